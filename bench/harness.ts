@@ -1,0 +1,68 @@
+// The benchmark harness: every bench/*.bench.ts default-exports a BenchSuite.
+// Figures are ratios against an anchor measured in the same run, never absolute claims.
+
+/** One figure a suite reports. */
+export interface BenchResult {
+  /** What was measured, e.g. "validate decision-log-entry". */
+  name: string;
+  /** The measured value (higher is better for throughput units). */
+  value: number;
+  /** Unit of `value`, e.g. "ops/s", "docs/s", "ms", "MB". */
+  unit: string;
+  /** The anchor measured in the same run, when this figure is compared with one. */
+  anchor?: { name: string; value: number };
+  /** value / anchor.value (or anchor/value for time units), when there is an anchor. */
+  ratio?: number;
+  /** The target the issue sets, e.g. ">= 1.8x Ajv" and whether it was met. */
+  target?: string;
+  met?: boolean;
+  /** Free-form context (sizes, peak RSS). */
+  note?: string;
+}
+
+/** A group of benchmarks. */
+export interface BenchSuite {
+  name: string;
+  run(): Promise<BenchResult[]>;
+}
+
+/** Runs `fn` repeatedly for about `ms` milliseconds after a warm-up; returns calls per second. */
+export function throughput(fn: () => unknown, ms = 1000): number {
+  const warmEnd = performance.now() + Math.min(200, ms / 4);
+  while (performance.now() < warmEnd) fn();
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let i = 0; i < 64; i++) fn();
+    calls += 64;
+    now = performance.now();
+  }
+  return (calls * 1000) / (now - start);
+}
+
+/** Times one call of an async or sync function in milliseconds. */
+export async function timeOnce(fn: () => unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** Median of several timed runs, in milliseconds. */
+export async function medianMs(fn: () => unknown, runs = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timeOnce(fn));
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Builds a result compared with an anchor; `higherIsBetter` false for times. */
+export function compare(name: string, value: number, unit: string, anchorName: string, anchorValue: number, minRatio?: number, higherIsBetter = true): BenchResult {
+  const ratio = higherIsBetter ? value / anchorValue : anchorValue / value;
+  const r: BenchResult = { name, value, unit, anchor: { name: anchorName, value: anchorValue }, ratio };
+  if (minRatio !== undefined) {
+    r.target = `>= ${minRatio}x ${anchorName}`;
+    r.met = ratio >= minRatio;
+  }
+  return r;
+}

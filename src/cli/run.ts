@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { type Command, UsageError } from './command.js';
+import { schemasCommand } from './commands/schemas.js';
+import { validateCommand } from './commands/validate.js';
+import { EXIT, type CliIo } from './io.js';
+import { OUTPUT_FORMATS } from './emit.js';
+
+/** Every sub-command, in `--help` order. */
+export const commands: Command[] = [validateCommand, schemasCommand];
+
+function mainHelp(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return `memkit: check, verify, search and move coding-agent memory files.
+
+Usage: memkit <command> [options]
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Run "memkit <command> --help" for a command's options.
+Exit status: 0 no errors, 1 problems found, 2 usage error.
+`;
+}
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit status. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(mainHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${__MEMKIT_VERSION__}\n`);
+    return EXIT.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (command === undefined) {
+    io.stderr(`memkit: unknown command "${name}"\n\n${mainHelp()}`);
+    return EXIT.usage;
+  }
+  try {
+    const parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    if (parsed.values.help) {
+      io.stdout(command.help);
+      return EXIT.ok;
+    }
+    const format = parsed.values.format;
+    if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(String(format)))
+      throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
+    return await command.run(parsed, io);
+  } catch (cause) {
+    if (cause instanceof UsageError || (cause as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`memkit ${name}: ${(cause as Error).message}\nRun "memkit ${name} --help" for usage.\n`);
+      return EXIT.usage;
+    }
+    throw cause;
+  }
+}
+

@@ -1,0 +1,29 @@
+/** What a problem code means and how to fix it; the source of `docs/problems.md`. */
+export interface CodeInfo {
+  /** One sentence: what was found. */
+  meaning: string;
+  /** One sentence: what the user should do. */
+  fix: string;
+  /** The default severity for this code. */
+  severity?: 'error' | 'warning';
+}
+
+/** A module's table of problem codes. */
+export type CodeTable = Readonly<Record<string, CodeInfo>>;
+
+/**
+ * Declares a module's problem codes as data. Each module keeps one table in
+ * its `codes.ts`; the docs generator and the code-coverage test read them all.
+ */
+export function defineCodes<const T extends Record<string, CodeInfo>>(table: T): T {
+  return table;
+}
+
+/** Codes raised by the problems layer itself and by generic input handling. */
+export const problemCodes = defineCodes({
+  'input.not-json': { meaning: 'The input is not valid JSON.', fix: 'Fix the JSON syntax at the reported line and column.' },
+  'input.too-large': { meaning: 'The input is larger than the configured size limit.', fix: 'Split the file or raise the limit option if the size is expected.' },
+  'input.too-deep': { meaning: 'The input nests deeper than the configured depth limit.', fix: 'Flatten the structure; memory formats never need deep nesting.' },
+  'input.invalid-utf8': { meaning: 'The bytes are not valid UTF-8.', fix: 'Re-encode the file as UTF-8.' },
+  'input.forbidden-key': { meaning: 'A key named `__proto__`, `constructor` or `prototype` was found; it is dropped so it cannot reach an object prototype.', fix: 'Rename the key.', severity: 'warning' },
+});

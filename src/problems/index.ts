@@ -1,0 +1,5 @@
+export * from './problem.js';
+export * from './memkit-error.js';
+export * from './pointer.js';
+export * from './position.js';
+export * from './codes.js';

@@ -1,0 +1,195 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, NonEmpty, Semver, Sha256, StringEnum, StrictRecord } from './common.js';
+
+/** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
+export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
+/** `RISK-YYYYMMDD-NNN`. */
+export const RISK_ID_PATTERN = '^RISK-[0-9]{8}-[0-9]{3}$';
+/** `SESSION-YYYYMMDD-HHMMSS`. */
+export const SESSION_ID_PATTERN = '^SESSION-[0-9]{8}-[0-9]{6}$';
+
+/** An agent id such as `ReaperOAK`. */
+export const AgentId = NonEmpty('agent id');
+
+/** SHA-256 of the previous entry (`sha256(JCS(entry))`), or 64 zeros for the first. */
+export const PredecessorHash = Type.String({
+  pattern: '^[0-9a-f]{64}$',
+  description: 'sha256(JCS(previous entry)); 64 zeros for the first entry',
+});
+
+/** Frontmatter header of `systemPatterns.md`. */
+export const SystemPatternsHeader = Type.Object(
+  {
+    version: Semver,
+    hash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'sha256 of the body after the closing ---' }),
+    locked_by: Type.Literal('ReaperOAK'),
+    immutable: Type.Literal(true),
+  },
+  { title: 'systemPatterns.md header' },
+);
+
+/** One `productContext.md` entry. */
+export const ProductContextEntry = Type.Object(
+  {
+    ts: DateTime,
+    author_agent: AgentId,
+    summary: Type.String({ maxLength: 256 }),
+    payload_hash: Sha256,
+    payload_loc: NonEmpty('file reference of the payload'),
+    predecessor_hash: PredecessorHash,
+  },
+  { title: 'productContext.md entry' },
+);
+
+/** One `activeContext.md` entry. `summary_128` is limited to 128 tokens (see `countTokens`). */
+export const ActiveContextEntry = Type.Object(
+  {
+    ts: DateTime,
+    source_agent: AgentId,
+    source_chunks: Type.Array(Sha256),
+    summary_128: Type.String({ description: 'at most 128 tokens' }),
+    predecessor_hash: PredecessorHash,
+  },
+  { title: 'activeContext.md entry' },
+);
+
+/** One `decisionLog.md` entry. */
+export const DecisionLogEntry = Type.Object(
+  {
+    id: Type.String({ pattern: DECISION_ID_PATTERN }),
+    ts: DateTime,
+    proposer_agent: AgentId,
+    rationale: NonEmpty(),
+    diff_hash: Sha256,
+    tests_passed: Type.Boolean(),
+    predecessor_hash: PredecessorHash,
+  },
+  { title: 'decisionLog.md entry' },
+);
+
+/** `progress.md` statuses. */
+export const PROGRESS_STATUSES = ['PENDING', 'IN_PROGRESS', 'REVIEW', 'DONE', 'BLOCKED'] as const;
+
+/** One row of the `progress.md` table. */
+export const ProgressRow = Type.Object(
+  {
+    task_id: NonEmpty(),
+    status: StringEnum(PROGRESS_STATUSES),
+    agent: AgentId,
+    milestone_severity: StringEnum(['LOW', 'MEDIUM', 'HIGH'] as const),
+    updated_at: DateTime,
+  },
+  { title: 'progress.md row' },
+);
+
+/** The six STRIDE threat categories. */
+export const STRIDE = [
+  'Spoofing',
+  'Tampering',
+  'Repudiation',
+  'Information Disclosure',
+  'Denial of Service',
+  'Elevation of Privilege',
+] as const;
+
+/** One `riskRegister.md` entry. */
+export const RiskRegisterEntry = Type.Object(
+  {
+    risk_id: Type.String({ pattern: RISK_ID_PATTERN }),
+    ts: DateTime,
+    reporter_agent: AgentId,
+    threat_type: StringEnum(STRIDE, 'STRIDE category'),
+    severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const),
+    description: NonEmpty(),
+    mitigation: Type.String(),
+    status: StringEnum(['OPEN', 'MITIGATED', 'ACCEPTED', 'CLOSED'] as const),
+    predecessor_hash: PredecessorHash,
+  },
+  { title: 'riskRegister.md entry' },
+);
+
+/** Workflow phases, in order. */
+export const PHASES = ['SPEC', 'BUILD', 'VALIDATE', 'GATE', 'DOCUMENT', 'RETROSPECTIVE'] as const;
+
+/** Per-phase record in `workflow-state.json`. */
+export const PhaseState = Type.Object({
+  status: StringEnum(['pending', 'active', 'completed', 'failed', 'skipped'] as const),
+  agents: Type.Array(AgentId),
+  outputs: Type.Array(Type.String()),
+});
+
+/** `workflow-state.json`: ReaperOAK's per-session state machine. */
+export const WorkflowState = Type.Object(
+  {
+    session_id: Type.String({ pattern: SESSION_ID_PATTERN }),
+    started_at: DateTime,
+    overall_status: StringEnum(['idle', 'active', 'completed', 'failed'] as const),
+    current_phase: StringEnum(PHASES),
+    phases: StrictRecord(`^(${PHASES.join('|')})$`, PhaseState),
+    fix_loop_count: Type.Integer({ minimum: 0, maximum: 3 }),
+    blockers: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { title: 'workflow-state.json' },
+);
+
+/** One artifact in `artifacts-manifest.json`. */
+export const Artifact = Type.Object({
+  path: NonEmpty('file path'),
+  sha256: Sha256,
+  created_by: AgentId,
+  phase: NonEmpty(),
+  created_at: DateTime,
+});
+
+/** `artifacts-manifest.json`: versioned build outputs. */
+export const ArtifactsManifest = Type.Object(
+  {
+    session_id: NonEmpty(),
+    artifacts: Type.Array(Artifact),
+    dependency_graph: Type.Record(Type.String(), Type.Array(Type.String())),
+  },
+  { title: 'artifacts-manifest.json' },
+);
+
+/** One timestamped block of `feedback-log.md`. */
+export const FeedbackLogEntry = Type.Object(
+  {
+    timestamp: DateTime,
+    from_agent: AgentId,
+    to_agent: AgentId,
+    category: StringEnum(['defect', 'suggestion', 'concern', 'praise'] as const),
+    severity: StringEnum(['low', 'medium', 'high', 'critical'] as const),
+    artifact_path: NonEmpty('file being reviewed'),
+    description: NonEmpty(),
+    evidence: Type.String(),
+    predecessor_hash: PredecessorHash,
+  },
+  { title: 'feedback-log.md entry' },
+);
+
+/** systemPatterns.md header. */
+export type SystemPatternsHeader = Static<typeof SystemPatternsHeader>;
+
+/** productContext.md entry. */
+export type ProductContextEntry = Static<typeof ProductContextEntry>;
+
+/** activeContext.md entry. */
+export type ActiveContextEntry = Static<typeof ActiveContextEntry>;
+
+/** decisionLog.md entry. */
+export type DecisionLogEntry = Static<typeof DecisionLogEntry>;
+
+/** progress.md row. */
+export type ProgressRow = Static<typeof ProgressRow>;
+
+/** riskRegister.md entry. */
+export type RiskRegisterEntry = Static<typeof RiskRegisterEntry>;
+
+/** workflow-state.json. */
+export type WorkflowState = Static<typeof WorkflowState>;
+
+/** artifacts-manifest.json. */
+export type ArtifactsManifest = Static<typeof ArtifactsManifest>;
+
+/** feedback-log.md entry. */
+export type FeedbackLogEntry = Static<typeof FeedbackLogEntry>;

@@ -1,0 +1,117 @@
+import type { TSchema } from 'typebox';
+import { type Problem, error, joinPointer } from '../problems/index.js';
+import { isRealDate, isRealTime } from './ids.js';
+import type { TokenCounter } from './tokens.js';
+import * as thunderus from './thunderus.js';
+import * as bank from './memory-bank.js';
+import * as exportV1 from './export-v1.js';
+import * as threads from './thread-store.js';
+import * as wbs from './wbs.js';
+
+/** The seed family a format belongs to. */
+export type FormatFamily = 'thunderus' | 'memory-bank' | 'export' | 'thread-store' | 'wbs';
+
+/** Capabilities the semantic checks may use. */
+export interface CheckEnv {
+  /** Token counter for `summary_128`; defaults to {@link defaultCountTokens}. */
+  countTokens: TokenCounter;
+}
+
+/** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
+export interface FormatDef {
+  readonly id: string;
+  readonly family: FormatFamily;
+  readonly title: string;
+  readonly schema: TSchema;
+  /**
+   * Rules beyond JSON Schema, run only on values the schema accepts. Rules the
+   * emitted schema expresses with `if`/`then` are also checked here so the
+   * Problem can point at the exact field.
+   */
+  readonly check?: (value: any, env: CheckEnv) => Problem[];
+}
+
+function datedId(field: string, prefix: string) {
+  return (value: Record<string, unknown>): Problem[] => {
+    const id = String(value[field]);
+    const date = id.slice(prefix.length, prefix.length + 8);
+    return isRealDate(date) ? [] : [error('schema.id-date', `${field} "${id}" names a day that does not exist`, { pointer: '/' + field })];
+  };
+}
+
+function wbsTypeMatchesDepth(value: { id: string; type: string }, pointer = ''): Problem[] {
+  const depth = value.id.split('.').length;
+  const expected = (['epic', 'feature', 'task'] as const)[depth - 1];
+  return expected !== undefined && value.type !== expected
+    ? [error('wbs.type-depth', `a depth-${depth} id must have type "${expected}", not "${value.type}"`, { pointer: joinPointer(pointer, 'type') })]
+    : [];
+}
+
+function eventRefs(value: { kind: string; refs: Record<string, unknown> }): Problem[] {
+  const needs = value.kind === 'patch' ? 'patch_id' : value.kind === 'snapshot' ? 'snapshot_id' : undefined;
+  return needs !== undefined && value.refs[needs] === undefined
+    ? [error('schema.required', `an event of kind "${value.kind}" must have refs.${needs}`, { pointer: `/refs/${needs}` })]
+    : [];
+}
+
+const defs: FormatDef[] = [
+  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter },
+  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest },
+  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, check: eventRefs },
+  { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig },
+  { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader },
+  { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry },
+  {
+    id: 'active-context-entry',
+    family: 'memory-bank',
+    title: 'activeContext.md entry',
+    schema: bank.ActiveContextEntry,
+    check: (v: { summary_128: string }, env) => {
+      const n = env.countTokens(v.summary_128);
+      return n > 128 ? [error('schema.max-tokens', `summary_128 has ${n} tokens; at most 128 are allowed`, { pointer: '/summary_128' })] : [];
+    },
+  },
+  { id: 'decision-log-entry', family: 'memory-bank', title: 'decisionLog.md entry', schema: bank.DecisionLogEntry, check: datedId('id', 'DEC-') },
+  { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
+  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: datedId('risk_id', 'RISK-') },
+  {
+    id: 'workflow-state',
+    family: 'memory-bank',
+    title: 'workflow-state.json',
+    schema: bank.WorkflowState,
+    check: (v: { session_id: string }) =>
+      isRealDate(v.session_id.slice(8, 16)) && isRealTime(v.session_id.slice(17, 23))
+        ? []
+        : [error('schema.id-date', `session_id "${v.session_id}" names a date or time that does not exist`, { pointer: '/session_id' })],
+  },
+  { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest },
+  { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry },
+  { id: 'export-manifest', family: 'export', title: 'export manifest (first NDJSON line)', schema: exportV1.ExportManifest },
+  { id: 'export-fact-v1', family: 'export', title: 'Fact record (v1)', schema: exportV1.FactV1 },
+  { id: 'export-decision-v1', family: 'export', title: 'Decision record (v1)', schema: exportV1.DecisionV1 },
+  { id: 'export-identity-v1', family: 'export', title: 'Identity record (v1)', schema: exportV1.IdentityV1 },
+  { id: 'thread-store', family: 'thread-store', title: 'thread store', schema: threads.ThreadStore },
+  { id: 'thread', family: 'thread-store', title: 'thread', schema: threads.Thread },
+  { id: 'thread-operation', family: 'thread-store', title: 'thread operation', schema: threads.ThreadOperation },
+  { id: 'thread-relations', family: 'thread-store', title: 'thread relations', schema: threads.ThreadRelations },
+  {
+    id: 'wbs-task-index',
+    family: 'wbs',
+    title: 'task-index.json',
+    schema: wbs.TaskIndex,
+    check: (v: { tasks: { id: string; type: string }[] }) => v.tasks.flatMap((t, i) => wbsTypeMatchesDepth(t, `/tasks/${i}`)),
+  },
+  { id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v) => wbsTypeMatchesDepth(v) },
+  { id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v) => wbsTypeMatchesDepth(v) },
+];
+
+/** Every format memkit knows, keyed by id. */
+export const formats: ReadonlyMap<string, FormatDef> = new Map(defs.map((d) => [d.id, d]));
+
+/** The ids of every format, in registry order. */
+export const formatIds: readonly string[] = defs.map((d) => d.id);
+
+/** Looks a format up by id. */
+export function getFormat(id: string): FormatDef | undefined {
+  return formats.get(id);
+}

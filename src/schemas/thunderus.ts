@@ -1,0 +1,172 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, GitSha, NonEmpty, StringEnum } from './common.js';
+
+/** The five memory doc kinds of the thunderus seed. */
+export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
+/** A memory doc kind. */
+export const MemoryKind = StringEnum(MEMORY_KINDS, 'memory doc kind');
+
+/** A stable memory doc id such as `fact.testing.llvm-cov`. */
+export const MemoryDocId = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]*$',
+  maxLength: 200,
+  description: 'stable memory doc id',
+});
+
+/** Back-links from a memory doc into events and the patch queue. */
+export const Provenance = Type.Object(
+  {
+    events: Type.Array(NonEmpty('event id')),
+    patches: Type.Array(NonEmpty('patch id')),
+    commits: Type.Optional(Type.Array(GitSha)),
+  },
+  { description: 'back-links into events.jsonl and patch queue events' },
+);
+
+/** When and how a memory doc was last checked against the code. */
+export const Verification = Type.Object({
+  last_verified_commit: Type.Union([GitSha, Type.Null()]),
+  status: StringEnum(['verified', 'stale', 'unknown'] as const),
+});
+
+/** YAML frontmatter of a memory doc (CORE.md, FACTS/*.md, ADR-*.md, PLAYBOOKS/*.md, recaps). */
+export const MemoryDocFrontmatter = Type.Object(
+  {
+    id: MemoryDocId,
+    title: NonEmpty('human title'),
+    kind: MemoryKind,
+    tags: Type.Array(Type.String()),
+    created: DateTime,
+    updated: DateTime,
+    provenance: Provenance,
+    verification: Verification,
+  },
+  { title: 'memory doc frontmatter' },
+);
+
+/** One doc in the memory manifest. */
+export const ManifestDoc = Type.Object({
+  path: NonEmpty('path of the doc, relative to the repository root'),
+  id: MemoryDocId,
+  kind: MemoryKind,
+  title: NonEmpty(),
+  tags: Type.Array(Type.String()),
+  updated: DateTime,
+  provenance: Provenance,
+});
+
+/** `.thunderus/memory/indexes/manifest.json`: the inventory of memory docs. */
+export const MemoryManifest = Type.Object(
+  {
+    version: Type.Literal(1),
+    generated_at: DateTime,
+    docs: Type.Array(ManifestDoc),
+  },
+  { title: 'memory manifest' },
+);
+
+/** Event actors. */
+export const EVENT_ACTORS = ['user', 'agent', 'tool'] as const;
+/** Event kinds. */
+export const EVENT_KINDS = ['message', 'tool_call', 'tool_result', 'approval', 'patch', 'snapshot', 'note'] as const;
+
+/** References an event makes to paths, patches, snapshots and memory docs. */
+export const EventRefs = Type.Object({
+  paths: Type.Optional(Type.Array(Type.String())),
+  patch_id: Type.Optional(Type.String({ pattern: '^patch_[A-Za-z0-9._-]+$' })),
+  snapshot_id: Type.Optional(Type.String({ pattern: '^snap_[A-Za-z0-9._-]+$' })),
+  memory_doc_ids: Type.Optional(Type.Array(MemoryDocId)),
+});
+
+/**
+ * One line of `events.jsonl` (v1). `refs.patch_id` is required when `kind` is
+ * `patch`, `refs.snapshot_id` when it is `snapshot`.
+ */
+export const EventV1 = Type.Object(
+  {
+    v: Type.Literal(1),
+    id: Type.String({ pattern: '^evt_[A-Za-z0-9._-]+$' }),
+    ts: DateTime,
+    session_id: Type.String({ pattern: '^sess_[A-Za-z0-9._-]+$' }),
+    actor: StringEnum(EVENT_ACTORS),
+    kind: StringEnum(EVENT_KINDS),
+    refs: EventRefs,
+    body: Type.Record(Type.String(), Type.Unknown()),
+  },
+  {
+    title: 'event (v1)',
+    allOf: [
+      {
+        if: { properties: { kind: { const: 'patch' } }, required: ['kind'] },
+        then: { properties: { refs: { required: ['patch_id'] } } },
+      },
+      {
+        if: { properties: { kind: { const: 'snapshot' } }, required: ['kind'] },
+        then: { properties: { refs: { required: ['snapshot_id'] } } },
+      },
+    ],
+  },
+);
+
+/** Dedup strategies the gardener knows. */
+export const DEDUP_STRATEGIES = ['none', 'exact', 'normalized-text', 'same-title'] as const;
+
+/**
+ * `.thunderus/memory/gardener.json` (or `.toml`): rules for tending memory.
+ * The seed names size caps, allowed kinds, a dedup strategy and a recap
+ * template; memkit fixes their shape (docs/formats/thunderus.md).
+ */
+export const GardenerConfig = Type.Object(
+  {
+    version: Type.Optional(Type.Literal(1)),
+    size_caps: Type.Object(
+      {
+        max_doc_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
+        max_total_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
+        max_docs: Type.Optional(Type.Integer({ minimum: 0 })),
+        max_docs_per_kind: Type.Optional(
+          Type.Object(
+            {
+              core: Type.Optional(Type.Integer({ minimum: 0 })),
+              fact: Type.Optional(Type.Integer({ minimum: 0 })),
+              adr: Type.Optional(Type.Integer({ minimum: 0 })),
+              playbook: Type.Optional(Type.Integer({ minimum: 0 })),
+              recap: Type.Optional(Type.Integer({ minimum: 0 })),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    allowed_kinds: Type.Array(MemoryKind, { minItems: 1, uniqueItems: true }),
+    dedup: Type.Object({ strategy: StringEnum(DEDUP_STRATEGIES) }, { additionalProperties: false }),
+    recap_template: Type.Object(
+      {
+        path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'),
+        required_sections: Type.Array(NonEmpty(), { contains: { const: 'Provenance' }, uniqueItems: true }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { title: 'gardener config', additionalProperties: false },
+);
+
+
+/** Frontmatter of a memory doc. */
+export type MemoryDocFrontmatter = Static<typeof MemoryDocFrontmatter>;
+
+/** The memory manifest. */
+export type MemoryManifest = Static<typeof MemoryManifest>;
+
+/** One manifest doc. */
+export type ManifestDoc = Static<typeof ManifestDoc>;
+
+/** An events.jsonl line. */
+export type EventV1 = Static<typeof EventV1>;
+
+/** The gardener config. */
+export type GardenerConfig = Static<typeof GardenerConfig>;
+
+/** A memory doc kind. */
+export type MemoryKind = Static<typeof MemoryKind>;

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+const define = { __MEMKIT_VERSION__: JSON.stringify(version) };
+
+/** Public entry points; keep in step with `exports` in package.json. */
+export const entries = {
+  index: 'src/index.ts',
+  schemas: 'src/schemas/index.ts',
+  ledger: 'src/ledger/index.ts',
+  wbs: 'src/wbs/index.ts',
+  threads: 'src/threads/index.ts',
+  exchange: 'src/exchange/index.ts',
+  store: 'src/store/index.ts',
+  sqlite: 'src/adapters/sqlite/index.ts',
+  node: 'src/node/index.ts',
+  arbitraries: 'src/arbitraries/index.ts',
+};
+
+// typebox and micromark ship ESM only; the CommonJS build carries them inline so
+// `require('memkit')` works without require(esm).
+const esmOnly = [/^typebox/, /^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/, /^debug$/, /^ms$/];
+
+export default defineConfig([
+  {
+    entry: { ...entries, 'cli/main': 'src/cli/main.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+    splitting: true,
+    treeshake: true,
+    external: [/^node:/],
+    define,
+  },
+  {
+    entry: entries,
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'node',
+    splitting: false,
+    noExternal: esmOnly,
+    external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check'],
+    define,
+  },
+]);
