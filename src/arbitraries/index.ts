@@ -1,1 +1,35 @@
-export {};
+// `memkit/arbitraries`: fast-check generators of valid values for every memkit format.
+// fast-check is a peer dependency, imported only under this entry point.
+export * from './arbitrary-for.js';
+export * from './active-context-entry.js';
+export * from './artifacts-manifest.js';
+export * from './compact-date.js';
+export * from './date-time.js';
+export * from './decision-log-entry.js';
+export * from './event.js';
+export * from './export-decision-v1.js';
+export * from './export-fact-v1.js';
+export * from './export-identity-v1.js';
+export * from './export-manifest.js';
+export * from './feedback-log-entry.js';
+export * from './gardener-config.js';
+export * from './memory-doc.js';
+export * from './memory-doc-id.js';
+export * from './memory-manifest.js';
+export * from './product-context-entry.js';
+export * from './progress-row.js';
+export * from './provenance.js';
+export * from './risk-register-entry.js';
+export * from './semver.js';
+export * from './sha256.js';
+export * from './system-patterns-header.js';
+export * from './thread.js';
+export * from './thread-id.js';
+export * from './thread-operation.js';
+export * from './thread-relations.js';
+export * from './thread-store.js';
+export * from './wbs-id.js';
+export * from './wbs-index-entry.js';
+export * from './wbs-task.js';
+export * from './wbs-task-index.js';
+export * from './workflow-state.js';

@@ -1,7 +1,16 @@
 import Type from 'typebox';
 
+/**
+ * The RFC 3339 `date-time` production memkit accepts: `T` separator, seconds,
+ * optional fraction, `Z` or `+hh:mm` offset. No leap second (`:60`), no RFC 9557
+ * `[zone]` suffix, no space separator: the pattern pins down what TypeBox's and
+ * Ajv's `date-time` formats disagree on (docs/formats/README.md).
+ */
+export const DATE_TIME_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
+
 /** RFC 3339 date-time that exists on the calendar (`2026-02-30T00:00:00Z` fails). */
-export const DateTime = Type.String({ format: 'date-time', description: 'RFC 3339 date-time' });
+export const DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
 
 /** Lowercase hex SHA-256. */
 export const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });

@@ -28,30 +28,60 @@ export interface FormatDef {
    * emitted schema expresses with `if`/`then` are also checked here so the
    * Problem can point at the exact field.
    */
-  readonly check?: (value: any, env: CheckEnv) => Problem[];
+  readonly check?: (value: unknown, env: CheckEnv) => Problem[];
 }
 
-function datedId(field: string, prefix: string) {
-  return (value: Record<string, unknown>): Problem[] => {
-    const id = String(value[field]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function datedId(field: string, prefix: string, pattern: string) {
+  const re = new RegExp(pattern);
+  return (value: unknown): Problem[] => {
+    const id = isObject(value) ? value[field] : undefined;
+    if (typeof id !== 'string' || !re.test(id)) return [];
     const date = id.slice(prefix.length, prefix.length + 8);
     return isRealDate(date) ? [] : [error('schema.id-date', `${field} "${id}" names a day that does not exist`, { pointer: '/' + field })];
   };
 }
 
-function wbsTypeMatchesDepth(value: { id: string; type: string }, pointer = ''): Problem[] {
+const sessionIdPattern = new RegExp(bank.SESSION_ID_PATTERN);
+function sessionIdDate(value: unknown): Problem[] {
+  const id = isObject(value) ? value.session_id : undefined;
+  if (typeof id !== 'string' || !sessionIdPattern.test(id)) return [];
+  return isRealDate(id.slice(8, 16)) && isRealTime(id.slice(17, 23))
+    ? []
+    : [error('schema.id-date', `session_id "${id}" names a date or time that does not exist`, { pointer: '/session_id' })];
+}
+
+const wbsIdPattern = new RegExp(wbs.WBS_ID_PATTERN);
+function wbsTypeMatchesDepth(value: unknown, pointer = ''): Problem[] {
+  if (!isObject(value) || typeof value.id !== 'string' || !wbsIdPattern.test(value.id)) return [];
+  // An unknown type is the enum's problem, not a depth mismatch.
+  if (!(wbs.WBS_TYPES as readonly unknown[]).includes(value.type)) return [];
   const depth = value.id.split('.').length;
-  const expected = (['epic', 'feature', 'task'] as const)[depth - 1];
+  const expected = wbs.WBS_TYPES[depth - 1];
   return expected !== undefined && value.type !== expected
     ? [error('wbs.type-depth', `a depth-${depth} id must have type "${expected}", not "${value.type}"`, { pointer: joinPointer(pointer, 'type') })]
     : [];
 }
 
-function eventRefs(value: { kind: string; refs: Record<string, unknown> }): Problem[] {
+function eventRefs(value: unknown): Problem[] {
+  if (!isObject(value) || !isObject(value.refs)) return [];
   const needs = value.kind === 'patch' ? 'patch_id' : value.kind === 'snapshot' ? 'snapshot_id' : undefined;
   return needs !== undefined && value.refs[needs] === undefined
     ? [error('schema.required', `an event of kind "${value.kind}" must have refs.${needs}`, { pointer: `/refs/${needs}` })]
     : [];
+}
+
+function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
+  const text = isObject(value) ? value.summary_128 : undefined;
+  if (typeof text !== 'string') return [];
+  const n = env.countTokens(text);
+  return n > 128 ? [error('schema.max-tokens', `summary_128 has ${n} tokens; at most 128 are allowed`, { pointer: '/summary_128' })] : [];
+}
+
+function indexTypesMatchDepth(value: unknown): Problem[] {
+  const tasks = isObject(value) ? value.tasks : undefined;
+  return Array.isArray(tasks) ? tasks.flatMap((t, i) => wbsTypeMatchesDepth(t, `/tasks/${i}`)) : [];
 }
 
 const defs: FormatDef[] = [
@@ -66,23 +96,17 @@ const defs: FormatDef[] = [
     family: 'memory-bank',
     title: 'activeContext.md entry',
     schema: bank.ActiveContextEntry,
-    check: (v: { summary_128: string }, env) => {
-      const n = env.countTokens(v.summary_128);
-      return n > 128 ? [error('schema.max-tokens', `summary_128 has ${n} tokens; at most 128 are allowed`, { pointer: '/summary_128' })] : [];
-    },
+    check: summaryTokens,
   },
-  { id: 'decision-log-entry', family: 'memory-bank', title: 'decisionLog.md entry', schema: bank.DecisionLogEntry, check: datedId('id', 'DEC-') },
+  { id: 'decision-log-entry', family: 'memory-bank', title: 'decisionLog.md entry', schema: bank.DecisionLogEntry, check: datedId('id', 'DEC-', bank.DECISION_ID_PATTERN) },
   { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
-  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: datedId('risk_id', 'RISK-') },
+  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN) },
   {
     id: 'workflow-state',
     family: 'memory-bank',
     title: 'workflow-state.json',
     schema: bank.WorkflowState,
-    check: (v: { session_id: string }) =>
-      isRealDate(v.session_id.slice(8, 16)) && isRealTime(v.session_id.slice(17, 23))
-        ? []
-        : [error('schema.id-date', `session_id "${v.session_id}" names a date or time that does not exist`, { pointer: '/session_id' })],
+    check: sessionIdDate,
   },
   { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest },
   { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry },
@@ -99,7 +123,7 @@ const defs: FormatDef[] = [
     family: 'wbs',
     title: 'task-index.json',
     schema: wbs.TaskIndex,
-    check: (v: { tasks: { id: string; type: string }[] }) => v.tasks.flatMap((t, i) => wbsTypeMatchesDepth(t, `/tasks/${i}`)),
+    check: indexTypesMatchDepth,
   },
   { id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v) => wbsTypeMatchesDepth(v) },
   { id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v) => wbsTypeMatchesDepth(v) },

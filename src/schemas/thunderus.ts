@@ -13,11 +13,20 @@ export const MemoryDocId = Type.String({
   description: 'stable memory doc id',
 });
 
+/** Event ids: `evt_` then letters, digits, `.`, `_`, `-`. */
+export const EVENT_ID_PATTERN = '^evt_[A-Za-z0-9._-]+$';
+/** Patch ids: `patch_` then letters, digits, `.`, `_`, `-`. */
+export const PATCH_ID_PATTERN = '^patch_[A-Za-z0-9._-]+$';
+/** Snapshot ids: `snap_` then letters, digits, `.`, `_`, `-`. */
+export const SNAPSHOT_ID_PATTERN = '^snap_[A-Za-z0-9._-]+$';
+/** Session ids of events: `sess_` then letters, digits, `.`, `_`, `-`. */
+export const EVENT_SESSION_ID_PATTERN = '^sess_[A-Za-z0-9._-]+$';
+
 /** Back-links from a memory doc into events and the patch queue. */
 export const Provenance = Type.Object(
   {
-    events: Type.Array(NonEmpty('event id')),
-    patches: Type.Array(NonEmpty('patch id')),
+    events: Type.Array(Type.String({ pattern: EVENT_ID_PATTERN, description: 'event id in events.jsonl' })),
+    patches: Type.Array(Type.String({ pattern: PATCH_ID_PATTERN, description: 'patch id' })),
     commits: Type.Optional(Type.Array(GitSha)),
   },
   { description: 'back-links into events.jsonl and patch queue events' },
@@ -73,8 +82,8 @@ export const EVENT_KINDS = ['message', 'tool_call', 'tool_result', 'approval', '
 /** References an event makes to paths, patches, snapshots and memory docs. */
 export const EventRefs = Type.Object({
   paths: Type.Optional(Type.Array(Type.String())),
-  patch_id: Type.Optional(Type.String({ pattern: '^patch_[A-Za-z0-9._-]+$' })),
-  snapshot_id: Type.Optional(Type.String({ pattern: '^snap_[A-Za-z0-9._-]+$' })),
+  patch_id: Type.Optional(Type.String({ pattern: PATCH_ID_PATTERN })),
+  snapshot_id: Type.Optional(Type.String({ pattern: SNAPSHOT_ID_PATTERN })),
   memory_doc_ids: Type.Optional(Type.Array(MemoryDocId)),
 });
 
@@ -85,9 +94,9 @@ export const EventRefs = Type.Object({
 export const EventV1 = Type.Object(
   {
     v: Type.Literal(1),
-    id: Type.String({ pattern: '^evt_[A-Za-z0-9._-]+$' }),
+    id: Type.String({ pattern: EVENT_ID_PATTERN }),
     ts: DateTime,
-    session_id: Type.String({ pattern: '^sess_[A-Za-z0-9._-]+$' }),
+    session_id: Type.String({ pattern: EVENT_SESSION_ID_PATTERN }),
     actor: StringEnum(EVENT_ACTORS),
     kind: StringEnum(EVENT_KINDS),
     refs: EventRefs,
@@ -97,12 +106,12 @@ export const EventV1 = Type.Object(
     title: 'event (v1)',
     allOf: [
       {
-        if: { properties: { kind: { const: 'patch' } }, required: ['kind'] },
-        then: { properties: { refs: { required: ['patch_id'] } } },
+        if: { type: 'object', properties: { kind: { type: 'string', const: 'patch' } }, required: ['kind'] },
+        then: { type: 'object', properties: { refs: { type: 'object', properties: { patch_id: { type: 'string' } }, required: ['patch_id'] } } },
       },
       {
-        if: { properties: { kind: { const: 'snapshot' } }, required: ['kind'] },
-        then: { properties: { refs: { required: ['snapshot_id'] } } },
+        if: { type: 'object', properties: { kind: { type: 'string', const: 'snapshot' } }, required: ['kind'] },
+        then: { type: 'object', properties: { refs: { type: 'object', properties: { snapshot_id: { type: 'string' } }, required: ['snapshot_id'] } } },
       },
     ],
   },

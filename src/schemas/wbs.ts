@@ -12,10 +12,14 @@ export const WBS_TYPES = ['epic', 'feature', 'task'] as const;
 export const WBS_STATUSES = ['pending', 'in-progress', 'done'] as const;
 
 /** JSON Schema rules tying `type` to the depth of `id`. */
+const depthRule = (idPattern: string, type: (typeof WBS_TYPES)[number]) => ({
+  if: { type: 'object', properties: { id: { type: 'string', pattern: idPattern } }, required: ['id'] },
+  then: { type: 'object', properties: { type: { type: 'string', const: type } } },
+});
 const typeMatchesDepth = [
-  { if: { properties: { id: { pattern: '^[0-9]+$' } }, required: ['id'] }, then: { properties: { type: { const: 'epic' } } } },
-  { if: { properties: { id: { pattern: '^[0-9]+\\.[0-9]+$' } }, required: ['id'] }, then: { properties: { type: { const: 'feature' } } } },
-  { if: { properties: { id: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$' } }, required: ['id'] }, then: { properties: { type: { const: 'task' } } } },
+  depthRule('^[0-9]+$', 'epic'),
+  depthRule('^[0-9]+\\.[0-9]+$', 'feature'),
+  depthRule('^[0-9]+\\.[0-9]+\\.[0-9]+$', 'task'),
 ];
 
 /** Progress counts of a parent. */

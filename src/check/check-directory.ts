@@ -1,0 +1,173 @@
+import type { Hasher } from '../canonical/index.js';
+import { type Problem, error } from '../problems/index.js';
+import { checkEvents } from './check-events.js';
+import { checkExportBundle, looksLikeExportBundle } from './check-export.js';
+import { checkGardener } from './check-gardener.js';
+import { checkJsonFormat } from './check-json-format.js';
+import { checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
+import { checkMemoryDoc } from './check-memory-doc.js';
+import { checkThreadStore, looksLikeThreadStore } from './check-threads.js';
+import { checkWbsGroup } from './check-wbs.js';
+import { CheckContext, type LoadedFile, loadedFile } from './context.js';
+import { crossCheckThunderus } from './cross-thunderus.js';
+import { type FileFormat, SKIPPED_DIRS, classifyPath, wbsRoot } from './layout.js';
+import type { CheckSource } from './source.js';
+
+/** Options of {@link checkDirectory}. */
+export interface CheckDirectoryOptions {
+  /** SHA-256 implementation (default: the portable `jsHasher`; the CLI passes node:crypto's). */
+  hasher?: Hasher;
+  /** Files larger than this are `check.too-large` and not read (default 64 MiB). */
+  maxFileBytes?: number;
+  /** Called as files are checked, for progress bars. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
+export interface DirectoryReport {
+  ok: boolean;
+  checked: { file: string; format: FileFormat }[];
+  problems: Problem[];
+}
+
+const NUL = 0;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Discovers every memkit format in a directory (DESIGN §5 table), checks each
+ * file, then runs the cross-file checks. One bad file never stops the others:
+ * unreadable, binary, over-size and non-UTF-8 files become problems.
+ * Problems are sorted by file, line and column.
+ * @example
+ * const report = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
+ * report.ok // false when any error-severity problem was found
+ */
+export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
+  const ctx = new CheckContext({ ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}) });
+  const listing = await source.list();
+  ctx.problems.push(...listing.problems);
+  const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)));
+  const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
+  const bankFiles: LoadedFile[] = [];
+  let done = 0;
+  for (const f of files) {
+    options.onProgress?.(done++, files.length);
+    const cls = classifyPath(f.path);
+    if (cls === undefined) continue;
+    const known = 'format' in cls;
+    if (f.size !== undefined && f.size > ctx.env.maxFileBytes) {
+      const p = error('check.too-large', `the file is ${f.size} bytes; the size limit is ${ctx.env.maxFileBytes} (raise it with --max-file-size)`, { file: f.path });
+      ctx.problems.push(known ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
+      continue;
+    }
+    const read = await source.read(f.path);
+    if (!read.ok) {
+      ctx.problems.push(...(known ? read.problems : read.problems.map((p) => (p.code === 'check.too-large' ? { ...p, severity: 'warning' as const } : p))));
+      continue;
+    }
+    const bytes = read.value;
+    let format: FileFormat;
+    let text: string;
+    if (known) {
+      format = cls.format;
+      const t = decode(bytes, f.path, ctx);
+      if (t === undefined) {
+        ctx.checked.push({ file: f.path, format });
+        continue;
+      }
+      text = t;
+    } else {
+      // Sniffed formats: a file that is not ours is skipped silently.
+      if (bytes.includes(NUL)) continue;
+      let t: string;
+      try {
+        t = decoder.decode(bytes);
+      } catch {
+        continue;
+      }
+      const sniffed = cls.sniff === 'json' ? (looksLikeThreadStore(t) ? 'thread-store' : undefined) : looksLikeExportBundle(t) ? 'export-bundle' : undefined;
+      if (sniffed === undefined) continue;
+      format = sniffed;
+      text = t;
+    }
+    ctx.checked.push({ file: f.path, format });
+    const file = loadedFile(f.path, format, text);
+    try {
+      await checkFile(file, ctx, wbsGroups, bankFiles);
+    } catch (cause) {
+      ctx.problems.push(error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file: f.path }));
+    }
+  }
+  options.onProgress?.(files.length, files.length);
+  const cross: [string, () => void | Promise<void>][] = [
+    ['thunderus', () => crossCheckThunderus(ctx)],
+    ['memory bank', () => crossCheckMemoryBank(bankFiles, ctx)],
+    ['wbs', () => {
+      for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx);
+    }],
+  ];
+  for (const [name, run] of cross) {
+    try {
+      await run();
+    } catch (cause) {
+      ctx.problems.push(error('check.internal', `memkit failed in the ${name} cross-file checks: ${(cause as Error).message}`));
+    }
+  }
+  const problems = sortProblems(ctx.problems);
+  const checked = ctx.checked as { file: string; format: FileFormat }[];
+  checked.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { ok: !problems.some((p) => p.severity === 'error'), checked, problems };
+}
+
+async function checkFile(file: LoadedFile, ctx: CheckContext, wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>, bankFiles: LoadedFile[]): Promise<void> {
+  switch (file.format) {
+    case 'memory-doc':
+      return checkMemoryDoc(file, ctx);
+    case 'memory-manifest':
+      if (checkJsonFormat(file, 'memory-manifest', ctx)) ctx.manifests.push(file);
+      return;
+    case 'events':
+      return checkEvents(file, ctx);
+    case 'gardener-config':
+      return checkGardener(file, ctx);
+    case 'wbs-task-index':
+    case 'wbs-task': {
+      const root = wbsRoot(file.path);
+      const g = wbsGroups.get(root) ?? { tasks: [] };
+      wbsGroups.set(root, g);
+      if (file.format === 'wbs-task-index') g.index = file;
+      else g.tasks.push(file);
+      return;
+    }
+    case 'thread-store':
+      return checkThreadStore(file, ctx);
+    case 'export-bundle':
+      return checkExportBundle(file, ctx);
+    default:
+      bankFiles.push(file);
+      return checkMemoryBankFile(file, ctx);
+  }
+}
+
+function decode(bytes: Uint8Array, path: string, ctx: CheckContext): string | undefined {
+  if (bytes.includes(NUL)) {
+    ctx.problems.push(error('check.binary-file', 'the file holds binary data (NUL bytes), not text', { file: path }));
+    return undefined;
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    ctx.problems.push(error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path }));
+    return undefined;
+  }
+}
+
+const cmp = (a: string | number | undefined, b: string | number | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
+
+/** Sorts problems by file, line, column, code (stable for equal keys). */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => cmp(x.p.file, y.p.file) || cmp(x.p.line, y.p.line) || cmp(x.p.column, y.p.column) || x.i - y.i)
+    .map((x) => x.p);
+}

@@ -1,0 +1,14 @@
+import { parseJson } from '../parse/index.js';
+import { validate } from '../schemas/index.js';
+import type { CheckContext, LoadedFile } from './context.js';
+
+/** Parses a JSON file and validates it against one registry format; returns the value when it parsed. */
+export function checkJsonFormat(file: LoadedFile, formatId: string, ctx: CheckContext): { value: unknown } | undefined {
+  const parsed = parseJson(file.text, { maxLength: ctx.env.maxFileBytes });
+  if (!parsed.ok) {
+    ctx.report(file, parsed.problems);
+    return undefined;
+  }
+  ctx.report(file, validate(formatId, parsed.value), true);
+  return { value: parsed.value };
+}

@@ -1,0 +1,42 @@
+import { parseFrontmatter } from '../parse/index.js';
+import { validate } from '../schemas/index.js';
+import type { CheckContext, LoadedFile } from './context.js';
+import { yamlPointerLine } from './yaml-locate.js';
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * Checks one memory doc: frontmatter parses and matches the memory-doc
+ * format; a recap has a Provenance section. Records the doc's id and
+ * provenance for the cross-file checks.
+ */
+export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
+  const parsed = parseFrontmatter(file.text, { file: file.path, limits: { maxFileBytes: ctx.env.maxFileBytes } });
+  if (!parsed.ok) {
+    ctx.report(file, parsed.problems);
+    return;
+  }
+  ctx.report(file, parsed.problems ?? []);
+  const doc = parsed.value;
+  const data = doc.data;
+  for (const p of validate('memory-doc', data)) {
+    ctx.report(file, [{ ...p, line: yamlPointerLine(doc.yaml, p.pointer ?? '', doc.yamlLine) }]);
+  }
+  if (data.kind === 'recap' && !doc.headings().some((h) => /^provenance$/i.test(h.text.trim()))) {
+    ctx.error('check.recap-provenance', 'this recap has no "Provenance" section; the recap template requires one', { file: file.path, line: doc.bodyLine });
+  }
+  if (typeof data.id === 'string') {
+    const prov = typeof data.provenance === 'object' && data.provenance !== null ? (data.provenance as Record<string, unknown>) : {};
+    ctx.docs.push({
+      path: file.path,
+      line: yamlPointerLine(doc.yaml, '/id', doc.yamlLine),
+      id: data.id,
+      kind: data.kind,
+      title: data.title,
+      tags: data.tags,
+      updated: data.updated,
+      provenance: { events: strings(prov.events), patches: strings(prov.patches), ...(prov.commits !== undefined ? { commits: prov.commits } : {}) },
+      provenanceLine: yamlPointerLine(doc.yaml, '/provenance', doc.yamlLine),
+    });
+  }
+}

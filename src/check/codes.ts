@@ -1,0 +1,38 @@
+import { defineCodes } from '../problems/codes.js';
+
+/**
+ * Problem codes raised by the directory checker (`memkit check`): problems
+ * with files as files (unreadable, binary, loops) and the cross-file rules.
+ * Per-format codes come from the modules that check each format.
+ */
+export const checkCodes = defineCodes({
+  'check.unreadable': { meaning: 'A file or directory could not be read (permissions, or it vanished during the check).', fix: 'Fix the permissions, or remove the file if it is not needed.' },
+  'check.binary-file': { meaning: 'A file where a memkit text format belongs holds binary data (NUL bytes).', fix: 'Replace the file with the text format it should hold, or move it out of the memory directory.' },
+  'check.symlink-loop': { meaning: 'A symbolic link points back into a directory already being walked; it was not followed.', fix: 'Remove the link or point it outside the directory tree.' },
+  'check.too-large': { meaning: 'A file is larger than the checker\'s size limit and was not read.', fix: 'Split the file, or raise the limit with `--max-file-size` if the size is expected.' },
+  'check.not-utf8': { meaning: 'A text file is not valid UTF-8.', fix: 'Re-encode the file as UTF-8.' },
+  'check.toml-syntax': { meaning: 'A TOML file (the gardener config) does not parse.', fix: 'Fix the TOML at the reported line and column.' },
+  'check.duplicate-doc-id': { meaning: 'Two memory docs share the same `id`.', fix: 'Give one of them a new id; ids must be unique across the memory directory.' },
+  'check.recap-provenance': { meaning: 'An episodic recap has no `Provenance` section, which the recap template requires.', fix: 'Add a `## Provenance` heading listing the events and patches the recap came from.' },
+  'check.manifest-missing-doc': { meaning: 'The memory manifest lists a doc whose file does not exist.', fix: 'Regenerate the manifest, or restore the missing doc.' },
+  'check.manifest-unlisted-doc': { meaning: 'A memory doc on disk is not listed in the memory manifest.', fix: 'Regenerate the manifest so it lists every doc.' },
+  'check.manifest-stale': { meaning: 'A manifest entry disagrees with the frontmatter of the doc it points at (id, kind, title, tags, updated or provenance).', fix: 'Regenerate the manifest from the docs on disk; the docs are the source of truth.' },
+  'check.unknown-event': { meaning: 'A memory doc\'s provenance names an event id that no events.jsonl in the directory holds.', fix: 'Correct the event id, or restore the missing event.' },
+  'check.unknown-patch': { meaning: 'A memory doc\'s provenance names a patch id that no `patch` event holds.', fix: 'Correct the patch id, or restore the patch event.' },
+  'check.unknown-snapshot': { meaning: 'An event\'s `refs.snapshot_id` names a snapshot that no `snapshot` event records.', fix: 'Correct the snapshot id, or restore the snapshot event.' },
+  'check.unknown-doc-ref': { meaning: 'An event\'s `refs.memory_doc_ids` names a memory doc id that no doc on disk has.', fix: 'Correct the id, or restore the memory doc.' },
+  'check.duplicate-event-id': { meaning: 'Two events share the same `id`.', fix: 'Event ids must be unique; give the later event a new id.' },
+  'check.duplicate-ref': { meaning: 'Two `patch` (or `snapshot`) events claim the same patch or snapshot id.', fix: 'Each patch and snapshot is recorded once; remove or renumber the duplicate.' },
+  'check.system-patterns-hash': { meaning: 'The `hash` in the systemPatterns.md header is not the SHA-256 of its body: the body was edited directly.', fix: 'Restore the body, or record the change in decisionLog.md and update the header hash through the approved process.' },
+  'check.system-patterns-unbacked': { meaning: 'systemPatterns.md has no decisionLog.md entry backing it (no entry whose `diff_hash` equals the body hash).', fix: 'Append a decisionLog.md entry whose `diff_hash` is the systemPatterns.md body hash.' },
+  'check.writer-not-allowed': { meaning: 'A memory bank entry names an author that is not among the writers the schema allows for that file.', fix: 'Have an allowed writer append the entry, or move it to a file the author may write.' },
+  'check.wbs-unindexed-task': { meaning: 'A `tasks/<id>.json` file has no entry in task-index.json.', fix: 'Rebuild the index with `memkit wbs rebuild-index`.' },
+  'check.wbs-missing-task-file': { meaning: 'task-index.json lists an id that has no `tasks/<id>.json` file.', fix: 'Restore the task file, or rebuild the index from the task files.' },
+  'check.wbs-index-mismatch': { meaning: 'A task-index entry disagrees with its task file (type, status, parent, children or dependencies).', fix: 'Rebuild the index from the task files with `memkit wbs rebuild-index`.' },
+  'check.wbs-file-name': { meaning: 'A task file\'s name does not match the `id` inside it.', fix: 'Rename the file to `tasks/<id>.json`.' },
+  'check.internal': { meaning: 'memkit hit an unexpected failure while checking a file; the other files were still checked.', fix: 'Report this as a memkit bug, with the file if you can share it.' },
+  'check.module-unavailable': { meaning: 'A check needs a memkit module that this build does not include; the check was skipped.', fix: 'Use a complete memkit build.', severity: 'warning' },
+});
+
+/** A code raised by the directory checker. */
+export type CheckCode = keyof typeof checkCodes;

@@ -1,0 +1,57 @@
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import type { FilePort } from '../store/file-port.js';
+
+/** One regular file found under the checked directory. */
+export interface SourceFile {
+  /** Path relative to the checked directory, `/`-separated. */
+  path: string;
+  /** Size in bytes, when the source knows it without reading. */
+  size?: number;
+}
+
+/** Everything a walk found: the files, and what could not be walked (as problems). */
+export interface SourceListing {
+  files: SourceFile[];
+  problems: Problem[];
+}
+
+/**
+ * What the checker needs from a directory: a listing and a reader. The CLI
+ * supplies one over the real file system (with symlink-loop protection and a
+ * size limit); {@link sourceFromFilePort} adapts any {@link FilePort}.
+ */
+export interface CheckSource {
+  /** Every regular file under the root, sorted by path. */
+  list(): Promise<SourceListing>;
+  /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`) saying why not. */
+  read(path: string): Promise<Result<Uint8Array>>;
+}
+
+/**
+ * Adapts a {@link FilePort} (e.g. `memoryFiles()`) into a {@link CheckSource}.
+ * @example
+ * const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'a/events.jsonl': '' })));
+ */
+export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIVE_INFINITY): CheckSource {
+  return {
+    async list() {
+      return { files: (await port.list('')).map((path) => ({ path })), problems: [] };
+    },
+    async read(path) {
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = await port.read(path);
+      } catch (cause) {
+        return fail([error('check.unreadable', `cannot read the file: ${(cause as Error).message}`, { file: path })]);
+      }
+      if (bytes === undefined) return fail([error('check.unreadable', 'the file vanished during the check', { file: path })]);
+      if (bytes.length > maxFileBytes) return fail([tooLarge(path, bytes.length, maxFileBytes)]);
+      return ok(bytes);
+    },
+  };
+}
+
+/** The `check.too-large` problem for a file of `size` bytes over `limit`. */
+export function tooLarge(path: string, size: number, limit: number): Problem {
+  return error('check.too-large', `the file is ${size} bytes; the size limit is ${limit} (raise it with --max-file-size)`, { file: path });
+}

@@ -1,0 +1,65 @@
+import { type Problem, error, fail, ok } from '../../problems/index.js';
+import { DecisionV1, FactV1, IdentityV1 } from '../../schemas/export-v1.js';
+import type { AnyRecord, Migration } from './migration.js';
+
+const known: Record<string, readonly string[]> = {
+  Fact: Object.keys(FactV1.properties),
+  Decision: Object.keys(DecisionV1.properties),
+  Identity: Object.keys(IdentityV1.properties),
+};
+
+function unknownFields(record: AnyRecord): Problem[] {
+  const names = known[record.type];
+  if (names === undefined) return [error('exchange.unknown-record-type', `schema v1 has no record type "${record.type}"`, { pointer: '/type' })];
+  return Object.keys(record)
+    .filter((k) => !names.includes(k))
+    .map((k) =>
+      error('exchange.migration-loses-data', `v1 ${record.type} property "${k}" has no place in v2; migrating would drop it`, {
+        pointer: '/' + k.replace(/~/g, '~0').replace(/\//g, '~1'),
+      }),
+    );
+}
+
+/**
+ * Export schema v1 → v2 (docs/schema/v2.md):
+ * - Fact: `statement` is renamed `text`.
+ * - Decision: new required `updated_at`, defaulting to `decided_at`.
+ * - Identity: `traits` strings become `{ name, note: null }`; new required
+ *   `updated_at`, defaulting to `created_at`.
+ * Property order follows JCS so re-serialization is canonical.
+ */
+export const v1ToV2: Migration = {
+  from: 1,
+  to: 2,
+  summary: 'Fact.statement → Fact.text; Decision.updated_at (default decided_at); Identity.traits structured, Identity.updated_at (default created_at)',
+  migrateRecordTypes: (types) => [...types],
+  migrateRecord(r) {
+    const problems = unknownFields(r);
+    if (problems.length > 0) return fail(problems);
+    switch (r.type) {
+      case 'Fact':
+        return ok({ created_at: r.created_at, id: r.id, source: r.source, tags: r.tags, text: r.statement, type: 'Fact', updated_at: r.updated_at });
+      case 'Decision':
+        return ok({
+          decided_at: r.decided_at,
+          id: r.id,
+          rationale: r.rationale,
+          status: r.status,
+          supersedes: r.supersedes,
+          title: r.title,
+          type: 'Decision',
+          updated_at: r.decided_at,
+        });
+      default:
+        return ok({
+          created_at: r.created_at,
+          id: r.id,
+          name: r.name,
+          role: r.role,
+          traits: (r.traits as string[]).map((name) => ({ name, note: null })),
+          type: 'Identity',
+          updated_at: r.created_at,
+        });
+    }
+  },
+};

@@ -1,0 +1,126 @@
+import { defineCodes } from '../problems/codes.js';
+
+/**
+ * Problem codes raised by the parsers and serializers in `src/parse/`.
+ * Generic input codes (`input.too-large`, `input.invalid-utf8`,
+ * `input.forbidden-key`, …) live in `src/problems/codes.ts`.
+ */
+export const parseCodes = defineCodes({
+  'frontmatter.missing': {
+    meaning: 'The file does not start with a `---` line opening YAML frontmatter.',
+    fix: 'Start the file with `---`, the YAML keys, and a closing `---` line.',
+  },
+  'frontmatter.unclosed': {
+    meaning: 'The frontmatter opened by the first `---` line is never closed by another `---` line.',
+    fix: 'Add a line containing only `---` after the YAML keys.',
+  },
+  'frontmatter.not-a-mapping': {
+    meaning: 'The frontmatter YAML is not a mapping of keys to values.',
+    fix: 'Write the frontmatter as `key: value` lines.',
+  },
+  'frontmatter.update-failed': {
+    meaning: 'memkit could not apply the frontmatter update without changing other values; the file was left unchanged.',
+    fix: 'Report this with the file; edit the frontmatter by hand meanwhile.',
+  },
+  'frontmatter.not-serializable': {
+    meaning: 'A value given for the frontmatter cannot be written as YAML (a function, symbol, bigint, cycle or non-finite number).',
+    fix: 'Pass only JSON-like values: strings, finite numbers, booleans, null, arrays and plain objects.',
+  },
+  'yaml.syntax': {
+    meaning: 'The YAML does not parse.',
+    fix: 'Fix the YAML at the reported line and column.',
+  },
+  'yaml.duplicate-key': {
+    meaning: 'A YAML mapping has the same key twice.',
+    fix: 'Remove or rename one of the two keys.',
+  },
+  'yaml.unknown-tag': {
+    meaning: 'The YAML uses a tag (`!name`) outside the YAML 1.2 core schema.',
+    fix: 'Remove the tag; memory formats only use plain strings, numbers, booleans, null, lists and mappings.',
+  },
+  'yaml.alias-limit': {
+    meaning: 'The YAML uses more aliases (`*name`) than the limit allows; this is how alias bombs exhaust memory.',
+    fix: 'Write the values out instead of aliasing them, or raise `maxYamlAliases` if the file is trusted.',
+  },
+  'jsonl.invalid-json': {
+    meaning: 'A line of a JSON Lines file is not valid JSON.',
+    fix: 'Fix or remove the line; each line must hold exactly one JSON value.',
+  },
+  'jsonl.truncated-line': {
+    meaning: 'The last line has no newline and does not parse: a write was cut off (torn write).',
+    fix: 'Remove the partial last line, or restore it from a backup; the lines before it are intact.',
+  },
+  'jsonl.line-too-long': {
+    meaning: 'A line is longer than the configured maximum line length; it was skipped without being parsed.',
+    fix: 'Split the record, or raise `maxLineLength` if such lines are expected.',
+  },
+  'jsonl.blank-line': {
+    meaning: 'A JSON Lines file has a blank line between records.',
+    fix: 'Remove the blank line.',
+    severity: 'warning',
+  },
+  'jsonl.read-failed': {
+    meaning: 'Reading the JSON Lines stream failed part way; the lines before the failure were parsed.',
+    fix: 'Check the file or stream the data came from and read it again.',
+  },
+  'jsonl.not-serializable': {
+    meaning: 'A value passed to the JSON Lines serializer cannot be written as canonical JSON.',
+    fix: 'Pass only JSON values (no undefined at top level, functions, bigints, cycles or non-finite numbers).',
+  },
+  'ledger-text.non-entry-line': {
+    meaning: 'A line after the first ledger entry is neither blank nor a JSON entry; after the first `{` line every non-blank line must be an entry.',
+    fix: 'Move Markdown text above the first entry, or remove the line.',
+  },
+  'ledger-text.not-an-object': {
+    meaning: 'A ledger entry line parses as JSON but is not a JSON object.',
+    fix: 'Each entry must be one JSON object on one line.',
+  },
+  'table.missing': {
+    meaning: 'No Markdown table (header row followed by a `|---|` alignment row) was found.',
+    fix: 'Add the table with its header and alignment rows.',
+  },
+  'table.missing-column': {
+    meaning: 'The table has no column for a required field.',
+    fix: 'Add the column to the header row (and a cell for it in every row).',
+  },
+  'table.unknown-column': {
+    meaning: 'The table has a column memkit does not know; it is kept but not validated.',
+    fix: 'Remove or rename the column if it is a typo.',
+    severity: 'warning',
+  },
+  'table.duplicate-column': {
+    meaning: 'Two columns of the table have the same name.',
+    fix: 'Rename or remove one of them.',
+  },
+  'table.cell-count': {
+    meaning: 'A table row has a different number of cells than the header.',
+    fix: 'Give the row one cell per column; escape a `|` inside a cell as `\\|`.',
+  },
+  'table.too-many-rows': {
+    meaning: 'The table has more rows than the configured limit.',
+    fix: 'Archive old rows, or raise `maxTableRows`.',
+  },
+  'feedback-log.bad-heading': {
+    meaning: 'A `##` heading of feedback-log.md is not `## <timestamp> — <from_agent> → <to_agent>` or `## feedback`.',
+    fix: 'Write the heading as `## 2026-03-01T10:00:00Z — Reviewer → Author`.',
+  },
+  'feedback-log.missing-block': {
+    meaning: 'A feedback entry has no fenced ```yaml block with its fields.',
+    fix: 'Add the fields in a ```yaml fenced block under the heading.',
+  },
+  'feedback-log.unexpected-text': {
+    meaning: 'A feedback entry contains text outside its heading and its ```yaml block.',
+    fix: 'Put the text in the `description` or `evidence` field.',
+  },
+  'feedback-log.field-conflict': {
+    meaning: 'A field is given both in the entry heading and in its YAML block.',
+    fix: 'Keep the field in one place only.',
+  },
+  'system-patterns.hash-mismatch': {
+    meaning: 'The `hash` in the systemPatterns.md header is not the SHA-256 of the body after the closing `---` line.',
+    fix: 'systemPatterns.md is immutable: restore the body, or record the change with a decisionLog.md entry and a new header hash.',
+  },
+});
+
+/** A problem code raised by the parsers. */
+export type ParseCode = keyof typeof parseCodes;

@@ -1,0 +1,119 @@
+import { parse as micromarkParse, postprocess, preprocess } from 'micromark';
+
+/** A Markdown heading: depth (1–6), plain text, and its 1-based line in the file. */
+export interface Heading {
+  depth: 1 | 2 | 3 | 4 | 5 | 6;
+  text: string;
+  line: number;
+}
+
+/** What one micromark pass over a Markdown body yields. */
+export interface MarkdownOutline {
+  /** ATX and setext headings in document order; none from code blocks or HTML. */
+  headings: Heading[];
+  /** The plain text of the body (markup, URLs and HTML removed), for search. */
+  text: string;
+}
+
+// micromark's event tuple, typed locally so the public types do not depend on
+// micromark's transitive type packages.
+interface MmPoint {
+  line: number;
+}
+interface MmToken {
+  type: string;
+  start: MmPoint;
+}
+interface MmContext {
+  sliceSerialize(token: MmToken): string;
+}
+type MmEvent = [string, MmToken, MmContext];
+
+// Leaf tokens whose source is visible text.
+const TEXT_TOKENS = new Set([
+  'data',
+  'codeFlowValue',
+  'codeTextData',
+  'characterEscapeValue',
+  'autolinkProtocol',
+  'autolinkEmail',
+]);
+
+const NAMED_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function referenceText(raw: string): string {
+  // raw is "&name;", "&#123;" or "&#x1F;"
+  const inner = raw.slice(1, -1);
+  if (inner.startsWith('#')) {
+    const code = inner[1] === 'x' || inner[1] === 'X' ? parseInt(inner.slice(2), 16) : parseInt(inner.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+  }
+  return NAMED_REFERENCES[inner] ?? raw;
+}
+
+/**
+ * Runs micromark once over `markdown` and returns its headings and plain
+ * text. `lineOffset` is added to micromark's 1-based lines so headings carry
+ * file lines when `markdown` is the body of a larger file.
+ *
+ * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
+ */
+export function markdownOutline(markdown: string, lineOffset = 0): MarkdownOutline {
+  const events = postprocess(micromarkParse().document().write(preprocess()(markdown, undefined, true))) as unknown as MmEvent[];
+  const headings: Heading[] = [];
+  const text: string[] = [];
+  let inHeading = false;
+  let headingText: string[] = [];
+  let depth = 0;
+  let headingLine = 0;
+  for (let i = 0; i < events.length; i++) {
+    const ev = events[i]!;
+    const token = ev[1];
+    const type = token.type;
+    if (ev[0] !== 'enter') {
+      if (type === 'atxHeading' || type === 'setextHeading') {
+        headings.push({ depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], text: headingText.join('').trim(), line: headingLine + lineOffset });
+        inHeading = false;
+        headingText = [];
+      } else if (type === 'atxHeadingText' || type === 'setextHeadingText') {
+        inHeading = false;
+      }
+      continue;
+    }
+    switch (type) {
+      case 'atxHeading':
+      case 'setextHeading':
+        depth = 0;
+        headingLine = token.start.line;
+        break;
+      case 'atxHeadingSequence':
+        if (depth === 0) depth = ev[2].sliceSerialize(token).length;
+        break;
+      case 'setextHeadingLineSequence':
+        depth = ev[2].sliceSerialize(token).charCodeAt(0) === 61 /* = */ ? 1 : 2;
+        break;
+      case 'atxHeadingText':
+      case 'setextHeadingText':
+        inHeading = true;
+        break;
+      case 'lineEnding':
+      case 'lineEndingBlank':
+        text.push('\n');
+        if (inHeading) headingText.push(' ');
+        break;
+      case 'characterReference': {
+        const value = referenceText(ev[2].sliceSerialize(token));
+        text.push(value);
+        if (inHeading) headingText.push(value);
+        break;
+      }
+      default:
+        if (TEXT_TOKENS.has(type)) {
+          const value = ev[2].sliceSerialize(token);
+          text.push(value);
+          if (inHeading) headingText.push(value);
+        }
+    }
+  }
+  return { headings, text: text.join('').replace(/\n{2,}/g, '\n').trim() };
+}

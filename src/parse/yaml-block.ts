@@ -1,0 +1,140 @@
+import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { type LineIndex, type Problem, error, warning } from '../problems/index.js';
+import type { Limits } from './limits.js';
+
+/** Counters of the work a parse did; pass one in `stats` to observe it (tests, batch tools). */
+export interface ParseStats {
+  /** YAML documents parsed. */
+  yamlParses: number;
+  /** Characters handed to the YAML parser. */
+  yamlChars: number;
+  /** Markdown bodies run through micromark. */
+  markdownParses: number;
+}
+
+/** A fresh, zeroed {@link ParseStats}. */
+export function createParseStats(): ParseStats {
+  return { yamlParses: 0, yamlChars: 0, markdownParses: 0 };
+}
+
+/** The `yaml` options memkit parses with: YAML 1.2 core schema, unique keys, strict. */
+export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.freeze({
+  version: '1.2',
+  schema: 'core',
+  uniqueKeys: true,
+  strict: true,
+  merge: false,
+  prettyErrors: false,
+  keepSourceTokens: false,
+  logLevel: 'silent',
+});
+
+/** Keys that could reach an object's prototype if assigned naively. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The outcome of parsing a YAML block embedded in a file. */
+export interface YamlBlock {
+  doc: Document.Parsed;
+  /** The mapping as plain JSON-like data; `undefined` when it did not parse. */
+  data: Record<string, unknown> | undefined;
+  /** Errors and warnings, positioned in the file. */
+  problems: Problem[];
+}
+
+const CODE_OF: Record<string, string> = {
+  DUPLICATE_KEY: 'yaml.duplicate-key',
+  TAG_RESOLVE_FAILED: 'yaml.unknown-tag',
+};
+
+/**
+ * Parses `yamlText`, which starts at `offset` in a file indexed by `lines`,
+ * as a YAML mapping. Every problem is positioned in the file. Never throws.
+ */
+export function parseYamlBlock(yamlText: string, offset: number, lines: LineIndex, limits: Limits, stats?: ParseStats): YamlBlock {
+  const at = (pos: number) => lines.position(offset + pos);
+  if (stats) {
+    stats.yamlParses++;
+    stats.yamlChars += yamlText.length;
+  }
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(yamlText, YAML_OPTIONS);
+  } catch (cause) {
+    // The composer recurses; absurd nesting can exhaust the stack.
+    const where = at(0);
+    return { doc: parseDocument('', YAML_OPTIONS), data: undefined, problems: [error('input.too-deep', `YAML could not be parsed: ${(cause as Error).message}`, where)] };
+  }
+  const problems: Problem[] = [];
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    const code = CODE_OF[e.code] ?? 'yaml.syntax';
+    problems.push(error(code, e.message, at(e.pos[0])));
+  }
+  if (problems.length > 0) return { doc, data: undefined, problems };
+  const contents = doc.contents;
+  if (contents === null) return { doc, data: {}, problems };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: limits.maxYamlAliases });
+  } catch (cause) {
+    if (cause instanceof ReferenceError) {
+      let first = 0;
+      visit(doc, {
+        Alias(_key, node) {
+          first = node.range?.[0] ?? 0;
+          return visit.BREAK;
+        },
+      });
+      return { doc, data: undefined, problems: [error('yaml.alias-limit', `the YAML needs more than ${limits.maxYamlAliases} alias expansions`, at(first))] };
+    }
+    return { doc, data: undefined, problems: [error('input.too-deep', `YAML could not be converted: ${(cause as Error).message}`, at(0))] };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const start = (contents as { range?: [number, number, number] }).range?.[0] ?? 0;
+    return { doc, data: undefined, problems: [error('frontmatter.not-a-mapping', 'the frontmatter must be a YAML mapping of keys to values', at(start))] };
+  }
+  const found = sanitize(value, limits.maxYamlDepth);
+  if (found.tooDeep) return { doc, data: undefined, problems: [error('input.too-deep', `the YAML nests deeper than ${limits.maxYamlDepth} levels`, at(0))] };
+  if (found.forbidden > 0) {
+    visit(doc, {
+      Pair(_key, pair) {
+        if (isPair(pair) && isScalar(pair.key) && FORBIDDEN_KEYS.has(String(pair.key.value))) {
+          problems.push(warning('input.forbidden-key', `key "${String(pair.key.value)}" was dropped so it cannot reach an object prototype`, at(pair.key.range?.[0] ?? 0)));
+        }
+      },
+    });
+  }
+  return { doc, data: value as Record<string, unknown>, problems };
+}
+
+/**
+ * Deletes forbidden keys from plain data in place and measures its depth,
+ * stopping at `maxDepth`. Shared (aliased) objects are visited once.
+ */
+export function sanitize(value: unknown, maxDepth: number): { forbidden: number; tooDeep: boolean } {
+  const seen = new Set<object>();
+  const state = { forbidden: 0, tooDeep: false };
+  const walk = (v: unknown, depth: number): void => {
+    if (v === null || typeof v !== 'object' || state.tooDeep) return;
+    if (depth > maxDepth) {
+      state.tooDeep = true;
+      return;
+    }
+    if (seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) walk(item, depth + 1);
+      return;
+    }
+    const obj = v as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (FORBIDDEN_KEYS.has(key)) {
+        delete obj[key];
+        state.forbidden++;
+        continue;
+      }
+      walk(obj[key], depth + 1);
+    }
+  };
+  walk(value, 1);
+  return state;
+}

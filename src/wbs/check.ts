@@ -1,0 +1,229 @@
+import { type Problem, error, joinPointer, warning } from '../problems/index.js';
+import { validate } from '../schemas/validate.js';
+import { WBS_STATUSES } from '../schemas/wbs.js';
+import { findCycles } from './cycles.js';
+import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
+import { type Loose, type Model, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { leafProgress, rollupStatus } from './rollup.js';
+
+/** Options for {@link checkWbs}. */
+export interface CheckWbsOptions {
+  /**
+   * Prefix of the `file` of every Problem, e.g. `.claude/memory/` (default `''`):
+   * index problems name `<dir>task-index.json`, entity problems `<dir>tasks/<id>.json`.
+   */
+  dir?: string;
+  /** When given, every deliverable path is looked up with it; a `false` is `wbs.deliverable-missing`. */
+  deliverableExists?: (path: string) => boolean;
+}
+
+/** Fields an index entry and its entity file both carry. */
+export const SHARED_FIELDS = ['type', 'status', 'parent', 'children', 'dependencies', 'deliverables'] as const;
+
+/** The entity files as `[file, value]` pairs; a list is named `tasks/<id>.json`. */
+export function taskFileEntries(tasks: TaskFiles): [string, unknown][] {
+  if (Array.isArray(tasks)) return tasks.map((t, i) => [isObject(t) && typeof t.id === 'string' ? `tasks/${t.id}.json` : `tasks/#${i}.json`, t]);
+  return Object.entries(tasks);
+}
+
+/** The id a `tasks/<id>.json` path names, if it has that shape. */
+export function idFromFile(file: string): string | undefined {
+  const m = /(?:^|\/)tasks\/([^/]+)\.json$/.exec(file);
+  return m ? m[1] : undefined;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
+const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
+
+function schemaProblems(formatId: string, value: unknown, file: string): Problem[] {
+  return validate(formatId, value, { maxProblems: Number.MAX_SAFE_INTEGER })
+    .filter((p) => p.code !== 'wbs.type-depth' && !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? '')))
+    .map((p) => ({ ...p, file }));
+}
+
+/**
+ * Checks a WBS task index (and, when given, its entity files) against every
+ * invariant of the seed and memkit's extras: id form, type by depth,
+ * parent/children integrity, dependencies (missing, self, cycles), roll-up,
+ * progress counts, index ↔ entity agreement, `completedAt` on unfinished
+ * tasks, and deliverables on disk. Never throws; returns `[]` when sound.
+ *
+ * @example
+ * checkWbs(index, { 'tasks/1.json': epic }, { dir: '.claude/memory/' })
+ * // [{ code: 'wbs.rollup-mismatch', file: '.claude/memory/task-index.json', pointer: '/tasks/0/status', ... }]
+ */
+export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOptions = {}): Problem[] {
+  const dir = options.dir ?? '';
+  const indexFile = `${dir}task-index.json`;
+  const out: Problem[] = schemaProblems('wbs-task-index', index, indexFile);
+  if (!isObject(index) || !Array.isArray(index.tasks)) {
+    out.push(error('wbs.not-index', 'task-index.json must be an object with a "tasks" array', { file: indexFile, pointer: '' }));
+    return out;
+  }
+  const model = buildModel(index.tasks);
+  const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
+  const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
+  const statuses = new Set<unknown>(WBS_STATUSES);
+  const progress = leafProgress(model);
+
+  for (let i = 0; i < model.items.length; i++) {
+    const id = model.ids[i];
+    if (id === undefined) continue;
+    const e = model.items[i] as Loose;
+    const first = model.byId.get(id) === i;
+    const why = wbsIdError(id);
+    if (why !== undefined) push(error('wbs.id-malformed', why, { pointer: at(i, 'id') }));
+    if (!first) {
+      push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${model.byId.get(id)}`, { pointer: at(i, 'id') }));
+      continue;
+    }
+    const good = why === undefined;
+    if (good && typeof e.type === 'string') {
+      const expected = typeForDepth(wbsDepth(id));
+      if (e.type !== expected) push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${expected}", not "${e.type}"`, { pointer: at(i, 'type') }));
+    }
+
+    // parent
+    const parent = e.parent;
+    if (typeof parent === 'string' || parent === null) {
+      if (typeof parent === 'string' && !isWbsId(parent)) push(error('wbs.id-malformed', `parent: ${wbsIdError(parent)}`, { pointer: at(i, 'parent') }));
+      if (good) {
+        const expected = wbsParent(id);
+        if (expected === null && parent !== null) push(error('wbs.root-parent', `"${id}" is a root, so its parent must be null, not "${parent}"`, { pointer: at(i, 'parent') }));
+        else if (expected !== null && parent !== expected)
+          push(error('wbs.parent-mismatch', `the parent of "${id}" is "${expected}" by its id, but the entry says ${JSON.stringify(parent)}`, { pointer: at(i, 'parent') }));
+      }
+      if (typeof parent === 'string') {
+        const p = model.byId.get(parent);
+        if (p === undefined) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
+        else if (!strings(model.items[p] as Loose, 'children').includes(id))
+          push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
+      }
+    }
+
+    // children
+    const children = Array.isArray(e.children) ? (e.children as unknown[]) : [];
+    const seenChildren = new Set<string>();
+    children.forEach((c, k) => {
+      if (typeof c !== 'string') return;
+      if (!isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
+      if (seenChildren.has(c)) return push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
+      seenChildren.add(c);
+      const j = model.byId.get(c);
+      if (j === undefined) return push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
+      const cp = (model.items[j] as Loose).parent;
+      if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
+    });
+
+    // dependencies
+    const deps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
+    const seenDeps = new Set<string>();
+    deps.forEach((d, k) => {
+      if (typeof d !== 'string') return;
+      if (!isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
+      if (d === id) return push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+      if (seenDeps.has(d)) return push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
+      seenDeps.add(d);
+      if (!model.byId.has(d)) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+    });
+
+    // roll-up and progress (over the valid tree links)
+    const kids = model.tree[i]!;
+    if (kids.length > 0) {
+      const expected = rollupStatus(kids.map((j) => (model.items[j] as Loose).status));
+      if (statuses.has(e.status) && e.status !== expected)
+        push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
+      const pr = e.progress;
+      if (isObject(pr) && typeof pr.completed === 'number' && typeof pr.total === 'number') {
+        const want = progress[i]!;
+        if (pr.completed !== want.completed || pr.total !== want.total)
+          push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
+      }
+    }
+
+    if (options.deliverableExists) {
+      const list = Array.isArray(e.deliverables) ? (e.deliverables as unknown[]) : [];
+      list.forEach((d, k) => {
+        if (typeof d === 'string' && !options.deliverableExists!(d)) push(error('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { pointer: at(i, 'deliverables', k) }));
+      });
+    }
+  }
+
+  for (const problem of dependencyCycles(model)) push(problem);
+  if (tasks !== undefined) checkEntities(model, tasks, dir, options, out);
+  return out;
+}
+
+/** The dependency cycles of a model as item positions (one per strongly connected component). */
+export function dependencyCyclePositions(model: Model): number[][] {
+  const n = model.items.length;
+  const adj: number[][] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    adj[i] = [];
+    const id = model.ids[i];
+    if (id === undefined || model.byId.get(id) !== i) continue;
+    for (const d of strings(model.items[i] as Loose, 'dependencies')) {
+      const j = model.byId.get(d);
+      if (j !== undefined && j !== i) adj[i]!.push(j);
+    }
+  }
+  return findCycles(n, (v) => adj[v]!);
+}
+
+/** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */
+export function dependencyCycles(model: Model): Problem[] {
+  return dependencyCyclePositions(model).map((cycle) => {
+    const names = cycle.map((v) => model.ids[v]!);
+    const deps = (model.items[cycle[0]!] as Loose).dependencies as unknown[];
+    return error('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {
+      pointer: joinPointer('/tasks', cycle[0]!, 'dependencies', deps.indexOf(names[1])),
+    });
+  });
+}
+
+function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: CheckWbsOptions, out: Problem[]): void {
+  const seen = new Map<string, string>();
+  for (const [name, value] of taskFileEntries(tasks)) {
+    const file = dir + name;
+    out.push(...schemaProblems('wbs-task', value, file));
+    if (!isObject(value) || typeof value.id !== 'string') continue;
+    const id = value.id;
+    const why = wbsIdError(id);
+    if (why !== undefined) out.push(error('wbs.id-malformed', why, { file, pointer: '/id' }));
+    const named = idFromFile(name);
+    if (named !== undefined && named !== id) out.push(error('wbs.entity-file-name', `${name} holds id "${id}"`, { file, pointer: '/id' }));
+    const before = seen.get(id);
+    if (before !== undefined) {
+      out.push(error('wbs.id-duplicate', `id "${id}" is also in ${before}`, { file, pointer: '/id' }));
+      continue;
+    }
+    seen.set(id, name);
+    if (why === undefined && typeof value.type === 'string' && value.type !== typeForDepth(wbsDepth(id)))
+      out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${typeForDepth(wbsDepth(id))}", not "${value.type}"`, { file, pointer: '/type' }));
+    if (value.completedAt !== undefined && value.completedAt !== null && value.status !== 'done')
+      out.push(warning('wbs.completed-not-done', `"${id}" has completedAt but its status is "${String(value.status)}"`, { file, pointer: '/completedAt' }));
+    const i = model.byId.get(id);
+    if (i === undefined) {
+      out.push(error('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));
+    } else {
+      const entry = model.items[i] as Loose;
+      for (const field of SHARED_FIELDS) {
+        if (!own(value, field) || (field === 'deliverables' && !own(entry, field))) continue;
+        if (!same(value[field], entry[field]))
+          out.push(error('wbs.entity-mismatch', `${field} is ${JSON.stringify(value[field])} here but ${JSON.stringify(entry[field])} in task-index.json`, { file, pointer: '/' + field }));
+      }
+    }
+    if (options.deliverableExists) {
+      const listed = i === undefined ? [] : strings(model.items[i] as Loose, 'deliverables');
+      (Array.isArray(value.deliverables) ? (value.deliverables as unknown[]) : []).forEach((d, k) => {
+        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d)) out.push(error('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
+      });
+    }
+  }
+  model.ids.forEach((id, i) => {
+    if (id !== undefined && model.byId.get(id) === i && !seen.has(id))
+      out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
+  });
+}

@@ -1,0 +1,237 @@
+import { type Hasher, hashJson } from '../canonical/index.js';
+import { type Problem, error, joinPointer } from '../problems/index.js';
+import { SHARED_FIELDS, checkWbs, taskFileEntries, idFromFile } from './check.js';
+import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
+import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
+import { type Loose, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { entityOf, indexEntryOf, rebuildIndex } from './rebuild-index.js';
+import { leafProgress, rolledUpStatuses } from './rollup.js';
+
+/** The edits of one file: an RFC 6902 JSON Patch and, for each operation, the Problem it fixes. */
+export interface FilePatch {
+  /** Path relative to the memory directory: `task-index.json` or `tasks/<id>.json`. */
+  file: string;
+  /** `hashJson` of the document the patch was made against; `null` when the patch creates the file. */
+  baseHash: string | null;
+  /** The operations, in order. */
+  patch: JsonPatchOperation[];
+  /** `fixes[k]` is the Problem `patch[k]` fixes. */
+  fixes: Problem[];
+}
+
+/** What {@link repairPlan} returns. Nothing is changed until the plan is applied. */
+export interface RepairPlan {
+  /** Patches, index first, then entity files in WBS order. Empty when nothing derivable is wrong. */
+  patches: FilePatch[];
+  /** The problems `checkWbs` still reports once the plan is applied: the ones no derivation can fix. */
+  remaining: Problem[];
+}
+
+/** Options for {@link repairPlan}. */
+export interface RepairPlanOptions {
+  /** Hasher for `baseHash` (default: the portable JS SHA-256). */
+  hasher?: Hasher;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+const FALLBACK_CODE: Record<string, string> = {
+  status: 'wbs.rollup-mismatch',
+  children: 'wbs.child-not-listed',
+  parent: 'wbs.parent-mismatch',
+  type: 'wbs.type-depth',
+  progress: 'wbs.progress-mismatch',
+};
+
+/**
+ * Plans the repair of everything derivable in a WBS memory: parent and type
+ * from the ids, children lists from the entries below, roll-up statuses,
+ * progress counts, index entries from entity files (the entity is the full
+ * record and wins), missing entity files from index entries, and the whole
+ * index rebuilt from the entities when it is unusable. Each edit is an RFC 6902
+ * operation on one file, paired with the Problem it fixes. Cycles, missing
+ * dependencies, malformed or duplicate ids are left in `remaining`.
+ * @example
+ * const plan = repairPlan(index, tasks);
+ * await applyPlan(plan, files);
+ */
+export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPlanOptions = {}): RepairPlan {
+  const problems = checkWbs(index, tasks);
+  const byPlace = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const key = `${p.file ?? ''}\u0000${p.pointer ?? ''}`;
+    (byPlace.get(key) ?? byPlace.set(key, []).get(key)!).push(p);
+  }
+  const at = (file: string, pointer: string) => byPlace.get(`${file}\u0000${pointer}`)?.[0];
+  const under = (file: string, pointer: string) => problems.find((p) => p.file === file && (p.pointer ?? '').startsWith(pointer + '/'));
+  const hash = (v: unknown) => hashJson(v, options.hasher);
+
+  // The usable entity files: object, well-formed id matching its file name, first of its id.
+  const entities = new Map<string, { name: string; value: Loose }>();
+  for (const [name, value] of tasks === undefined ? [] : taskFileEntries(tasks)) {
+    if (!isObject(value) || !isWbsId(value.id) || entities.has(value.id)) continue;
+    const named = idFromFile(name);
+    if (named !== undefined && named !== value.id) continue;
+    entities.set(value.id, { name, value });
+  }
+
+  const patches: FilePatch[] = [];
+  if (!isObject(index) || !Array.isArray(index.tasks)) {
+    if (tasks !== undefined) {
+      const rebuilt = rebuildIndex([...entities.values()].map((x) => x.value));
+      const fix = problems.find((p) => p.code === 'wbs.not-index')!;
+      patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
+    }
+    return { patches, remaining: remainingAfter(index, tasks, patches) };
+  }
+
+  const items = index.tasks as unknown[];
+  const model = buildModel(items);
+  const eligible = (i: number) => {
+    const id = model.ids[i];
+    return id !== undefined && model.byId.get(id) === i && isWbsId(id);
+  };
+  const all: unknown[] = items.map((e) => (isObject(e) ? copy(e) : e));
+  const entityPlace = new Map<number, string>();
+
+  // 1. Entity files win over their index entries; unindexed entities get an entry.
+  const fresh: string[] = [];
+  for (const [id, { name, value }] of entities) {
+    const i = model.byId.get(id);
+    if (i !== undefined) {
+      if (!eligible(i)) continue;
+      entityPlace.set(i, name);
+      for (const f of SHARED_FIELDS) if (own(value, f)) (all[i] as Loose)[f] = copy(value[f]);
+    } else {
+      fresh.push(id);
+    }
+  }
+  fresh.sort(compareWbsIds);
+  for (const id of fresh) {
+    entityPlace.set(all.length, entities.get(id)!.name);
+    all.push(indexEntryOf(copy(entities.get(id)!.value), () => []));
+  }
+  const whole = buildModel(all);
+  const ok = (i: number) => {
+    const id = whole.ids[i];
+    return id !== undefined && whole.byId.get(id) === i && isWbsId(id) && (i >= items.length || eligible(i));
+  };
+
+  // 2. type and parent from the id; 3. children lists from the entries below.
+  const kids = new Map<string, string[]>();
+  for (let i = 0; i < all.length; i++) {
+    if (!ok(i)) continue;
+    const id = whole.ids[i]!;
+    const e = all[i] as Loose;
+    e.type = typeForDepth(wbsDepth(id));
+    const parent = wbsParent(id);
+    e.parent = parent;
+    if (parent !== null && whole.byId.has(parent)) (kids.get(parent) ?? kids.set(parent, []).get(parent)!).push(id);
+  }
+  for (let i = 0; i < all.length; i++) {
+    if (!ok(i)) continue;
+    const e = all[i] as Loose;
+    const want = (kids.get(whole.ids[i]!) ?? []).sort(compareWbsIds);
+    const have = strings(e, 'children');
+    const sameSet = Array.isArray(e.children) && have.length === e.children.length && new Set(have).size === have.length && have.length === want.length && want.every((c) => have.includes(c));
+    if (!sameSet) e.children = want;
+  }
+
+  // 4. roll-up; 5. progress.
+  const rebuilt = buildModel(all);
+  const status = rolledUpStatuses(rebuilt);
+  const counts = leafProgress(rebuilt);
+  for (let i = 0; i < all.length; i++) {
+    if (!ok(i)) continue;
+    const e = all[i] as Loose;
+    if (rebuilt.tree[i]!.length === 0) continue;
+    if (status[i] !== undefined) e.status = status[i];
+    if (isObject(e.progress)) e.progress = counts[i]!;
+  }
+
+  // The index patch.
+  const indexPatch: FilePatch = { file: 'task-index.json', baseHash: null, patch: [], fixes: [] };
+  const childNotListed = new Map<string, Problem>();
+  for (const p of problems) {
+    if (p.code !== 'wbs.child-not-listed' || p.file !== 'task-index.json') continue;
+    const m = /^\/tasks\/([0-9]+)\/parent$/.exec(p.pointer ?? '');
+    const parent = m ? (items[Number(m[1])] as Loose | undefined)?.parent : undefined;
+    if (typeof parent === 'string' && !childNotListed.has(parent)) childNotListed.set(parent, p);
+  }
+  for (let i = 0; i < items.length; i++) {
+    if (!ok(i)) continue;
+    const before = items[i] as Loose;
+    const after = all[i] as Loose;
+    const id = whole.ids[i]!;
+    for (const key of Object.keys(after)) {
+      if (own(before, key) && same(before[key], after[key])) continue;
+      const pointer = joinPointer('/tasks', i, key);
+      indexPatch.patch.push({ op: own(before, key) ? 'replace' : 'add', path: pointer, value: copy(after[key]) });
+      const entityFile = entityPlace.get(i);
+      const fix =
+        at('task-index.json', pointer) ??
+        under('task-index.json', pointer) ??
+        (entityFile !== undefined ? at(entityFile, '/' + key) : undefined) ??
+        (key === 'children' ? childNotListed.get(id) : undefined) ??
+        error(FALLBACK_CODE[key] ?? 'wbs.entity-mismatch', `${key} of "${id}" follows from the other repairs`, { file: 'task-index.json', pointer });
+      indexPatch.fixes.push(fix);
+    }
+  }
+  for (let i = items.length; i < all.length; i++) {
+    if (!ok(i)) continue;
+    const name = entityPlace.get(i)!;
+    indexPatch.patch.push({ op: 'add', path: '/tasks/-', value: copy(all[i]) });
+    indexPatch.fixes.push(at(name, '') ?? error('wbs.entity-unindexed', `${name} has no index entry`, { file: name, pointer: '' }));
+  }
+  if (indexPatch.patch.length > 0) {
+    indexPatch.baseHash = hash(index);
+    patches.push(indexPatch);
+  }
+
+  // Entity files follow the repaired index; index entries without one get one.
+  if (tasks !== undefined) {
+    const entityPatches: { id: string; fp: FilePatch }[] = [];
+    const rawByName = new Map(taskFileEntries(tasks));
+    for (let i = 0; i < all.length; i++) {
+      if (!ok(i)) continue;
+      const id = whole.ids[i]!;
+      const entry = all[i] as Loose;
+      const ent = entities.get(id);
+      if (ent === undefined) {
+        const name = `tasks/${id}.json`;
+        if (rawByName.has(name)) continue; // present but unusable: left for the user
+        const fix = at('task-index.json', `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: 'task-index.json', pointer: `/tasks/${i}` });
+        entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value: entityOf(entry) }], fixes: [fix] } });
+        continue;
+      }
+      const fp: FilePatch = { file: ent.name, baseHash: null, patch: [], fixes: [] };
+      for (const f of SHARED_FIELDS) {
+        if (!own(ent.value, f) || !own(entry, f) || same(ent.value[f], entry[f])) continue;
+        fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
+        fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
+      }
+      if (fp.patch.length > 0) {
+        fp.baseHash = hash(ent.value);
+        entityPatches.push({ id, fp });
+      }
+    }
+    const sorted = entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
+    for (const { fp } of sorted) patches.push(fp);
+  }
+  return { patches, remaining: remainingAfter(index, tasks, patches) };
+}
+
+/** Applies the plan in memory and re-checks: what the plan cannot fix. */
+function remainingAfter(index: unknown, tasks: TaskFiles | undefined, patches: FilePatch[]): Problem[] {
+  let nextIndex = index;
+  const nextTasks: Record<string, unknown> | undefined = tasks === undefined ? undefined : Object.fromEntries(taskFileEntries(tasks));
+  for (const p of patches) {
+    const base = p.file === 'task-index.json' ? nextIndex : nextTasks?.[p.file];
+    const r = applyJsonPatch(base, p.patch);
+    if (!r.ok) return [...r.problems, ...checkWbs(index, tasks)];
+    if (p.file === 'task-index.json') nextIndex = r.value;
+    else if (nextTasks) Object.defineProperty(nextTasks, p.file, { value: r.value, enumerable: true, writable: true, configurable: true });
+  }
+  return checkWbs(nextIndex, nextTasks);
+}

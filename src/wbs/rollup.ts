@@ -1,0 +1,65 @@
+import type { TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
+import { type Model, buildModel, isObject } from './model.js';
+
+/** A task status. */
+export type WbsStatus = TaskIndexEntry['status'];
+
+/**
+ * The seed's roll-up rule, literally: all children done → `done`; some children
+ * done → `in-progress`; no child done → `pending`. A child that is only
+ * `in-progress` does not count as done, so a parent of in-progress children
+ * with none done rolls up to `pending` (docs/wbs.md). `undefined` for no children.
+ * @example rollupStatus(['done', 'pending']) // 'in-progress'
+ */
+export function rollupStatus(children: Iterable<unknown>): WbsStatus | undefined {
+  let total = 0;
+  let done = 0;
+  for (const s of children) {
+    total++;
+    if (s === 'done') done++;
+  }
+  if (total === 0) return undefined;
+  return done === total ? 'done' : done > 0 ? 'in-progress' : 'pending';
+}
+
+/** The statuses every parent should have, bottom-up (children before parents), by item position. */
+export function rolledUpStatuses(model: Model): unknown[] {
+  const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
+  for (const i of model.deepestFirst) {
+    const kids = model.tree[i]!;
+    if (kids.length === 0) continue;
+    status[i] = rollupStatus(kids.map((j) => status[j]));
+  }
+  return status;
+}
+
+/**
+ * Returns a copy of the index with every parent's status rolled up from its
+ * children, deepest level first; leaves keep their status. Idempotent.
+ * @example rollup(index).tasks.find((t) => t.id === '1')?.status
+ */
+export function rollup(index: TaskIndex): TaskIndex {
+  const model = buildModel(index.tasks);
+  const status = rolledUpStatuses(model);
+  return {
+    ...index,
+    tasks: index.tasks.map((e, i) => (isObject(e) && status[i] !== e.status && status[i] !== undefined ? { ...e, status: status[i] as WbsStatus } : e)),
+  };
+}
+
+/** `{completed, total}` of leaf tasks below each item (a leaf counts itself), by position. */
+export function leafProgress(model: Model): { completed: number; total: number }[] {
+  const out = model.items.map((e) => ({ completed: isObject(e) && e.status === 'done' ? 1 : 0, total: 1 }));
+  for (const i of model.deepestFirst) {
+    const kids = model.tree[i]!;
+    if (kids.length === 0) continue;
+    let completed = 0;
+    let total = 0;
+    for (const j of kids) {
+      completed += out[j]!.completed;
+      total += out[j]!.total;
+    }
+    out[i] = { completed, total };
+  }
+  return out;
+}

@@ -1,0 +1,183 @@
+// One valid value for every memkit format id, hand-written from the seeds, so
+// the smoke suite can prove each validator accepts real documents in every
+// runtime. Plain JavaScript (no build step): Node, Deno and browsers load it
+// as it is. A format id without a sample here is reported by the smoke suite.
+
+const T = '2026-03-01T10:00:00Z';
+const H = (c) => c.repeat(64);
+const ZERO = H('0');
+
+/** @type {Record<string, unknown>} */
+export const samples = {
+  'memory-doc': {
+    id: 'fact.testing.llvm-cov',
+    title: 'Coverage uses llvm-cov',
+    kind: 'fact',
+    tags: ['testing'],
+    created: T,
+    updated: T,
+    provenance: { events: ['evt_1'], patches: [], commits: ['abcdef1'] },
+    verification: { last_verified_commit: 'abcdef1', status: 'verified' },
+  },
+  'memory-manifest': {
+    version: 1,
+    generated_at: T,
+    docs: [
+      {
+        path: '.thunderus/memory/FACTS/llvm-cov.md',
+        id: 'fact.testing.llvm-cov',
+        kind: 'fact',
+        title: 'Coverage uses llvm-cov',
+        tags: ['testing'],
+        updated: T,
+        provenance: { events: ['evt_1'], patches: [] },
+      },
+    ],
+  },
+  event: {
+    v: 1,
+    id: 'evt_1',
+    ts: T,
+    session_id: 'sess_1',
+    actor: 'agent',
+    kind: 'patch',
+    refs: { patch_id: 'patch_1', paths: ['src/a.ts'] },
+    body: { note: 'applied' },
+  },
+  'gardener-config': {
+    version: 1,
+    size_caps: { max_doc_bytes: 65536, max_docs: 500, max_docs_per_kind: { recap: 30 } },
+    allowed_kinds: ['core', 'fact', 'adr', 'playbook', 'recap'],
+    dedup: { strategy: 'normalized-text' },
+    recap_template: { path: 'memory/episodic/<date>.md', required_sections: ['Summary', 'Provenance'] },
+  },
+  'system-patterns-header': { version: '1.0.0', hash: H('a'), locked_by: 'ReaperOAK', immutable: true },
+  'product-context-entry': {
+    ts: T,
+    author_agent: 'Planner',
+    summary: 'Product scope agreed',
+    payload_hash: H('b'),
+    payload_loc: 'docs/scope.md',
+    predecessor_hash: ZERO,
+  },
+  'active-context-entry': {
+    ts: T,
+    source_agent: 'Planner',
+    source_chunks: [H('c')],
+    summary_128: 'Working on the ledger verifier.',
+    predecessor_hash: ZERO,
+  },
+  'decision-log-entry': {
+    id: 'DEC-20260301-001',
+    ts: T,
+    proposer_agent: 'Architect',
+    rationale: 'JCS makes hashes stable.',
+    diff_hash: H('d'),
+    tests_passed: true,
+    predecessor_hash: ZERO,
+  },
+  'progress-row': { task_id: 'T-1', status: 'IN_PROGRESS', agent: 'Builder', milestone_severity: 'HIGH', updated_at: T },
+  'risk-register-entry': {
+    risk_id: 'RISK-20260301-001',
+    ts: T,
+    reporter_agent: 'Security',
+    threat_type: 'Tampering',
+    severity: 'HIGH',
+    description: 'Ledger lines could be edited.',
+    mitigation: 'Hash chain with checkpoints.',
+    status: 'MITIGATED',
+    predecessor_hash: ZERO,
+  },
+  'workflow-state': {
+    session_id: 'SESSION-20260301-100000',
+    started_at: T,
+    overall_status: 'active',
+    current_phase: 'BUILD',
+    phases: {
+      SPEC: { status: 'completed', agents: ['Planner'], outputs: ['spec.md'] },
+      BUILD: { status: 'active', agents: ['Builder'], outputs: [] },
+    },
+    fix_loop_count: 1,
+    blockers: [],
+  },
+  'artifacts-manifest': {
+    session_id: 'SESSION-20260301-100000',
+    artifacts: [{ path: 'dist/index.js', sha256: H('e'), created_by: 'Builder', phase: 'BUILD', created_at: T }],
+    dependency_graph: { 'dist/index.js': ['src/index.ts'] },
+  },
+  'feedback-log-entry': {
+    timestamp: T,
+    from_agent: 'Reviewer',
+    to_agent: 'Builder',
+    category: 'suggestion',
+    severity: 'low',
+    artifact_path: 'src/index.ts',
+    description: 'Name the helper after what it returns.',
+    evidence: 'line 3',
+    predecessor_hash: ZERO,
+  },
+  'export-manifest': {
+    superagents_export: '1',
+    schema_version: 1,
+    exported_at: T,
+    agent_id: 'agent-1',
+    record_types: ['Fact', 'Decision', 'Identity'],
+  },
+  'export-fact-v1': {
+    type: 'Fact',
+    id: 'f1',
+    statement: 'The sky is blue.',
+    tags: ['sky'],
+    source: null,
+    created_at: T,
+    updated_at: T,
+  },
+  'export-decision-v1': {
+    type: 'Decision',
+    id: 'd1',
+    title: 'Use JCS',
+    rationale: 'Stable hashes',
+    status: 'accepted',
+    decided_at: T,
+    supersedes: null,
+  },
+  'export-identity-v1': { type: 'Identity', id: 'i1', name: 'Ada', role: 'builder', traits: ['careful'], created_at: T },
+  'thread-store': {
+    version: '1.0.0',
+    metadata: { last_updated: T, thread_count: 2 },
+    threads: {
+      root: { id: 'root', title: 'Root', objective: 'Ship memkit', created_at: T, status: 'active', parent_id: null, storage_path: 'threads/root' },
+      child: { id: 'child', title: 'Child', objective: 'Write tests', created_at: T, status: 'frozen', parent_id: 'root', storage_path: 'threads/child' },
+    },
+    operations: [{ id: 'op1', timestamp: T, command: 'spawn', operator: 'user', params: { id: 'child', parent: 'root' } }],
+    relations: {
+      root: { children: ['child'], references_to: [], referenced_by: [], depends_on: [] },
+      child: { children: [], references_to: [], referenced_by: [], depends_on: [] },
+    },
+  },
+  thread: { id: 't1', title: 'Thread', objective: 'Do it', created_at: T, status: 'active', tags: ['x'], parent_id: null, storage_path: 'threads/t1' },
+  'thread-operation': { id: 'op1', timestamp: T, command: 'freeze', operator: 'agent', params: { id: 't1' } },
+  'thread-relations': { children: [], references_to: ['t2'], referenced_by: [], depends_on: [] },
+  'wbs-task-index': {
+    version: '1.0.0',
+    tasks: [
+      { id: '1', type: 'epic', status: 'in-progress', parent: null, children: ['1.1'], dependencies: [], progress: { completed: 0, total: 1 } },
+      { id: '1.1', type: 'feature', status: 'in-progress', parent: '1', children: ['1.1.1'], dependencies: [] },
+      { id: '1.1.1', type: 'task', status: 'pending', parent: '1.1', children: [], dependencies: [] },
+    ],
+  },
+  'wbs-index-entry': { id: '1.2', type: 'feature', status: 'pending', parent: '1', children: [], dependencies: ['1.1'] },
+  'wbs-task': {
+    id: '1.1.1',
+    type: 'task',
+    status: 'done',
+    title: 'Write the verifier',
+    parent: '1.1',
+    children: [],
+    dependencies: [],
+    acceptanceCriteria: ['detects tampering'],
+    startedAt: T,
+    completedAt: T,
+    validationResults: { testsPass: true, deliverablesExist: true },
+  },
+};
