@@ -4,7 +4,7 @@ import { checkEvents } from './check-events.js';
 import { checkExportBundle, looksLikeExportBundle } from './check-export.js';
 import { checkGardener } from './check-gardener.js';
 import { checkJsonFormat } from './check-json-format.js';
-import { checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
+import { type BankFacts, checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
 import { checkMemoryDoc } from './check-memory-doc.js';
 import { checkThreadStore, looksLikeThreadStore } from './check-threads.js';
 import { checkWbsGroup } from './check-wbs.js';
@@ -48,7 +48,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   ctx.problems.push(...listing.problems);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)));
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
-  const bankFiles: LoadedFile[] = [];
+  const banks = new Map<string, BankFacts>();
   let done = 0;
   for (const f of files) {
     options.onProgress?.(done++, files.length);
@@ -93,7 +93,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     ctx.checked.push({ file: f.path, format });
     const file = loadedFile(f.path, format, text);
     try {
-      await checkFile(file, ctx, wbsGroups, bankFiles);
+      await checkFile(file, ctx, wbsGroups, banks);
     } catch (cause) {
       ctx.problems.push(error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file: f.path }));
     }
@@ -101,7 +101,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   options.onProgress?.(files.length, files.length);
   const cross: [string, () => void | Promise<void>][] = [
     ['thunderus', () => crossCheckThunderus(ctx)],
-    ['memory bank', () => crossCheckMemoryBank(bankFiles, ctx)],
+    ['memory bank', () => crossCheckMemoryBank(banks, ctx)],
     ['wbs', () => {
       for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx);
     }],
@@ -119,7 +119,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   return { ok: !problems.some((p) => p.severity === 'error'), checked, problems };
 }
 
-async function checkFile(file: LoadedFile, ctx: CheckContext, wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>, bankFiles: LoadedFile[]): Promise<void> {
+async function checkFile(file: LoadedFile, ctx: CheckContext, wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>, banks: Map<string, BankFacts>): Promise<void> {
   switch (file.format) {
     case 'memory-doc':
       return checkMemoryDoc(file, ctx);
@@ -144,8 +144,7 @@ async function checkFile(file: LoadedFile, ctx: CheckContext, wbsGroups: Map<str
     case 'export-bundle':
       return checkExportBundle(file, ctx);
     default:
-      bankFiles.push(file);
-      return checkMemoryBankFile(file, ctx);
+      return checkMemoryBankFile(file, ctx, banks);
   }
 }
 

@@ -1,15 +1,27 @@
+import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import type { CliIo } from './io.js';
 import { EXIT } from './io.js';
 import type { Report } from './report.js';
+import { memkitVersion } from './version.js';
 
 /** Output formats every checking command accepts with `--format`. */
-export const OUTPUT_FORMATS = ['text', 'json'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
+/** One of {@link OUTPUT_FORMATS}. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** Prints a report in the chosen format and returns the exit status. */
-export function emitReport(io: CliIo, report: Report, format: OutputFormat): number {
-  if (format === 'json') io.stdout(JSON.stringify(report) + '\n');
-  else io.stdout(formatText(report, { color: io.stdoutTTY && io.env.NO_COLOR === undefined && io.env.FORCE_COLOR !== '0' }));
+/** True when text output may use colour: stdout is a terminal, `NO_COLOR` is unset and `FORCE_COLOR` is not `0`. */
+export function useColor(io: CliIo): boolean {
+  return io.stdoutTTY && io.env.NO_COLOR === undefined && io.env.FORCE_COLOR !== '0';
+}
+
+/**
+ * Prints a report in the chosen format and returns the exit status (0 no errors, 1 problems).
+ * `extra.text` is printed before the text report; `extra.json` adds fields to the JSON object.
+ */
+export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
+  if (format === 'json') io.stdout(JSON.stringify(extra?.json ? { ...report, ...extra.json } : report) + '\n');
+  else if (format === 'sarif') io.stdout(JSON.stringify(formatSarif(report, { version: memkitVersion(), ...(extra?.rootUri ? { rootUri: extra.rootUri } : {}) }), null, 2) + '\n');
+  else io.stdout((extra?.text ?? '') + formatText(report, { color: useColor(io) }));
   return report.ok ? EXIT.ok : EXIT.problems;
 }

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
 import { type Command, UsageError } from './command.js';
+import { checkCommand } from './commands/check.js';
+import { checkpointCommand, proveCommand, verifyCommand } from './commands/ledger.js';
 import { schemasCommand } from './commands/schemas.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT, type CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './emit.js';
+import { memkitVersion } from './version.js';
 
 /** Every sub-command, in `--help` order. */
-export const commands: Command[] = [validateCommand, schemasCommand];
+export const commands: Command[] = [checkCommand, validateCommand, verifyCommand, checkpointCommand, proveCommand, schemasCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -18,6 +21,7 @@ Commands:
 ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Run "memkit <command> --help" for a command's options.
+Every checking command takes --format text|json|sarif.
 Exit status: 0 no errors, 1 problems found, 2 usage error.
 `;
 }
@@ -30,7 +34,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout(`${__MEMKIT_VERSION__}\n`);
+    io.stdout(`${memkitVersion()}\n`);
     return EXIT.ok;
   }
   const command = commands.find((c) => c.name === name);
@@ -44,16 +48,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout(command.help);
       return EXIT.ok;
     }
-    const format = parsed.values.format;
+    const format = (parsed.values as Record<string, unknown>).format;
     if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(String(format)))
       throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
     return await command.run(parsed, io);
   } catch (cause) {
-    if (cause instanceof UsageError || (cause as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (cause instanceof UsageError || (cause as { code?: string } | null)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
       io.stderr(`memkit ${name}: ${(cause as Error).message}\nRun "memkit ${name} --help" for usage.\n`);
       return EXIT.usage;
     }
-    throw cause;
+    // Never a stack trace at a user: say what failed and exit 1 ("could not complete").
+    const message = cause instanceof Error ? cause.message : String(cause);
+    io.stderr(`memkit ${name}: internal error: ${message}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? (cause.stack ?? '') + '\n' : ''}`);
+    return EXIT.problems;
   }
 }
-

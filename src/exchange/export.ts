@@ -165,7 +165,7 @@ export async function exportToString(memory: Memory, options: ExportOptions): Pr
   try {
     return ok(await r.value.text());
   } catch (cause) {
-    return fail(cause instanceof MemkitError ? cause.problems : [error('exchange.bad-source', `reading the memory failed: ${(cause as Error).message}`)]);
+    return fail(cause instanceof MemkitError ? [...cause.problems] : [error('exchange.bad-source', `reading the memory failed: ${(cause as Error).message}`)]);
   }
 }
 
@@ -187,7 +187,7 @@ function bundleOf(memory: Memory, hasher: Hasher, manifest: ExportManifestV2): E
     const same =
       problems.length === 0 &&
       counts.size === manifest.record_types.length &&
-      manifest.record_types.every((t) => counts.get(t) === manifest.record_counts[t]);
+      manifest.record_types.every((t) => counts.get(t as string) === manifest.record_counts[t as string]);
     if (!same) throw new MemkitError([error('exchange.source-changed', 'the memory changed between the export passes; the bundle just written will not verify')]);
   }
   return {

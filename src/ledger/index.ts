@@ -1,1 +1,10 @@
-export {};
+export * from './codes.js';
+export * from './kinds.js';
+export * from './env.js';
+export * from './entry-hash.js';
+export * from './append.js';
+export * from './verify.js';
+export * from './preamble.js';
+export * from './merkle.js';
+export * from './proofs.js';
+export * from './checkpoint.js';

@@ -63,7 +63,9 @@ export function verifyConsistency(m: number, n: number, proof: readonly Uint8Arr
   if (m === n) return proof.length === 0 && equal(oldRoot, newRoot);
   if (m === 0) return proof.length === 0;
   if (proof.length === 0) return false;
-  const path = (m & (m - 1)) === 0 && m <= 2 ** 30 ? [oldRoot, ...proof] : isPow2(m) ? [oldRoot, ...proof] : [...proof];
+  if (oldRoot.length !== 32 || newRoot.length !== 32) return false;
+  // When m is a power of two the old root is itself the first node of the path.
+  const path = isPow2(m) ? [oldRoot, ...proof] : [...proof];
   let fn = m - 1;
   let sn = n - 1;
   while (odd(fn)) {

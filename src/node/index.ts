@@ -1,1 +1,3 @@
-export {};
+export * from './hasher.js';
+export * from './lock.js';
+export * from './ledger-file.js';

@@ -42,6 +42,10 @@ export const parseCodes = defineCodes({
     meaning: 'The YAML uses more aliases (`*name`) than the limit allows; this is how alias bombs exhaust memory.',
     fix: 'Write the values out instead of aliasing them, or raise `maxYamlAliases` if the file is trusted.',
   },
+  'yaml.alias-cycle': {
+    meaning: 'A YAML alias refers to a collection that contains it, so the value would be infinitely deep.',
+    fix: 'Remove the alias and write the value out.',
+  },
   'jsonl.invalid-json': {
     meaning: 'A line of a JSON Lines file is not valid JSON.',
     fix: 'Fix or remove the line; each line must hold exactly one JSON value.',
@@ -115,6 +119,10 @@ export const parseCodes = defineCodes({
   'feedback-log.field-conflict': {
     meaning: 'A field is given both in the entry heading and in its YAML block.',
     fix: 'Keep the field in one place only.',
+  },
+  'feedback-log.not-serializable': {
+    meaning: 'A feedback entry given to the serializer holds a value YAML/JSON cannot represent.',
+    fix: 'Pass only JSON-like values.',
   },
   'system-patterns.hash-mismatch': {
     meaning: 'The `hash` in the systemPatterns.md header is not the SHA-256 of the body after the closing `---` line.',

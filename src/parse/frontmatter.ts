@@ -203,7 +203,7 @@ function withEol(s: string, eol: string): string {
 function ordered(data: Record<string, unknown>, keyOrder: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of keyOrder) if (Object.prototype.hasOwnProperty.call(data, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
-  for (const k of Object.keys(data)) if (!(k in out) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
+  for (const k of Object.keys(data)) if (!Object.prototype.hasOwnProperty.call(out, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
   return out;
 }
 

@@ -6,3 +6,8 @@ export * from './markdown.js';
 export * from './plain.js';
 export * from './frontmatter.js';
 export * from './jsonl.js';
+export * from './ledger-text.js';
+export * from './markdown-table.js';
+export * from './progress-table.js';
+export * from './feedback-log.js';
+export * from './system-patterns.js';

@@ -249,42 +249,56 @@ export class JsonlReader {
       this.#problem(line, 'jsonl.line-too-long', `the line is longer than ${this.#max}; it was skipped`, this.#max + 1);
       return;
     }
-    if (text.trim() === '') {
-      if (this.#reportBlank && terminated) {
-        const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line, column: 1 };
-        if (this.#file !== undefined) where.file = this.#file;
-        this.items.push({ ok: false, line, problem: warning('jsonl.blank-line', 'blank line between records', where) });
-      }
-      return;
+    const item = parseJsonLine(text, line, terminated, this.#file);
+    if (item !== undefined) this.items.push(item);
+    else if (this.#reportBlank && terminated) {
+      const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line, column: 1 };
+      if (this.#file !== undefined) where.file = this.#file;
+      this.items.push({ ok: false, line, problem: warning('jsonl.blank-line', 'blank line between records', where) });
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (cause) {
-      const column = jsonErrorColumn((cause as Error).message, text);
-      if (terminated) this.#problem(line, 'jsonl.invalid-json', `the line is not valid JSON: ${(cause as Error).message}`, column);
-      else this.#problem(line, 'jsonl.truncated-line', `the last line has no newline and does not parse: a torn write (${(cause as Error).message})`, column);
-      return;
-    }
-    if (value !== null && typeof value === 'object' && MAYBE_FORBIDDEN.test(text)) {
-      const dropped: string[] = [];
-      value = JSON.parse(text, function (this: unknown, key: string, v: unknown) {
-        if (FORBIDDEN_KEYS.has(key) && this !== null && typeof this === 'object' && !Array.isArray(this)) {
-          dropped.push(key);
-          return undefined;
-        }
-        return v;
-      });
-      if (dropped.length > 0) {
-        const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line };
-        if (this.#file !== undefined) where.file = this.#file;
-        const warnings = dropped.map((k) => warning('input.forbidden-key', `key "${k}" was dropped so it cannot reach an object prototype`, where));
-        this.items.push({ ok: true, line, value, text, warnings });
-        return;
-      }
-    }
-    this.items.push({ ok: true, line, value, text });
   }
+}
+
+/**
+ * Parses one JSON Lines line (without its line ending) numbered `line`.
+ * Returns `undefined` for a blank line. `terminated` is false for a last
+ * line with no newline, whose failure is a torn write (`jsonl.truncated-line`).
+ * Forbidden keys are dropped with `input.forbidden-key` warnings.
+ */
+export function parseJsonLine(text: string, line: number, terminated: boolean, file?: string): JsonlItem | undefined {
+  const where = (column?: number): Omit<Problem, 'code' | 'severity' | 'message'> => {
+    const w: Omit<Problem, 'code' | 'severity' | 'message'> = { line };
+    if (column !== undefined) w.column = column;
+    if (file !== undefined) w.file = file;
+    return w;
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    if (text.trim() === '') return undefined;
+    const message = (cause as Error).message;
+    const column = jsonErrorColumn(message, text);
+    const problem = terminated
+      ? error('jsonl.invalid-json', `the line is not valid JSON: ${message}`, where(column))
+      : error('jsonl.truncated-line', `the last line has no newline and does not parse: a torn write (${message})`, where(column));
+    return { ok: false, line, problem };
+  }
+  if (value !== null && typeof value === 'object' && MAYBE_FORBIDDEN.test(text)) {
+    const dropped: string[] = [];
+    value = JSON.parse(text, function (this: unknown, key: string, v: unknown) {
+      if (FORBIDDEN_KEYS.has(key) && this !== null && typeof this === 'object' && !Array.isArray(this)) {
+        dropped.push(key);
+        return undefined;
+      }
+      return v;
+    });
+    if (dropped.length > 0) {
+      const warnings = dropped.map((k) => warning('input.forbidden-key', `key "${k}" was dropped so it cannot reach an object prototype`, where()));
+      return { ok: true, line, value, text, warnings };
+    }
+  }
+  return { ok: true, line, value, text };
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {

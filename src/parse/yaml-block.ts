@@ -26,7 +26,7 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Obje
   merge: false,
   prettyErrors: false,
   keepSourceTokens: false,
-  logLevel: 'silent',
+  logLevel: 'error', // 'silent' would also drop the MULTIPLE_DOCS error
 });
 
 /** Keys that could reach an object's prototype if assigned naively. */
@@ -77,14 +77,11 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
     value = doc.toJS({ maxAliasCount: limits.maxYamlAliases });
   } catch (cause) {
     if (cause instanceof ReferenceError) {
-      let first = 0;
-      visit(doc, {
-        Alias(_key, node) {
-          first = node.range?.[0] ?? 0;
-          return visit.BREAK;
-        },
-      });
-      return { doc, data: undefined, problems: [error('yaml.alias-limit', `the YAML needs more than ${limits.maxYamlAliases} alias expansions`, at(first))] };
+      const first = firstAlias(doc);
+      const problem = /alias count/i.test(cause.message)
+        ? error('yaml.alias-limit', `the YAML needs more than ${limits.maxYamlAliases} alias expansions`, at(first))
+        : error('yaml.syntax', cause.message, at(first));
+      return { doc, data: undefined, problems: [problem] };
     }
     return { doc, data: undefined, problems: [error('input.too-deep', `YAML could not be converted: ${(cause as Error).message}`, at(0))] };
   }
@@ -93,6 +90,7 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
     return { doc, data: undefined, problems: [error('frontmatter.not-a-mapping', 'the frontmatter must be a YAML mapping of keys to values', at(start))] };
   }
   const found = sanitize(value, limits.maxYamlDepth);
+  if (found.cycle) return { doc, data: undefined, problems: [error('yaml.alias-cycle', 'an alias refers to a collection that contains it', at(firstAlias(doc)))] };
   if (found.tooDeep) return { doc, data: undefined, problems: [error('input.too-deep', `the YAML nests deeper than ${limits.maxYamlDepth} levels`, at(0))] };
   if (found.forbidden > 0) {
     visit(doc, {
@@ -106,34 +104,52 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
   return { doc, data: value as Record<string, unknown>, problems };
 }
 
+function firstAlias(doc: Document): number {
+  let first = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      first = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return first;
+}
+
 /**
  * Deletes forbidden keys from plain data in place and measures its depth,
  * stopping at `maxDepth`. Shared (aliased) objects are visited once.
  */
-export function sanitize(value: unknown, maxDepth: number): { forbidden: number; tooDeep: boolean } {
-  const seen = new Set<object>();
-  const state = { forbidden: 0, tooDeep: false };
+export function sanitize(value: unknown, maxDepth: number): { forbidden: number; tooDeep: boolean; cycle: boolean } {
+  const done = new Set<object>();
+  const ancestors = new Set<object>();
+  const state = { forbidden: 0, tooDeep: false, cycle: false };
   const walk = (v: unknown, depth: number): void => {
-    if (v === null || typeof v !== 'object' || state.tooDeep) return;
+    if (v === null || typeof v !== 'object' || state.tooDeep || state.cycle) return;
     if (depth > maxDepth) {
       state.tooDeep = true;
       return;
     }
-    if (seen.has(v)) return;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      for (const item of v) walk(item, depth + 1);
+    if (ancestors.has(v)) {
+      state.cycle = true;
       return;
     }
-    const obj = v as Record<string, unknown>;
-    for (const key of Object.keys(obj)) {
-      if (FORBIDDEN_KEYS.has(key)) {
-        delete obj[key];
-        state.forbidden++;
-        continue;
+    if (done.has(v)) return;
+    ancestors.add(v);
+    if (Array.isArray(v)) {
+      for (const item of v) walk(item, depth + 1);
+    } else {
+      const obj = v as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        if (FORBIDDEN_KEYS.has(key)) {
+          delete obj[key];
+          state.forbidden++;
+          continue;
+        }
+        walk(obj[key], depth + 1);
       }
-      walk(obj[key], depth + 1);
     }
+    ancestors.delete(v);
+    done.add(v);
   };
   walk(value, 1);
   return state;

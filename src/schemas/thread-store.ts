@@ -1,8 +1,11 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, NonEmpty, Semver, StringEnum, StrictRecord } from './common.js';
 
-/** Thread ids: alphanumeric with hyphens and underscores. */
-export const THREAD_ID_PATTERN = '^[A-Za-z0-9_-]+$';
+/**
+ * Thread ids: alphanumeric with hyphens and underscores. `__proto__`,
+ * `constructor` and `prototype` are refused: thread ids are object keys.
+ */
+export const THREAD_ID_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_-]+$';
 /** A thread id. */
 export const ThreadId = Type.String({ pattern: THREAD_ID_PATTERN });
 

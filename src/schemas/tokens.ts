@@ -19,3 +19,18 @@ export const defaultCountTokens: TokenCounter = (text) => {
   }
   return n;
 };
+
+/**
+ * Counts tokens like {@link defaultCountTokens} but stops once the count passes
+ * `limit`, so a 10 MB summary is rejected without reading it all.
+ */
+export function countTokensUpTo(text: string, limit: number): number {
+  let n = 0;
+  PIECE.lastIndex = 0;
+  for (let m = PIECE.exec(text); m !== null && n <= limit; m = PIECE.exec(text)) {
+    const piece = m[0];
+    n += /^[^\s\p{L}\p{N}\p{M}]$/u.test(piece) ? 1 : Math.ceil([...piece].length / 4);
+  }
+  PIECE.lastIndex = 0;
+  return n;
+}

@@ -1,1 +1,30 @@
-export {};
+/**
+ * `memkit/wbs`: WBS task memory (`.claude/memory/task-index.json` and
+ * `tasks/<id>.json`): ids, invariants, roll-up, repair plans, index rebuild,
+ * ready work, and the seed's safe file operations over a file port.
+ * @packageDocumentation
+ */
+export { wbsCodes, type WbsCode } from './codes.js';
+export { MAX_WBS_DEPTH, type WbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
+export { type TaskFiles } from './model.js';
+export { type CheckWbsOptions, SHARED_FIELDS, checkWbs, idFromFile } from './check.js';
+export { findCycles } from './cycles.js';
+export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
+export { type RebuildIndexOptions, entityOf, rebuildIndex } from './rebuild-index.js';
+export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
+export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
+export { type AppliedPlan, type ApplyPlanOptions, applyPlan } from './apply-plan.js';
+export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
+export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';
+export {
+  type JsonUpdate,
+  MEMORY_EXTENSIONS,
+  MEMORY_ROOT,
+  checkMemoryPath,
+  memoryFormatOf,
+  memoryRead,
+  memoryUpdateJson,
+  memoryWrite,
+  verifyMemoryContent,
+  writeVerified,
+} from './memory-ops.js';

@@ -1,5 +1,5 @@
 import { type Hasher, hashJson } from '../canonical/index.js';
-import { type Problem, error, joinPointer } from '../problems/index.js';
+import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { SHARED_FIELDS, checkWbs, taskFileEntries, idFromFile } from './check.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
@@ -210,6 +210,11 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
         if (!own(ent.value, f) || !own(entry, f) || same(ent.value[f], entry[f])) continue;
         fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
         fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
+      }
+      // A status the plan moves away from done must not keep its completedAt.
+      if (ent.value.status === 'done' && entry.status !== 'done' && ent.value.completedAt !== undefined && ent.value.completedAt !== null) {
+        fp.patch.push({ op: 'replace', path: '/completedAt', value: null });
+        fp.fixes.push(warning('wbs.completed-not-done', `"${id}" is no longer done once repaired, so completedAt is cleared`, { file: ent.name, pointer: '/completedAt' }));
       }
       if (fp.patch.length > 0) {
         fp.baseHash = hash(ent.value);

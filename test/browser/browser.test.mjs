@@ -46,7 +46,11 @@ async function run(mode, csp) {
   const page = await context.newPage();
   const requests = [];
   const logs = [];
+  const wasmTypes = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('response', (r) => {
+    if (r.url().endsWith('.wasm')) wasmTypes.push(r.headers()['content-type']);
+  });
   page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
   try {
@@ -54,7 +58,7 @@ async function run(mode, csp) {
     await page.waitForFunction(() => window.__memkit !== undefined, undefined, { timeout: 90_000 });
     const outcome = await page.evaluate(() => window.__memkit);
     assert.ok(outcome.ok, `page failed (${mode}, csp=${csp}): ${outcome.error}\n${logs.join('\n')}`);
-    return { ...outcome.value, requests };
+    return { ...outcome.value, requests, wasmTypes };
   } finally {
     await context.close();
   }
@@ -79,6 +83,7 @@ test('every browser subpath of exports loads, and the smoke suite gives Node\'s 
 test('SQLite search fetches sqlite3.wasm as application/wasm when memkit/sqlite is used', async (t) => {
   if (!plainRun?.result.sections.sqlite?.search) return t.skip('memkit/sqlite has no search yet');
   assert.ok(plainRun.requests.some((p) => p.endsWith('/sqlite3.wasm')), 'sqlite3.wasm was requested');
+  assert.deepEqual([...new Set(plainRun.wasmTypes)], ['application/wasm']);
 });
 
 test('under a CSP without unsafe-eval the validators still work and results equal Node\'s', async () => {

@@ -21,7 +21,7 @@ const H = 'b'.repeat(64);
 
 function mutate(value: unknown, at: string, to: unknown): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;
-  const path = parsePointer(at);
+  const path = parsePointer(at)!;
   const last = path.pop()!;
   let node: any = copy;
   for (const key of path) node = node[key];
@@ -315,6 +315,8 @@ const rules: Record<string, Row[]> = {
     ...required('/id', '/title', '/objective', '/created_at', '/status', '/parent_id', '/storage_path'),
     ['/id', 'has space', PAT],
     ['/id', 'dot.ted', PAT],
+    ['/id', '__proto__', PAT],
+    ['/id', 'under_score-1', null],
     ['/id', '', PAT],
     ...nonEmpty('/title'),
     ...nonEmpty('/objective'),

@@ -149,7 +149,11 @@ export const samples = {
       root: { id: 'root', title: 'Root', objective: 'Ship memkit', created_at: T, status: 'active', parent_id: null, storage_path: 'threads/root' },
       child: { id: 'child', title: 'Child', objective: 'Write tests', created_at: T, status: 'frozen', parent_id: 'root', storage_path: 'threads/child' },
     },
-    operations: [{ id: 'op1', timestamp: T, command: 'spawn', operator: 'user', params: { id: 'child', parent: 'root' } }],
+    operations: [
+      { id: 'op1', timestamp: T, command: 'spawn', operator: 'user', params: { parent_id: null, child_id: 'root', objective: 'Ship memkit', title: 'Root' } },
+      { id: 'op2', timestamp: T, command: 'spawn', operator: 'user', params: { parent_id: 'root', child_id: 'child', objective: 'Write tests', title: 'Child' } },
+      { id: 'op3', timestamp: T, command: 'freeze', operator: 'user', params: { thread_id: 'child' } },
+    ],
     relations: {
       root: { children: ['child'], references_to: [], referenced_by: [], depends_on: [] },
       child: { children: [], references_to: [], referenced_by: [], depends_on: [] },
@@ -161,9 +165,10 @@ export const samples = {
   'wbs-task-index': {
     version: '1.0.0',
     tasks: [
-      { id: '1', type: 'epic', status: 'in-progress', parent: null, children: ['1.1'], dependencies: [], progress: { completed: 0, total: 1 } },
-      { id: '1.1', type: 'feature', status: 'in-progress', parent: '1', children: ['1.1.1'], dependencies: [] },
-      { id: '1.1.1', type: 'task', status: 'pending', parent: '1.1', children: [], dependencies: [] },
+      { id: '1', type: 'epic', status: 'pending', parent: null, children: ['1.1'], dependencies: [] },
+      { id: '1.1', type: 'feature', status: 'in-progress', parent: '1', children: ['1.1.1', '1.1.2'], dependencies: [] },
+      { id: '1.1.1', type: 'task', status: 'done', parent: '1.1', children: [], dependencies: [] },
+      { id: '1.1.2', type: 'task', status: 'pending', parent: '1.1', children: [], dependencies: ['1.1.1'] },
     ],
   },
   'wbs-index-entry': { id: '1.2', type: 'feature', status: 'pending', parent: '1', children: [], dependencies: ['1.1'] },

@@ -100,153 +100,273 @@ export async function smoke(mods) {
     '',
   ].join('\n');
   await section('parse-frontmatter', fn(core, 'parseFrontmatter'), async () => {
-    const parsed = await core.parseFrontmatter(frontmatterDoc);
-    const out = { parsed: summarize(parsed), bad: summarize(await core.parseFrontmatter('---\na: [\n---\nbody\n')) };
-    const value = parsed && parsed.ok ? parsed.value : undefined;
-    for (const name of ['serializeFrontmatter', 'serialize']) {
-      if (value !== undefined && fn(core, name)) {
-        try {
-          out.roundTrip = (await core[name](value)) === frontmatterDoc;
-          break;
-        } catch {
-          /* a differently shaped serializer; the parse result above still counts */
-        }
-      }
-    }
-    return out;
+    const parsed = core.parseFrontmatter(frontmatterDoc);
+    const doc = parsed.ok ? parsed.value : undefined;
+    return {
+      ok: parsed.ok,
+      problems: problemKeys(parsed.problems ?? []),
+      data: doc ? doc.data : null,
+      bodyLine: doc ? doc.bodyLine : null,
+      headings: doc && typeof doc.headings === 'function' ? doc.headings() : null,
+      bodyText: doc && typeof doc.bodyText === 'function' ? doc.bodyText() : null,
+      valid: doc ? problemKeys(validate('memory-doc', doc.data)) : null,
+      roundTrip: doc && fn(core, 'serializeFrontmatter') ? core.serializeFrontmatter(doc) === frontmatterDoc : null,
+      crlfRoundTrip: fn(core, 'serializeFrontmatter') ? roundTrip(core, frontmatterDoc.replace(/\n/g, '\r\n')) : null,
+      updated: fn(core, 'updateFrontmatter') ? summarize(core.updateFrontmatter(frontmatterDoc, { title: 'Coverage via llvm-cov' })) : null,
+      badYaml: problemKeys(core.parseFrontmatter('---\nid: [unclosed\n---\nbody\n').problems ?? []),
+      duplicateKey: problemKeys(core.parseFrontmatter('---\na: 1\na: 2\n---\n').problems ?? []),
+      noFrontmatter: problemKeys(core.parseFrontmatter('# just markdown\n').problems ?? []),
+    };
   });
 
-  // --- ledgers: a three-entry chain, verified, tampered, and a checkpoint with an inclusion proof.
+  await section('parse-jsonl', fn(core, 'parseJsonlText'), async () => {
+    const text = '{"a":1}\r\n\n{"b":2}\nnot json\n{"c":';
+    const items = core.parseJsonlText(text);
+    const streamed = [];
+    if (fn(core, 'parseJsonl')) {
+      const bytes = new TextEncoder().encode(text);
+      // Split mid-line and mid-character boundaries do not matter to the parser.
+      const chunks = (async function* () {
+        for (let i = 0; i < bytes.length; i += 5) yield bytes.subarray(i, i + 5);
+      })();
+      for await (const item of core.parseJsonl(chunks)) streamed.push(item);
+    }
+    return { items, streamedEqual: streamed.length === 0 || JSON.stringify(plain(streamed)) === JSON.stringify(plain(items)) };
+  });
+
+  await section('parse-progress-table', fn(core, 'parseProgressTable'), () => {
+    const table = [
+      '| task_id | status | agent | milestone_severity | updated_at |',
+      '|---|---|---|---|---|',
+      '| T-1 | DONE | Builder | HIGH | 2026-03-01T10:00:00Z |',
+      '| T-2 | NOPE | Builder | LOW | 2026-03-01T10:00:00Z |',
+      '',
+    ].join('\n');
+    return summarize(core.parseProgressTable(table));
+  });
+
+  // --- ledgers: a decisionLog built with append(), verified, tampered, truncated
+  // against a checkpoint, and RFC 9162 inclusion and consistency proofs.
   const L = mods.ledger;
-  await section('ledger', L && Object.keys(L).length > 0 && fn(core, 'hashJson'), () => ledgerSection(L, core));
+  await section('ledger', fn(L, 'append') && fn(L, 'verifyText') && fn(L, 'checkpoint'), () => ledgerSection(L, core));
 
   // --- WBS.
   const W = mods.wbs;
-  await section('wbs', W && Object.keys(W).length > 0, async () => {
+  await section('wbs', fn(W, 'checkWbs'), () => {
     const index = samples['wbs-task-index'];
-    const broken = { ...index, tasks: index.tasks.map((t) => (t.id === '1.1.1' ? { ...t, parent: '1', dependencies: ['9'] } : t)) };
-    const out = {};
-    if (fn(W, 'checkWbs')) out.check = { good: problemKeys(await W.checkWbs(index)), broken: problemKeys(await W.checkWbs(broken)) };
-    if (fn(W, 'rollup')) out.rollup = await W.rollup(index);
-    if (fn(W, 'readyTasks')) out.ready = await W.readyTasks(index);
-    if (fn(W, 'topologicalOrder')) out.order = await W.topologicalOrder(index);
-    if (fn(W, 'compareWbsIds')) out.sorted = ['1.10', '1.9', '2', '1'].sort(W.compareWbsIds);
-    return out;
+    const broken = {
+      ...index,
+      tasks: index.tasks.map((t) => (t.id === '1.1.2' ? { ...t, parent: '1', dependencies: ['9', '1.1.2'] } : t)),
+    };
+    const cyclic = {
+      ...index,
+      tasks: index.tasks.map((t) => (t.id === '1.1.1' ? { ...t, status: 'pending', dependencies: ['1.1.2'] } : t.id === '1.1' ? { ...t, status: 'pending' } : t)),
+    };
+    return {
+      good: problemKeys(W.checkWbs(index)),
+      broken: problemKeys(W.checkWbs(broken)),
+      cycle: problemKeys(W.checkWbs(cyclic)),
+      rollup: fn(W, 'rollup') ? W.rollup({ ...index, tasks: index.tasks.map((t) => ({ ...t, status: t.children.length ? 'done' : t.status })) }) : null,
+      ready: fn(W, 'readyTasks') ? W.readyTasks(index) : null,
+      order: fn(W, 'topologicalOrder') ? W.topologicalOrder(index) : null,
+      sorted: fn(W, 'compareWbsIds') ? ['1.10', '1.9', '2', '1', '1.2.3'].sort(W.compareWbsIds) : null,
+      rebuilt: fn(W, 'rebuildIndex') ? W.rebuildIndex(index.tasks.map((t) => ({ id: t.id, type: t.type, status: t.status, dependencies: t.dependencies }))) : null,
+      repairPlan: fn(W, 'repairPlan') ? W.repairPlan(broken) : null,
+      unsafePath: fn(W, 'checkMemoryPath') ? problemKeys(W.checkMemoryPath('.claude/memory/../../etc/passwd')) : null,
+    };
   });
 
-  // --- thread stores.
+  // --- thread stores: built by operations, checked, relations rebuilt, a forbidden transition refused.
   const Th = mods.threads;
-  await section('threads', Th && Object.keys(Th).length > 0, async () => {
-    const store = samples['thread-store'];
-    const out = {};
-    if (fn(Th, 'checkThreadStore')) {
-      out.check = problemKeys(await Th.checkThreadStore(store));
-      out.brokenCount = problemKeys(await Th.checkThreadStore({ ...store, metadata: { ...store.metadata, thread_count: 5 } }));
-    }
-    if (fn(Th, 'rebuildRelations')) out.relations = await Th.rebuildRelations(store);
-    if (fn(Th, 'applyOperation')) {
-      const env = { now: fixedClock, clock: fixedClock, newId: () => 'op2', id: () => 'op2', operator: 'user' };
-      out.freezeFrozen = summarize(await Th.applyOperation(store, { command: 'freeze', operator: 'user', params: { id: 'child' } }, env));
+  await section('threads', fn(Th, 'checkThreadStore'), () => {
+    const out = { sample: problemKeys(Th.checkThreadStore(samples['thread-store'])) };
+    out.badCount = problemKeys(Th.checkThreadStore({ ...samples['thread-store'], metadata: { ...samples['thread-store'].metadata, thread_count: 5 } }));
+    if (fn(Th, 'createThreadStore') && fn(Th, 'applyOperation')) {
+      let n = 0;
+      const env = { now: () => '2026-03-01T12:00:00Z', newId: () => `op-${++n}`, operator: 'agent' };
+      let store = Th.createThreadStore(env);
+      const log = [];
+      for (const op of [
+        { command: 'spawn', params: { parent_id: null, child_id: 'root', objective: 'Ship memkit' } },
+        { command: 'spawn', params: { parent_id: 'root', child_id: 'tests', objective: 'Write tests', depends_on: [] } },
+        { command: 'reference', params: { from_id: 'tests', to_id: 'root', asset_path: 'docs/plan.md' } },
+        { command: 'freeze', params: { thread_id: 'tests' } },
+        { command: 'update', params: { thread_id: 'tests', objective: 'changed while frozen' } },
+        { command: 'archive', params: { thread_id: 'tests' } },
+        { command: 'freeze', params: { thread_id: 'tests' } },
+      ]) {
+        const r = Th.applyOperation(store, op, env);
+        log.push(r.ok ? 'ok' : problemKeys(r.problems));
+        if (r.ok) store = r.value;
+      }
+      out.operations = log;
+      out.store = store;
+      out.check = problemKeys(Th.checkThreadStore(store));
+      if (fn(Th, 'rebuildRelations')) out.relationsMatch = JSON.stringify(Th.rebuildRelations(store)) === JSON.stringify(store.relations);
     }
     return out;
   });
 
-  // --- export bundles.
+  // --- export bundles: export a small memory, import it into an empty one, drill it, and reject a tampered bundle.
   const X = mods.exchange;
-  await section('exchange', X && Object.keys(X).length > 0, () => exchangeSection(X));
+  await section('exchange', fn(X, 'exportToString') && fn(X, 'importBundle') && fn(mods.store, 'memoryFiles'), () => exchangeSection(X, mods.store));
 
-  // --- store port (in-memory store).
+  // --- store port: the in-memory file port and (when present) the in-memory store.
   const S = mods.store;
-  await section('store', S && Object.keys(S).length > 0, () => ({
-    exports: Object.keys(S).sort(),
-    memoryFiles: fn(S, 'memoryFiles') ? memoryFilesRoundTrip(S) : null,
+  await section('store', fn(S, 'memoryFiles'), async () => ({
+    memoryFiles: await memoryFilesRoundTrip(S),
+    memoryStore: fn(S, 'memoryStore') ? await storeScenario(await S.memoryStore()) : null,
   }));
 
-  // --- SQLite store in WASM: open, index, search.
+  // --- SQLite store in WASM: open, index, search, edges, ledger, bytes.
   const Q = mods.sqlite;
-  await section('sqlite', Q && Object.keys(Q).length > 0, () => sqliteSection(Q, core));
+  const open = Q ? Object.keys(Q).find((k) => typeof Q[k] === 'function' && /^(open|create)\w*Store$|^sqliteStore$/.test(k)) : undefined;
+  await section('sqlite', open !== undefined, async () => ({ opener: open, scenario: await storeScenario(await Q[open]()) }));
 
   return result;
 }
 
 async function memoryFilesRoundTrip(S) {
-  const files = S.memoryFiles({});
+  const files = S.memoryFiles({ 'a/x.md': 'x' });
   await files.write('a/b.md', new TextEncoder().encode('hello'));
   const read = await files.read('a/b.md');
-  return { read: new TextDecoder().decode(read), list: await files.list('a/') };
+  return { read: new TextDecoder().decode(read), list: await files.list('a/'), missing: (await files.read('nope')) ?? null };
 }
 
-/** Ledger section: discovers the ledger API and drives it with fixed inputs. */
-async function ledgerSection(L, core) {
-  const fn = (name) => (typeof L[name] === 'function' ? L[name] : undefined);
+function roundTrip(core, text) {
+  const r = core.parseFrontmatter(text);
+  return r.ok && core.serializeFrontmatter(r.value) === text;
+}
+
+/** Ledger section: append with a fixed clock, verify, tamper, truncate against a checkpoint, prove. */
+function ledgerSection(L, core) {
   const entries = [];
-  let prev = '0'.repeat(64);
-  for (let i = 1; i <= 3; i++) {
-    const entry = {
-      ts: `2026-03-0${i}T10:00:00Z`,
-      author_agent: 'Planner',
-      summary: `entry ${i}`,
-      payload_hash: core.hashJson({ i }),
-      payload_loc: `docs/${i}.md`,
-      predecessor_hash: prev,
-    };
-    entries.push(entry);
-    prev = core.hashJson(entry);
+  const lines = [];
+  const appended = [];
+  for (let i = 1; i <= 5; i++) {
+    const draft = { proposer_agent: 'Architect', rationale: `decision ${i}`, diff_hash: core.hashJson({ i }), tests_passed: i % 2 === 1 };
+    const r = L.append(entries, draft, { kind: 'decisionLog', now: () => new Date(`2026-03-0${i}T10:00:00Z`) });
+    if (!r.ok) return { appendFailed: problemKeys(r.problems) };
+    entries.push(r.value.entry);
+    lines.push(r.value.line);
+    appended.push(r.value.hash);
   }
-  const text = entries.map((e) => JSON.stringify(e)).join('\n') + '\n';
-  const tampered = text.replace('entry 2', 'entry X');
-  const out = { exports: Object.keys(L).sort() };
-  const verify = fn('verify') ?? fn('verifyLedger') ?? fn('verifyChain');
-  if (verify) {
-    out.verify = { good: problemKeys(await drain(verify(text))), tampered: problemKeys(await drain(verify(tampered))) };
+  const text = lines.join('\n') + '\n';
+  const options = { kind: 'decisionLog', file: 'decisionLog.md' };
+  const summary = (v) => ({ entries: v.entries, head: v.head, checkpoint: v.checkpoint ?? null, problems: problemKeys(v.problems), tornTail: v.tornTail ?? null });
+  const out = {
+    appended,
+    entries,
+    verify: summary(L.verifyText(text, { ...options, checkpointAll: true })),
+    edited: summary(L.verifyText(text.replace('decision 2', 'decision X'), options)),
+    reordered: summary(L.verifyText([lines[0], lines[2], lines[1], lines[3], lines[4]].join('\n') + '\n', options)),
+    torn: summary(L.verifyText(text.slice(0, -20), options)),
+  };
+  const cp = L.checkpoint(entries);
+  out.checkpoint = cp;
+  out.truncated = summary(L.verifyText(lines.slice(0, 3).join('\n') + '\n', { ...options, checkpoint: cp }));
+  if (fn2(L, 'formatCheckpoint') && fn2(L, 'parseCheckpoint')) {
+    const note = L.formatCheckpoint({ ...cp, origin: 'example.com/memkit/smoke/decisionLog' });
+    out.checkpointNote = note;
+    out.checkpointParsed = summarize(L.parseCheckpoint(note));
   }
-  const checkpoint = fn('checkpoint');
-  if (checkpoint) {
-    const cp = await checkpoint(entries);
-    out.checkpoint = cp;
-    const prove = fn('inclusionProof');
-    const check = fn('verifyInclusion') ?? fn('verifyInclusionProof');
-    if (prove) {
-      try {
-        const proof = await prove(entries, 1, entries.length);
-        out.inclusionProof = proof;
-        if (check) out.inclusionVerified = await check(proof, cp, entries[1]);
-      } catch (e) {
-        out.inclusionProof = { threw: describeError(e) };
-      }
+  if (typeof L.MerkleTree === 'function' && fn2(L, 'entryBytes') && fn2(L, 'verifyInclusion')) {
+    const tree = new L.MerkleTree();
+    for (const e of entries) tree.append(L.entryBytes(e));
+    const root = tree.root();
+    const proof = tree.inclusionProof(2, 5);
+    out.inclusionProof = proof;
+    out.inclusionVerified = L.verifyInclusion(2, 5, tree.leaf(2), proof, root);
+    out.inclusionWrongLeaf = L.verifyInclusion(2, 5, tree.leaf(3), proof, root);
+    if (fn2(L, 'verifyConsistency')) {
+      const cproof = tree.consistencyProof(3, 5);
+      out.consistencyProof = cproof;
+      out.consistencyVerified = L.verifyConsistency(3, 5, cproof, tree.root(3), root);
     }
+    out.rootMatchesCheckpoint = core.toHex ? core.toHex(root) === cp.root : null;
   }
   return out;
 }
 
-/** Exchange section: export fixed records and read them back when the API allows. */
-async function exchangeSection(X) {
-  const out = { exports: Object.keys(X).sort() };
-  if (typeof X.migrations === 'object' && X.migrations !== null) out.migrations = Object.keys(X.migrations).sort();
-  if (typeof X.CURRENT_SCHEMA_VERSION === 'number') out.currentSchemaVersion = X.CURRENT_SCHEMA_VERSION;
+const fn2 = (m, name) => m !== undefined && typeof m[name] === 'function';
+
+/** Exchange section: export a small memory, re-import it, drill it, and reject a tampered bundle. */
+async function exchangeSection(X, S) {
+  const enc = new TextEncoder();
+  const files = {
+    '.thunderus/memory/FACTS/llvm-cov.md': '---\nid: fact.testing.llvm-cov\n---\nWe measure coverage with llvm-cov.\n',
+    'memory-bank/decisionLog.md': '# Decisions\n',
+    '.claude/memory/task-index.json': JSON.stringify(samples['wbs-task-index'], null, 2) + '\n',
+  };
+  const memory = { files: S.memoryFiles(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, enc.encode(v)]))) };
+  if (typeof X.memoryRecords === 'function') memory.records = X.memoryRecords();
+  const env = { now: () => '2026-03-01T12:00:00Z' };
+  const exported = await X.exportToString(memory, { agentId: 'smoke-agent', env });
+  if (!exported.ok) return { exportFailed: problemKeys(exported.problems) };
+  const bundle = exported.value;
+  const target = { files: S.memoryFiles({}) };
+  if (typeof X.memoryRecords === 'function') target.records = X.memoryRecords();
+  const imported = await X.importBundle(bundle, target);
+  const restored = {};
+  for (const path of await target.files.list('')) restored[path] = new TextDecoder().decode(await target.files.read(path));
+  const lines = bundle.split('\n');
+  const tampered = [lines[0], ...lines.slice(1).map((l, i) => (i === 0 ? l.replace(/"path":"[^"]*"/, '"path":"elsewhere.md"') : l))].join('\n');
+  const out = {
+    bundle,
+    imported: summarize(imported),
+    identical: JSON.stringify(Object.entries(restored).sort()) === JSON.stringify(Object.entries(files).sort()),
+    tampered: summarize(await X.importBundle(tampered, { files: S.memoryFiles({}), records: X.memoryRecords?.() })),
+    truncated: summarize(await X.importBundle(lines.slice(0, -2).join('\n') + '\n', { files: S.memoryFiles({}), records: X.memoryRecords?.() })),
+  };
+  if (typeof X.drill === 'function') {
+    const report = await X.drill(bundle);
+    out.drill = { ok: report.ok, sourceVersion: report.sourceVersion, counts: report.counts, compared: report.compared, problems: problemKeys(report.problems) };
+  }
   return out;
 }
 
-/** SQLite section: open the store, index two docs, search, and dump the bytes size class. */
-async function sqliteSection(Q, core) {
-  const out = { exports: Object.keys(Q).sort() };
-  const open = ['openSqliteStore', 'openStore', 'createSqliteStore', 'open'].find((n) => typeof Q[n] === 'function');
-  if (!open) return out;
-  const store = await Q[open]({ now: fixedClock, clock: fixedClock });
-  out.opened = open;
-  const docs = [
-    { ...samples['memory-doc'], path: '.thunderus/memory/FACTS/llvm-cov.md', body: 'We measure coverage with llvm-cov in CI.' },
-    { ...samples['memory-doc'], id: 'adr.0001', kind: 'adr', title: 'Use SQLite FTS5', path: '.thunderus/memory/ADR-0001.md', body: 'Search runs on SQLite FTS5 in WASM.' },
-  ];
-  const put = ['putDoc', 'upsertDoc', 'indexDoc', 'put'].find((n) => typeof store[n] === 'function');
-  if (put) for (const d of docs) await store[put](d);
-  out.put = put ?? null;
-  if (typeof store.search === 'function') {
-    const hits = await store.search('sqlite');
-    const list = Array.isArray(hits) ? hits : hits && hits.ok ? hits.value : hits;
-    out.search = plain(list);
+/** The Store port scenario, run on every store the package offers. */
+async function storeScenario(store) {
+  const doc = (id, kind, title, body, hash) => ({
+    docId: id,
+    kind,
+    title,
+    path: `.thunderus/memory/${id}.md`,
+    tags: ['smoke', kind],
+    updated: '2026-03-01T10:00:00Z',
+    provenance: { events: [], patches: [] },
+    contentHash: hash.repeat(64),
+    headings: [title],
+    body,
+  });
+  const out = { capabilities: store.capabilities ?? null };
+  try {
+    const puts = [
+      doc('fact.coverage', 'fact', 'Coverage uses llvm-cov', 'We measure coverage with llvm-cov in CI; the report lands in target.', 'a'),
+      doc('adr.0001', 'adr', 'Search runs on SQLite', 'Search runs on SQLite FTS5 compiled to WASM, in browsers too.', 'b'),
+      doc('recap.2026-03-01', 'recap', 'Recap of March 1', 'We chose SQLite for search and llvm-cov for coverage.', 'c'),
+    ];
+    out.put = [];
+    for (const d of puts) out.put.push(summarize(await store.putDoc(d)).ok);
+    out.list = (await store.listDocs()).map((d) => d.docId);
+    out.edge = summarize(await store.addEdge('adr.0001', 'derives_from', 'recap.2026-03-01'));
+    out.edgeToUnknown = summarize(await store.addEdge('adr.0001', 'refers_to', 'nope'));
+    await store.putDoc({ ...puts[2], contentHash: 'd'.repeat(64) });
+    out.stale = await store.stale();
+    if (store.capabilities?.search) {
+      out.search = summarize(await store.search('sqlite'));
+      out.searchKinds = summarize(await store.search('llvm coverage', { kinds: ['fact'] }));
+      out.searchHostile = summarize(await store.search('"unbalanced AND ( NEAR/ * -'));
+    }
+    const e1 = JSON.stringify({ n: 1 });
+    const h0 = '0'.repeat(64);
+    out.ledger = summarize(await store.appendLedger('smoke', e1, h0));
+    out.ledgerFork = summarize(await store.appendLedger('smoke', JSON.stringify({ n: 2 }), h0));
+    out.ledgerRead = await store.readLedger('smoke');
+    if (store.capabilities?.persistence) out.bytes = (await store.toBytes()).length > 0;
+  } finally {
+    await store.close?.();
   }
-  if (typeof store.close === 'function') await store.close();
   return out;
 }
 

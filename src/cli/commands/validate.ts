@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
-import { parseJson } from '../../parse/index.js';
-import { type Problem, inFile } from '../../problems/index.js';
-import { formatIds, validate } from '../../schemas/index.js';
+import { locatePointer } from '../../check/json-locate.js';
+import { parseJson } from '../../parse/json.js';
+import { LineIndex, type Problem, error, inFile } from '../../problems/index.js';
+import { compileValidator, formatIds } from '../../schemas/index.js';
 import { type Command, UsageError } from '../command.js';
-import { emitReport, type OutputFormat } from '../emit.js';
+import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
 import { makeReport } from '../report.js';
 import { formatOption } from './shared.js';
 
@@ -14,12 +15,16 @@ const MAX_BYTES = 64 * 1024 * 1024;
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'validate one JSON or JSON Lines file against a memkit format',
-  help: `Usage: memkit validate FILE --schema ID [--format text|json]
+  help: `Usage: memkit validate FILE --schema ID [--format ${OUTPUT_FORMATS.join('|')}]
 
 Validates FILE against the memkit format ID. A .jsonl or .ndjson file is
-validated line by line. Formats: ${formatIds.join(', ')}.
+validated line by line (blank lines are skipped; line numbers count them).
+Problems carry the file, the 1-based line and column, and a JSON Pointer.
 
-Exit status: 0 valid, 1 problems found, 2 usage error.
+Formats: ${formatIds.join(', ')}.
+
+Exit status: 0 valid, 1 problems found, 2 usage error (unknown format,
+missing or unreadable FILE).
 `,
   options: { schema: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
@@ -27,47 +32,54 @@ Exit status: 0 valid, 1 problems found, 2 usage error.
     const schema = values.schema as string | undefined;
     if (file === undefined || positionals.length > 1) throw new UsageError('validate takes exactly one FILE');
     if (schema === undefined) throw new UsageError('--schema ID is required');
-    if (!formatIds.includes(schema)) throw new UsageError(`unknown format "${schema}"; known: ${formatIds.join(', ')}`);
+    const check = formatIds.includes(schema) ? compileValidator(schema) : undefined;
+    if (check === undefined) throw new UsageError(`unknown format "${schema}"; known: ${formatIds.join(', ')}`);
     const path = resolve(io.cwd, file);
-    const rel = relative(io.cwd, path).split(sep).join('/');
-    let problems: Problem[];
-    let bytes: Buffer;
+    const rel = relative(io.cwd, path).split(sep).join('/') || file;
+    let bytes: Uint8Array;
     try {
       bytes = await readFile(path);
     } catch (cause) {
-      const code = (cause as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UsageError(`cannot read ${file}: ${code}`);
-      throw cause;
+      throw new UsageError(`cannot read ${file}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`);
     }
+    let problems: Problem[];
     if (bytes.length > MAX_BYTES) {
-      problems = [{ code: 'input.too-large', severity: 'error', message: `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}` }];
+      problems = [error('input.too-large', `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}`)];
     } else {
-      let text: string;
+      let text: string | undefined;
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       } catch {
-        text = '';
-        problems = [{ code: 'input.invalid-utf8', severity: 'error', message: 'file is not valid UTF-8' }];
+        problems = [error('input.invalid-utf8', 'file is not valid UTF-8')];
       }
-      problems ??= /\.(jsonl|ndjson)$/i.test(file) ? validateLines(schema, text) : validateDocument(schema, text);
+      if (text !== undefined) problems = /\.(jsonl|ndjson)$/i.test(file) ? validateLines(check, text) : validateDocument(check, text);
     }
-    return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems, rel)), values.format as OutputFormat);
+    return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems!, rel)), values.format as OutputFormat);
   },
 };
 
-function validateDocument(schema: string, text: string): Problem[] {
+/** Validates one JSON text; problems get the line and column of their pointer. */
+function validateDocument(check: (value: unknown) => Problem[], text: string, lineOffset = 0): Problem[] {
   const parsed = parseJson(text);
-  return parsed.ok ? validate(schema, parsed.value) : parsed.problems;
+  if (!parsed.ok) return parsed.problems.map((p) => (p.line === undefined ? p : { ...p, line: p.line + lineOffset }));
+  const problems = check(parsed.value);
+  if (problems.length === 0) return problems;
+  const lines = new LineIndex(text);
+  return problems.map((p) => {
+    const at = p.pointer === undefined ? undefined : locatePointer(text, p.pointer, lines);
+    return at === undefined ? p : { ...p, line: at.line + lineOffset, column: at.column };
+  });
 }
 
-function validateLines(schema: string, text: string): Problem[] {
+/** Validates each non-blank line of a JSON Lines text. */
+function validateLines(check: (value: unknown) => Problem[], text: string): Problem[] {
   const out: Problem[] = [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   lines.forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
-    for (const p of validateDocument(schema, line)) out.push({ ...p, line: i + 1, ...(p.column !== undefined ? { column: p.column } : {}) });
+    for (const p of validateDocument(check, line, i)) out.push(p.line === undefined ? { ...p, line: i + 1 } : p);
   });
   return out;
 }

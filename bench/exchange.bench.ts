@@ -1,0 +1,148 @@
+// Exchange: export and import of 1,000,000 records against bare loops doing the
+// unavoidable work on the same records in the same run (export: JSON.stringify +
+// SHA-256 per line; import: JSON.parse + SHA-256 per line), plus peak RSS of an
+// import in a fresh process. Both sides use node:crypto SHA-256.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Hasher } from '../src/canonical/index.js';
+import { type ExchangeRecord, type RecordStore, exportBundle, importBundle } from '../src/exchange/index.js';
+import type { BenchResult, BenchSuite } from './harness.js';
+import { compare } from './harness.js';
+
+const N = Number(process.env.MEMKIT_BENCH_RECORDS ?? 1_000_000);
+const dataDir = join(import.meta.dirname, 'data');
+const bundlePath = join(dataDir, 'exchange-1m.ndjson');
+const nodeHasher: Hasher = { sha256: (d) => createHash('sha256').update(d).digest() };
+const enc = new TextEncoder();
+
+function fact(i: number): ExchangeRecord {
+  const id = 'fact-' + String(i).padStart(7, '0');
+  return {
+    created_at: '2026-02-01T10:00:00Z',
+    id,
+    source: i % 3 === 0 ? null : 'docs/notes.md',
+    tags: ['bench', i % 2 === 0 ? 'even' : 'odd'],
+    text: `Fact ${i}: the build of module ${i % 97} takes ${i % 1000} ms on two cores.`,
+    type: 'Fact',
+    updated_at: '2026-02-18T08:15:00Z',
+  };
+}
+
+/** A store that generates the records on demand (nothing held) and drops imports. */
+function generated(n: number): RecordStore & { puts: number } {
+  return {
+    puts: 0,
+    get: () => undefined,
+    put() {
+      this.puts++;
+    },
+    *list() {
+      for (let i = 0; i < n; i++) yield fact(i);
+    },
+  };
+}
+
+function time(fn: () => void): number {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+}
+async function timeAsync(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function exportToFile(n: number): Promise<number> {
+  const r = await exportBundle({ records: generated(n) }, { agentId: 'bench', env: { now: () => '2026-02-20T02:00:00Z', hasher: nodeHasher } });
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  mkdirSync(dataDir, { recursive: true });
+  const out = createWriteStream(bundlePath);
+  for await (const chunk of r.value.chunks()) if (!out.write(chunk)) await new Promise((res) => out.once('drain', res));
+  await new Promise((res) => out.end(res));
+  return statSync(bundlePath).size;
+}
+
+async function importFile(onProgress?: (n: number) => void): Promise<number> {
+  const sink = generated(0);
+  const r = await importBundle(() => createReadStream(bundlePath, { highWaterMark: 1 << 16 }), { records: sink }, {
+    env: { hasher: nodeHasher },
+    onProgress: onProgress && ((n, _b, phase) => phase === 'apply' && n % 10_000 === 0 && onProgress(n)),
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 3)));
+  return sink.puts;
+}
+
+// Child mode: one import in a fresh process, printing its peak RSS.
+if (process.env.MEMKIT_BENCH_CHILD === 'import') {
+  let peak = process.memoryUsage().rss;
+  const tick = () => void (peak = Math.max(peak, process.memoryUsage().rss));
+  const timer = setInterval(tick, 20);
+  const puts = await importFile(tick);
+  clearInterval(timer);
+  tick();
+  console.log(JSON.stringify({ puts, peakRss: peak }));
+  process.exit(0);
+}
+
+const suite: BenchSuite = {
+  name: 'exchange',
+  async run(): Promise<BenchResult[]> {
+    const results: BenchResult[] = [];
+
+    // ---- export ----
+    const anchorExportMs = time(() => {
+      let s = 0;
+      for (let i = 0; i < N; i++) s += nodeHasher.sha256(enc.encode(JSON.stringify(fact(i))))[0]!;
+      if (s < 0) console.log(s);
+    });
+    let bytes = 0;
+    const exportMs = await timeAsync(async () => {
+      bytes = await exportToFile(N);
+    });
+    results.push({ ...compare(`export ${N.toLocaleString('en-US')} records to NDJSON`, (N * 1000) / exportMs, 'records/s', 'JSON.stringify + SHA-256 per line', (N * 1000) / anchorExportMs, 0.5), note: `${(bytes / 1e6).toFixed(0)} MB, two passes, written to bench/data` });
+
+    // ---- import ----
+    const anchorImportMs = await timeAsync(async () => {
+      let rest = new Uint8Array(0);
+      let s = 0;
+      const dec = new TextDecoder();
+      for await (const chunk of createReadStream(bundlePath, { highWaterMark: 1 << 20 })) {
+        const buf = new Uint8Array(rest.length + chunk.length);
+        buf.set(rest);
+        buf.set(chunk, rest.length);
+        let start = 0;
+        for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
+          const line = buf.subarray(start, nl);
+          s += nodeHasher.sha256(line)[0]! + ((JSON.parse(dec.decode(line)) as { type?: string }).type ?? '').length;
+          start = nl + 1;
+        }
+        rest = buf.slice(start);
+      }
+      if (s < 0) console.log(s);
+    }).catch(() => NaN);
+    let puts = 0;
+    const importMs = await timeAsync(async () => {
+      puts = await importFile();
+    });
+    if (puts !== N) throw new Error(`imported ${puts} of ${N}`);
+    results.push({ ...compare(`import ${N.toLocaleString('en-US')} records (verify pass + apply pass)`, (N * 1000) / importMs, 'records/s', 'JSON.parse + SHA-256 per line', (N * 1000) / anchorImportMs, 0.5), note: 'into a record sink; source read twice from the file' });
+
+    // ---- peak RSS of an import in a fresh process ----
+    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, MEMKIT_BENCH_CHILD: 'import' },
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    const line = child.stdout.trim().split('\n').at(-1) ?? '';
+    const parsed = JSON.parse(line || '{}') as { puts?: number; peakRss?: number };
+    const mb = (parsed.peakRss ?? NaN) / 1e6;
+    results.push({ name: `peak RSS importing ${N.toLocaleString('en-US')} records (fresh process)`, value: mb, unit: 'MB', target: '< 150 MB', met: mb < 150, note: `child imported ${parsed.puts} records${child.status === 0 ? '' : `; exit ${child.status}: ${child.stderr.slice(0, 200)}`}` });
+    return results;
+  },
+};
+
+export default suite;

@@ -1,0 +1,36 @@
+import { parseJson } from '../parse/index.js';
+import { validate } from '../schemas/index.js';
+import { checkWbs } from '../wbs/index.js';
+import type { CheckContext, LoadedFile } from './context.js';
+
+/**
+ * Checks one `.claude/memory` WBS tree: the index and every task file parse,
+ * then every WBS invariant including index ↔ `tasks/*.json` agreement.
+ */
+export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks: LoadedFile[], ctx: CheckContext): void {
+  const dir = root + '/';
+  const byPath = new Map<string, LoadedFile>();
+  const taskValues: Record<string, unknown> = {};
+  for (const t of tasks) {
+    byPath.set(t.path, t);
+    const parsed = parseJson(t.text, { maxLength: ctx.env.maxFileBytes });
+    if (!parsed.ok) ctx.report(t, parsed.problems);
+    else taskValues[t.path.slice(dir.length)] = parsed.value;
+  }
+  if (index === undefined) {
+    // No index: each task file must still be a valid entity.
+    for (const [rel, value] of Object.entries(taskValues)) ctx.report(byPath.get(dir + rel)!, validate('wbs-task', value), true);
+    return;
+  }
+  byPath.set(index.path, index);
+  const parsed = parseJson(index.text, { maxLength: ctx.env.maxFileBytes });
+  if (!parsed.ok) {
+    ctx.report(index, parsed.problems);
+    return;
+  }
+  for (const p of checkWbs(parsed.value, taskValues, { dir })) {
+    const file = p.file !== undefined ? byPath.get(p.file) : index;
+    if (file) ctx.report(file, [p], true);
+    else ctx.report(p.file ?? index.path, [p]);
+  }
+}

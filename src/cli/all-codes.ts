@@ -1,0 +1,20 @@
+import { checkCodes } from '../check/codes.js';
+import { exchangeCodes } from '../exchange/codes.js';
+import { ledgerCodes } from '../ledger/codes.js';
+import { parseCodes } from '../parse/codes.js';
+import { type CodeInfo, problemCodes } from '../problems/codes.js';
+import { schemaCodes } from '../schemas/codes.js';
+import { wbsCodes } from '../wbs/codes.js';
+import { cliCodes } from './codes.js';
+
+/** Every problem code this build knows, with its meaning and fix (for SARIF rules). */
+export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
+  ...problemCodes,
+  ...schemaCodes,
+  ...parseCodes,
+  ...ledgerCodes,
+  ...wbsCodes,
+  ...exchangeCodes,
+  ...checkCodes,
+  ...cliCodes,
+});

@@ -1,0 +1,308 @@
+import { canonicalize } from '../canonical/jcs.js';
+import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
+import { ZERO_HASH } from '../canonical/sha256.js';
+import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
+import { parseLedgerText } from '../parse/ledger-text.js';
+import { type Problem, error, warning } from '../problems/index.js';
+import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
+import type { Checkpoint } from './checkpoint.js';
+import { LEDGER_KINDS, type LedgerKind, type LedgerKindInfo, kindForFile } from './kinds.js';
+import { MerkleRootAccumulator, leafHash } from './merkle.js';
+import { splitPreamble } from './preamble.js';
+
+/**
+ * Resolves the payload an entry references (`payload_loc`), for the
+ * `payload_hash` check. Return the payload as a JSON value (hashed as
+ * sha256(JCS(value))) or raw bytes (hashed as they are); `undefined` when it
+ * cannot be found.
+ */
+export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => unknown;
+
+/** Options of {@link verify}. */
+export interface VerifyOptions {
+  /** The ledger kind; inferred from `file` when omitted. Without a kind only the chain is checked. */
+  kind?: LedgerKind;
+  /** File name for problems (and for inferring the kind). */
+  file?: string;
+  /** SHA-256 implementation (default `jsHasher`; pass `nodeHasher` in Node). */
+  hasher?: Hasher;
+  /** Checks `payload_hash` of productContext entries against the resolved payload. */
+  payloads?: PayloadResolver;
+  /** A checkpoint recorded earlier: detects tail truncation, rollback and rewritten history (forks). */
+  checkpoint?: Checkpoint;
+  /** Also compute the checkpoint (size and root) of the whole ledger (one more hash per entry). */
+  checkpointAll?: boolean;
+  /** Lines before the first line starting with `{` are a Markdown preamble (default true: memory-bank ledgers are `.md`). */
+  preamble?: boolean;
+  /** Stop collecting after this many problems (default 100). */
+  maxProblems?: number;
+  /** Passed to schema validation. */
+  validate?: ValidateOptions;
+  /** Passed to the JSON Lines parser (limits). */
+  jsonl?: Pick<JsonlOptions, 'limits'>;
+}
+
+/** What {@link verify} found besides problems. */
+export interface VerifySummary {
+  /** Entries read (lines that parsed as JSON objects). */
+  entries: number;
+  /** entry_hash of the last entry ({@link ZERO_HASH} when empty). */
+  head: string;
+  /** Lines the preamble spans. */
+  preambleLines: number;
+  /** `{ size, root }` of the whole ledger, when `options.checkpointAll` was set. */
+  checkpoint?: Checkpoint;
+  /** The problems, in line order (empty when the ledger verifies). */
+  problems: Problem[];
+  /** The torn last line, when there is one. */
+  tornTail?: { line: number };
+}
+
+interface PayloadCheck {
+  line: number;
+  loc: string;
+  hash: string;
+  entry: Record<string, unknown>;
+}
+
+const DAY_BITS = 125; // 1000 bits per day for NNN 000..999
+
+/**
+ * The incremental chain checker behind {@link verify}: feed it JSON Lines
+ * items in order, then call `end()`. Memory is flat in the ledger size
+ * (duplicate ids are tracked as one 125-byte bitmap per day).
+ */
+export class LedgerVerifier {
+  readonly problems: Problem[] = [];
+  private readonly info: LedgerKindInfo | undefined;
+  private readonly hasher: Hasher;
+  private readonly check: FormatValidator | undefined;
+  private readonly max: number;
+  private readonly file: string | undefined;
+  private readonly acc: MerkleRootAccumulator;
+  private readonly cp: { size: number; root: Uint8Array | undefined } | undefined;
+  private readonly days = new Map<string, Uint8Array>();
+  private prevHash = ZERO_HASH;
+  private prevTs = Number.NEGATIVE_INFINITY;
+  private prevTsText = '';
+  private count = 0;
+  private lastLine = 0;
+  private warnedCanonical = false;
+  private torn: number | undefined;
+  private readonly all: boolean;
+
+  constructor(options: VerifyOptions = {}, firstLine = 1) {
+    const kind = options.kind ?? (options.file === undefined ? undefined : kindForFile(options.file));
+    this.info = kind === undefined ? undefined : LEDGER_KINDS[kind];
+    this.hasher = options.hasher ?? jsHasher;
+    this.check = this.info === undefined ? undefined : compileValidator(this.info.formatId, options.validate);
+    this.max = options.maxProblems ?? 100;
+    this.file = options.file;
+    this.acc = new MerkleRootAccumulator(this.hasher);
+    this.all = options.checkpointAll === true;
+    this.lastLine = firstLine - 1;
+    if (options.checkpoint) {
+      this.cp = { size: options.checkpoint.size, root: fromHex(options.checkpoint.root) };
+      if (this.cp.size === 0) this.compareCheckpoint(firstLine);
+    }
+  }
+
+  private add(p: Problem): void {
+    if (this.problems.length < this.max) this.problems.push(this.file === undefined ? p : { ...p, file: this.file });
+  }
+
+  /** Feeds one JSON Lines item; returns a payload check for the caller to resolve, if the entry has one. */
+  item(item: JsonlItem): PayloadCheck | undefined {
+    this.lastLine = item.line;
+    if (!item.ok) {
+      this.parseProblem(item.problem);
+      return undefined;
+    }
+    for (const w of item.warnings ?? []) this.add(w);
+    return this.entry(item.line, item.value, item.text);
+  }
+
+  /** Records a problem the parser reported (a line that is not an entry, a torn tail, a frontmatter error). */
+  parseProblem(p: Problem): void {
+    const line = p.line ?? this.lastLine;
+    if (line > this.lastLine) this.lastLine = line;
+    const where = { line, ...(p.column === undefined ? {} : { column: p.column }) };
+    if (p.code === 'jsonl.truncated-line') {
+      this.torn = line;
+      this.add(error('ledger.torn-tail', p.message, where));
+    } else if (p.code === 'ledger-text.not-an-object') this.add(error('ledger.not-an-object', p.message, where));
+    else if (p.code.startsWith('jsonl.') || p.code === 'ledger-text.non-entry-line' || p.code === 'input.invalid-utf8')
+      this.add(error('ledger.unparseable-line', `${p.code}: ${p.message}`, where));
+    else this.add(p);
+  }
+
+  /** Feeds one entry value (e.g. a feedback-log block parsed elsewhere) at its line; `text` enables the canonical-form check. */
+  entry(line: number, value: unknown, text?: string): PayloadCheck | undefined {
+    this.lastLine = line;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.add(error('ledger.not-an-object', 'a ledger entry must be a JSON object', { line }));
+      return undefined;
+    }
+    const entry = value as Record<string, unknown>;
+    let canon: string;
+    try {
+      canon = canonicalize(entry);
+    } catch {
+      this.add(error('ledger.unparseable-line', 'the entry cannot be canonicalized', { line }));
+      return undefined;
+    }
+    if (text !== undefined && !this.warnedCanonical && canon !== text) {
+      this.warnedCanonical = true;
+      this.add(warning('ledger.non-canonical', 'the line is not in RFC 8785 canonical form (only the first such line is reported)', { line }));
+    }
+    const bytes = utf8(canon);
+    const hash = toHex(this.hasher.sha256(bytes));
+    if (this.all || (this.cp !== undefined && this.count < this.cp.size)) this.acc.appendLeafHash(leafHash(bytes, this.hasher));
+    this.count++;
+    if (this.check !== undefined) {
+      const problems = this.check(entry);
+      const first = problems.find((p) => p.severity === 'error');
+      if (first !== undefined) this.add(error('ledger.schema-violation', `${first.code}: ${first.message}`, { line, ...(first.pointer === undefined ? {} : { pointer: first.pointer }) }));
+    }
+    if (entry.predecessor_hash !== this.prevHash)
+      this.add(error('ledger.predecessor-mismatch', `predecessor_hash is not the hash of the previous entry (${this.prevHash.slice(0, 12)}…)`, { line, pointer: '/predecessor_hash' }));
+    this.prevHash = hash;
+    const info = this.info;
+    if (info?.idField !== undefined) this.checkId(line, entry[info.idField], info);
+    const tsField = info?.tsField ?? (typeof entry.ts === 'string' ? 'ts' : 'timestamp');
+    const ts = entry[tsField];
+    if (typeof ts === 'string') {
+      const ms = Date.parse(ts);
+      if (!Number.isNaN(ms)) {
+        if (ms < this.prevTs) this.add(error('ledger.ts-backwards', `${tsField} ${ts} is earlier than the previous entry's ${this.prevTsText}`, { line, pointer: `/${tsField}` }));
+        this.prevTs = ms;
+        this.prevTsText = ts;
+      }
+    }
+    if (this.cp !== undefined && this.count === this.cp.size) this.compareCheckpoint(line);
+    if (typeof entry.payload_hash === 'string' && typeof entry.payload_loc === 'string') return { line, loc: entry.payload_loc, hash: entry.payload_hash, entry };
+    return undefined;
+  }
+
+  private checkId(line: number, id: unknown, info: LedgerKindInfo): void {
+    if (typeof id !== 'string' || !id.startsWith(info.idPrefix!)) return;
+    const rest = id.slice(info.idPrefix!.length);
+    if (!/^[0-9]{8}-[0-9]{3}$/.test(rest)) return;
+    const day = rest.slice(0, 8);
+    const n = Number(rest.slice(9));
+    let bits = this.days.get(day);
+    if (bits === undefined) {
+      bits = new Uint8Array(DAY_BITS);
+      this.days.set(day, bits);
+    }
+    const mask = 1 << (n & 7);
+    if (bits[n >> 3]! & mask) this.add(error('ledger.duplicate-id', `${info.idField} ${id} is used by an earlier entry`, { line, pointer: `/${info.idField}` }));
+    bits[n >> 3]! |= mask;
+  }
+
+  /** Checks a resolved payload against an entry's `payload_hash`. */
+  payload(check: PayloadCheck, payload: unknown): void {
+    if (payload === undefined) {
+      this.add(warning('ledger.payload-missing', `payload ${check.loc} was not found; payload_hash not checked`, { line: check.line, pointer: '/payload_loc' }));
+      return;
+    }
+    let got: string;
+    try {
+      got = toHex(this.hasher.sha256(payload instanceof Uint8Array ? payload : utf8(canonicalize(payload))));
+    } catch {
+      got = '';
+    }
+    if (got !== check.hash) this.add(error('ledger.payload-hash-mismatch', `payload ${check.loc} does not hash to payload_hash`, { line: check.line, pointer: '/payload_hash' }));
+  }
+
+  private compareCheckpoint(line: number): void {
+    const cp = this.cp!;
+    const root = this.acc.root();
+    const want = cp.root;
+    if (want === undefined || want.length !== root.length || root.some((b, i) => b !== want[i]))
+      this.add(error('ledger.checkpoint-mismatch', `the first ${cp.size} entries do not match the checkpoint root: history up to this line was rewritten (fork)`, { line }));
+  }
+
+  /** Ends the input and returns the summary. */
+  end(preambleLines = 0): VerifySummary {
+    if (this.cp !== undefined && this.count < this.cp.size) {
+      const missing = this.cp.size - this.count;
+      const line = this.torn ?? this.lastLine + 1;
+      this.add(error('ledger.truncated', `the ledger has ${this.count} entries but a checkpoint recorded ${this.cp.size}: ${missing} entr${missing === 1 ? 'y was' : 'ies were'} deleted from the tail`, { line }));
+    }
+    this.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const summary: VerifySummary = { entries: this.count, head: this.prevHash, preambleLines, problems: this.problems };
+    if (this.all) summary.checkpoint = { size: this.count, root: toHex(this.acc.root()) };
+    if (this.torn !== undefined) summary.tornTail = { line: this.torn };
+    return summary;
+  }
+
+  /** Entries seen so far. */
+  get size(): number {
+    return this.count;
+  }
+}
+
+/**
+ * Verifies a ledger read as a stream (string, bytes, async iterable of chunks
+ * or a `ReadableStream`) in one pass with memory flat in its size. Returns
+ * problems naming each broken entry by line and code: `ledger.unparseable-line`,
+ * `ledger.schema-violation`, `ledger.predecessor-mismatch`,
+ * `ledger.payload-hash-mismatch`, `ledger.duplicate-id`, `ledger.ts-backwards`,
+ * `ledger.torn-tail`; with a checkpoint also `ledger.truncated` and
+ * `ledger.checkpoint-mismatch`. The first problem is the first broken entry.
+ *
+ * @example
+ * const { problems } = await verify(createReadStream('decisionLog.md'), { kind: 'decisionLog', hasher: nodeHasher });
+ */
+export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
+  let rest = source;
+  let preambleLines = 0;
+  if (options.preamble !== false) {
+    const split = await splitPreamble(source);
+    rest = split.rest;
+    preambleLines = split.preambleLines;
+  }
+  const v = new LedgerVerifier(options, preambleLines + 1);
+  for await (const item of parseJsonl(rest, { ...options.jsonl, firstLine: preambleLines + 1 })) {
+    const pc = v.item(item);
+    if (pc !== undefined && options.payloads) v.payload(pc, await options.payloads(pc.loc, pc.entry));
+  }
+  return v.end(preambleLines);
+}
+
+/** {@link verify} over text already in memory, synchronously (a payload resolver must be synchronous here). */
+export function verifyText(text: string | Uint8Array, options: VerifyOptions = {}): VerifySummary {
+  const resolve = (v: LedgerVerifier, pc: PayloadCheck | undefined) => {
+    if (pc === undefined || !options.payloads) return;
+    const payload = options.payloads(pc.loc, pc.entry);
+    if (payload instanceof Promise) throw new TypeError('verifyText needs a synchronous payload resolver; use verify');
+    v.payload(pc, payload);
+  };
+  if (options.preamble === false) {
+    const v = new LedgerVerifier(options);
+    for (const item of parseJsonlText(text, options.jsonl)) resolve(v, v.item(item));
+    return v.end();
+  }
+  const parsed = parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {});
+  const v = new LedgerVerifier(options, parsed.preambleLines + 1);
+  for (const p of parsed.problems) v.parseProblem(p);
+  for (const e of parsed.entries) resolve(v, v.entry(e.line, e.value, e.text));
+  return v.end(parsed.preambleLines);
+}
+
+/**
+ * Verifies entries parsed elsewhere (e.g. the blocks of `feedback-log.md`):
+ * the same chain, schema, id, timestamp and checkpoint rules, on values.
+ */
+export function verifyEntries(entries: Iterable<{ line: number; value: unknown }>, options: VerifyOptions = {}): VerifySummary {
+  const v = new LedgerVerifier(options);
+  for (const e of entries) {
+    const pc = v.entry(e.line, e.value);
+    if (pc !== undefined && options.payloads) {
+      const payload = options.payloads(pc.loc, pc.entry);
+      if (!(payload instanceof Promise)) v.payload(pc, payload);
+    }
+  }
+  return v.end();
+}

@@ -1,0 +1,304 @@
+import { createReadStream, promises as fs } from 'node:fs';
+import { ZERO_HASH } from '../canonical/sha256.js';
+import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
+import { entryHash } from '../ledger/entry-hash.js';
+import { LEDGER_KINDS, type LedgerKind, kindForFile } from '../ledger/kinds.js';
+import { type VerifyOptions, type VerifySummary, verify } from '../ledger/verify.js';
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import { nodeHasher } from './hasher.js';
+import { type LockOptions, acquireLock } from './lock.js';
+
+/** The steps of a safe append, in order; a test hook can stop the writer at any of them. */
+export type AppendStep = 'locked' | 'tail-read' | 'entry-built' | 'write-started' | 'written' | 'synced' | 'unlocked';
+
+/** Options of the ledger file functions. */
+export interface LedgerFileOptions<K extends LedgerKind = LedgerKind> extends Omit<Partial<AppendOptions<K>>, 'kind'> {
+  /** Ledger kind; inferred from the file name when omitted. */
+  kind?: K;
+  /** Lock options (timeout, stale detection). */
+  lock?: LockOptions;
+  /**
+   * Called before each step of an append. Throwing simulates a crash at that
+   * step: the writer stops at once and leaves its lock and bytes as they are.
+   * With a hook set, the entry is written in two halves so `write-started`
+   * leaves a torn line.
+   */
+  onStep?: (step: AppendStep) => void;
+}
+
+/** A torn last line found on disk. */
+export interface TornTail {
+  /** Byte offset where the torn line starts. */
+  offset: number;
+  /** Its length in bytes. */
+  length: number;
+}
+
+/** What {@link openLedger} finds at the end of a ledger file. */
+export interface LedgerFileStatus {
+  path: string;
+  kind?: LedgerKind;
+  /** File size in bytes (0 when the file does not exist yet). */
+  bytes: number;
+  /** The torn last line, if any (append refuses to write until `repairLedger`). */
+  tornTail?: TornTail;
+  /** `ledger.torn-tail` when there is one. */
+  problems: Problem[];
+}
+
+/** The record `repairLedger` appends to `<ledger>.recovery.jsonl`. */
+export interface RecoveryRecord {
+  ts: string;
+  ledger: string;
+  action: 'moved-torn-tail';
+  sidecar: string;
+  offset: number;
+  length: number;
+  sha256: string;
+}
+
+const WINDOW = 4096;
+
+interface Tail {
+  bytes: number;
+  /** Text of the last complete entry line, if any. */
+  lastEntry?: string;
+  /** Bytes after the last newline. */
+  rest: Uint8Array;
+  restOffset: number;
+}
+
+async function readTail(fh: fs.FileHandle): Promise<Tail> {
+  const { size } = await fh.stat();
+  let window = WINDOW;
+  for (;;) {
+    const start = Math.max(0, size - window);
+    const buf = new Uint8Array(size - start);
+    if (buf.length > 0) await fh.read(buf, 0, buf.length, start);
+    const lastNl = buf.lastIndexOf(10);
+    const rest = buf.subarray(lastNl + 1);
+    const restOffset = start + lastNl + 1;
+    // The last complete line that starts with '{' (blank lines may follow entries).
+    let end = lastNl;
+    while (end >= 0) {
+      const prev = buf.lastIndexOf(10, end - 1);
+      if (prev === -1 && start > 0) break; // the line may begin before the window
+      const line = buf.subarray(prev + 1, end);
+      if (line[0] === 123) return { bytes: size, lastEntry: new TextDecoder().decode(line).replace(/\r$/, ''), rest, restOffset };
+      if (prev === -1) return { bytes: size, rest, restOffset };
+      end = prev;
+    }
+    if (start === 0) return { bytes: size, rest, restOffset };
+    window *= 4;
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveKind<K extends LedgerKind>(path: string, kind: K | undefined): K | undefined {
+  return kind ?? (kindForFile(path) as K | undefined);
+}
+
+/**
+ * Appends one entry to a ledger file safely: takes the ledger's cross-process
+ * lock (`<path>.lock`), reads only the tail to find the previous entry, fills
+ * `predecessor_hash`, timestamp and id, validates, appends the canonical line
+ * and fsyncs before releasing the lock. Refuses to write after a torn last
+ * line (`ledger.torn-tail`: run {@link repairLedger} first).
+ *
+ * @example
+ * await appendEntry('memory-bank/decisionLog.md', { proposer_agent: 'ReaperOAK', rationale, diff_hash, tests_passed: true });
+ */
+export async function appendEntry<K extends LedgerKind>(path: string, draft: EntryDraft<K>, options: LedgerFileOptions<K> = {}): Promise<Result<Appended<K>>> {
+  const kind = resolveKind(path, options.kind);
+  if (kind === undefined) return fail([error('ledger.unknown-kind', `cannot tell the ledger kind of ${path}; pass options.kind`)]);
+  const hasher = options.hasher ?? nodeHasher;
+  let crashed = false;
+  const step = (s: AppendStep) => {
+    if (!options.onStep) return;
+    try {
+      options.onStep(s);
+    } catch (cause) {
+      crashed = true;
+      throw cause;
+    }
+  };
+  const lock = await acquireLock(`${path}.lock`, options.lock);
+  if (!lock.ok) return lock;
+  let fh: fs.FileHandle | undefined;
+  try {
+    step('locked');
+    fh = await fs.open(path, 'a+');
+    const tail = await readTail(fh);
+    step('tail-read');
+    let prefix = '';
+    let last: Record<string, unknown> | undefined;
+    if (tail.lastEntry !== undefined) last = parseObject(tail.lastEntry);
+    if (tail.rest.length > 0) {
+      const restText = new TextDecoder().decode(tail.rest);
+      const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
+      if (complete === undefined && restText.trim() !== '')
+        return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
+      if (complete !== undefined) last = complete;
+      prefix = '\n';
+    }
+    if (tail.lastEntry !== undefined && last === undefined)
+      return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
+    const info = LEDGER_KINDS[kind];
+    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : entryHash(last, hasher), ids: [] };
+    if (last !== undefined) {
+      const ts = last[info.tsField];
+      if (typeof ts === 'string') head.lastTs = ts;
+      const id = info.idField === undefined ? undefined : last[info.idField];
+      // Ids grow in file order (appends are serialized and timestamps never go back), so the last one is the day's highest.
+      if (typeof id === 'string') head.ids = [id];
+    }
+    const built = appendToHead(head, draft, { ...options, kind, hasher });
+    if (!built.ok) return built;
+    step('entry-built');
+    const bytes = new TextEncoder().encode(prefix + built.value.line + '\n');
+    if (options.onStep) {
+      const cut = Math.max(1, Math.floor(bytes.length / 2));
+      await fh.write(bytes.subarray(0, cut));
+      step('write-started');
+      await fh.write(bytes.subarray(cut));
+    } else {
+      await fh.write(bytes);
+    }
+    step('written');
+    await fh.sync();
+    step('synced');
+    await fh.close();
+    fh = undefined;
+    await lock.value.release();
+    step('unlocked');
+    return built;
+  } catch (cause) {
+    if (crashed) throw cause;
+    return fail([error('ledger.io-error', `appending to ${path} failed: ${(cause as Error).message}`, { file: path })]);
+  } finally {
+    if (!crashed) {
+      await fh?.close().catch(() => undefined);
+      await lock.value.release().catch(() => undefined);
+    } else {
+      await fh?.close().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Opens a ledger file for inspection: reports a torn last line
+ * (`ledger.torn-tail`) without reading the whole file.
+ */
+export async function openLedger(path: string, options: { kind?: LedgerKind } = {}): Promise<Result<LedgerFileStatus>> {
+  let fh: fs.FileHandle | undefined;
+  try {
+    fh = await fs.open(path, 'r');
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') {
+      const status: LedgerFileStatus = { path, bytes: 0, problems: [] };
+      const kind = resolveKind(path, options.kind);
+      if (kind) status.kind = kind;
+      return ok(status);
+    }
+    return fail([error('ledger.io-error', `cannot open ${path}: ${(cause as Error).message}`, { file: path })]);
+  }
+  try {
+    const tail = await readTail(fh);
+    const status: LedgerFileStatus = { path, bytes: tail.bytes, problems: [] };
+    const kind = resolveKind(path, options.kind);
+    if (kind) status.kind = kind;
+    const torn = tornOf(tail);
+    if (torn !== undefined) {
+      status.tornTail = torn;
+      status.problems.push(error('ledger.torn-tail', `the last ${torn.length} bytes (from byte ${torn.offset}) are a torn line`, { file: path }));
+    }
+    return ok(status);
+  } finally {
+    await fh.close();
+  }
+}
+
+function tornOf(tail: Tail): TornTail | undefined {
+  if (tail.rest.length === 0) return undefined;
+  const text = new TextDecoder().decode(tail.rest);
+  if (text.trim() === '') return undefined;
+  if (text.trimStart().startsWith('{') && parseObject(text) !== undefined) return undefined;
+  return { offset: tail.restOffset, length: tail.rest.length };
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace('.', '');
+}
+
+/**
+ * Repairs a torn last line without deleting anything: under the ledger lock,
+ * the torn bytes are copied to `<path>.torn-<timestamp>` (fsynced), a record
+ * is appended to `<path>.recovery.jsonl` (fsynced), and only then is the
+ * ledger cut back to its last complete line. Returns `undefined` when there
+ * was nothing to repair.
+ */
+export async function repairLedger(path: string, options: Omit<LedgerFileOptions, 'onStep'> = {}): Promise<Result<RecoveryRecord | undefined>> {
+  const hasher = options.hasher ?? nodeHasher;
+  const now = options.now ?? (() => new Date());
+  const lock = await acquireLock(`${path}.lock`, options.lock);
+  if (!lock.ok) return lock;
+  try {
+    const fh = await fs.open(path, 'r+');
+    try {
+      const tail = await readTail(fh);
+      const torn = tornOf(tail);
+      if (torn === undefined) return ok(undefined);
+      const at = now();
+      const sidecar = `${path}.torn-${stamp(at)}`;
+      await writeSynced(sidecar, tail.rest, 'wx');
+      const record: RecoveryRecord = {
+        ts: at.toISOString(),
+        ledger: path.slice(path.lastIndexOf('/') + 1),
+        action: 'moved-torn-tail',
+        sidecar: sidecar.slice(sidecar.lastIndexOf('/') + 1),
+        offset: torn.offset,
+        length: torn.length,
+        sha256: Buffer.from(hasher.sha256(tail.rest)).toString('hex'),
+      };
+      await writeSynced(`${path}.recovery.jsonl`, new TextEncoder().encode(JSON.stringify(record) + '\n'), 'a');
+      await fh.truncate(torn.offset);
+      await fh.sync();
+      return ok(record);
+    } finally {
+      await fh.close();
+    }
+  } catch (cause) {
+    return fail([error('ledger.io-error', `repairing ${path} failed: ${(cause as Error).message}`, { file: path })]);
+  } finally {
+    await lock.value.release();
+  }
+}
+
+async function writeSynced(path: string, data: Uint8Array, flag: 'wx' | 'a'): Promise<void> {
+  const fh = await fs.open(path, flag);
+  try {
+    await fh.write(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Verifies a ledger file by streaming it (memory flat in its size), with the
+ * native hasher by default. The kind is inferred from the file name.
+ */
+export async function verifyLedgerFile(path: string, options: VerifyOptions = {}): Promise<VerifySummary> {
+  const opts: VerifyOptions = { hasher: nodeHasher, ...options };
+  const kind = options.kind ?? kindForFile(path);
+  if (kind) opts.kind = kind;
+  return verify(createReadStream(path, { highWaterMark: 1 << 20 }), opts);
+}

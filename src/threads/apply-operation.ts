@@ -1,0 +1,235 @@
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import { THREAD_ID_PATTERN, type Thread, type ThreadOperation, type ThreadRelations, type ThreadStore } from '../schemas/thread-store.js';
+import { isObject, own, ownGet, recordOf, timeOf } from './model.js';
+import { canTransition } from './transitions.js';
+
+/** Capabilities {@link applyOperation} uses; all have defaults. */
+export interface ThreadEnv {
+  /** The clock (default `new Date()`); a string must be an RFC 3339 timestamp. */
+  now?: () => Date | string;
+  /** Operation ids (default `op-` + `crypto.randomUUID()`). */
+  newId?: () => string;
+  /** Operator recorded when the operation does not name one (default `system`). */
+  operator?: ThreadOperation['operator'];
+}
+
+/** An operation to apply: the command, its params, and optionally who runs it. */
+export interface ThreadCommand {
+  command: string;
+  params: Record<string, unknown>;
+  operator?: ThreadOperation['operator'];
+}
+
+const ID = new RegExp(THREAD_ID_PATTERN);
+const FORBIDDEN_UPDATES = ['id', 'created_at', 'parent_id', 'status', 'thread_id'];
+const OPERATORS = ['user', 'system', 'agent'];
+
+function timestamp(env: ThreadEnv): string | undefined {
+  const v = env.now ? env.now() : new Date();
+  const s = typeof v === 'string' ? v : Number.isNaN(v.getTime()) ? '' : v.toISOString().replace(/\.000Z$/, 'Z');
+  return Number.isNaN(timeOf(s)) ? undefined : s;
+}
+
+function defaultId(): string {
+  return `op-${globalThis.crypto.randomUUID()}`;
+}
+
+const emptyRelations = (): ThreadRelations => ({ children: [], references_to: [], referenced_by: [], depends_on: [] });
+
+/**
+ * Creates an empty thread store (version 1.0.0, no threads).
+ * @example let store = createThreadStore({ now: () => '2026-02-08T16:00:00Z' })
+ */
+export function createThreadStore(env: Pick<ThreadEnv, 'now'> = {}): ThreadStore {
+  return { version: '1.0.0', metadata: { last_updated: timestamp(env) ?? new Date(0).toISOString(), thread_count: 0 }, threads: {}, operations: [], relations: {} };
+}
+
+/**
+ * Applies one operation (spawn, reference, freeze, archive, update) and
+ * returns a new store; the input is never changed. The operation is recorded
+ * with `env.newId()`, `env.now()` and the operator; relations and metadata
+ * are kept consistent. Anything the transition table forbids, any change to a
+ * frozen or archived (read-only) thread, unknown threads and bad params are
+ * refused with a Problem, and the store is left as it was.
+ *
+ * Spawn params: `child_id`, `objective`, `parent_id` (null or absent for a root),
+ * optional `title` (defaults to the objective), `tags`, `storage_path`
+ * (default `threads/<id>`), `depends_on`. Reference: `from_id`, `to_id`,
+ * `asset_path`. Freeze/archive: `thread_id`. Update: `thread_id` and the fields
+ * to set (not id, created_at, parent_id or status; `depends_on` replaces the
+ * thread's dependencies).
+ * @example
+ * const r = applyOperation(store, { command: 'spawn', params: { parent_id: null, child_id: 'auth', objective: 'Add login' } }, env);
+ */
+export function applyOperation(store: ThreadStore, op: ThreadCommand, env: ThreadEnv = {}): Result<ThreadStore> {
+  const refuse = (code: string, message: string, pointer = '/params'): Result<ThreadStore> => fail([error(code, message, { pointer })]);
+  if (!isObject(store) || !isObject(store.threads) || !isObject(store.relations) || !Array.isArray(store.operations) || !isObject(store.metadata))
+    return fail([error('threads.not-store', 'the store does not have the shape of a thread store', { pointer: '' })]);
+  if (!isObject(op) || typeof op.command !== 'string' || !isObject(op.params)) return refuse('threads.params-invalid', 'an operation needs a command string and a params object', '');
+  const operator = op.operator ?? env.operator ?? 'system';
+  if (!(OPERATORS as readonly unknown[]).includes(operator)) return refuse('threads.params-invalid', `operator must be user, system or agent, not ${JSON.stringify(operator)}`, '/operator');
+  const ts = timestamp(env);
+  if (ts === undefined) return refuse('threads.params-invalid', 'env.now() did not give an RFC 3339 timestamp', '/timestamp');
+
+  const p = op.params;
+  const threads = new Map(Object.entries(store.threads));
+  const relations = new Map(Object.entries(store.relations));
+  const relOf = (tid: string): ThreadRelations => {
+    const r = relations.get(tid);
+    const copy: ThreadRelations = isObject(r)
+      ? { children: [...(r.children ?? [])], references_to: [...(r.references_to ?? [])], referenced_by: [...(r.referenced_by ?? [])], depends_on: [...(r.depends_on ?? [])] }
+      : emptyRelations();
+    relations.set(tid, copy);
+    return copy;
+  };
+  const str = (k: string): string | undefined => (typeof ownGet(p, k) === 'string' ? (p[k] as string) : undefined);
+  const existing = (k: string): Thread | Problem => {
+    const tid = str(k);
+    if (tid === undefined) return new Refusal('threads.params-invalid', `${op.command} needs a string "${k}"`, `/params/${k}`);
+    const t = threads.get(tid);
+    return isObject(t) && own(store.threads, tid) ? (t as Thread) : new Refusal('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
+  };
+  const isProblem = (x: Thread | Problem): x is Problem => x instanceof Refusal;
+  const stringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const recorded: Record<string, unknown> = { ...p };
+
+  switch (op.command) {
+    case 'spawn': {
+      const child = str('child_id');
+      if (child === undefined || !ID.test(child)) return refuse('threads.params-invalid', 'spawn needs a child_id of letters, digits, "-" and "_"', '/params/child_id');
+      if (threads.has(child)) return refuse('threads.spawn-existing', `thread "${child}" already exists`, '/params/child_id');
+      const objective = str('objective');
+      if (objective === undefined || objective === '') return refuse('threads.params-invalid', 'spawn needs a non-empty objective', '/params/objective');
+      for (const k of ['title', 'storage_path'])
+        if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+      if (own(p, 'tags') && !stringArray(p.tags)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
+      let parentId: string | null = null;
+      if (own(p, 'parent_id') && p.parent_id !== null) {
+        const parent = existing('parent_id');
+        if (isProblem(parent)) return fail([{ ...parent }]);
+        if (parent.status !== 'active') return refuse('threads.frozen-modified', `cannot spawn under "${parent.id}": it is ${parent.status}`, '/params/parent_id');
+        parentId = str('parent_id')!;
+      }
+      recorded.parent_id = parentId;
+      let deps: string[] = [];
+      if (own(p, 'depends_on')) {
+        const d = checkDeps(p.depends_on, child, threads);
+        if (!Array.isArray(d)) return fail([d]);
+        deps = d;
+      }
+      const thread: Thread = { id: child, title: (str('title') ?? objective), objective, created_at: ts, status: 'active', parent_id: parentId, storage_path: str('storage_path') ?? `threads/${child}` };
+      if (own(p, 'tags')) thread.tags = [...(p.tags as string[])];
+      // Keep the schema's key order: tags before parent_id.
+      const ordered: Thread = { id: thread.id, title: thread.title, objective, created_at: ts, status: 'active', ...(thread.tags ? { tags: thread.tags } : {}), parent_id: parentId, storage_path: thread.storage_path };
+      threads.set(child, ordered);
+      const rel = emptyRelations();
+      rel.depends_on = deps;
+      relations.set(child, rel);
+      if (parentId !== null) {
+        const pr = relOf(parentId);
+        if (!pr.children.includes(child)) pr.children.push(child);
+      }
+      break;
+    }
+    case 'reference': {
+      const from = existing('from_id');
+      if (isProblem(from)) return fail([{ ...from }]);
+      const to = existing('to_id');
+      if (isProblem(to)) return fail([{ ...to }]);
+      if (typeof ownGet(p, 'asset_path') !== 'string' || p.asset_path === '') return refuse('threads.params-invalid', 'reference needs a non-empty asset_path', '/params/asset_path');
+      const fromId = str('from_id')!;
+      const toId = str('to_id')!;
+      if (fromId === toId) return refuse('threads.relation-self', `"${fromId}" cannot reference itself`, '/params/to_id');
+      if (from.status !== 'active') return refuse('threads.frozen-modified', `"${fromId}" is ${from.status}; it cannot take new references`, '/params/from_id');
+      const fr = relOf(fromId);
+      if (!fr.references_to.includes(toId)) fr.references_to.push(toId);
+      const tr = relOf(toId);
+      if (!tr.referenced_by.includes(fromId)) tr.referenced_by.push(fromId);
+      break;
+    }
+    case 'freeze':
+    case 'archive': {
+      const t = existing('thread_id');
+      if (isProblem(t)) return fail([{ ...t }]);
+      const to = op.command === 'freeze' ? 'frozen' : 'archived';
+      if (!canTransition(t.status, to)) return refuse('threads.transition-invalid', `${op.command}: ${t.status} → ${to} is not allowed`, '/params/thread_id');
+      threads.set(str('thread_id')!, { ...t, status: to });
+      break;
+    }
+    case 'update': {
+      const t = existing('thread_id');
+      if (isProblem(t)) return fail([{ ...t }]);
+      const tid = str('thread_id')!;
+      if (t.status !== 'active') return refuse('threads.frozen-modified', `"${tid}" is ${t.status} (read-only)`, '/params/thread_id');
+      const fields = Object.keys(p).filter((k) => k !== 'thread_id');
+      if (fields.length === 0) return refuse('threads.params-invalid', 'update needs at least one field to set');
+      const bad = fields.find((k) => FORBIDDEN_UPDATES.includes(k));
+      if (bad !== undefined) return refuse('threads.update-forbidden', `update may not change "${bad}"`, `/params/${bad}`);
+      const next: Record<string, unknown> = { ...t };
+      for (const k of fields) {
+        const v = p[k];
+        if ((k === 'title' || k === 'objective' || k === 'storage_path') && (typeof v !== 'string' || v === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+        if (k === 'tags' && !stringArray(v)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
+        if (k === 'depends_on') {
+          const d = checkDeps(v, tid, threads);
+          if (!Array.isArray(d)) return fail([d]);
+          if (createsCycle(tid, d, relations)) return refuse('threads.depends-cycle', `depending on ${d.join(', ')} would make "${tid}" depend on itself`, '/params/depends_on');
+          relOf(tid).depends_on = d;
+          continue;
+        }
+        Object.defineProperty(next, k, { value: JSON.parse(JSON.stringify(v ?? null)), enumerable: true, writable: true, configurable: true });
+      }
+      threads.set(tid, next as Thread);
+      break;
+    }
+    default:
+      return refuse('threads.command-unknown', `command "${op.command}" is not spawn, reference, freeze, archive or update`, '/command');
+  }
+
+  const id = (env.newId ?? defaultId)();
+  if (typeof id !== 'string' || id === '') return refuse('threads.params-invalid', 'env.newId() did not give a non-empty string', '/id');
+  if (store.operations.some((o) => isObject(o) && o.id === id)) return refuse('threads.id-duplicate', `operation id "${id}" is already in the log`, '/id');
+  const operation: ThreadOperation = { id, timestamp: ts, command: op.command, operator, params: JSON.parse(JSON.stringify(recorded)) };
+  const last = timeOf(store.metadata.last_updated);
+  return ok({
+    ...store,
+    metadata: { ...store.metadata, last_updated: Number.isNaN(last) || timeOf(ts) >= last ? ts : store.metadata.last_updated, thread_count: threads.size },
+    threads: recordOf(threads),
+    operations: [...store.operations, operation],
+    relations: recordOf(relations),
+  });
+}
+
+/** A refusal, told apart from a thread by its class (threads may carry any extra fields). */
+class Refusal implements Problem {
+  readonly severity = 'error' as const;
+  constructor(
+    readonly code: string,
+    readonly message: string,
+    readonly pointer: string,
+  ) {}
+}
+
+function checkDeps(v: unknown, self: string, threads: Map<string, unknown>): string[] | Problem {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return error('threads.params-invalid', 'depends_on must be an array of thread ids', { pointer: '/params/depends_on' });
+  const deps = [...new Set(v as string[])];
+  if (deps.includes(self)) return error('threads.relation-self', `"${self}" cannot depend on itself`, { pointer: '/params/depends_on' });
+  const unknown = deps.find((d) => !threads.has(d));
+  if (unknown !== undefined) return error('threads.operation-unknown-thread', `thread "${unknown}" does not exist`, { pointer: '/params/depends_on' });
+  return deps;
+}
+
+/** True when some new dependency already reaches `self` through depends_on links. */
+function createsCycle(self: string, deps: string[], relations: Map<string, unknown>): boolean {
+  const seen = new Set<string>();
+  const stack = [...deps];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (x === self) return true;
+    if (seen.has(x)) continue;
+    seen.add(x);
+    const r = relations.get(x);
+    if (isObject(r) && Array.isArray(r.depends_on)) for (const d of r.depends_on) if (typeof d === 'string') stack.push(d);
+  }
+  return false;
+}

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { memoryFiles } from '../../src/store/file-port.js';
+import { drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
+import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
+
+const env = { now: () => '2026-02-20T02:00:00Z' };
+const exportText = async (m: Parameters<typeof exportToString>[0]) => {
+  const r = await exportToString(m, { agentId: 'kani', env });
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.value;
+};
+
+describe('export → import round trip', () => {
+  it('import(export(x)) reproduces every file byte for byte and every record', async () => {
+    await fc.assert(
+      fc.asyncProperty(memorySpec, async (spec) => {
+        const source = buildMemory(spec as MemorySpec);
+        const text = await exportText(source);
+        const target = { files: memoryFiles(), records: memoryRecords() };
+        const r = await importBundle(text, target);
+        expect(r.ok).toBe(true);
+        expect(target.files.snapshot()).toEqual(source.files.snapshot());
+        expect(target.records.snapshot()).toEqual(source.records.snapshot());
+        // Deterministic: the restored memory exports to the same bytes.
+        expect(await exportText(target)).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is deterministic regardless of insertion order and key order', async () => {
+    await fc.assert(
+      fc.asyncProperty(memorySpec, async (spec) => {
+        const a = buildMemory(spec as MemorySpec);
+        const reversed = {
+          files: [...spec.files].reverse() as [string, Uint8Array][],
+          records: [...spec.records].reverse().map((r) => Object.fromEntries(Object.entries(r).reverse())) as MemorySpec['records'],
+        };
+        const b = buildMemory(reversed);
+        expect(await exportText(b)).toBe(await exportText(a));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('writes the ADR-0002 manifest first, with counts and a digest, every line canonical', async () => {
+    const m = buildMemory({
+      files: [['a.md', new TextEncoder().encode('hi\n')]],
+      records: [{ type: 'Fact', id: 'f', text: 't', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }],
+    });
+    const r = await exportBundle(m, { agentId: 'kani', env });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const lines = (await r.value.text()).split('\n');
+    expect(lines.at(-1)).toBe('');
+    const manifest = JSON.parse(lines[0]!);
+    expect(manifest).toMatchObject({ superagents_export: '1', schema_version: 2, exported_at: '2026-02-20T02:00:00Z', agent_id: 'kani', record_types: ['Fact', 'File'], record_counts: { Fact: 1, File: 1 } });
+    expect(manifest.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.value.manifest).toEqual(manifest);
+    expect(lines).toHaveLength(4);
+  });
+
+  it('streams as a web ReadableStream that imports back', async () => {
+    const m = buildMemory({ files: [['x/y.bin', new Uint8Array([0, 1, 2, 255])]], records: [] });
+    const r = await exportBundle(m, { agentId: 'a', env });
+    if (!r.ok) throw new Error('export failed');
+    const target = { files: memoryFiles() };
+    const i = await importBundle(r.value.stream(), target);
+    expect(i.ok).toBe(true);
+    expect(target.files.snapshot()).toEqual(m.files.snapshot());
+  });
+
+  it('the recovery drill passes on generated memories', async () => {
+    await fc.assert(
+      fc.asyncProperty(memorySpec, async (spec) => {
+        const report = await drill(buildMemory(spec as MemorySpec));
+        expect(report.problems).toEqual([]);
+        expect(report.ok).toBe(true);
+        expect(report.compared).toBe(spec.files.length + spec.records.length);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('refuses to export invalid or unsorted store records and unsafe paths', async () => {
+    const bad = await exportToString({ records: memoryRecords([{ type: 'Fact', id: 'f', tags: [] } as never]) }, { agentId: 'a', env });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems.map((p) => p.code)).toContain('exchange.invalid-record');
+    const fact = (id: string) => ({ type: 'Fact' as const, id, text: 't', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+    const unsorted = { get: () => undefined, put: () => {}, list: () => [fact('b'), fact('a')] };
+    const u = await exportToString({ records: unsorted }, { agentId: 'a', env });
+    expect(!u.ok && u.problems.map((p) => p.code)).toContain('exchange.unsorted-records');
+    const unsafe = await exportToString({ files: memoryFiles({ '../etc/passwd': 'x' }) }, { agentId: 'a', env });
+    expect(!unsafe.ok && unsafe.problems.map((p) => p.code)).toContain('exchange.unsafe-path');
+  });
+});

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalize, jsHasher } from '../../src/canonical/index.js';
+import { memoryFiles } from '../../src/store/file-port.js';
+import { BundleDigest, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
+import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
+
+const env = { now: () => '2026-02-20T02:00:00Z' };
+const fact = { type: 'Fact', id: 'local', text: 'kept', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' } as const;
+
+/** A target that already holds data, so "nothing written" is observable. */
+function prefilled() {
+  return { files: memoryFiles({ 'keep/me.md': 'local\n' }), records: memoryRecords([fact]) };
+}
+type Target = ReturnType<typeof prefilled>;
+const state = (t: Target) => ({ files: t.files.snapshot(), records: t.records.snapshot() });
+
+async function exported(spec: MemorySpec): Promise<string> {
+  const r = await exportToString(buildMemory(spec), { agentId: 'kani', env });
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.value;
+}
+
+/** Rebuilds a bundle whose digest is right for the given manifest and lines. */
+function seal(manifest: Record<string, unknown>, lines: string[]): string {
+  const d = new BundleDigest(jsHasher);
+  for (const l of lines) d.addText(l);
+  return [canonicalize({ ...manifest, digest: d.finish(manifest) }), ...lines].join('\n') + '\n';
+}
+
+async function refused(bundle: string | Uint8Array, codes?: string[]) {
+  const target = prefilled();
+  const before = state(target);
+  let progressed = 0;
+  const r = await importBundle(bundle, target, { onProgress: (_n, _b, phase) => void (phase === 'apply' && progressed++) });
+  expect(r.ok).toBe(false);
+  expect(progressed).toBe(0);
+  expect(state(target)).toEqual(before);
+  if (!r.ok && codes) for (const c of codes) expect(r.problems.map((p) => p.code)).toContain(c);
+  return r.ok ? [] : r.problems;
+}
+
+const nonEmptySpec = memorySpec.filter((s) => s.files.length + s.records.length > 0) as fc.Arbitrary<MemorySpec>;
+
+describe('tampered bundles are refused before anything is written', () => {
+  it('any truncation', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonEmptySpec, fc.double({ min: 0, max: 1, noNaN: true }), async (spec, f) => {
+        const text = await exported(spec);
+        const bytes = new TextEncoder().encode(text);
+        // Dropping only the final newline leaves a complete bundle; cut at least one byte more.
+        const cut = Math.floor(f * (bytes.length - 1));
+        await refused(bytes.slice(0, cut));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('any edited character on any line', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonEmptySpec, fc.nat(), fc.nat(), fc.constantFrom('a', '0', '9', '"', '}', ' ', 'é', ',', 'Z'), async (spec, li, ci, ch) => {
+        const lines = (await exported(spec)).split('\n').slice(0, -1);
+        const i = li % lines.length;
+        const line = lines[i]!;
+        const j = ci % line.length;
+        fc.pre(line[j] !== ch);
+        lines[i] = line.slice(0, j) + ch + line.slice(j + 1);
+        await refused(lines.join('\n') + '\n');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('any two lines swapped, a line duplicated or removed', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonEmptySpec, fc.nat(), fc.nat(), fc.constantFrom('swap', 'dup', 'drop'), async (spec, a, b, how) => {
+        const lines = (await exported(spec)).split('\n').slice(0, -1);
+        const i = a % lines.length;
+        const j = b % lines.length;
+        if (how === 'swap') {
+          fc.pre(lines[i] !== lines[j]);
+          [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+        } else if (how === 'dup') lines.splice(i, 0, lines[i]!);
+        else lines.splice(i, 1);
+        await refused(lines.join('\n') + '\n');
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('a wrong count is caught even when the digest was recomputed to match it', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonEmptySpec, fc.integer({ min: 1, max: 3 }), async (spec, delta) => {
+        const [head, ...lines] = (await exported(spec)).split('\n').slice(0, -1);
+        const manifest = JSON.parse(head!);
+        const t = manifest.record_types[0];
+        manifest.record_counts[t] += delta;
+        await refused(seal(manifest, lines), ['exchange.count-mismatch']);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('malformed bundles', () => {
+  const base = { superagents_export: '1', schema_version: 2, exported_at: '2026-02-20T02:00:00Z', agent_id: 'kani' };
+  const factLine = canonicalize({ ...fact, id: 'f1' });
+
+  it('an unknown record type', async () => {
+    const widget = canonicalize({ type: 'Widget', id: 'w' });
+    await refused(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [factLine, widget]), ['exchange.unknown-record-type']);
+  });
+
+  it('a record type the manifest does not declare', async () => {
+    await refused(seal({ ...base, record_types: [], record_counts: {} }, [factLine]), ['exchange.undeclared-record-type']);
+  });
+
+  it('a missing manifest, an empty bundle, a manifest on line 2', async () => {
+    const good = seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [factLine]);
+    const [m, r] = good.split('\n');
+    await refused(r + '\n', ['exchange.missing-manifest']);
+    await refused('', ['exchange.missing-manifest']);
+    const p = await refused(`${r}\n${m}\n`, ['exchange.manifest-not-first']);
+    expect(p.find((x) => x.code === 'exchange.manifest-not-first')?.line).toBe(2);
+    await refused(`${m}\n${m}\n${r}\n`, ['exchange.manifest-not-first']);
+  });
+
+  it('a bundle newer than the runtime', async () => {
+    const p = await refused(seal({ ...base, schema_version: 3, record_types: [], record_counts: {} }, []), ['exchange.bundle-too-new']);
+    expect(p[0]?.line).toBe(1);
+  });
+
+  it('a v2 manifest without counts or digest, or with extra properties', async () => {
+    await refused(canonicalize({ ...base, record_types: [] }) + '\n', ['exchange.bad-manifest']);
+    await refused(seal({ ...base, record_types: [], record_counts: {}, extra: 1 }, []), ['exchange.bad-manifest']);
+  });
+
+  it('hostile lines: bad UTF-8, blank lines, huge lines, __proto__, unsafe paths, wrong file hashes', async () => {
+    const manifest = { ...base, record_types: ['Fact', 'File'], record_counts: { Fact: 1, File: 1 } };
+    const okFile = canonicalize({ type: 'File', path: 'a.txt', kind: 'other', encoding: 'utf8', content: 'x', size: 1, sha256: '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881', updated_at: null });
+    // sanity: the unmodified bundle imports
+    expect((await importBundle(seal(manifest, [factLine, okFile]), prefilled())).ok).toBe(true);
+    const bad = new Uint8Array([...new TextEncoder().encode(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [])), 0xff, 0xfe, 0x0a]);
+    await refused(bad, ['exchange.bad-line']);
+    await refused(seal(manifest, [factLine, '', okFile]), ['exchange.bad-line']);
+    const big = canonicalize({ ...fact, id: 'f1', text: 'x'.repeat(5000) });
+    const t = prefilled();
+    const r = await importBundle(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [big]), t, { maxLineBytes: 1000 });
+    expect(!r.ok && r.problems.map((p) => p.code)).toContain('exchange.bad-line');
+    const proto = factLine.replace('{', '{"__proto__":{"polluted":true},');
+    await refused(seal(manifest, [proto, okFile]), ['schema.additional-properties']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await refused(seal(manifest, [factLine, okFile.replace('"a.txt"', '"../a.txt"')]), ['schema.pattern']);
+    await refused(seal(manifest, [factLine, okFile.replace('"content":"x"', '"content":"y"')]), ['exchange.file-hash-mismatch']);
+    await refused(seal(manifest, [factLine, okFile.replace('"encoding":"utf8"', '"encoding":"base64"')]), ['exchange.bad-encoding']);
+  });
+
+  it('records of a kind the target cannot hold', async () => {
+    const r = await importBundle(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [factLine]), { files: memoryFiles() });
+    expect(!r.ok && r.problems.map((p) => p.code)).toContain('exchange.no-target');
+  });
+});

@@ -1,0 +1,82 @@
+// fast-check generators of valid ledgers, built with memkit's own `append`.
+import fc from 'fast-check';
+import { toHex } from '../../src/canonical/index.js';
+import { type LedgerKind, append, serializeEntry } from '../../src/ledger/index.js';
+import { nodeHasher } from '../../src/node/hasher.js';
+
+const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(toHex);
+const agent = fc.constantFrom('ReaperOAK', 'Security', 'ProductManager', 'Backend', 'CIReviewer');
+const text = fc.string({ minLength: 1, maxLength: 24 });
+
+/** Draft arbitraries per kind. */
+export const drafts: Record<Exclude<LedgerKind, 'feedbackLog'>, fc.Arbitrary<Record<string, unknown>>> & { feedbackLog: fc.Arbitrary<Record<string, unknown>> } = {
+  decisionLog: fc.record({ proposer_agent: agent, rationale: text, diff_hash: hex64, tests_passed: fc.boolean() }),
+  riskRegister: fc.record({
+    reporter_agent: agent,
+    threat_type: fc.constantFrom('Spoofing', 'Tampering', 'Repudiation', 'Information Disclosure', 'Denial of Service', 'Elevation of Privilege'),
+    severity: fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW'),
+    description: text,
+    mitigation: fc.string({ maxLength: 16 }),
+    status: fc.constantFrom('OPEN', 'MITIGATED', 'ACCEPTED', 'CLOSED'),
+  }),
+  activeContext: fc.record({ source_agent: agent, source_chunks: fc.array(hex64, { maxLength: 2 }), summary_128: fc.string({ maxLength: 40 }) }),
+  productContext: fc.record({ author_agent: agent, summary: fc.string({ maxLength: 40 }), payload_hash: hex64, payload_loc: text }),
+  feedbackLog: fc.record({
+    from_agent: agent,
+    to_agent: agent,
+    category: fc.constantFrom('defect', 'suggestion', 'concern', 'praise'),
+    severity: fc.constantFrom('low', 'medium', 'high', 'critical'),
+    artifact_path: text,
+    description: text,
+    evidence: fc.string({ maxLength: 16 }),
+  }),
+};
+
+/** A generated ledger: its kind, entries, stored lines and preamble. */
+export interface GenLedger {
+  kind: LedgerKind;
+  entries: Record<string, unknown>[];
+  preamble: string;
+  preambleLines: number;
+}
+
+const PREAMBLES = ['', '# Decision log\n\n', '---\nid: decision-log\nappend_only: true\n---\n# Log\n\n'];
+
+/** Builds a ledger by appending drafts with a clock that moves forward by the given steps. */
+export function buildLedger(kind: LedgerKind, ds: Record<string, unknown>[], steps: number[], preamble = ''): GenLedger {
+  let t = Date.parse('2026-02-20T00:00:00Z');
+  const entries: Record<string, unknown>[] = [];
+  ds.forEach((d, i) => {
+    t += steps[i] ?? 0;
+    const at = t;
+    const r = append(entries, d as never, { kind, now: () => new Date(at), hasher: nodeHasher });
+    if (!r.ok) throw new Error(`append failed: ${JSON.stringify(r.problems)}`);
+    entries.push(r.value.entry as Record<string, unknown>);
+  });
+  return { kind, entries, preamble, preambleLines: preamble === '' ? 0 : preamble.split('\n').length - 1 };
+}
+
+/** An arbitrary valid ledger of `min`..`max` entries of one of the JSON Lines kinds. */
+export function ledgerArb(min = 2, max = 20): fc.Arbitrary<GenLedger> {
+  return fc
+    .constantFrom<Exclude<LedgerKind, 'feedbackLog'>>('decisionLog', 'riskRegister', 'activeContext', 'productContext')
+    .chain((kind) =>
+      fc.tuple(
+        fc.constant(kind),
+        fc.array(drafts[kind], { minLength: min, maxLength: max }),
+        fc.array(fc.integer({ min: 0, max: 12 * 3600_000 }), { minLength: max, maxLength: max }),
+        fc.constantFrom(...PREAMBLES),
+      ),
+    )
+    .map(([kind, ds, steps, preamble]) => buildLedger(kind, ds, steps, preamble));
+}
+
+/** The ledger file text: preamble then one canonical line per entry. */
+export function ledgerText(l: { preamble: string; entries: unknown[] }): string {
+  return l.preamble + l.entries.map((e) => serializeEntry(e) + '\n').join('');
+}
+
+/** 1-based file line of entry `i`. */
+export function lineOf(l: GenLedger, i: number): number {
+  return l.preambleLines + i + 1;
+}

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
+import { applyJsonPatch, applyPlan, checkWbs, loadWbs, repairPlan } from '../../src/wbs/index.js';
+import { type WbsFixture, clone, wbsFixture } from './arbitraries.js';
+
+const DIR = '.claude/memory/';
+const toFiles = (m: { index: unknown; tasks: Record<string, unknown> }) => {
+  const init: Record<string, string> = { [`${DIR}task-index.json`]: JSON.stringify(m.index, null, 2) + '\n' };
+  for (const [k, v] of Object.entries(m.tasks)) init[DIR + k] = JSON.stringify(v, null, 2) + '\n';
+  return memoryFiles(init);
+};
+
+/** Derivable corruptions: the repair plan must fix every one of them. */
+const derivable: Record<string, (m: WbsFixture) => void> = {
+  rollup: (m) => {
+    for (const t of m.index.tasks) if (t.children.length > 0) t.status = t.status === 'done' ? 'pending' : 'done';
+  },
+  progress: (m) => {
+    for (const t of m.index.tasks) if (t.progress) t.progress = { completed: 7, total: 3 };
+  },
+  'children lists': (m) => {
+    for (const t of m.index.tasks) t.children = [];
+  },
+  'parent and type': (m) => {
+    const t = m.index.tasks[m.index.tasks.length - 1]!;
+    t.parent = null;
+    t.type = 'epic';
+  },
+  'leaf status in entity wins': (m) => {
+    const leaf = m.index.tasks.find((t) => t.children.length === 0)!;
+    const e = m.tasks[`tasks/${leaf.id}.json`]!;
+    e.status = e.status === 'done' ? 'pending' : 'done';
+    e.completedAt = e.status === 'done' ? '2026-01-01T00:00:00Z' : null;
+  },
+  'entity missing': (m) => {
+    delete m.tasks[`tasks/${m.index.tasks[0]!.id}.json`];
+  },
+  'index entry missing': (m) => {
+    m.index.tasks.splice(m.index.tasks.length - 1, 1);
+  },
+  'index unusable': (m) => {
+    (m as { index: unknown }).index = { version: '1.0.0', tasks: 'lost' };
+  },
+};
+
+describe('repairPlan', () => {
+  for (const [name, corrupt] of Object.entries(derivable)) {
+    it(`fixes ${name}; every edit names a Problem; nothing changes until applied`, () => {
+      fc.assert(
+        fc.property(wbsFixture, (fixture) => {
+          const m = clone(fixture);
+          corrupt(m);
+          const before = clone(m);
+          const plan = repairPlan(m.index, m.tasks);
+          expect(m).toEqual(before);
+          expect(checkWbs(m.index, m.tasks).length).toBeGreaterThan(0);
+          expect(plan.patches.length).toBeGreaterThan(0);
+          for (const fp of plan.patches) {
+            expect(fp.fixes).toHaveLength(fp.patch.length);
+            for (const f of fp.fixes) expect(f.code).toMatch(/^wbs\./);
+          }
+          expect(plan.remaining).toEqual([]);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+
+  it('leaves underivable problems in remaining (cycles, missing dependencies)', () => {
+    fc.assert(
+      fc.property(wbsFixture, (fixture) => {
+        const m = clone(fixture);
+        m.index.tasks[0]!.dependencies.push('77');
+        m.index.tasks[0]!.status = m.index.tasks[0]!.status === 'done' ? 'pending' : 'done';
+        const plan = repairPlan(m.index);
+        expect(plan.remaining.map((p) => p.code)).toEqual(['wbs.dependency-missing']);
+        expect(plan.patches[0]!.fixes.map((p) => p.code)).toContain('wbs.rollup-mismatch');
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('produces patches that applyJsonPatch applies to the files', () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 7, numRuns: 1 })[0]!);
+    m.index.tasks[0]!.status = m.index.tasks[0]!.status === 'done' ? 'pending' : 'done';
+    const plan = repairPlan(m.index, m.tasks);
+    const r = applyJsonPatch(m.index, plan.patches[0]!.patch);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(checkWbs(r.value).filter((p) => p.code === 'wbs.rollup-mismatch')).toEqual([]);
+  });
+});
+
+describe('applyPlan', () => {
+  it('applies a plan through the file port and the re-check is clean', async () => {
+    await fc.assert(
+      fc.asyncProperty(wbsFixture, fc.constantFrom(...Object.keys(derivable)), async (fixture, name) => {
+        const m = clone(fixture);
+        derivable[name]!(m);
+        const files = toFiles(m);
+        const plan = repairPlan(m.index, m.tasks);
+        const r = await applyPlan(plan, files);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.value.problems).toEqual([]);
+        expect((await files.list('')).filter((p) => p.endsWith('.tmp'))).toEqual([]);
+        const loaded = await loadWbs(files);
+        expect(checkWbs(loaded.index, loaded.tasks)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('refuses a stale plan and changes nothing', async () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 3, numRuns: 1 })[0]!);
+    m.index.tasks[0]!.status = m.index.tasks[0]!.status === 'done' ? 'pending' : 'done';
+    const plan = repairPlan(m.index, m.tasks);
+    const files = toFiles(m);
+    m.index.version = '1.0.1';
+    await files.write(`${DIR}task-index.json`, new TextEncoder().encode(JSON.stringify(m.index)));
+    const snapshot = files.snapshot();
+    const r = await applyPlan(plan, files);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.plan-stale');
+    expect(files.snapshot()).toEqual(snapshot);
+  });
+
+  it('is all or nothing: a failing rename restores every file already replaced', async () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 11, numRuns: 1 })[0]!);
+    for (const t of m.index.tasks) if (t.children.length > 0) t.status = t.status === 'done' ? 'pending' : 'done';
+    for (const t of m.index.tasks) if (t.children.length > 0) m.tasks[`tasks/${t.id}.json`]!.status = t.status;
+    const plan = repairPlan(m.index, m.tasks);
+    expect(plan.patches.length).toBeGreaterThan(1);
+    for (const failAt of [1, plan.patches.length]) {
+      const inner = toFiles(m);
+      const snapshot = inner.snapshot();
+      let renames = 0;
+      const flaky: FilePort = {
+        ...inner,
+        read: (p) => inner.read(p),
+        write: (p, d) => inner.write(p, d),
+        remove: (p) => inner.remove(p),
+        list: (p) => inner.list(p),
+        rename: async (a, b) => {
+          if (++renames === failAt) throw new Error('disk full');
+          return inner.rename(a, b);
+        },
+      };
+      const r = await applyPlan(plan, flaky);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.write-failed');
+      expect(inner.snapshot()).toEqual(snapshot);
+    }
+  });
+
+  it('refuses a plan whose patch no longer applies, writing nothing', async () => {
+    const files = memoryFiles({ [`${DIR}task-index.json`]: '{"version":"1.0.0","tasks":[]}' });
+    const snapshot = files.snapshot();
+    const { hashJson } = await import('../../src/canonical/index.js');
+    const r = await applyPlan({ patches: [{ file: 'task-index.json', baseHash: hashJson({ version: '1.0.0', tasks: [] }), patch: [{ op: 'remove', path: '/tasks/3' }], fixes: [] }], remaining: [] }, files);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.plan-invalid');
+    expect(files.snapshot()).toEqual(snapshot);
+  });
+});
