@@ -26,7 +26,7 @@ export default defineConfig([
   {
     entry: { ...entries, 'cli/main': 'src/cli/main.ts' },
     format: ['esm'],
-    dts: true,
+    dts: false,
     sourcemap: true,
     clean: true,
     target: 'es2022',
@@ -39,7 +39,7 @@ export default defineConfig([
   {
     entry: entries,
     format: ['cjs'],
-    dts: true,
+    dts: false,
     sourcemap: true,
     target: 'es2022',
     platform: 'node',
@@ -47,5 +47,13 @@ export default defineConfig([
     noExternal: esmOnly,
     external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check'],
     define,
+  },
+  {
+    // Declarations for both formats (.d.ts for import, .d.cts for require) from
+    // ONE type analysis: a declaration build per format would double the build time.
+    entry: entries,
+    format: ['esm', 'cjs'],
+    dts: { only: true },
+    target: 'es2022',
   },
 ]);

@@ -51,7 +51,8 @@ function makeInputs(): { valid: Item[]; invalid: Item[] } {
 function breakOne(value: unknown, i: number): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;
   const keys = Object.keys(copy);
-  copy[keys[i % keys.length]!] = i % 2 === 0 ? 12345 : { nope: true };
+  const key = keys[i % keys.length]!;
+  copy[key] = typeof copy[key] === 'number' ? 'x' : 12345;
   return copy;
 }
 
@@ -78,31 +79,36 @@ const suite: BenchSuite = {
     const iItems = invalid.map(([id, v]) => ({ id, v, ajv: ajvFns.get(id)!, ajvAll: ajvAllFns.get(id)!, mk: compiled.get(id)!, tb: bare.get(id)! }));
     const n = vItems.length;
     let sink = 0;
-    const ms = 1500;
-
-    const ajvValid = throughput(() => {
-      for (const x of vItems) if (x.ajv(x.v)) sink++;
-    }, ms) * n;
-    const mkValid = throughput(() => {
-      for (const x of vItems) sink += validate(x.id, x.v).length;
-    }, ms) * n;
-    const mkCompiledValid = throughput(() => {
-      for (const x of vItems) sink += x.mk(x.v).length;
-    }, ms) * n;
-    const bareValid = throughput(() => {
-      for (const x of vItems) if (x.tb.Check(x.v)) sink++;
-    }, ms) * n;
-
-    const ajvInvalid = throughput(() => {
-      for (const x of iItems) if (!x.ajv(x.v)) sink += x.ajv.errors!.length;
-    }, ms) * n;
-    const ajvAllInvalid = throughput(() => {
-      for (const x of iItems) if (!x.ajvAll(x.v)) sink += x.ajvAll.errors!.length;
-    }, ms) * n;
-    const mkInvalid = throughput(() => {
-      for (const x of iItems) sink += validate(x.id, x.v).length;
-    }, ms) * n;
+    // Contenders run interleaved in short rounds and each keeps its best round, so
+    // load from other processes on a shared machine hurts all of them alike.
+    const contenders: Record<string, () => void> = {
+      ajvValid: () => {
+        for (const x of vItems) if (x.ajv(x.v)) sink++;
+      },
+      mkValid: () => {
+        for (const x of vItems) sink += validate(x.id, x.v).length;
+      },
+      mkCompiledValid: () => {
+        for (const x of vItems) sink += x.mk(x.v).length;
+      },
+      bareValid: () => {
+        for (const x of vItems) if (x.tb.Check(x.v)) sink++;
+      },
+      ajvInvalid: () => {
+        for (const x of iItems) if (!x.ajv(x.v)) sink += x.ajv.errors!.length;
+      },
+      ajvAllInvalid: () => {
+        for (const x of iItems) if (!x.ajvAll(x.v)) sink += x.ajvAll.errors!.length;
+      },
+      mkInvalid: () => {
+        for (const x of iItems) sink += validate(x.id, x.v).length;
+      },
+    };
+    const best: Record<string, number> = {};
+    for (let round = 0; round < 7; round++)
+      for (const [name, fn] of Object.entries(contenders)) best[name] = Math.max(best[name] ?? 0, throughput(fn, 300) * n);
     if (sink < 0) console.log(sink);
+    const { ajvValid, mkValid, mkCompiledValid, bareValid, ajvInvalid, ajvAllInvalid, mkInvalid } = best as Record<keyof typeof contenders, number>;
 
     const note = `${n} values over ${ids.length} formats (seeded memkit/arbitraries mix)`;
     const results: BenchResult[] = [

@@ -4,6 +4,7 @@ import { ledgerCodes } from '../ledger/codes.js';
 import { parseCodes } from '../parse/codes.js';
 import { type CodeInfo, problemCodes } from '../problems/codes.js';
 import { schemaCodes } from '../schemas/codes.js';
+import { threadCodes } from '../threads/codes.js';
 import { wbsCodes } from '../wbs/codes.js';
 import { cliCodes } from './codes.js';
 
@@ -15,6 +16,7 @@ export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
   ...ledgerCodes,
   ...wbsCodes,
   ...exchangeCodes,
+  ...threadCodes,
   ...checkCodes,
   ...cliCodes,
 });

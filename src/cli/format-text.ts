@@ -17,6 +17,7 @@ export function formatText(report: Report, options: TextOptions): string {
     if (list) list.push(p);
     else byFile.set(key, [p]);
   }
+  if (report.checked.length === 0 && report.problems.length === 0) return '';
   const lines: string[] = [];
   for (const [file, problems] of byFile) {
     if (file) lines.push(paint(options.color, '1;4', file));

@@ -22,7 +22,15 @@ export function nodeCheckSource(root: string, maxFileBytes: number): CheckSource
       seen.add(rootReal);
       // Iterative walk: [relative dir, its real path, the real paths of its ancestors].
       const stack: [string, string, string[]][] = [['', rootReal, [rootReal]]];
-      while (stack.length > 0) {
+      // Linked directories are walked after every real one, so a link never claims a directory the tree holds itself.
+      const linked: [string, string, string[]][] = [];
+      while (stack.length > 0 || linked.length > 0) {
+        if (stack.length === 0) {
+          const next = linked.shift()!;
+          if (seen.has(next[1])) continue;
+          seen.add(next[1]);
+          stack.push(next);
+        }
         const [rel, real, ancestors] = stack.pop()!;
         let entries: Dirent[];
         try {
@@ -62,9 +70,7 @@ export function nodeCheckSource(root: string, maxFileBytes: number): CheckSource
                 problems.push(error('check.symlink-loop', 'this symbolic link points back to a directory that contains it; it was not followed', { file: path }));
                 continue;
               }
-              if (seen.has(target)) continue;
-              seen.add(target);
-              stack.push([path, target, [...ancestors, target]]);
+              linked.push([path, target, [...ancestors, target]]);
             } else if (info.isFile()) files.push({ path, size: info.size });
           }
         }

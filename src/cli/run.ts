@@ -1,15 +1,33 @@
 import { parseArgs } from 'node:util';
 import { type Command, UsageError } from './command.js';
 import { checkCommand } from './commands/check.js';
+import { drillCommand, exportCommand, importCommand } from './commands/exchange.js';
 import { checkpointCommand, proveCommand, verifyCommand } from './commands/ledger.js';
+import { threadsCommand } from './commands/threads.js';
+import { wbsCommand } from './commands/wbs.js';
 import { schemasCommand } from './commands/schemas.js';
+import { indexCommand, searchCommand } from './commands/store.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT, type CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './emit.js';
 import { memkitVersion } from './version.js';
 
 /** Every sub-command, in `--help` order. */
-export const commands: Command[] = [checkCommand, validateCommand, verifyCommand, checkpointCommand, proveCommand, schemasCommand];
+export const commands: Command[] = [
+  checkCommand,
+  validateCommand,
+  verifyCommand,
+  checkpointCommand,
+  proveCommand,
+  indexCommand,
+  searchCommand,
+  exportCommand,
+  importCommand,
+  drillCommand,
+  wbsCommand,
+  threadsCommand,
+  schemasCommand,
+];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

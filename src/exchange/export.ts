@@ -59,7 +59,7 @@ async function* filesOf(memory: Memory, hasher: Hasher, problems: Problem[]): As
 
 const keyOf = (r: ExchangeRecord) => JSON.stringify(sortKey(r).slice(r.type.length + 1));
 
-function checkStoreRecord(r: unknown, n: number, problems: Problem[]): r is ExchangeRecord {
+function checkStoreRecord(r: unknown, n: number, problems: Problem[], validate: boolean): r is ExchangeRecord {
   const type = typeof r === 'object' && r !== null ? (r as { type?: unknown }).type : undefined;
   const schemas = RECORD_SCHEMAS[CURRENT_SCHEMA_VERSION]!;
   if (typeof type !== 'string' || type === 'File' || !Object.prototype.hasOwnProperty.call(schemas, type)) {
@@ -67,47 +67,64 @@ function checkStoreRecord(r: unknown, n: number, problems: Problem[]): r is Exch
     return false;
   }
   const schema = schemas[type]!;
-  if (isSchemaValid(schema, r)) return true;
+  if (!validate || isSchemaValid(schema, r)) return true;
   for (const p of checkSchema(schema, r)) problems.push({ ...p, message: `${type} ${keyOf(r as ExchangeRecord)}: ${p.message}` });
   problems.push(error('exchange.invalid-record', `${type} ${keyOf(r as ExchangeRecord)} is not valid for schema v${CURRENT_SCHEMA_VERSION}`));
   return false;
 }
 
+/** Receives each record with its canonical line, in bundle order. */
+type Visit = (record: ExchangeRecord, line: string) => void;
+
 /**
  * Walks the memory's records and files merged in bundle order (type name,
- * then key), yielding each record with its canonical line. Problems (invalid
- * or unsorted records, unsafe paths) are pushed to `problems`.
+ * then key), calling `visit` synchronously for each with its canonical line,
+ * and yielding every 512 records so a consumer can drain what `visit`
+ * gathered (no promise per record when the record store is synchronous).
+ * Problems (invalid or unsorted records, unsafe paths) go to `problems`.
  */
-async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: number): AsyncGenerator<[ExchangeRecord, string]> {
+async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: number, validate: boolean, visit: Visit): AsyncGenerator<void> {
   const files = filesOf(memory, hasher, problems);
   let nextFile = await files.next();
   let prev: string | undefined;
   let n = 0;
-  const check = (r: ExchangeRecord): void => {
+  let sinceYield = 0;
+  const emit = (r: ExchangeRecord): void => {
     const key = sortKey(r);
     if (prev !== undefined && !(prev < key))
       problems.push(error('exchange.unsorted-records', `${r.type} ${keyOf(r)} does not sort after the record before it; record stores must list sorted, unique records`));
     prev = key;
+    visit(r, canonicalLine(r));
   };
   if (memory.records !== undefined) {
-    for await (const r of memory.records.list() as AsyncIterable<ExchangeRecord>) {
+    const list = memory.records.list();
+    const sync = typeof (list as Iterable<ExchangeRecord>)[Symbol.iterator] === 'function';
+    const it = sync ? (list as Iterable<ExchangeRecord>)[Symbol.iterator]() : (list as AsyncIterable<ExchangeRecord>)[Symbol.asyncIterator]();
+    for (;;) {
+      let step = it.next();
+      if (!sync) step = await step;
+      const { done, value: r } = step as IteratorResult<ExchangeRecord>;
+      if (done) break;
       n++;
       if (problems.length >= max) return;
-      if (!checkStoreRecord(r, n, problems)) continue;
+      if (!checkStoreRecord(r, n, problems, validate)) continue;
       while (!nextFile.done && nextFile.value.type < r.type) {
-        check(nextFile.value);
-        yield [nextFile.value, canonicalLine(nextFile.value)];
+        emit(nextFile.value);
         nextFile = await files.next();
+        yield;
       }
-      check(r);
-      yield [r, canonicalLine(r)];
+      emit(r);
+      if (++sinceYield === 512) {
+        sinceYield = 0;
+        yield;
+      }
     }
   }
   while (!nextFile.done) {
     if (problems.length >= max) return;
-    check(nextFile.value);
-    yield [nextFile.value, canonicalLine(nextFile.value)];
+    emit(nextFile.value);
     nextFile = await files.next();
+    yield;
   }
 }
 
@@ -133,10 +150,11 @@ export async function exportBundle(memory: Memory, options: ExportOptions): Prom
   const counts = new Map<string, number>();
   const digest = new BundleDigest(hasher);
   try {
-    for await (const [r, line] of walk(memory, hasher, problems, max)) {
+    const visit: Visit = (r, line) => {
       counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
       digest.addText(line);
-    }
+    };
+    for await (const _ of walk(memory, hasher, problems, max, true, visit));
   } catch (cause) {
     return fail([error('exchange.bad-source', `reading the memory failed: ${(cause as Error).message}`)]);
   }
@@ -175,9 +193,12 @@ function bundleOf(memory: Memory, hasher: Hasher, manifest: ExportManifestV2): E
     const problems: Problem[] = [];
     const counts = new Map<string, number>();
     let buf = manifestLine;
-    for await (const [r, line] of walk(memory, hasher, problems, 1)) {
+    const visit: Visit = (r, line) => {
       counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
       buf += line + '\n';
+    };
+    // Validated in the count pass; a record changed since then breaks the digest, so import refuses the bundle.
+    for await (const _ of walk(memory, hasher, problems, 1, false, visit)) {
       if (buf.length >= 65536) {
         yield buf;
         buf = '';

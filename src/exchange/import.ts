@@ -126,6 +126,23 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
  * if (!r.ok) console.error(r.problems);
  */
 export async function importBundle(input: BundleInput, target: Memory, options: ImportOptions = {}): Promise<Result<ImportSummary>> {
+  return run(input, target, options, false);
+}
+
+/**
+ * Verifies a bundle without importing it: the verify pass of
+ * {@link importBundle} (manifest, every line and record, migrations, counts,
+ * digest) with no target. For `memkit check` and `memkit verify`.
+ *
+ * @example
+ * const r = await verifyBundle(text, { file: 'memory.ndjson' });
+ * r.ok // false with exchange.digest-mismatch when a line was edited
+ */
+export async function verifyBundle(input: BundleInput, options: Omit<ImportOptions, 'policy'> = {}): Promise<Result<ImportSummary>> {
+  return run(input, {}, options, true);
+}
+
+async function run(input: BundleInput, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<Result<ImportSummary>> {
   let source: BundleSource;
   let spool: Spool | undefined;
   if (isReopenable(input)) source = input;
@@ -138,7 +155,7 @@ export async function importBundle(input: BundleInput, target: Memory, options: 
     }
   }
   try {
-    return await importFrom(source, target, options);
+    return await importFrom(source, target, options, verifyOnly);
   } catch (cause) {
     return fail([error('exchange.bad-source', `import failed: ${(cause as Error).message}`)]);
   } finally {
@@ -146,7 +163,7 @@ export async function importBundle(input: BundleInput, target: Memory, options: 
   }
 }
 
-async function importFrom(source: BundleSource, target: Memory, options: ImportOptions): Promise<Result<ImportSummary>> {
+async function importFrom(source: BundleSource, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<Result<ImportSummary>> {
   const hasher = options.env?.hasher ?? jsHasher;
   const policy = options.policy ?? 'fail';
   const maxLine = options.maxLineBytes ?? 256 * 1024 * 1024;
@@ -246,7 +263,9 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       const bytes = fileBytes(record as FileV2, hasher);
       if (!bytes.ok) bytes.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
     }
-    if ((record.type === 'File' ? target.files : target.records) === undefined) {
+    if (verifyOnly) {
+      // no target: nothing to resolve
+    } else if ((record.type === 'File' ? target.files : target.records) === undefined) {
       if (!noTarget) add(error('exchange.no-target', `the bundle holds ${record.type} records but the import target has no ${record.type === 'File' ? 'file port' : 'record store'}`, where(at)));
       noTarget = true;
     } else {
@@ -276,6 +295,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   if (errors.length >= maxProblems) warnings.push(warning('exchange.too-many-problems', `stopped after ${maxProblems} problems`));
   if (hasErrors(errors)) return fail([...errors, ...warnings]);
   const h = header!;
+  if (verifyOnly) return ok(summary(h, counts, records, bytes, 0, 0, 0), warnings);
 
   // ---- pass 2: apply ----
   let done = 0;
@@ -327,7 +347,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   await forEachLine(openSource(source), apply, maxLine);
   if (hasErrors(errors)) return fail([...errors, ...warnings]);
+  return ok(summary(h, counts, records, bytes, written, unchanged, kept), warnings);
+}
+
+function summary(h: Header, counts: Map<string, number>, records: number, bytes: number, written: number, unchanged: number, kept: number): ImportSummary {
   const countsOut: Record<string, number> = {};
   for (const [t, n] of [...counts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) countsOut[t] = n;
-  return ok({ schemaVersion: h.version, manifest: h.manifest, counts: countsOut, records, bytes, written, unchanged, kept }, warnings);
+  return { schemaVersion: h.version, manifest: h.manifest, counts: countsOut, records, bytes, written, unchanged, kept };
 }

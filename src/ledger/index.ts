@@ -8,3 +8,7 @@ export * from './preamble.js';
 export * from './merkle.js';
 export * from './proofs.js';
 export * from './checkpoint.js';
+export * from './policy.js';
+export * from './append-only.js';
+export * from './system-patterns.js';
+export * from './feedback.js';

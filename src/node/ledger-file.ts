@@ -1,4 +1,4 @@
-import { createReadStream, promises as fs } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
 import { entryHash } from '../ledger/entry-hash.js';
@@ -68,13 +68,18 @@ interface Tail {
   restOffset: number;
 }
 
-async function readTail(fh: fs.FileHandle): Promise<Tail> {
-  const { size } = await fh.stat();
+function readTail(fd: number): Tail {
+  const size = fstatSync(fd).size;
   let window = WINDOW;
   for (;;) {
     const start = Math.max(0, size - window);
     const buf = new Uint8Array(size - start);
-    if (buf.length > 0) await fh.read(buf, 0, buf.length, start);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, start + got);
+      if (n === 0) break;
+      got += n;
+    }
     const lastNl = buf.lastIndexOf(10);
     const rest = buf.subarray(lastNl + 1);
     const restOffset = start + lastNl + 1;
@@ -91,6 +96,11 @@ async function readTail(fh: fs.FileHandle): Promise<Tail> {
     if (start === 0) return { bytes: size, rest, restOffset };
     window *= 4;
   }
+}
+
+function writeAll(fd: number, data: Uint8Array): void {
+  let done = 0;
+  while (done < data.length) done += writeSync(fd, data, done, data.length - done);
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
@@ -132,11 +142,11 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
   };
   const lock = await acquireLock(`${path}.lock`, options.lock);
   if (!lock.ok) return lock;
-  let fh: fs.FileHandle | undefined;
+  let fd: number | undefined;
   try {
     step('locked');
-    fh = await fs.open(path, 'a+');
-    const tail = await readTail(fh);
+    fd = openSync(path, 'a+');
+    const tail = readTail(fd);
     step('tail-read');
     let prefix = '';
     let last: Record<string, unknown> | undefined;
@@ -166,17 +176,17 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     const bytes = new TextEncoder().encode(prefix + built.value.line + '\n');
     if (options.onStep) {
       const cut = Math.max(1, Math.floor(bytes.length / 2));
-      await fh.write(bytes.subarray(0, cut));
+      writeAll(fd, bytes.subarray(0, cut));
       step('write-started');
-      await fh.write(bytes.subarray(cut));
+      writeAll(fd, bytes.subarray(cut));
     } else {
-      await fh.write(bytes);
+      writeAll(fd, bytes);
     }
     step('written');
-    await fh.sync();
+    fdatasyncSync(fd);
     step('synced');
-    await fh.close();
-    fh = undefined;
+    closeSync(fd);
+    fd = undefined;
     await lock.value.release();
     step('unlocked');
     return built;
@@ -184,12 +194,8 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     if (crashed) throw cause;
     return fail([error('ledger.io-error', `appending to ${path} failed: ${(cause as Error).message}`, { file: path })]);
   } finally {
-    if (!crashed) {
-      await fh?.close().catch(() => undefined);
-      await lock.value.release().catch(() => undefined);
-    } else {
-      await fh?.close().catch(() => undefined);
-    }
+    if (fd !== undefined) closeQuietly(fd);
+    if (!crashed) await lock.value.release().catch(() => undefined);
   }
 }
 
@@ -198,9 +204,9 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
  * (`ledger.torn-tail`) without reading the whole file.
  */
 export async function openLedger(path: string, options: { kind?: LedgerKind } = {}): Promise<Result<LedgerFileStatus>> {
-  let fh: fs.FileHandle | undefined;
+  let fd: number;
   try {
-    fh = await fs.open(path, 'r');
+    fd = openSync(path, 'r');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') {
       const status: LedgerFileStatus = { path, bytes: 0, problems: [] };
@@ -211,7 +217,7 @@ export async function openLedger(path: string, options: { kind?: LedgerKind } = 
     return fail([error('ledger.io-error', `cannot open ${path}: ${(cause as Error).message}`, { file: path })]);
   }
   try {
-    const tail = await readTail(fh);
+    const tail = readTail(fd);
     const status: LedgerFileStatus = { path, bytes: tail.bytes, problems: [] };
     const kind = resolveKind(path, options.kind);
     if (kind) status.kind = kind;
@@ -222,7 +228,15 @@ export async function openLedger(path: string, options: { kind?: LedgerKind } = 
     }
     return ok(status);
   } finally {
-    await fh.close();
+    closeQuietly(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
   }
 }
 
@@ -251,14 +265,20 @@ export async function repairLedger(path: string, options: Omit<LedgerFileOptions
   const lock = await acquireLock(`${path}.lock`, options.lock);
   if (!lock.ok) return lock;
   try {
-    const fh = await fs.open(path, 'r+');
+    let fd: number;
     try {
-      const tail = await readTail(fh);
+      fd = openSync(path, 'r+');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
+      throw cause;
+    }
+    try {
+      const tail = readTail(fd);
       const torn = tornOf(tail);
       if (torn === undefined) return ok(undefined);
       const at = now();
       const sidecar = `${path}.torn-${stamp(at)}`;
-      await writeSynced(sidecar, tail.rest, 'wx');
+      writeSynced(sidecar, tail.rest, 'wx');
       const record: RecoveryRecord = {
         ts: at.toISOString(),
         ledger: path.slice(path.lastIndexOf('/') + 1),
@@ -268,12 +288,12 @@ export async function repairLedger(path: string, options: Omit<LedgerFileOptions
         length: torn.length,
         sha256: Buffer.from(hasher.sha256(tail.rest)).toString('hex'),
       };
-      await writeSynced(`${path}.recovery.jsonl`, new TextEncoder().encode(JSON.stringify(record) + '\n'), 'a');
-      await fh.truncate(torn.offset);
-      await fh.sync();
+      writeSynced(`${path}.recovery.jsonl`, new TextEncoder().encode(JSON.stringify(record) + '\n'), 'a');
+      ftruncateSync(fd, torn.offset);
+      fdatasyncSync(fd);
       return ok(record);
     } finally {
-      await fh.close();
+      closeQuietly(fd);
     }
   } catch (cause) {
     return fail([error('ledger.io-error', `repairing ${path} failed: ${(cause as Error).message}`, { file: path })]);
@@ -282,13 +302,13 @@ export async function repairLedger(path: string, options: Omit<LedgerFileOptions
   }
 }
 
-async function writeSynced(path: string, data: Uint8Array, flag: 'wx' | 'a'): Promise<void> {
-  const fh = await fs.open(path, flag);
+function writeSynced(path: string, data: Uint8Array, flag: 'wx' | 'a'): void {
+  const fd = openSync(path, flag);
   try {
-    await fh.write(data);
-    await fh.sync();
+    writeAll(fd, data);
+    fdatasyncSync(fd);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 

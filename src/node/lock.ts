@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { type Result, error, fail, ok } from '../problems/index.js';
 
@@ -23,7 +23,7 @@ export interface LockRecord extends LockOwner {
 export interface LockOptions {
   /** Give up after this many milliseconds (default 30 000). */
   timeoutMs?: number;
-  /** Longest pause between attempts, in ms (default 8; pauses are randomized). */
+  /** Longest pause between attempts, in ms (default 2; pauses are randomized). */
   maxRetryMs?: number;
   /**
    * A lock whose holder cannot be checked (another host, or an unreadable file)
@@ -95,20 +95,14 @@ function parseRecord(text: string): LockRecord | undefined {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function readLock(path: string): Promise<{ record: LockRecord | undefined; mtimeMs: number } | undefined> {
+function readLock(path: string): { record: LockRecord | undefined; mtimeMs: number } | undefined {
   try {
-    const [text, st] = await Promise.all([fs.readFile(path, 'utf8'), fs.stat(path)]);
-    return { record: parseRecord(text), mtimeMs: st.mtimeMs };
+    const text = readFileSync(path, 'utf8');
+    return { record: parseRecord(text), mtimeMs: statSync(path).mtimeMs };
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw cause;
   }
-}
-
-async function writeTemp(path: string, record: LockRecord): Promise<string> {
-  const tmp = `${path}.${record.pid}.${record.token}.tmp`;
-  await fs.writeFile(tmp, JSON.stringify(record) + '\n', { flag: 'wx' });
-  return tmp;
 }
 
 /**
@@ -116,18 +110,18 @@ async function writeTemp(path: string, record: LockRecord): Promise<string> {
  * created with O_EXCL and written at once; a holder that dies between the two
  * leaves an empty lock, which is taken over after `staleMs`.
  */
-async function createExclusive(path: string, record: LockRecord): Promise<boolean> {
-  let fh: fs.FileHandle;
+function createExclusive(path: string, record: LockRecord): boolean {
+  let fd: number;
   try {
-    fh = await fs.open(path, 'wx');
+    fd = openSync(path, 'wx');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw cause;
   }
   try {
-    await fh.writeFile(JSON.stringify(record) + '\n');
+    writeSync(fd, JSON.stringify(record) + '\n');
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
   return true;
 }
@@ -143,23 +137,32 @@ function isStale(found: { record: LockRecord | undefined; mtimeMs: number }, sta
  * the same atomic link) makes sure only one contender replaces it; the
  * replacement itself is one atomic rename, so the lock never disappears.
  */
-async function takeOver(path: string, stale: LockRecord | undefined, record: LockRecord, staleMs: number): Promise<boolean> {
+function takeOver(path: string, stale: LockRecord | undefined, record: LockRecord, staleMs: number): boolean {
   const guard = `${path}.takeover`;
-  if (!(await createExclusive(guard, record))) {
-    const g = await readLock(guard);
+  if (!createExclusive(guard, record)) {
+    const g = readLock(guard);
     // A contender that crashed inside the guard: clear its guard so others can proceed.
-    if (g !== undefined && isStale(g, staleMs)) await fs.unlink(guard).catch(() => undefined);
+    if (g !== undefined && isStale(g, staleMs)) tryUnlink(guard);
     return false;
   }
   try {
-    const now = await readLock(path);
+    const now = readLock(path);
     const same = now === undefined ? stale === undefined : now.record?.token === stale?.token;
     if (!same) return false;
-    const tmp = await writeTemp(path, record);
-    await fs.rename(tmp, path);
+    const tmp = `${path}.${record.pid}.${record.token}.tmp`;
+    writeFileSync(tmp, JSON.stringify(record) + '\n', { flag: 'wx' });
+    renameSync(tmp, path);
     return true;
   } finally {
-    await fs.unlink(guard).catch(() => undefined);
+    tryUnlink(guard);
+  }
+}
+
+function tryUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
   }
 }
 
@@ -168,6 +171,8 @@ async function takeOver(path: string, stale: LockRecord | undefined, record: Loc
  * created atomically with its content (pid, process start time, host, token);
  * a lock whose holder died (pid gone or reused) is taken over atomically, so
  * a crashed writer never blocks the ledger. Fails with `ledger.lock-timeout`.
+ * File calls are synchronous (a few microseconds each) so the lock is held
+ * for the least time; waiting between attempts is asynchronous.
  *
  * @example
  * const lock = await acquireLock('memory-bank/decisionLog.md.lock');
@@ -175,7 +180,7 @@ async function takeOver(path: string, stale: LockRecord | undefined, record: Loc
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Result<LockHandle>> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxRetry = options.maxRetryMs ?? 8;
+  const maxRetry = options.maxRetryMs ?? 2;
   const staleMs = options.staleMs ?? 60_000;
   const owner = options.owner ?? currentOwner();
   const deadline = Date.now() + timeoutMs;
@@ -185,13 +190,13 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
     const record: LockRecord = { ...owner, token: randomBytes(12).toString('hex'), acquired: new Date().toISOString() };
     let tookOver = false;
     try {
-      let got = await createExclusive(path, record);
+      let got = createExclusive(path, record);
       // Checking the holder costs several system calls; do it at once, then at most every 100 ms.
       if (!got && Date.now() >= nextStaleCheck) {
         nextStaleCheck = Date.now() + 100;
-        const found = await readLock(path);
+        const found = readLock(path);
         if (found === undefined) continue; // released meanwhile: try again at once
-        if (isStale(found, staleMs)) got = tookOver = await takeOver(path, found.record, record, staleMs);
+        if (isStale(found, staleMs)) got = tookOver = takeOver(path, found.record, record, staleMs);
       }
       if (got) return ok(handle(path, record, tookOver));
     } catch (cause) {
@@ -209,8 +214,13 @@ function handle(path: string, record: LockRecord, tookOver: boolean): LockHandle
     record,
     tookOver,
     async release() {
-      const now = await readLock(path).catch(() => undefined);
-      if (now?.record?.token === record.token) await fs.unlink(path).catch(() => undefined);
+      let now: ReturnType<typeof readLock>;
+      try {
+        now = readLock(path);
+      } catch {
+        now = undefined;
+      }
+      if (now?.record?.token === record.token) tryUnlink(path);
     },
   };
 }

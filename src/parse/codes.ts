@@ -6,6 +6,10 @@ import { defineCodes } from '../problems/codes.js';
  * `input.forbidden-key`, …) live in `src/problems/codes.ts`.
  */
 export const parseCodes = defineCodes({
+  'parse.internal-error': {
+    meaning: 'A memkit parser failed unexpectedly on this input (a memkit bug); the input was not changed.',
+    fix: 'Report the input that caused it; meanwhile check the file by hand.',
+  },
   'frontmatter.missing': {
     meaning: 'The file does not start with a `---` line opening YAML frontmatter.',
     fix: 'Start the file with `---`, the YAML keys, and a closing `---` line.',

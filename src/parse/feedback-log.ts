@@ -3,6 +3,7 @@ import { canonicalize } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
 import { FeedbackLogEntry, validate, type ValidateOptions } from '../schemas/index.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
+import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { plainCopy } from './plain.js';
 import { type ParseStats, YAML_OPTIONS, parseYamlBlock } from './yaml-block.js';
@@ -79,6 +80,10 @@ function isEntryHeading(text: string): boolean {
  * block with the other fields. Never throws.
  */
 export function parseFeedbackLog(text: string, options: FeedbackLogOptions = {}): Result<FeedbackLog> {
+  return guard(() => parseFeedbackLogUnguarded(text, options), (p) => fail([p]), options.file);
+}
+
+function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): Result<FeedbackLog> {
   const limits = resolveLimits(options.limits);
   const finish = (problems: Problem[], log?: FeedbackLog): Result<FeedbackLog> => {
     const ps = options.file === undefined ? problems : inFile(problems, options.file);

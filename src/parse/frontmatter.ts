@@ -1,6 +1,7 @@
 import { type Document, type ToStringOptions, isMap, isScalar, isCollection, stringify as yamlStringify } from 'yaml';
 import { canonicalize } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
+import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { type Heading, type MarkdownOutline, markdownOutline } from './markdown.js';
 import { plainCopy } from './plain.js';
@@ -175,6 +176,10 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
  * if (r.ok) r.value.data.id; // 'fact.x'
  */
 export function parseFrontmatter(text: string, options: FrontmatterOptions = {}): Result<FrontmatterDoc> {
+  return guard(() => parseFrontmatterUnguarded(text, options), (p) => fail([p]), options.file);
+}
+
+function parseFrontmatterUnguarded(text: string, options: FrontmatterOptions): Result<FrontmatterDoc> {
   const r = parseInternal(text, options);
   const withFile = (ps: Problem[]) => (options.file === undefined ? ps : inFile(ps, options.file));
   if (!r.ok) return fail(withFile(r.problems));
@@ -314,6 +319,10 @@ function spliceYaml(yaml: string, yamlDoc: Document.Parsed, patch: Record<string
  * @example updateFrontmatter('---\nid: a # keep\n---\nbody', { id: 'b' }) // ok('---\nid: b # keep\n---\nbody')
  */
 export function updateFrontmatter(text: string, patch: Record<string, unknown>, options: UpdateFrontmatterOptions = {}): Result<string> {
+  return guard(() => updateUnguarded(text, patch, options), (p) => fail([p]), options.file);
+}
+
+function updateUnguarded(text: string, patch: Record<string, unknown>, options: UpdateFrontmatterOptions): Result<string> {
   const { createIfMissing, ...parseOptions } = options;
   const withFile = (ps: Problem[]) => (options.file === undefined ? ps : inFile(ps, options.file));
   const parsed = parseInternal(text, { ...parseOptions, optional: false });

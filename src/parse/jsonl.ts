@@ -1,5 +1,6 @@
 import { canonicalize } from '../canonical/index.js';
 import { MemkitError, type Problem, error, warning } from '../problems/index.js';
+import { guard } from './guard.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { FORBIDDEN_KEYS } from './yaml-block.js';
 
@@ -411,9 +412,15 @@ function* slices(source: string | Uint8Array): Generator<string | Uint8Array> {
 /** {@link parseJsonl} over text or bytes already in memory, synchronously, with the same results. */
 export function parseJsonlText(text: string | Uint8Array, options: JsonlOptions = {}): JsonlItem[] {
   const reader = new JsonlReader(options);
-  reader.push(text);
-  reader.end();
-  return reader.items;
+  return guard(
+    () => {
+      reader.push(text);
+      reader.end();
+      return reader.items;
+    },
+    (problem) => [...reader.items, { ok: false, line: problem.line ?? 1, problem }],
+    options.file,
+  );
 }
 
 /**

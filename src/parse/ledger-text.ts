@@ -1,6 +1,7 @@
 import { type Problem, error, inFile } from '../problems/index.js';
 import { validate, type ValidateOptions } from '../schemas/index.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
+import { guard } from './guard.js';
 import { parseJsonLine } from './jsonl.js';
 import { type Limits, resolveLimits } from './limits.js';
 
@@ -48,6 +49,14 @@ export interface LedgerTextOptions {
  * @example parseLedgerText('# Decisions\n{"id":"DEC-20260101-001"}\n').entries[0].line // 2
  */
 export function parseLedgerText(text: string, options: LedgerTextOptions = {}): LedgerText {
+  return guard(
+    () => parseLedgerTextUnguarded(text, options),
+    (p) => ({ preamble: '', preambleLines: 0, entries: [], problems: [p], eol: '\n' }),
+    options.file,
+  );
+}
+
+function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): LedgerText {
   const limits = resolveLimits(options.limits);
   const file = options.file;
   const done = (r: LedgerText): LedgerText => (file === undefined ? r : { ...r, problems: inFile(r.problems, file) });

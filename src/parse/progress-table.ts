@@ -1,6 +1,7 @@
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { ProgressRow, validate, type ValidateOptions } from '../schemas/index.js';
 import { splitFrontmatter } from './frontmatter.js';
+import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { isAlignmentRow, renderRow, splitRow } from './markdown-table.js';
 
@@ -66,6 +67,10 @@ function linesFrom(text: string, from: number): { start: number; raw: string; li
  * @example parseProgressTable('| task_id | status | agent | milestone_severity | updated_at |\n|---|---|---|---|---|\n')
  */
 export function parseProgressTable(text: string, options: ProgressTableOptions = {}): Result<ProgressTable> {
+  return guard(() => parseTableUnguarded(text, options), (p) => fail([p]), options.file);
+}
+
+function parseTableUnguarded(text: string, options: ProgressTableOptions): Result<ProgressTable> {
   const limits = resolveLimits(options.limits);
   const problems: Problem[] = [];
   const finish = (r: Result<ProgressTable>): Result<ProgressTable> =>

@@ -1,6 +1,7 @@
 import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
 import { type SystemPatternsHeader, validate, type ValidateOptions } from '../schemas/index.js';
+import { guard } from './guard.js';
 import { type FrontmatterDoc, type FrontmatterOptions, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
 
 /** A parsed `systemPatterns.md`. */
@@ -41,6 +42,10 @@ export function systemPatternsBodyHash(text: string, hasher: Hasher = jsHasher):
  * and the body, whose hash is checked against `header.hash`. Never throws.
  */
 export function parseSystemPatterns(text: string, options: SystemPatternsOptions = {}): Result<SystemPatterns> {
+  return guard(() => parseSystemPatternsUnguarded(text, options), (p) => fail([p]), options.file);
+}
+
+function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptions): Result<SystemPatterns> {
   const fm = parseFrontmatter(text, { ...options, optional: false });
   if (!fm.ok) return fm;
   const doc = fm.value;

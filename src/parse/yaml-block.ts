@@ -78,7 +78,7 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
   } catch (cause) {
     if (cause instanceof ReferenceError) {
       const first = firstAlias(doc);
-      const problem = /alias count/i.test(cause.message)
+      const problem = !/unresolved alias/i.test(cause.message)
         ? error('yaml.alias-limit', `the YAML needs more than ${limits.maxYamlAliases} alias expansions`, at(first))
         : error('yaml.syntax', cause.message, at(first));
       return { doc, data: undefined, problems: [problem] };

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 
 /**
  * The RFC 3339 `date-time` production memkit accepts: `T` separator, seconds,
@@ -41,3 +41,18 @@ export function StrictRecord<V extends Parameters<typeof Type.Record>[1]>(keyPat
 
 /** An array of unique strings. */
 export const StringSet = (item = Type.String()) => Type.Array(item, { uniqueItems: true });
+
+/**
+ * An object whose every property matches `value` (JSON Schema
+ * `additionalProperties: value`): any key, including ones with newlines,
+ * which a `^.*$` key pattern would let through unchecked.
+ */
+export function OpenRecord<V extends TSchema>(value: V, description?: string) {
+  return Type.Unsafe<Record<string, Static<V>>>(
+    description === undefined ? { type: 'object', additionalProperties: value } : { type: 'object', additionalProperties: value, description },
+  );
+}
+
+/** Any JSON object (kind-specific payloads, parameters). */
+export const AnyObject = (description?: string) =>
+  Type.Unsafe<Record<string, unknown>>(description === undefined ? { type: 'object' } : { type: 'object', description });

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, NonEmpty, Sha256 } from './common.js';
+import { DateTime, NonEmpty, OpenRecord, Sha256 } from './common.js';
 
 /** The record types of export schema v1 (docs/schema/v1.md). */
 export const V1_RECORD_TYPES = ['Fact', 'Decision', 'Identity'] as const;
@@ -15,7 +15,7 @@ export const ExportManifest = Type.Object(
     exported_at: DateTime,
     agent_id: NonEmpty(),
     record_types: Type.Array(NonEmpty(), { uniqueItems: true }),
-    record_counts: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 0 }))),
+    record_counts: Type.Optional(OpenRecord(Type.Integer({ minimum: 0 }), 'records per type')),
     digest: Type.Optional(Sha256),
   },
   { title: 'export manifest' },

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, NonEmpty, Semver, Sha256, StringEnum, StrictRecord } from './common.js';
+import { AnyObject, DateTime, NonEmpty, OpenRecord, Semver, Sha256, StringEnum, StrictRecord } from './common.js';
 
 /** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
 export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
@@ -127,7 +127,7 @@ export const WorkflowState = Type.Object(
     current_phase: StringEnum(PHASES),
     phases: StrictRecord(`^(${PHASES.join('|')})$`, PhaseState),
     fix_loop_count: Type.Integer({ minimum: 0, maximum: 3 }),
-    blockers: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    blockers: Type.Array(AnyObject('a blocker')),
   },
   { title: 'workflow-state.json' },
 );
@@ -146,7 +146,7 @@ export const ArtifactsManifest = Type.Object(
   {
     session_id: NonEmpty(),
     artifacts: Type.Array(Artifact),
-    dependency_graph: Type.Record(Type.String(), Type.Array(Type.String())),
+    dependency_graph: OpenRecord(Type.Array(Type.String()), 'artifact path → upstream artifact paths'),
   },
   { title: 'artifacts-manifest.json' },
 );

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, NonEmpty, Semver, StringEnum, StrictRecord } from './common.js';
+import { AnyObject, DateTime, NonEmpty, Semver, StringEnum, StrictRecord } from './common.js';
 
 /**
  * Thread ids: alphanumeric with hyphens and underscores. `__proto__`,
@@ -43,7 +43,7 @@ export const ThreadOperation = Type.Object(
     timestamp: DateTime,
     command: NonEmpty('CLI command name'),
     operator: StringEnum(['user', 'system', 'agent'] as const),
-    params: Type.Record(Type.String(), Type.Unknown()),
+    params: AnyObject('command-specific parameters'),
   },
   { title: 'thread operation' },
 );

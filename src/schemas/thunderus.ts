@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, GitSha, NonEmpty, StringEnum } from './common.js';
+import { AnyObject, DateTime, GitSha, NonEmpty, StringEnum } from './common.js';
 
 /** The five memory doc kinds of the thunderus seed. */
 export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
@@ -100,7 +100,7 @@ export const EventV1 = Type.Object(
     actor: StringEnum(EVENT_ACTORS),
     kind: StringEnum(EVENT_KINDS),
     refs: EventRefs,
-    body: Type.Record(Type.String(), Type.Unknown()),
+    body: AnyObject('kind-specific payload'),
   },
   {
     title: 'event (v1)',

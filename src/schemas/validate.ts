@@ -67,10 +67,17 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
         for (const name of e.params.requiredProperties)
           out.push(error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(e.instancePath, name) }));
         continue;
-      case 'additionalProperties':
-        for (const name of e.params.additionalProperties)
-          out.push(error('schema.additional-properties', `property "${name}" is not allowed here`, { pointer: joinPointer(e.instancePath, name) }));
+      case 'additionalProperties': {
+        // With a schema (not `false`) for additional properties, TypeBox also lists the
+        // keys whose values failed it; those failures are already reported precisely.
+        const sub = `${e.schemaPath}/additionalProperties`;
+        for (const name of e.params.additionalProperties) {
+          const pointer = joinPointer(e.instancePath, name);
+          const explained = errors.some((x) => x.keyword !== 'boolean' && x.schemaPath.startsWith(sub) && (x.instancePath === pointer || x.instancePath.startsWith(pointer + '/')));
+          if (!explained) out.push(error('schema.additional-properties', `property "${name}" is not allowed here`, { pointer }));
+        }
         continue;
+      }
       case 'format':
         out.push(error('schema.format', e.params.format === 'date-time' ? DATE_TIME_MESSAGE : e.message, { pointer: e.instancePath }));
         continue;
@@ -107,12 +114,29 @@ function runCheck(def: FormatDef, value: unknown, env: CheckEnv): Problem[] {
   }
 }
 
+/**
+ * A copy of a schema without its `allOf` lists of `if`/`then` rules. Those rules
+ * stay in the emitted JSON Schema for other validators; memkit enforces them in
+ * the format's `check` (with a precise pointer), so its compiled validator skips them.
+ */
+export function withoutConditionals<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withoutConditionals) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<PropertyKey, unknown> = {};
+  for (const key of Reflect.ownKeys(schema)) {
+    const v = (schema as Record<PropertyKey, unknown>)[key];
+    if (key === 'allOf' && Array.isArray(v) && v.every((s) => typeof s === 'object' && s !== null && 'if' in s)) continue;
+    out[key] = withoutConditionals(v);
+  }
+  return out as T;
+}
+
 const typeboxValidators = new Map<string, Validator>();
 
 function typeboxValidator(def: FormatDef): Validator {
   let v = typeboxValidators.get(def.id);
   if (v === undefined) {
-    v = Compile(def.schema) as unknown as Validator;
+    v = Compile(def.check === undefined ? def.schema : withoutConditionals(def.schema)) as unknown as Validator;
     typeboxValidators.set(def.id, v);
   }
   return v;

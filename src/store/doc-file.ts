@@ -33,7 +33,7 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   const data = parsed.value.data as unknown as MemoryDocFrontmatter;
   const record: DocRecord = {
     docId: data.id,
-    kind: data.kind,
+    kind: data.kind as DocRecord['kind'],
     title: data.title,
     path,
     tags: [...data.tags],

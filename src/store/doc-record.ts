@@ -1,4 +1,7 @@
-import type { ManifestDoc, MemoryKind } from '../schemas/index.js';
+import type { MEMORY_KINDS, ManifestDoc } from '../schemas/index.js';
+
+/** A memory doc kind (`core`, `fact`, `adr`, `playbook`, `recap`), from the schema's `MEMORY_KINDS`. */
+export type DocKind = (typeof MEMORY_KINDS)[number];
 
 /** The four provenance relations of the seed's `doc_edges.rel`. */
 export const EDGE_RELS = ['derives_from', 'refers_to', 'supersedes', 'duplicates'] as const;
@@ -13,7 +16,7 @@ export type EdgeRel = (typeof EDGE_RELS)[number];
 export interface DocMeta {
   /** The doc's frontmatter `id`; primary key. */
   docId: string;
-  kind: MemoryKind;
+  kind: DocKind;
   title: string;
   /** Where the doc lives, relative to the repository root (`.thunderus/memory/...`). */
   path: string;
@@ -64,7 +67,7 @@ export interface SearchHit {
   docId: string;
   title: string;
   path: string;
-  kind: MemoryKind;
+  kind: DocKind;
   /**
    * The FTS5 `bm25()` value: negative, and lower is better (hits come best
    * first). Engines without FTS5 compute the same formula.
@@ -77,7 +80,7 @@ export interface SearchHit {
 /** Options of `search`. */
 export interface SearchOptions {
   /** Only docs of these kinds. */
-  kinds?: readonly MemoryKind[];
+  kinds?: readonly DocKind[];
   /** Only docs carrying every one of these tags. */
   tags?: readonly string[];
   /** At most this many hits (default 10, at most 1000). */
@@ -97,7 +100,7 @@ export interface SearchOptions {
 
 /** Filters of `listDocs`. */
 export interface ListDocsOptions {
-  kinds?: readonly MemoryKind[];
+  kinds?: readonly DocKind[];
   /** Only docs under this path prefix. */
   pathPrefix?: string;
 }

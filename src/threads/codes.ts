@@ -10,7 +10,7 @@ export const threadCodes = defineCodes({
   'threads.count-mismatch': { meaning: '`metadata.thread_count` differs from the number of threads.', fix: 'Set it to the number of entries in `threads`.' },
   'threads.last-updated-stale': { meaning: '`metadata.last_updated` is earlier than the latest operation’s timestamp.', fix: 'Set it to the latest operation’s timestamp or later.' },
   'threads.operation-order': { meaning: 'An operation’s timestamp is earlier than the one before it in the log.', fix: 'Keep the log in the order operations happened.', severity: 'warning' },
-  'threads.command-unknown': { meaning: 'An operation’s command is not spawn, reference, freeze, archive or update.', fix: 'Use one of the seed’s commands; others are kept but not interpreted.' },
+  'threads.command-unknown': { meaning: 'An operation’s command is not spawn, reference, freeze, archive or update (applyOperation refuses it; in a stored log it is kept but not interpreted).', fix: 'Use one of the seed’s commands.', severity: 'warning' },
   'threads.params-invalid': { meaning: 'An operation’s params lack a key parameter or have the wrong type.', fix: 'Give the parameters the seed lists for the command (spawn: parent_id, child_id, objective; reference: from_id, to_id, asset_path; freeze/archive/update: thread_id).' },
   'threads.operation-unknown-thread': { meaning: 'An operation names a thread that is not in `threads`.', fix: 'Restore the thread or correct the id in the operation.' },
   'threads.spawn-existing': { meaning: 'A spawn creates a thread that already exists (spawned before, or an existing id).', fix: 'Use a new id for the child thread.' },

@@ -1,9 +1,9 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
-import { findCycles } from './cycles.js';
+import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-import { type Loose, type Model, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { type Loose, type Model, type TaskFiles, buildModel, isObject, own, seenBefore, strings } from './model.js';
 import { leafProgress, rollupStatus } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -33,6 +33,7 @@ export function idFromFile(file: string): string | undefined {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
 const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
@@ -98,20 +99,20 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
       if (typeof parent === 'string') {
         const p = model.byId.get(parent);
         if (p === undefined) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
-        else if (!strings(model.items[p] as Loose, 'children').includes(id))
+        else if (!includes((model.items[p] as Loose).children, id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
       }
     }
 
     // children
     const children = Array.isArray(e.children) ? (e.children as unknown[]) : [];
-    const seenChildren = new Set<string>();
+    const childSet = children.length > 32 ? new Set<unknown>() : undefined;
     children.forEach((c, k) => {
       if (typeof c !== 'string') return;
-      if (!isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
-      if (seenChildren.has(c)) return push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
-      seenChildren.add(c);
-      const j = model.byId.get(c);
+      const cj = model.byId.get(c);
+      if ((cj === undefined || model.good[cj] === 0) && !isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
+      if (seenBefore(children, k, childSet)) return push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
+      const j = cj;
       if (j === undefined) return push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
       const cp = (model.items[j] as Loose).parent;
       if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
@@ -119,14 +120,15 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 
     // dependencies
     const deps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
-    const seenDeps = new Set<string>();
+    const depSet = deps.length > 32 ? new Set<unknown>() : undefined;
     deps.forEach((d, k) => {
       if (typeof d !== 'string') return;
-      if (!isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
+      const dj = model.byId.get(d);
+      if ((dj === undefined || model.good[dj] === 0) && !isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
+      const dup = seenBefore(deps, k, depSet);
       if (d === id) return push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
-      if (seenDeps.has(d)) return push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
-      seenDeps.add(d);
-      if (!model.byId.has(d)) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+      if (dup) return push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
+      if (dj === undefined) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
     });
 
     // roll-up and progress (over the valid tree links)
@@ -159,17 +161,22 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 /** The dependency cycles of a model as item positions (one per strongly connected component). */
 export function dependencyCyclePositions(model: Model): number[][] {
   const n = model.items.length;
-  const adj: number[][] = new Array(n);
+  const offsets = new Int32Array(n + 1);
+  const targets: number[] = [];
   for (let i = 0; i < n; i++) {
-    adj[i] = [];
+    offsets[i] = targets.length;
     const id = model.ids[i];
     if (id === undefined || model.byId.get(id) !== i) continue;
-    for (const d of strings(model.items[i] as Loose, 'dependencies')) {
+    const deps = (model.items[i] as Loose).dependencies;
+    if (!Array.isArray(deps)) continue;
+    for (const d of deps) {
+      if (typeof d !== 'string') continue;
       const j = model.byId.get(d);
-      if (j !== undefined && j !== i) adj[i]!.push(j);
+      if (j !== undefined && j !== i) targets.push(j);
     }
   }
-  return findCycles(n, (v) => adj[v]!);
+  offsets[n] = targets.length;
+  return findCyclesCsr(n, offsets, Int32Array.from(targets));
 }
 
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */

@@ -8,61 +8,82 @@
  * @example findCycles(3, (v) => [[1], [2], [0]][v]!) // [[0, 1, 2]]
  */
 export function findCycles(n: number, edges: (v: number) => readonly number[], selfLoops = false): number[][] {
+  const offsets = new Int32Array(n + 1);
+  const lists: (readonly number[])[] = new Array(n);
+  for (let v = 0; v < n; v++) {
+    const out = edges(v);
+    lists[v] = out;
+    offsets[v + 1] = offsets[v]! + out.length;
+  }
+  const targets = new Int32Array(offsets[n]!);
+  for (let v = 0; v < n; v++) targets.set(lists[v]!, offsets[v]!);
+  return findCyclesCsr(n, offsets, targets, selfLoops);
+}
+
+/**
+ * {@link findCycles} over a compressed adjacency: the edges of `v` are
+ * `targets[offsets[v] .. offsets[v + 1])`. Targets out of range are ignored.
+ */
+export function findCyclesCsr(n: number, offsets: Int32Array, targets: Int32Array, selfLoops = false): number[][] {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
   const comp = new Int32Array(n).fill(-1);
-  const stack: number[] = [];
-  const callV: number[] = [];
-  const callE: number[] = [];
+  const stack = new Int32Array(n);
+  let sp = 0;
+  const callV = new Int32Array(n);
+  const callE = new Int32Array(n);
+  let cp = 0;
   let counter = 0;
   let comps = 0;
   const cycles: number[][] = [];
 
   for (let s = 0; s < n; s++) {
     if (index[s] !== -1) continue;
-    callV.push(s);
-    callE.push(0);
+    callV[cp] = s;
+    callE[cp++] = offsets[s]!;
     index[s] = low[s] = counter++;
-    stack.push(s);
+    stack[sp++] = s;
     onStack[s] = 1;
-    while (callV.length > 0) {
-      const top = callV.length - 1;
+    while (cp > 0) {
+      const top = cp - 1;
       const v = callV[top]!;
-      const out = edges(v);
       const e = callE[top]!;
-      if (e < out.length) {
+      if (e < offsets[v + 1]!) {
         callE[top] = e + 1;
-        const w = out[e]!;
+        const w = targets[e]!;
         if (w < 0 || w >= n) continue;
         if (index[w] === -1) {
           index[w] = low[w] = counter++;
-          stack.push(w);
+          stack[sp++] = w;
           onStack[w] = 1;
-          callV.push(w);
-          callE.push(0);
+          callV[cp] = w;
+          callE[cp++] = offsets[w]!;
         } else if (onStack[w] === 1 && index[w]! < low[v]!) {
           low[v] = index[w]!;
         }
         continue;
       }
-      callV.pop();
-      callE.pop();
-      if (callV.length > 0) {
-        const parent = callV[callV.length - 1]!;
+      cp--;
+      if (cp > 0) {
+        const parent = callV[cp - 1]!;
         if (low[v]! < low[parent]!) low[parent] = low[v]!;
       }
       if (low[v] === index[v]) {
-        const members: number[] = [];
+        let size = 0;
         let w: number;
+        let selfLoop = false;
         do {
-          w = stack.pop()!;
+          w = stack[--sp]!;
           onStack[w] = 0;
           comp[w] = comps;
-          members.push(w);
+          size++;
         } while (w !== v);
-        if (members.length > 1) cycles.push(cycleIn(members, comps, comp, edges));
-        else if (selfLoops && edges(v).includes(v)) cycles.push([v]);
+        if (size > 1) cycles.push(cycleIn(stack, sp, size, comps, comp, offsets, targets));
+        else if (selfLoops) {
+          for (let k = offsets[v]!; k < offsets[v + 1]!; k++) if (targets[k] === v) selfLoop = true;
+          if (selfLoop) cycles.push([v]);
+        }
         comps++;
       }
     }
@@ -71,14 +92,15 @@ export function findCycles(n: number, edges: (v: number) => readonly number[], s
 }
 
 /** A shortest cycle through the smallest member of a strongly connected component (BFS). */
-function cycleIn(members: number[], id: number, comp: Int32Array, edges: (v: number) => readonly number[]): number[] {
-  let start = members[0]!;
-  for (const m of members) if (m < start) start = m;
+function cycleIn(stack: Int32Array, from: number, size: number, id: number, comp: Int32Array, offsets: Int32Array, targets: Int32Array): number[] {
+  let start = stack[from]!;
+  for (let k = from; k < from + size; k++) if (stack[k]! < start) start = stack[k]!;
   const prev = new Map<number, number>([[start, -1]]);
   const queue = [start];
   for (let q = 0; q < queue.length; q++) {
     const v = queue[q]!;
-    for (const w of edges(v)) {
+    for (let k = offsets[v]!; k < offsets[v + 1]!; k++) {
+      const w = targets[k]!;
       if (w === start) {
         const path: number[] = [];
         for (let x = v; x !== -1; x = prev.get(x)!) path.push(x);

@@ -1,4 +1,4 @@
-import { isWbsId, wbsDepth, wbsParent } from './id.js';
+import { isWbsId, wbsDepth } from './id.js';
 
 /** An index entry or entity file as read: any JSON object. */
 export type Loose = Record<string, unknown>;
@@ -24,6 +24,8 @@ export interface Model {
   ids: (string | undefined)[];
   /** Position of the first entry with each id. */
   byId: Map<string, number>;
+  /** 1 at the first entry of each well-formed id. */
+  good: Uint8Array;
   /**
    * For item i, the positions of listed children that exist and whose id derives
    * from item i's id (`1.2` → `1.2.x`): the links roll-up and progress follow.
@@ -39,28 +41,50 @@ export function buildModel(items: readonly unknown[]): Model {
   const n = items.length;
   const ids: (string | undefined)[] = new Array(n);
   const byId = new Map<string, number>();
+  const good = new Uint8Array(n);
+  const depth = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = items[i];
     const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
     ids[i] = id;
-    if (id !== undefined && !byId.has(id)) byId.set(id, i);
+    if (id === undefined || byId.has(id)) continue;
+    byId.set(id, i);
+    if (isWbsId(id)) {
+      good[i] = 1;
+      depth[i] = wbsDepth(id);
+    }
   }
   const tree: number[][] = new Array(n);
   const buckets: number[][] = [[], [], [], []];
   const seen = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    tree[i] = [];
-    const id = ids[i];
-    if (id === undefined || byId.get(id) !== i) continue;
-    const d = isWbsId(id) ? wbsDepth(id) : 0;
-    buckets[d]!.push(i);
-    for (const c of strings(items[i] as Loose, 'children')) {
+    const kids: number[] = [];
+    tree[i] = kids;
+    if (good[i] === 0) continue;
+    const id = ids[i]!;
+    buckets[depth[i]!]!.push(i);
+    const children = (items[i] as Loose).children;
+    if (!Array.isArray(children)) continue;
+    for (const c of children) {
+      if (typeof c !== 'string') continue;
       const j = byId.get(c);
-      if (j !== undefined && seen[j] !== i && isWbsId(c) && wbsParent(c) === id) {
+      // a valid link: the child's id is this id plus one more component
+      if (j !== undefined && seen[j] !== i && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
         seen[j] = i;
-        tree[i]!.push(j);
+        kids.push(j);
       }
     }
   }
-  return { items, ids, byId, tree, deepestFirst: [...buckets[3]!, ...buckets[2]!, ...buckets[1]!] };
+  return { items, ids, byId, good, tree, deepestFirst: [...buckets[3]!, ...buckets[2]!, ...buckets[1]!] };
+}
+
+/** True when `list[k]` already occurs before position k (small lists: no Set allocated). */
+export function seenBefore(list: readonly unknown[], k: number, set?: Set<unknown>): boolean {
+  if (set !== undefined) {
+    if (set.has(list[k])) return true;
+    set.add(list[k]);
+    return false;
+  }
+  const i = list.indexOf(list[k]);
+  return i !== -1 && i < k;
 }

@@ -29,7 +29,7 @@ describe('migration registry', () => {
       expect(migrations.get(v)?.to).toBe(v + 1);
       expect(RECORD_SCHEMAS[v]).toBeDefined();
     }
-    expect(migrationPath(1).ok && migrationPath(1).value).toEqual([v1ToV2]);
+    expect(migrationPath(1)).toEqual({ ok: true, value: [v1ToV2] });
     expect(migrationPath(CURRENT_SCHEMA_VERSION)).toEqual({ ok: true, value: [] });
     const tooNew = migrationPath(CURRENT_SCHEMA_VERSION + 1);
     expect(!tooNew.ok && tooNew.problems[0]!.code).toBe('exchange.bundle-too-new');

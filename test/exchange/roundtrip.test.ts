@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
+import { classifyFile, decodeBase64, drill, encodeBase64, exportBundle, exportToString, importBundle, isSafePath, memoryRecords } from '../../src/exchange/index.js';
 import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };
@@ -93,5 +93,34 @@ describe('export → import round trip', () => {
     expect(!u.ok && u.problems.map((p) => p.code)).toContain('exchange.unsorted-records');
     const unsafe = await exportToString({ files: memoryFiles({ '../etc/passwd': 'x' }) }, { agentId: 'a', env });
     expect(!unsafe.ok && unsafe.problems.map((p) => p.code)).toContain('exchange.unsafe-path');
+  });
+});
+
+describe('building blocks', () => {
+  it('base64 round-trips any bytes and rejects malformed text', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = encodeBase64(bytes);
+        expect(text).toBe(btoa(String.fromCharCode(...bytes)));
+        expect(decodeBase64(text)).toEqual(bytes);
+      }),
+      { numRuns: 200 },
+    );
+    for (const bad of ['A', 'AB=C', 'A===', '@@@@', 'AB\nC', 'QR==', 'QUI=x']) expect(decodeBase64(bad)).toBeUndefined();
+  });
+
+  it('accepts only safe relative paths', () => {
+    for (const good of ['a', 'a/b.md', '.thunderus/memory/x.md', 'a/.b', 'a..b/c']) expect(isSafePath(good)).toBe(true);
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../b', 'a/./b', './a', 'a//b', 'a/', 'a\\b', 'a\u0000b', '..', '.']) expect(isSafePath(bad)).toBe(false);
+  });
+
+  it('classifies memory files by path and content', () => {
+    expect(classifyFile('.thunderus/memory/core/a.md', '')).toBe('memory-doc');
+    expect(classifyFile('.thunderus/memory/indexes/manifest.json', '{}')).toBe('memory-manifest');
+    expect(classifyFile('memory-bank/decisionLog.md', '')).toBe('ledger');
+    expect(classifyFile('memory-bank/progress.md', '')).toBe('memory-bank');
+    expect(classifyFile('.claude/memory/tasks/1.2.json', '{}')).toBe('wbs-task');
+    expect(classifyFile('x/threads.json', '{"version":"1.0.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
+    expect(classifyFile('x/other.json', '{"version":"1.0.0"}')).toBe('other');
   });
 });

@@ -35,8 +35,8 @@ describe('WBS ids', () => {
           else if (pb[i] === undefined) expected = 1;
           else expected = Math.sign(pa[i]! - pb[i]!);
         }
-        expect(Math.sign(compareWbsIds(a, b))).toBe(expected);
-        expect(Math.sign(compareWbsIds(b, a))).toBe(-expected);
+        expect(Math.sign(compareWbsIds(a, b)) || 0).toBe(expected);
+        expect(Math.sign(compareWbsIds(b, a)) || 0).toBe(-expected || 0);
         if (a.includes('.')) expect(compareWbsIds(wbsParent(a)!, a)).toBeLessThan(0);
       }),
       { numRuns: 300 },

@@ -1,0 +1,229 @@
+// Parser benchmarks (issue 3): frontmatter parse + headings against the bare
+// libraries doing the same work, and JSON Lines streaming against a bare
+// split('\n') + JSON.parse loop, with peak RSS measured in a child process.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import { parse as micromarkParse, postprocess, preprocess } from 'micromark';
+import { parseDocument } from 'yaml';
+import { parseFrontmatter, parseJsonl, stringifyFrontmatter } from '../src/parse/index.js';
+import { MemoryDocFrontmatter } from '../src/schemas/index.js';
+import { type BenchResult, type BenchSuite, compare } from './harness.js';
+
+const DOCS = 10_000;
+const JSONL_MB = Number(process.env.MEMKIT_BENCH_JSONL_MB ?? '') || 100;
+const RSS_GB = Number(process.env.MEMKIT_BENCH_RSS_GB ?? '') || 1;
+const dataDir = join(import.meta.dirname, 'data');
+
+// Deterministic pseudo-random numbers so every run parses the same corpus.
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const WORDS = 'memory ledger hash chain verify entry agent task status build test docs search index body heading store export import'.split(' ');
+
+function sentence(r: () => number, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]!);
+  return out.join(' ');
+}
+
+/** 10,000 memory docs like the thunderus seed's: full frontmatter, a body of ~40 lines with headings, lists and code. */
+function memoryDocs(): string[] {
+  const r = rng(42);
+  const keyOrder = Object.keys(MemoryDocFrontmatter.properties);
+  const docs: string[] = [];
+  for (let i = 0; i < DOCS; i++) {
+    const data = {
+      id: `fact.bench.doc-${i}`,
+      title: `Doc ${i}: ${sentence(r, 4)}`,
+      kind: ['core', 'fact', 'adr', 'playbook', 'recap'][i % 5],
+      tags: [WORDS[i % WORDS.length], WORDS[(i * 7) % WORDS.length]],
+      created: '2026-01-02T03:04:05Z',
+      updated: '2026-02-03T04:05:06Z',
+      provenance: { events: [`evt_${i}`, `evt_${i + 1}`], patches: [`patch_${i}`], commits: ['0123456789abcdef0123456789abcdef01234567'] },
+      verification: { last_verified_commit: null, status: 'verified' },
+    };
+    const body: string[] = [`# ${data.title}`, '', sentence(r, 30), ''];
+    for (let s = 0; s < 4; s++) {
+      body.push(`## Section ${s} ${sentence(r, 2)}`, '', sentence(r, 25), '', `- ${sentence(r, 6)}`, `- ${sentence(r, 6)} \`code\``, '');
+      if (s % 2 === 0) body.push('```ts', '# not a heading', 'const x = 1;', '```', '');
+    }
+    body.push('### Provenance', '', `See evt_${i}.`, '');
+    docs.push(stringifyFrontmatter(data, body.join('\n'), { keyOrder }));
+  }
+  return docs;
+}
+
+/** The bare libraries doing what parseFrontmatter + headings() does: yaml.parseDocument + micromark events. */
+function bare(text: string): number {
+  const start = text.indexOf('\n') + 1;
+  const close = text.indexOf('\n---\n', start - 1);
+  const doc = parseDocument(text.slice(start, close + 1));
+  const events = postprocess(micromarkParse().document().write(preprocess()(text.slice(close + 5), undefined, true)));
+  return events.length + (doc.contents ? 1 : 0);
+}
+
+function docsPerSecond(docs: string[], fn: (text: string) => unknown, passes = 3): number {
+  const rates: number[] = [];
+  for (let p = 0; p < passes; p++) {
+    const t0 = performance.now();
+    for (const d of docs) fn(d);
+    rates.push((docs.length * 1000) / (performance.now() - t0));
+  }
+  rates.sort((a, b) => a - b);
+  return rates[Math.floor(rates.length / 2)]!;
+}
+
+/** Writes ~JSONL_MB of varied events to bench/data once. */
+function jsonlFile(): string {
+  const file = join(dataDir, `events-${JSONL_MB}mb.jsonl`);
+  if (existsSync(file) && statSync(file).size >= JSONL_MB * 1e6 * 0.95) return file;
+  mkdirSync(dataDir, { recursive: true });
+  const r = rng(7);
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < JSONL_MB * 1e6; i++) {
+    const line = JSON.stringify({
+      v: 1,
+      id: `evt_${i}`,
+      ts: '2026-01-02T03:04:05Z',
+      session_id: `sess_${i >> 10}`,
+      actor: ['user', 'agent', 'tool'][i % 3],
+      kind: 'note',
+      refs: { paths: [`src/${WORDS[i % WORDS.length]}.ts`], memory_doc_ids: [`fact.n${i % 100}`] },
+      body: { text: sentence(r, 12), n: i, ok: i % 2 === 0, score: r() },
+    });
+    parts.push(line, '\n');
+    size += line.length + 1;
+  }
+  writeFileSync(file, parts.join(''));
+  return file;
+}
+
+function bareJsonl(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    JSON.parse(line);
+    n++;
+  }
+  return n;
+}
+
+async function memkitJsonl(file: string): Promise<number> {
+  let n = 0;
+  for await (const item of parseJsonl(createReadStream(file, { highWaterMark: 256 * 1024 }))) if (item.ok) n++;
+  return n;
+}
+
+async function mbPerSecond(bytes: number, fn: () => unknown, runs = 3): Promise<number> {
+  const rates: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    rates.push(bytes / 1e6 / ((performance.now() - t0) / 1000));
+  }
+  rates.sort((a, b) => a - b);
+  return rates[Math.floor(rates.length / 2)]!;
+}
+
+/** Child mode: stream RSS_GB of generated JSONL (never on disk) through parseJsonl; print peak RSS. */
+async function rssChild(): Promise<void> {
+  const block: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 1024 * 1024; i++) {
+    const line = JSON.stringify({ v: 1, id: `evt_${i}`, ts: '2026-01-02T03:04:05Z', kind: 'note', body: { text: sentence(rng(i), 12), n: i } }) + '\n';
+    block.push(line);
+    size += line.length;
+  }
+  const bytes = new TextEncoder().encode(block.join(''));
+  const total = RSS_GB * 1024 ** 3;
+  async function* source() {
+    for (let sent = 0; sent < total; sent += bytes.length) yield bytes.slice();
+  }
+  const before = process.memoryUsage().rss;
+  let n = 0;
+  let peak = before;
+  for await (const item of parseJsonl(source())) {
+    if (item.ok) n++;
+    if ((n & 0xffff) === 0) peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(JSON.stringify({ lines: n, rssBefore: before, peakSampled: peak, maxRss }) + '\n');
+}
+
+if (process.env.MEMKIT_BENCH_CHILD === 'rss') {
+  await rssChild();
+  process.exit(0);
+}
+
+const suite: BenchSuite = {
+  name: 'parse',
+  async run(): Promise<BenchResult[]> {
+    const results: BenchResult[] = [];
+    const docs = memoryDocs();
+    // Warm up every path once.
+    for (const d of docs.slice(0, 500)) {
+      bare(d);
+      const r = parseFrontmatter(d);
+      if (r.ok) r.value.headings();
+      matter(d, {});
+    }
+    const check = parseFrontmatter(docs[0]!);
+    if (!check.ok || check.value.headings().length !== 6) throw new Error('bench corpus does not parse as expected');
+
+    const bareRate = docsPerSecond(docs, bare);
+    const fullRate = docsPerSecond(docs, (d) => {
+      const r = parseFrontmatter(d);
+      return r.ok ? r.value.headings() : undefined;
+    });
+    const fmOnlyRate = docsPerSecond(docs, (d) => parseFrontmatter(d));
+    const grayRate = docsPerSecond(docs, (d) => matter(d, {}));
+    results.push(compare('frontmatter parse + headings (10,000 memory docs)', fullRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate, 0.8));
+    results.push({ ...compare('frontmatter only, lazy headings (what check needs)', fmOnlyRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate), note: 'headings and body text not computed' });
+    results.push({ ...compare('gray-matter (frontmatter only, no positions, no headings)', grayRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate), note: 'reference, no target' });
+
+    const file = jsonlFile();
+    const bytes = statSync(file).size;
+    const nBare = bareJsonl(file);
+    const nMine = await memkitJsonl(file);
+    if (nBare !== nMine) throw new Error(`line counts differ: ${nBare} vs ${nMine}`);
+    const bareMb = await mbPerSecond(bytes, () => bareJsonl(file));
+    const mineMb = await mbPerSecond(bytes, () => memkitJsonl(file));
+    results.push({
+      ...compare(`JSONL streaming parse (${Math.round(bytes / 1e6)} MB file)`, mineMb, 'MB/s', "readFileSync + split('\\n') + JSON.parse", bareMb, 0.6),
+      note: `${nMine.toLocaleString('en-US')} lines; memkit validates UTF-8 per line, tracks line numbers and streams from disk`,
+    });
+
+    const child = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], {
+      env: { ...process.env, MEMKIT_BENCH_CHILD: 'rss' },
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024,
+    });
+    const line = child.stdout.trim().split('\n').at(-1) ?? '';
+    try {
+      const m = JSON.parse(line) as { lines: number; rssBefore: number; maxRss: number };
+      const peakMb = m.maxRss / 1024 ** 2;
+      results.push({
+        name: `JSONL streaming peak RSS (${RSS_GB} GB generated stream)`,
+        value: peakMb,
+        unit: 'MB',
+        target: '< 100 MB',
+        met: peakMb < 100,
+        note: `${m.lines.toLocaleString('en-US')} lines; RSS before parsing ${(m.rssBefore / 1024 ** 2).toFixed(0)} MB (node + tsx + memkit)`,
+      });
+    } catch {
+      results.push({ name: 'JSONL streaming peak RSS', value: Number.NaN, unit: 'MB', note: `child failed: ${child.stderr.slice(0, 300)}` });
+    }
+    return results;
+  },
+};
+
+export default suite;

@@ -1,0 +1,72 @@
+// WBS benchmarks: checkWbs at 10k and 100k tasks (linear scaling, < 1 s at 100k),
+// and cycle detection on a 5,000-task dependency chain against beads' published 70 ms.
+import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
+import { checkWbs, findDependencyCycles, readyTasks, rebuildIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
+import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
+
+/** A sound index of about `n` entries: epics of 10 features of 9 tasks; each task depends on the two before it. */
+export function bigIndex(n: number): TaskIndex {
+  const tasks: TaskIndexEntry[] = [];
+  const statuses = ['done', 'in-progress', 'pending'] as const;
+  let leaf = 0;
+  let prev: string[] = [];
+  for (let e = 1; tasks.length < n; e++) {
+    const epic: TaskIndexEntry = { id: `${e}`, type: 'epic', status: 'pending', parent: null, children: [], dependencies: [] };
+    tasks.push(epic);
+    for (let f = 1; f <= 10 && tasks.length < n; f++) {
+      const feature: TaskIndexEntry = { id: `${e}.${f}`, type: 'feature', status: 'pending', parent: epic.id, children: [], dependencies: [] };
+      epic.children.push(feature.id);
+      tasks.push(feature);
+      for (let t = 1; t <= 9 && tasks.length < n; t++) {
+        const id = `${e}.${f}.${t}`;
+        feature.children.push(id);
+        tasks.push({ id, type: 'task', status: statuses[leaf++ % 3]!, parent: feature.id, children: [], dependencies: prev.slice(-2), deliverables: [`src/${id}.ts`] });
+        prev.push(id);
+        if (prev.length > 2) prev = prev.slice(-2);
+      }
+    }
+  }
+  // features with no task are leaves; roll statuses up so the index is sound
+  return rollup({ version: '1.0.0', tasks });
+}
+
+/** A chain of `n` epics, each depending on the next; the last depends on the first. */
+function chain(n: number, closed: boolean): TaskIndex {
+  return {
+    version: '1.0.0',
+    tasks: Array.from({ length: n }, (_, i) => ({ id: `${i + 1}`, type: 'epic' as const, status: 'pending' as const, parent: null, children: [], dependencies: i + 1 < n ? [`${i + 2}`] : closed ? ['1'] : [] })),
+  };
+}
+
+const suite: BenchSuite = {
+  name: 'wbs',
+  async run() {
+    const out: BenchResult[] = [];
+    const small = bigIndex(10_000);
+    const large = bigIndex(100_000);
+    const cleanSmall = checkWbs(small).length;
+    const cleanLarge = checkWbs(large).length;
+    const t10 = await medianMs(() => checkWbs(small), 7);
+    const t100 = await medianMs(() => checkWbs(large), 5);
+    out.push({ name: 'checkWbs 10,000 tasks (with dependencies)', value: t10, unit: 'ms', note: `${cleanSmall} problems` });
+    out.push({ name: 'checkWbs 100,000 tasks (with dependencies)', value: t100, unit: 'ms', target: '< 1000 ms', met: t100 < 1000, note: `${cleanLarge} problems` });
+    out.push({ name: 'checkWbs scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
+
+    const entities = Object.fromEntries(large.tasks.map((t) => [`tasks/${t.id}.json`, { ...t, title: `Task ${t.id}` }]));
+    const tEntities = await medianMs(() => checkWbs(large, entities), 3);
+    out.push({ name: 'checkWbs 100,000 tasks + 100,000 entity files', value: tEntities, unit: 'ms' });
+    out.push({ name: 'rebuildIndex 100,000 entity files', value: await medianMs(() => rebuildIndex(entities), 3), unit: 'ms' });
+    out.push({ name: 'readyTasks 100,000 tasks', value: await medianMs(() => readyTasks(large), 3), unit: 'ms' });
+    out.push({ name: 'topologicalOrder 100,000 tasks', value: await medianMs(() => topologicalOrder(large), 3), unit: 'ms' });
+
+    const ring = chain(5_000, true);
+    const found = findDependencyCycles(ring);
+    const tCycle = await medianMs(() => findDependencyCycles(ring), 9);
+    const r = { name: 'cycle detection, 5,000-task dependency chain', value: tCycle, unit: 'ms', anchor: { name: 'beads (published, not run here)', value: 70 }, ratio: 70 / tCycle, note: `found ${found.length} cycle of ${found[0]?.length} tasks` } satisfies BenchResult;
+    out.push(r);
+    out.push({ name: 'checkWbs, 5,000-task dependency chain (cycle reported)', value: await medianMs(() => checkWbs(ring), 9), unit: 'ms', anchor: { name: 'beads (published, not run here)', value: 70 }, ratio: 70 / (await medianMs(() => checkWbs(ring), 9)) });
+    return out;
+  },
+};
+
+export default suite;

@@ -1,0 +1,63 @@
+/**
+ * FTS5's BM25 on FTS4: the inputs FTS5 uses (row count, total tokens, each
+ * phrase's row count, a row's phrase frequencies and token count) read from
+ * FTS4's `%_stat` table and `matchinfo(docs_fts, 'pcxl')`, fed to the same
+ * formula ({@link bm25Score}).
+ */
+
+/** Decodes the FTS3/4 varints (7 bits a byte, least significant first) of a `%_stat` value. */
+export function decodeFtsVarints(blob: Uint8Array): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const byte of blob) {
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte & 0x80) shift += 7;
+    else {
+      out.push(value);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * Row count and total tokens over the table's `columns` columns, from the
+ * `%_stat` row 0 blob (`nDoc`, one token total per column, then a byte total).
+ */
+export function fts4Totals(blob: Uint8Array, columns: number): { rows: number; tokens: number } {
+  const values = decodeFtsVarints(blob);
+  let tokens = 0;
+  for (let i = 1; i <= columns; i++) tokens += values[i] ?? 0;
+  return { rows: values[0] ?? 0, tokens };
+}
+
+/** One row's matchinfo `pcxl` decoded: per-phrase frequency over all columns, per-phrase per-column row counts, and the row's token count. */
+export interface MatchinfoRow {
+  freqs: number[];
+  /** For each phrase, the sum over columns of rows with a hit in that column (an upper bound of rows with a hit). */
+  columnHitRows: number[];
+  rowTokens: number;
+}
+
+/** Decodes `matchinfo(t, 'pcxl')` (native-endian 32-bit integers; WASM is little-endian). */
+export function decodeMatchinfoPcxl(blob: Uint8Array): MatchinfoRow {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const at = (i: number) => view.getUint32(i * 4, true);
+  const p = at(0);
+  const c = at(1);
+  const freqs: number[] = new Array(p).fill(0);
+  const columnHitRows: number[] = new Array(p).fill(0);
+  for (let i = 0; i < p; i++) {
+    for (let j = 0; j < c; j++) {
+      const base = 2 + 3 * (j + i * c);
+      freqs[i]! += at(base);
+      columnHitRows[i]! += at(base + 2);
+    }
+  }
+  let rowTokens = 0;
+  const lBase = 2 + 3 * p * c;
+  for (let j = 0; j < c; j++) rowTokens += at(lBase + j);
+  return { freqs, columnHitRows, rowTokens };
+}

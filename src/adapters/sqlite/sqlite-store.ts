@@ -1,0 +1,368 @@
+import { type Hasher, ZERO_HASH, jsHasher } from '../../canonical/index.js';
+import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
+import { bm25Idf, bm25Score } from '../../store/bm25.js';
+import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
+import type { DocEdge, DocMeta, DocRecord, EdgeRel, LedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../store/doc-record.js';
+import { guardStore } from '../../store/guard-store.js';
+import { clampLimit } from '../../store/memory-store.js';
+import { makeSnippet } from '../../store/snippet.js';
+import type { Store, StoreOps } from '../../store/store-port.js';
+import { queryTerms, quoteTerms, terms } from '../../store/tokenize.js';
+import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
+import { decodeMatchinfoPcxl, fts4Totals } from './fts4-bm25.js';
+import { type FtsFlavor, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** The engine: {@link sqliteWasm} (default) or {@link sqlJs}. */
+  engine: SqliteEngineFactory;
+  /** Database bytes from `toBytes()` to open; omitted, an empty store. */
+  bytes?: Uint8Array;
+  /** Hashes ledger entries (default: the portable JS SHA-256). */
+  hasher?: Hasher;
+}
+
+/** A store on SQLite; `engine` gives raw SQL access (for tools and benchmarks). */
+export interface SqliteStore extends Store {
+  readonly engine: SqliteEngine;
+  /** The `PRAGMA user_version` of the open database. */
+  readonly schemaVersion: number;
+}
+
+const str = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+const num = (v: SqlValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+function rowMeta(r: SqlRow): DocMeta {
+  return {
+    docId: str(r.doc_id),
+    kind: str(r.kind) as DocMeta['kind'],
+    title: str(r.title),
+    path: str(r.path),
+    tags: JSON.parse(str(r.tags_json)) as string[],
+    updated: str(r.updated),
+    provenance: JSON.parse(str(r.provenance_json)) as DocMeta['provenance'],
+    contentHash: str(r.content_hash),
+  };
+}
+
+function detectFlavor(engine: SqliteEngine): FtsFlavor | undefined {
+  const options = engine.compileOptions();
+  if (options.includes('ENABLE_FTS5')) return 'fts5';
+  if (options.some((o) => o === 'ENABLE_FTS3' || o === 'ENABLE_FTS4')) return 'fts4';
+  return undefined;
+}
+
+// Brings the schema to SCHEMA_VERSION; refuses newer databases and full-text modules the engine lacks.
+function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Result<{ flavor: FtsFlavor; version: number }> {
+  let version: number;
+  try {
+    version = num(engine.query('PRAGMA user_version')[0]?.user_version);
+    engine.query('SELECT count(*) FROM sqlite_master');
+  } catch (e) {
+    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${message(e)}`)]);
+  }
+  if (version > SCHEMA_VERSION)
+    return fail([error('store.newer-database', `the database has schema version ${version}; this memkit knows up to ${SCHEMA_VERSION}`)]);
+  let flavor = engineFlavor;
+  if (version >= 1) {
+    const sql = str(engine.query("SELECT sql FROM sqlite_master WHERE name = 'docs_fts'")[0]?.sql).toLowerCase();
+    const existing: FtsFlavor | undefined = /using\s+fts5/.test(sql) ? 'fts5' : /using\s+fts[34]/.test(sql) ? 'fts4' : undefined;
+    if (existing !== undefined && existing !== engineFlavor)
+      return fail([error('store.fts-unavailable', `the database's docs_fts uses ${existing.toUpperCase()}, which the ${engine.name} engine lacks`)]);
+  }
+  if (flavor === undefined) return fail([error('store.fts-unavailable', `the ${engine.name} engine has neither FTS5 nor FTS4`)]);
+  for (const m of MIGRATIONS) {
+    if (m.version <= version) continue;
+    try {
+      engine.transaction(() => engine.exec(m.sql(flavor!)));
+    } catch (e) {
+      return fail([error('store.engine-error', `migration to schema version ${m.version} failed: ${message(e)}`)]);
+    }
+    version = m.version;
+  }
+  return ok({ flavor, version });
+}
+
+/**
+ * Opens a memory store on SQLite (the seed's `docs`, `docs_fts`, `doc_edges`,
+ * migrated to {@link SCHEMA_VERSION}). Fails with `store.not-a-database`,
+ * `store.newer-database` or `store.fts-unavailable` rather than guessing.
+ *
+ * @example
+ * const opened = await openSqliteStore({ engine: sqliteWasm() });
+ * if (opened.ok) await rebuildIndex(opened.value, files);
+ */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<Result<SqliteStore>> {
+  let engine: SqliteEngine;
+  try {
+    engine = await options.engine.open(options.bytes);
+  } catch (e) {
+    return fail([error('store.not-a-database', `${options.engine.name} could not open the bytes: ${message(e)}`)]);
+  }
+  let flavor: FtsFlavor | undefined;
+  try {
+    flavor = detectFlavor(engine);
+  } catch (e) {
+    engine.close();
+    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${message(e)}`)]);
+  }
+  const migrated = migrate(engine, flavor);
+  if (!migrated.ok) {
+    engine.close();
+    return fail(migrated.problems);
+  }
+  return ok(sqliteStoreOn(engine, migrated.value.flavor, migrated.value.version, options.hasher ?? jsHasher));
+}
+
+function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: number, hasher: Hasher): SqliteStore {
+  const q = (sql: string, params?: readonly SqlValue[]) => engine.query(sql, params);
+  const run = (sql: string, params?: readonly SqlValue[]) => engine.run(sql, params);
+  let nextRowid = num(q('SELECT coalesce(max(fts_rowid), 0) AS m FROM docs')[0]?.m) + 1;
+  const ftsKey = flavor === 'fts5' ? 'rowid' : 'docid';
+
+  const dropDoc = (docId: string): boolean => {
+    const row = q('SELECT fts_rowid FROM docs WHERE doc_id = ?', [docId])[0];
+    if (row === undefined) return false;
+    if (row.fts_rowid !== null && row.fts_rowid !== undefined) {
+      run(`DELETE FROM docs_fts WHERE ${ftsKey} = ?`, [row.fts_rowid]);
+      run('DELETE FROM doc_text WHERE fts_rowid = ?', [row.fts_rowid]);
+    }
+    run('DELETE FROM docs WHERE doc_id = ?', [docId]);
+    return true;
+  };
+
+  const hits = (rows: { meta: SqlRow; score: number }[], words: string[], options: SearchOptions): SearchHit[] => {
+    const matched = new Set(words);
+    return rows.map(({ meta, score }) => ({
+      docId: str(meta.doc_id),
+      title: str(meta.title),
+      path: str(meta.path),
+      kind: str(meta.kind) as SearchHit['kind'],
+      score,
+      snippet: makeSnippet(str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, {
+        ...(options.markers ? { markers: options.markers } : {}),
+        ...(options.snippetWords ? { words: options.snippetWords } : {}),
+      }),
+    }));
+  };
+
+  // Filters on kinds and tags as SQL over the `d` (docs) alias.
+  const filters = (options: SearchOptions): { sql: string; params: SqlValue[] } => {
+    let sql = '';
+    const params: SqlValue[] = [];
+    if (options.kinds) {
+      sql += ` AND d.kind IN (${placeholders(options.kinds.length) || "''"})`;
+      params.push(...options.kinds);
+    }
+    const tags = [...new Set(options.tags ?? [])];
+    if (tags.length > 0) {
+      sql += ` AND (SELECT count(DISTINCT value) FROM json_each(d.tags_json) WHERE value IN (${placeholders(tags.length)})) = ${tags.length}`;
+      params.push(...tags);
+    }
+    return { sql, params };
+  };
+
+  const searchFts5 = (match: string, options: SearchOptions, limit: number) => {
+    const f = filters(options);
+    const rows = q(
+      `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, bm25(docs_fts) AS score FROM docs_fts JOIN docs d ON d.fts_rowid = docs_fts.rowid
+       WHERE docs_fts MATCH ?${f.sql} ORDER BY score, d.doc_id LIMIT ?`,
+      [match, ...f.params, limit],
+    );
+    return rows.map((r) => ({ meta: r, score: num(r.score) }));
+  };
+
+  const searchFts4 = (match: string, phrases: string[] | undefined, options: SearchOptions, limit: number) => {
+    const stat = q('SELECT value FROM docs_fts_stat WHERE id = 0')[0]?.value;
+    if (!(stat instanceof Uint8Array)) return [];
+    const { rows: nRow, tokens } = fts4Totals(stat, 5);
+    if (nRow === 0) return [];
+    const avgdl = tokens / nRow;
+    const f = filters(options);
+    const rows = q(
+      `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, matchinfo(docs_fts, 'pcxl') AS mi FROM docs_fts JOIN docs d ON d.fts_rowid = docs_fts.docid
+       WHERE docs_fts MATCH ?${f.sql}`,
+      [match, ...f.params],
+    );
+    if (rows.length === 0) return [];
+    // Rows holding each phrase anywhere, as FTS5 counts them; advanced queries fall back to matchinfo's per-column counts.
+    const exact = phrases?.map((p) => num(q('SELECT count(*) AS n FROM docs_fts WHERE docs_fts MATCH ?', [p])[0]?.n));
+    let idfs: number[] | undefined = exact?.map((n) => bm25Idf(nRow, n));
+    const scored = rows.map((r) => {
+      const mi = decodeMatchinfoPcxl(r.mi as Uint8Array);
+      idfs ??= mi.columnHitRows.map((n) => bm25Idf(nRow, Math.min(n, nRow)));
+      return { meta: r, score: bm25Score(mi.freqs, idfs, mi.rowTokens, avgdl) };
+    });
+    scored.sort((a, b) => a.score - b.score || cmp(str(a.meta.doc_id), str(b.meta.doc_id)));
+    return scored.slice(0, limit);
+  };
+
+  const ops: StoreOps = {
+    async putDoc(doc: DocRecord): Promise<Result<void>> {
+      const problems = checkDocRecord(doc);
+      if (problems.length > 0) return fail(problems);
+      dropDoc(doc.docId);
+      const rowid = nextRowid++;
+      run('INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        doc.docId, doc.kind, doc.title, doc.path, JSON.stringify(doc.tags), doc.updated, JSON.stringify(doc.provenance), doc.contentHash, rowid,
+      ]);
+      run(`INSERT INTO docs_fts (${ftsKey}, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)`, [rowid, ...ftsColumns(doc)]);
+      run('INSERT INTO doc_text (fts_rowid, headings_json, body) VALUES (?, ?, ?)', [rowid, JSON.stringify(doc.headings), doc.body]);
+      return ok(undefined);
+    },
+    async getDoc(docId) {
+      const r = q('SELECT * FROM docs WHERE doc_id = ?', [docId])[0];
+      return r ? rowMeta(r) : undefined;
+    },
+    async getDocRecord(docId) {
+      const r = q('SELECT d.*, t.headings_json, t.body FROM docs d LEFT JOIN doc_text t ON t.fts_rowid = d.fts_rowid WHERE d.doc_id = ?', [docId])[0];
+      if (!r) return undefined;
+      return { ...rowMeta(r), headings: JSON.parse(str(r.headings_json) || '[]') as string[], body: str(r.body) };
+    },
+    async deleteDoc(docId) {
+      return dropDoc(docId);
+    },
+    async listDocs(options = {}) {
+      const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
+      return q('SELECT doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash FROM docs')
+        .map(rowMeta)
+        .filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix)))
+        .sort((a, b) => cmp(a.docId, b.docId));
+    },
+    async clearDocs() {
+      run('DELETE FROM docs');
+      run('DELETE FROM doc_text');
+      if (flavor === 'fts5') run("INSERT INTO docs_fts (docs_fts) VALUES ('delete-all')");
+      else run('DELETE FROM docs_fts');
+    },
+
+    async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
+      if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
+      if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
+      const hashes = new Map(q('SELECT doc_id, content_hash FROM docs WHERE doc_id IN (?, ?)', [src, dst]).map((r) => [str(r.doc_id), str(r.content_hash)]));
+      const missing = [src, dst].filter((id) => !hashes.has(id));
+      if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+      const dstHash = hashes.get(dst)!;
+      run('INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash', [src, rel, dst, dstHash]);
+      return ok({ src, rel, dst, dstHash });
+    },
+    async removeEdge(src, rel, dst) {
+      return run('DELETE FROM doc_edges WHERE src_doc_id = ? AND rel = ? AND dst_doc_id = ?', [src, rel, dst]) > 0;
+    },
+    async edges(docId, direction = 'out') {
+      const where = direction === 'out' ? 'src_doc_id = ?' : direction === 'in' ? 'dst_doc_id = ?' : '(src_doc_id = ? OR dst_doc_id = ?)';
+      return q(`SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM doc_edges WHERE ${where}`, direction === 'both' ? [docId, docId] : [docId])
+        .map((r): DocEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash) }))
+        .sort(byEdge);
+    },
+    async allEdges() {
+      return q('SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM doc_edges')
+        .map((r): DocEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash) }))
+        .sort(byEdge);
+    },
+    async stale(docId, rels = ['derives_from']): Promise<StaleEdge[]> {
+      if (rels.length === 0) return [];
+      return q(
+        `SELECT e.src_doc_id, e.rel, e.dst_doc_id, e.dst_hash, d.content_hash FROM doc_edges e LEFT JOIN docs d ON d.doc_id = e.dst_doc_id
+         WHERE (? IS NULL OR e.src_doc_id = ?) AND e.rel IN (${placeholders(rels.length)}) AND (d.content_hash IS NULL OR d.content_hash <> e.dst_hash)`,
+        [docId ?? null, docId ?? null, ...rels],
+      )
+        .map((r): StaleEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash), currentHash: r.content_hash === null || r.content_hash === undefined ? null : str(r.content_hash) }))
+        .sort(byEdge);
+    },
+
+    async appendLedger(name, entryLine, expectedHead): Promise<Result<LedgerHead>> {
+      const hash = ledgerEntryHash(entryLine, hasher);
+      if (!hash.ok) return fail(hash.problems);
+      const head = q('SELECT seq, hash FROM ledger_entries WHERE name = ? ORDER BY seq DESC LIMIT 1', [name])[0];
+      const current = head ? str(head.hash) : ZERO_HASH;
+      const size = head ? num(head.seq) : 0;
+      if (current !== expectedHead) return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${current}, not the expected ${String(expectedHead)}`)]);
+      try {
+        run('INSERT INTO ledger_entries (name, seq, line, hash) VALUES (?, ?, ?, ?)', [name, size + 1, entryLine, hash.value]);
+      } catch (e) {
+        // A concurrent writer on another connection took this sequence number.
+        return fail([error('store.ledger-head-moved', `ledger "${name}" moved while appending: ${message(e)}`)]);
+      }
+      return ok({ size: size + 1, head: hash.value });
+    },
+    async readLedger(name) {
+      return q('SELECT line FROM ledger_entries WHERE name = ? ORDER BY seq', [name]).map((r) => str(r.line));
+    },
+    async ledgerHead(name) {
+      const head = q('SELECT seq, hash FROM ledger_entries WHERE name = ? ORDER BY seq DESC LIMIT 1', [name])[0];
+      return head ? { size: num(head.seq), head: str(head.hash) } : { size: 0, head: ZERO_HASH };
+    },
+
+    async getFile(path) {
+      const r = q('SELECT data FROM files WHERE path = ?', [path])[0];
+      if (r === undefined) return undefined;
+      return r.data instanceof Uint8Array ? r.data.slice() : new Uint8Array(0);
+    },
+    async putFile(path, data): Promise<Result<void>> {
+      const bad = checkStorePath(path);
+      if (bad) return fail([bad]);
+      // An empty Uint8Array may bind as NULL; store it as an empty blob.
+      run("INSERT OR REPLACE INTO files (path, data) VALUES (?, coalesce(?, x''))", [path, data.length === 0 ? null : data.slice()]);
+      return ok(undefined);
+    },
+    async deleteFile(path) {
+      return run('DELETE FROM files WHERE path = ?', [path]) > 0;
+    },
+    async listFiles(prefix) {
+      const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
+      return q('SELECT path FROM files')
+        .map((r) => str(r.path))
+        .filter((k) => p === '' || k.startsWith(p) || k === prefix)
+        .sort(cmp);
+    },
+
+    async search(query, options = {}): Promise<Result<SearchHit[]>> {
+      const limit = clampLimit(options.limit);
+      const advanced = options.mode === 'advanced';
+      let match: string;
+      let words: string[];
+      let phrases: string[] | undefined;
+      if (advanced) {
+        if (typeof query !== 'string' || query.trim() === '') return fail([error('store.query-syntax', 'an advanced query must not be empty')]);
+        match = query;
+        words = terms(query).filter((t) => !['and', 'or', 'not', 'near'].includes(t));
+      } else {
+        const qt = queryTerms(query);
+        match = quoteTerms(qt, options.match ?? 'all');
+        words = qt.map((t) => t.term);
+        phrases = qt.map((t) => quoteTerms([t]));
+      }
+      if (match === '' || limit === 0) return ok([]);
+      try {
+        const rows = flavor === 'fts5' ? searchFts5(match, options, limit) : searchFts4(match, phrases, options, limit);
+        return ok(hits(rows, words, options));
+      } catch (e) {
+        const problems: Problem[] = [error(advanced ? 'store.query-syntax' : 'store.engine-error', `the search failed: ${message(e)}`)];
+        return fail(problems);
+      }
+    },
+  };
+
+  const store = guardStore({
+    capabilities: { search: true, ranking: 'bm25', advancedSearch: true, persistence: true, transactions: true, fulltext: flavor },
+    ops,
+    begin: () => engine.exec('BEGIN'),
+    commit: () => engine.exec('COMMIT'),
+    rollback: () => {
+      try {
+        engine.exec('ROLLBACK');
+      } catch {
+        // already rolled back by the engine
+      }
+      nextRowid = num(q('SELECT coalesce(max(fts_rowid), 0) AS m FROM docs')[0]?.m) + 1;
+    },
+    toBytes: () => engine.export(),
+    close: () => engine.close(),
+  });
+  return Object.assign(store, { engine, schemaVersion });
+}

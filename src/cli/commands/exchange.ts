@@ -1,0 +1,154 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { type ConflictPolicy, drill, exportBundle, importBundle } from '../../exchange/index.js';
+import { inFile } from '../../problems/index.js';
+import { type Command, UsageError } from '../command.js';
+import { emitReport, type OutputFormat } from '../emit.js';
+import { EXIT } from '../io.js';
+import { cliFiles } from '../node-files.js';
+import { progressBar } from '../progress.js';
+import { makeReport } from '../report.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir, requireFile, shown } from './shared.js';
+
+const POLICIES: readonly ConflictPolicy[] = ['fail', 'skip', 'overwrite-older'];
+
+/** `memkit export DIR`: writes DIR as a self-verifying NDJSON bundle to stdout (or --out FILE). */
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'export a memory directory as a self-verifying NDJSON bundle',
+  help: `Usage: memkit export DIR [--agent-id ID] [--out FILE] [--format text|json|sarif]
+
+Writes every file under DIR (except .git and node_modules) as one NDJSON
+bundle (ADR-0002, current schema version): the manifest line first, with
+record counts and a digest, then one record per line.
+
+  memkit export .memory > bundle.ndjson
+  memkit export .memory --out bundle.ndjson
+
+Without --out the bundle goes to stdout and nothing else does; problems go to
+stderr (text) or stdout (json, sarif) and no bundle is written.
+
+Options:
+  --agent-id ID   the manifest's agent_id (default: the directory name)
+  --out FILE      write the bundle to FILE atomically and print a report
+${FORMAT_HELP}
+
+Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
+`,
+  options: { 'agent-id': { type: 'string' }, out: { type: 'string' }, format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw new UsageError('export takes exactly one DIR');
+    const dir = absolute(io, positionals[0]!);
+    await requireDir(dir, positionals[0]!);
+    const agentId = (values['agent-id'] as string | undefined) ?? (basename(dir) || 'memkit');
+    const format = values.format as OutputFormat;
+    const result = await exportBundle({ files: cliFiles(dir) }, { agentId, env: { hasher: cliHasher } });
+    const out = values.out as string | undefined;
+    if (!result.ok) {
+      const report = makeReport(positionals[0]!, [], result.problems);
+      if (format === 'text' && out === undefined) return emitReport({ ...io, stdout: io.stderr }, report, format);
+      return emitReport(io, report, format);
+    }
+    if (out === undefined) {
+      for await (const chunk of result.value.chunks()) io.stdout(chunk);
+      return EXIT.ok;
+    }
+    const outAbs = absolute(io, out);
+    const chunks: string[] = [];
+    for await (const chunk of result.value.chunks()) chunks.push(chunk);
+    await cliFiles(dirname(outAbs)).write(basename(outAbs), new TextEncoder().encode(chunks.join('')));
+    const m = result.value.manifest;
+    const report = makeReport(positionals[0]!, [], []);
+    return emitReport(io, report, format, { text: `wrote ${shown(io, outAbs)}: ${Object.entries(m.record_counts).map(([t, n]) => `${n} ${t}`).join(', ') || 'no records'}\n`, json: { out: shown(io, outAbs), manifest: m } });
+  },
+};
+
+/** `memkit import BUNDLE DIR [--policy fail|skip|overwrite-older]`: verifies a bundle, then writes it into DIR. */
+export const importCommand: Command = {
+  name: 'import',
+  summary: 'verify an NDJSON bundle, then import it into a directory',
+  help: `Usage: memkit import BUNDLE DIR [--policy fail|skip|overwrite-older] [--format text|json|sarif]
+
+Reads BUNDLE (any schema version; older ones are migrated), verifies all of it
+(manifest, every record, counts, digest) and only then writes its files into
+DIR (atomic writes). A record that exists in DIR with other content is a
+conflict, handled by --policy:
+  fail             stop before writing anything (default)
+  skip             keep what DIR has
+  overwrite-older  replace it when the bundle's copy is newer
+
+Options:
+  --policy P      fail | skip | overwrite-older (default fail)
+${FORMAT_HELP}
+
+Exit status: 0 imported, 1 problems found (nothing written), 2 usage error.
+`,
+  options: { policy: { type: 'string', default: 'fail' }, format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 2) throw new UsageError('import takes BUNDLE and DIR');
+    const policy = values.policy as ConflictPolicy;
+    if (!POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
+    const bundle = absolute(io, positionals[0]!);
+    await requireFile(bundle, positionals[0]!);
+    const dir = absolute(io, positionals[1]!);
+    await requireDir(dir, positionals[1]!);
+    const rel = shown(io, bundle);
+    const size = (await stat(bundle)).size;
+    const progress = progressBar(io, 'importing');
+    const result = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { files: cliFiles(dir) }, {
+      policy,
+      file: rel,
+      env: { hasher: cliHasher },
+      onProgress: (_records, bytes, phase) => progress.update(phase === 'verify' ? bytes / 2 : size / 2 + bytes / 2, size),
+    });
+    progress.done();
+    const checked = [{ file: rel, format: 'export-bundle' }];
+    if (!result.ok) return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems, rel)), values.format as OutputFormat, { text: 'nothing was imported\n' });
+    const s = result.value;
+    return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems ?? [], rel)), values.format as OutputFormat, {
+      text: `imported ${rel} (schema v${s.schemaVersion}): ${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept\n`,
+      json: { summary: { schemaVersion: s.schemaVersion, counts: s.counts, records: s.records, written: s.written, unchanged: s.unchanged, kept: s.kept } },
+    });
+  },
+};
+
+/** `memkit drill DIR`: the ADR-0002 recovery drill, in memory: export, restore into an empty memory, compare. */
+export const drillCommand: Command = {
+  name: 'drill',
+  summary: 'run the recovery drill: export, restore into an empty memory, compare',
+  help: `Usage: memkit drill DIR [--format text|json|sarif]
+
+The ADR-0002 recovery drill, without touching DIR: exports DIR, imports the
+bundle into an empty in-memory copy, exports that again, and compares record
+counts and every record's hash. DIR may also be a bundle file, which is
+restored and re-exported the same way.
+
+Options:
+${FORMAT_HELP}
+
+Exit status: 0 the drill passed, 1 it failed, 2 usage error.
+`,
+  options: { format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw new UsageError('drill takes exactly one DIR (or bundle file)');
+    const target = absolute(io, positionals[0]!);
+    const info = await stat(target).catch(() => undefined);
+    if (info === undefined) throw new UsageError(`${positionals[0]} does not exist`);
+    const rel = shown(io, target);
+    const report = info.isDirectory()
+      ? await drill({ files: cliFiles(target) }, { env: { hasher: cliHasher } })
+      : await drill(() => createReadStream(target) as AsyncIterable<Uint8Array>, { env: { hasher: cliHasher } });
+    const problems = report.problems.map((p) => (p.file === undefined && !info.isDirectory() ? { ...p, file: rel } : p));
+    const r = makeReport(positionals[0]!, info.isDirectory() ? [] : [{ file: rel, format: 'export-bundle' }], problems);
+    if (!report.ok && r.ok) {
+      r.ok = false;
+      r.problems.push({ code: 'exchange.drill-hash-mismatch', severity: 'error', message: 'the drill did not restore the memory exactly' });
+    }
+    const counts = Object.entries(report.counts).map(([t, c]) => `  ${t}: ${c.restored}/${c.expected}`).join('\n');
+    return emitReport(io, r, values.format as OutputFormat, {
+      text: `drill ${report.ok ? 'passed' : 'FAILED'}: ${report.compared} records compared, ${report.mismatches.length} mismatches\n${counts}${counts ? '\n' : ''}`,
+      json: { drill: { ok: report.ok, sourceVersion: report.sourceVersion, counts: report.counts, compared: report.compared, mismatches: report.mismatches } },
+    });
+  },
+};

@@ -1,0 +1,112 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { openSqliteStore, sqliteWasm } from '../../adapters/sqlite/index.js';
+import { MEMORY_KINDS } from '../../schemas/thunderus.js';
+import { type IndexReport, type Store, refreshIndex } from '../../store/index.js';
+import { type Command, UsageError } from '../command.js';
+import type { CliIo } from '../io.js';
+import { emitReport, type OutputFormat } from '../emit.js';
+import { cliFiles } from '../node-files.js';
+import { progressBar } from '../progress.js';
+import { makeReport } from '../report.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, positiveInt, requireDir, shown } from './shared.js';
+
+/** Where `memkit index` keeps the database unless `--db` says otherwise (relative to DIR). */
+export const DEFAULT_DB = '.thunderus/memory/indexes/memory.sqlite';
+
+interface Opened {
+  store: Store & { toBytes(): Promise<Uint8Array>; close(): Promise<void> };
+  dbAbs: string;
+  report: IndexReport;
+  changed: boolean;
+}
+
+// Opens (or creates) the database, refreshes it from the docs on disk, and saves it when anything changed.
+async function openAndRefresh(io: CliIo, dir: string, db: string | undefined): Promise<Opened> {
+  const dbAbs = db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, db);
+  const existing = await stat(dbAbs).then((s) => s.isFile(), () => false);
+  const bytes = existing ? new Uint8Array(await readFile(dbAbs)) : undefined;
+  const opened = await openSqliteStore({ engine: sqliteWasm(), hasher: cliHasher, ...(bytes ? { bytes } : {}) });
+  if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);
+  const store = opened.value;
+  const progress = progressBar(io, 'indexing');
+  const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
+  progress.done();
+  const changed = !existing || report.added.length + report.updated.length + report.removed.length > 0;
+  if (changed) await cliFiles(dirname(dbAbs)).write(basename(dbAbs), await store.toBytes());
+  return { store, dbAbs, report, changed };
+}
+
+/** `memkit index DIR [--db FILE]`: builds or refreshes the SQLite search index of DIR's memory docs. */
+export const indexCommand: Command = {
+  name: 'index',
+  summary: 'build or refresh the SQLite full-text index of the memory docs',
+  help: `Usage: memkit index DIR [--db FILE] [--format text|json|sarif]
+
+Reads every memory doc under DIR/.thunderus/memory and brings the SQLite index
+(docs, docs_fts FTS5, doc_edges; engine sqlite-wasm) up to date: new and
+changed docs are indexed, deleted ones removed. The docs on disk are the
+source of truth; the index can always be rebuilt from them.
+
+Options:
+  --db FILE       the database file (default DIR/${DEFAULT_DB})
+${FORMAT_HELP}
+
+Exit status: 0 indexed, 1 some docs could not be indexed, 2 usage error.
+`,
+  options: { db: { type: 'string' }, format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw new UsageError('index takes exactly one DIR');
+    const dir = absolute(io, positionals[0]!);
+    await requireDir(dir, positionals[0]!);
+    const { store, dbAbs, report } = await openAndRefresh(io, dir, values.db as string | undefined);
+    const total = (await store.listDocs()).length;
+    await store.close();
+    const r = makeReport(positionals[0]!, [], report.problems);
+    return emitReport(io, r, values.format as OutputFormat, {
+      text: `${shown(io, dbAbs)}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
+      json: { db: shown(io, dbAbs), docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
+    });
+  },
+};
+
+/** `memkit search DIR QUERY`: full-text search over the memory docs (refreshing the index first). */
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'full-text search over the memory docs (refreshes the index first)',
+  help: `Usage: memkit search DIR QUERY [--kind K] [--tag T] [--limit N] [--db FILE] [--format text|json|sarif]
+
+Refreshes the index of DIR (as "memkit index" does), then searches it. Every
+word of QUERY must match (plain text is safe: words are quoted). Hits come
+best first (FTS5 BM25) with a snippet.
+
+Options:
+  --kind K        only docs of kind K (${MEMORY_KINDS.join(', ')}); repeatable
+  --tag T         only docs tagged T; repeatable (all must match)
+  --limit N       at most N hits (default 10)
+  --db FILE       the database file (default DIR/${DEFAULT_DB})
+${FORMAT_HELP}
+
+Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error.
+`,
+  options: { kind: { type: 'string', multiple: true }, tag: { type: 'string', multiple: true }, limit: { type: 'string' }, db: { type: 'string' }, format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length < 2) throw new UsageError('search takes DIR and QUERY');
+    const [dirArg, ...words] = positionals as [string, ...string[]];
+    const query = words.join(' ');
+    const kinds = (values.kind as string[] | undefined) ?? [];
+    for (const k of kinds) if (!(MEMORY_KINDS as readonly string[]).includes(k)) throw new UsageError(`--kind must be one of ${MEMORY_KINDS.join(', ')}`);
+    const limit = positiveInt(values.limit, '--limit') ?? 10;
+    if (limit > 1000) throw new UsageError('--limit is at most 1000');
+    const dir = absolute(io, dirArg);
+    await requireDir(dir, dirArg);
+    const { store, report } = await openAndRefresh(io, dir, values.db as string | undefined);
+    const tags = (values.tag as string[] | undefined) ?? [];
+    const result = await store.search(query, { limit, ...(kinds.length ? { kinds: kinds as (typeof MEMORY_KINDS)[number][] } : {}), ...(tags.length ? { tags } : {}) });
+    await store.close();
+    const problems = [...report.problems, ...(result.ok ? [] : result.problems)];
+    const hits = result.ok ? result.value : [];
+    const text = hits.length === 0 ? `no docs match "${query}"\n` : hits.map((h, i) => `${i + 1}. ${h.title}  (${h.kind}, ${h.docId})\n   ${h.path}\n   ${h.snippet.replace(/\s+/g, ' ')}\n`).join('');
+    return emitReport(io, makeReport(dirArg, [], problems), values.format as OutputFormat, { text, json: { query, hits } });
+  },
+};

@@ -1,0 +1,64 @@
+import { type Problem, error, warning } from '../problems/index.js';
+
+/** What an agent wants to do to a memory-bank file. */
+export type WriteOperation = 'append' | 'edit' | 'delete' | 'replace' | 'approve';
+
+/** The rule for one file: who may write, and how. */
+export interface FileRule {
+  /** Agent ids allowed to write; the seed's `"all agents"` means anyone. */
+  writers: readonly string[];
+  /** Only appending whole entries is allowed. */
+  appendOnly: boolean;
+  /** The body may never be edited; growth must be backed by a decision (systemPatterns.md, decisionLog.md). */
+  immutable?: boolean;
+  /** Who may approve (progress.md: `milestone_done_approvers`). */
+  approvers?: readonly string[];
+}
+
+/** A writer policy: file base name → rule. */
+export type WriterPolicy = Readonly<Record<string, FileRule>>;
+
+/** The seed's wildcard writer. */
+export const ALL_AGENTS = 'all agents';
+
+/**
+ * The `writers` lists and `append_only` flags of the memory-bank seed, as the
+ * default policy. Pass your own object to {@link checkWrite} to replace it.
+ */
+export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze({
+  'systemPatterns.md': { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
+  'productContext.md': { writers: ['ProductManager'], appendOnly: true },
+  'activeContext.md': { writers: [ALL_AGENTS], appendOnly: true },
+  'decisionLog.md': { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
+  'progress.md': { writers: [ALL_AGENTS], appendOnly: false, approvers: ['CIReviewer', 'ReaperOAK'] },
+  'riskRegister.md': { writers: ['Security', 'ReaperOAK'], appendOnly: true },
+  'workflow-state.json': { writers: ['ReaperOAK'], appendOnly: false },
+  'artifacts-manifest.json': { writers: ['ReaperOAK'], appendOnly: false },
+  'feedback-log.md': { writers: [ALL_AGENTS], appendOnly: true },
+});
+
+/**
+ * Checks whether `agent` may perform `operation` on `file` (a path; its base
+ * name selects the rule). Deleting an entry is always denied (seed: "DENY:
+ * Deletion of any memory bank entry"); `approve` is for the file's approvers
+ * (marking a progress.md milestone DONE).
+ *
+ * @example checkWrite(DEFAULT_WRITER_POLICY, 'Backend', 'memory-bank/decisionLog.md', 'append')
+ * // [{ code: 'ledger.writer-denied', ... }]
+ */
+export function checkWrite(policy: WriterPolicy, agent: string, file: string, operation: WriteOperation): Problem[] {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const rule = Object.prototype.hasOwnProperty.call(policy, base) ? policy[base] : undefined;
+  if (rule === undefined) return [warning('ledger.unknown-file', `the writer policy has no rule for ${base}`, { file })];
+  const problems: Problem[] = [];
+  if (operation === 'approve') {
+    if (!(rule.approvers ?? []).includes(agent)) problems.push(error('ledger.writer-denied', `${agent} may not approve in ${base}; approvers: ${(rule.approvers ?? []).join(', ') || 'none'}`, { file }));
+    return problems;
+  }
+  if (!rule.writers.includes(ALL_AGENTS) && !rule.writers.includes(agent))
+    problems.push(error('ledger.writer-denied', `${agent} may not write ${base}; writers: ${rule.writers.join(', ')}`, { file }));
+  if (operation === 'delete') problems.push(error('ledger.delete-denied', `entries of ${base} may never be deleted`, { file }));
+  else if (operation !== 'append' && rule.immutable) problems.push(error('ledger.immutable', `${base} is immutable: direct edits are denied`, { file }));
+  else if (operation !== 'append' && rule.appendOnly) problems.push(error('ledger.append-only', `${base} is append-only: "${operation}" is not allowed`, { file }));
+  return problems;
+}

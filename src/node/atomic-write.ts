@@ -1,0 +1,151 @@
+import * as fsp from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** An open file as {@link atomicWrite} uses it. */
+export interface FsFileHandle {
+  writeFile(data: Uint8Array): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file-system calls the Node file port makes, as an object, so tests can
+ * inject faults (fail the n-th step) and other platforms can supply their own.
+ * {@link nodeFs} is the real one.
+ */
+export interface FsFacade {
+  open(path: string, flags: string, mode?: number): Promise<FsFileHandle>;
+  readFile(path: string): Promise<Uint8Array>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+  readdir(path: string): Promise<{ name: string; isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }[]>;
+  realpath(path: string): Promise<string>;
+}
+
+/** The real file system (`node:fs/promises`). */
+export const nodeFs: FsFacade = {
+  open: (path, flags, mode) => fsp.open(path, flags, mode),
+  readFile: (path) => fsp.readFile(path),
+  rename: (from, to) => fsp.rename(from, to),
+  unlink: (path) => fsp.unlink(path),
+  mkdir: async (path) => {
+    await fsp.mkdir(path, { recursive: true });
+  },
+  readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
+  realpath: (path) => fsp.realpath(path),
+};
+
+/** Temp files of atomic writes end with this; {@link recoverTemps} removes leftovers. */
+export const TEMP_SUFFIX = '.memkit-tmp';
+
+let counter = 0;
+// Temp files of writes in progress in this process; recovery leaves them alone.
+const inFlight = new Set<string>();
+
+/** The temp file name an atomic write of `path` uses: hidden, same directory, unique. */
+export function tempPathFor(path: string): string {
+  counter = (counter + 1) % 1_000_000;
+  const unique = `${process.pid}-${Date.now().toString(36)}-${counter}`;
+  return join(dirname(path), `.${basename(path)}.${unique}${TEMP_SUFFIX}`);
+}
+
+/**
+ * Replaces the file at absolute `path` with `data` so that readers (and a
+ * crash) see the old bytes or the new, never a mix: write a temp file in the
+ * same directory, fsync it, rename it over `path`, fsync the directory. On
+ * failure the temp file is removed when possible; a crash can leave one,
+ * which {@link recoverTemps} cleans up.
+ */
+export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade = nodeFs): Promise<void> {
+  const dir = dirname(path);
+  await fs.mkdir(dir);
+  const tmp = tempPathFor(path);
+  inFlight.add(tmp);
+  try {
+    const handle = await fs.open(tmp, 'wx', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(tmp, path);
+  } catch (e) {
+    await fs.unlink(tmp).catch(() => undefined);
+    throw e;
+  } finally {
+    inFlight.delete(tmp);
+  }
+  await syncDir(dir, fs);
+}
+
+/** fsyncs a directory so a rename in it is durable; a platform that cannot (Windows) is ignored. */
+export async function syncDir(dir: string, fs: FsFacade = nodeFs): Promise<void> {
+  let handle: FsFileHandle;
+  try {
+    handle = await fs.open(dir, 'r');
+  } catch (e) {
+    if (isCode(e, 'EISDIR', 'EPERM', 'EACCES')) return;
+    throw e;
+  }
+  try {
+    await handle.sync();
+  } catch (e) {
+    if (!isCode(e, 'EINVAL', 'EPERM', 'EBADF', 'EISDIR')) throw e;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when `e` is a Node system error with one of these codes. */
+export function isCode(e: unknown, ...codes: string[]): boolean {
+  return typeof e === 'object' && e !== null && codes.includes(String((e as { code?: unknown }).code));
+}
+
+// The writer's process id from a temp name (`.<name>.<pid>-<time>-<n>.memkit-tmp`).
+function writerPid(name: string): number | undefined {
+  const m = /\.(\d+)-[0-9a-z]+-\d+\.memkit-tmp$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+// A temp file may belong to a write still running: this process's in-flight writes, or another live process's.
+function maybeInUse(full: string, name: string): boolean {
+  if (inFlight.has(full)) return true;
+  const pid = writerPid(name);
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return isCode(e, 'EPERM');
+  }
+}
+
+/**
+ * Removes temp files left by interrupted atomic writes under absolute `dir`
+ * (recursively; symbolic links are not followed), except those of writes
+ * still in progress in this or another live process. Returns the removed paths.
+ */
+export async function recoverTemps(dir: string, fs: FsFacade = nodeFs): Promise<string[]> {
+  const removed: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    let entries: Awaited<ReturnType<FsFacade['readdir']>>;
+    try {
+      entries = await fs.readdir(d);
+    } catch (e) {
+      if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
+      throw e;
+    }
+    for (const entry of entries) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && entry.name.endsWith(TEMP_SUFFIX) && !maybeInUse(full, entry.name)) {
+        await fs.unlink(full);
+        removed.push(full);
+      }
+    }
+  };
+  await walk(dir);
+  return removed.sort();
+}

@@ -1,0 +1,183 @@
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { MemkitError, error } from '../problems/index.js';
+import type { FilePort } from '../store/file-port.js';
+import { type FsFacade, TEMP_SUFFIX, atomicWrite, isCode, nodeFs, recoverTemps } from './atomic-write.js';
+
+/** Extensions {@link nodeFiles} accepts by default: the memory formats' files. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.sql', '.txt'];
+
+/** Options of {@link nodeFiles}. */
+export interface NodeFilesOptions {
+  /** Allowed file extensions, with the dot (default {@link DEFAULT_EXTENSIONS}); `null` allows any. */
+  extensions?: readonly string[] | null;
+  /** The file-system calls (default `node:fs/promises`); tests inject faults here. */
+  fs?: FsFacade;
+  /** Remove temp files left by interrupted writes before the first operation (default true). */
+  recover?: boolean;
+}
+
+/** A {@link FilePort} on a directory, plus its housekeeping. */
+export interface NodeFiles extends FilePort {
+  /** The root directory, absolute. */
+  readonly root: string;
+  /** Removes temp files left by interrupted atomic writes; returns their root-relative paths. */
+  recoverTemps(): Promise<string[]>;
+}
+
+const fail = (code: string, message: string): never => {
+  throw new MemkitError([error(code, message)]);
+};
+
+/** Problems with a root-relative path, or none: relative, `/`-separated, no `.`/`..`/empty segment, no NUL or backslash. */
+export function checkRelativePath(path: unknown): string | undefined {
+  if (typeof path !== 'string' || path.length === 0) return 'the path must be a non-empty string';
+  if (path.includes('\0')) return 'the path contains a NUL byte';
+  if (path.includes('\\')) return 'the path contains a backslash; use /';
+  if (path.startsWith('/') || isAbsolute(path) || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
+  for (const seg of path.split('/')) {
+    if (seg === '..') return 'the path has a ".." segment';
+    if (seg === '' || seg === '.') return 'the path has an empty or "." segment';
+  }
+  return undefined;
+}
+
+/**
+ * The file port of `memkit/node`: files under `root`, confined to it. Paths
+ * are relative and `/`-separated; `..`, absolute paths, NUL bytes and
+ * symbolic links that resolve outside the root are refused (`MemkitError`
+ * with `fs.bad-path` / `fs.outside-root`), as are extensions outside the
+ * allowlist (`fs.extension-not-allowed`). Writes are atomic ({@link atomicWrite}).
+ *
+ * @example
+ * const files = nodeFiles(process.cwd());
+ * await files.write('.thunderus/memory/CORE.md', bytes);
+ */
+export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFiles {
+  const fs = options.fs ?? nodeFs;
+  const extensions = options.extensions === undefined ? DEFAULT_EXTENSIONS : options.extensions;
+  let realRoot: Promise<string> | undefined;
+  const getRoot = () => {
+    realRoot ??= (async () => {
+      const r = await fs.realpath(root);
+      if (options.recover !== false) await recoverTemps(r, fs);
+      return r;
+    })();
+    return realRoot;
+  };
+  const inside = (base: string, p: string) => {
+    const rel = relative(base, p);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+
+  // The absolute path for `rel`, after checking its shape, extension and where links lead.
+  const resolve = async (rel: string, checkExtension = true): Promise<string> => {
+    const bad = checkRelativePath(rel);
+    if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
+    if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e)))
+      fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
+    const base = await getRoot();
+    const abs = join(base, ...rel.split('/'));
+    // Resolve the deepest existing ancestor (or the file itself) through symbolic links.
+    let probe = abs;
+    for (;;) {
+      try {
+        const real = await fs.realpath(probe);
+        if (!inside(base, real)) fail('fs.outside-root', `"${rel}" leads outside the root through a symbolic link`);
+        break;
+      } catch (e) {
+        if (e instanceof MemkitError) throw e;
+        if (!isCode(e, 'ENOENT', 'ENOTDIR') || probe === base) throw e;
+        probe = join(probe, '..');
+      }
+    }
+    return abs;
+  };
+
+  const port: NodeFiles = {
+    root,
+    async read(path) {
+      const abs = await resolve(path);
+      try {
+        return new Uint8Array(await fs.readFile(abs));
+      } catch (e) {
+        if (isCode(e, 'ENOENT', 'ENOTDIR')) return undefined;
+        throw e;
+      }
+    },
+    async write(path, data) {
+      await atomicWrite(await resolve(path), data, fs);
+    },
+    async rename(from, to) {
+      const a = await resolve(from);
+      const b = await resolve(to);
+      await fs.mkdir(join(b, '..'));
+      try {
+        await fs.rename(a, b);
+      } catch (e) {
+        if (isCode(e, 'ENOENT')) fail('fs.not-found', `rename: "${from}" does not exist`);
+        throw e;
+      }
+    },
+    async remove(path) {
+      try {
+        await fs.unlink(await resolve(path));
+      } catch (e) {
+        if (!isCode(e, 'ENOENT', 'ENOTDIR')) throw e;
+      }
+    },
+    async list(prefix) {
+      const base = await getRoot();
+      let start = base;
+      if (prefix !== '') {
+        const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+        start = await resolve(p, false);
+      }
+      const out: string[] = [];
+      const walk = async (dir: string): Promise<void> => {
+        let entries: Awaited<ReturnType<FsFacade['readdir']>>;
+        try {
+          entries = await fs.readdir(dir);
+        } catch (e) {
+          if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
+          throw e;
+        }
+        for (const entry of entries) {
+          const full = join(dir, entry.name);
+          let isFile = entry.isFile();
+          if (entry.isDirectory()) {
+            await walk(full);
+            continue;
+          }
+          if (entry.isSymbolicLink()) {
+            // Listed only when it is a file that stays inside the root; linked directories are not followed.
+            try {
+              const real = await fs.realpath(full);
+              isFile = inside(base, real) && !(await isDirectory(fs, real));
+            } catch {
+              isFile = false;
+            }
+          }
+          if (!isFile || entry.name.endsWith(TEMP_SUFFIX)) continue;
+          const rel = relative(base, full).split(sep).join('/');
+          if (extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e))) out.push(rel);
+        }
+      };
+      await walk(start);
+      return out.sort();
+    },
+    async recoverTemps() {
+      const base = await getRoot();
+      return (await recoverTemps(base, fs)).map((p) => relative(base, p).split(sep).join('/'));
+    },
+  };
+  return port;
+}
+
+async function isDirectory(fs: FsFacade, path: string): Promise<boolean> {
+  try {
+    await fs.readdir(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/cli/run.js';
+
+/** What one in-process CLI run printed and returned. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured streams. */
+export async function runCli(argv: string[], options: { cwd?: string; stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    stdoutTTY: options.stdoutTTY ?? false,
+    stderrTTY: options.stderrTTY ?? false,
+    env: options.env ?? {},
+    cwd: options.cwd ?? process.cwd(),
+  });
+  return { code, stdout, stderr };
+}
+
+/** The repository root (tests run from it). */
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A fresh temporary copy of an example directory; call the returned `done` to remove it. */
+export function copyExample(name: 'agent-memory' | 'broken'): { dir: string; done: () => void } {
+  const base = mkdtempSync(join(tmpdir(), 'memkit-cli-'));
+  const dir = join(base, name);
+  cpSync(join(ROOT, 'examples', name), dir, { recursive: true });
+  return { dir, done: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/** A fresh empty temporary directory. */
+export function tempDir(): { dir: string; done: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'memkit-cli-'));
+  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeCheckSource } from '../../src/cli/node-source.js';
+import { runCli, tempDir } from './helpers.js';
+
+describe('nodeCheckSource', () => {
+  it('reports symlink loops, follows other links once, skips .git and node_modules', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'a/b'), { recursive: true });
+      mkdirSync(join(t.dir, '.git'));
+      mkdirSync(join(t.dir, 'node_modules/x'), { recursive: true });
+      writeFileSync(join(t.dir, 'a/b/events.jsonl'), '');
+      writeFileSync(join(t.dir, '.git/events.jsonl'), '');
+      writeFileSync(join(t.dir, 'node_modules/x/events.jsonl'), '');
+      symlinkSync('..', join(t.dir, 'a/b/up')); // loop: a/b/up -> a
+      symlinkSync(join(t.dir, 'a'), join(t.dir, 'alias')); // not a loop, but a is walked once
+      symlinkSync('self', join(t.dir, 'self')); // ELOOP
+      symlinkSync('missing', join(t.dir, 'dangling'));
+      const { files, problems } = await nodeCheckSource(t.dir, 1000).list();
+      expect(files.map((f) => f.path)).toEqual(['a/b/events.jsonl']);
+      expect(problems.map((p) => [p.file, p.code, p.severity]).sort()).toEqual([
+        ['a/b/up', 'check.symlink-loop', 'error'],
+        ['dangling', 'check.unreadable', 'warning'],
+        ['self', 'check.symlink-loop', 'error'],
+      ]);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('refuses files over the limit and reports vanished files', async () => {
+    const t = tempDir();
+    try {
+      writeFileSync(join(t.dir, 'big.json'), 'x'.repeat(2000));
+      const src = nodeCheckSource(t.dir, 1000);
+      const big = await src.read('big.json');
+      expect(big.ok ? [] : big.problems.map((p) => p.code)).toEqual(['check.too-large']);
+      const gone = await src.read('gone.json');
+      expect(gone.ok ? [] : gone.problems.map((p) => p.code)).toEqual(['check.unreadable']);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('memkit check reports a symlink loop and an over-size file, and still checks the rest', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'memory-bank'));
+      writeFileSync(join(t.dir, 'memory-bank/decisionLog.md'), '# Decisions\n' + 'x'.repeat(5000));
+      writeFileSync(join(t.dir, 'events.jsonl'), '{"v":2}\n');
+      symlinkSync('.', join(t.dir, 'loop'));
+      const r = await runCli(['check', t.dir, '--max-file-size', '1k', '--format', 'json']);
+      expect(r.code).toBe(1);
+      const out = JSON.parse(r.stdout);
+      const codes = out.problems.map((p: { file: string; code: string }) => `${p.file} ${p.code}`);
+      expect(codes).toContain('loop check.symlink-loop');
+      expect(codes).toContain('memory-bank/decisionLog.md check.too-large');
+      expect(codes).toContain('events.jsonl schema.const');
+    } finally {
+      t.done();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ThreadStore } from '../../src/schemas/thread-store.js';
+import { checkThreadStore, rebuildRelations, threadCodes } from '../../src/threads/index.js';
+import { SCRIPT, command, run } from './arbitraries.js';
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const base = () => clone(run(SCRIPT).store);
+const opAt = (s: ThreadStore, command: string, params: Record<string, unknown>) => {
+  s.operations.push({ id: `op-x${s.operations.length}`, timestamp: s.metadata.last_updated, command, operator: 'user', params });
+  return `/operations/${s.operations.length - 1}`;
+};
+
+/** Each corruption of the scripted store, with the code and pointer it must be reported at. */
+const corruptions: Record<string, (s: ThreadStore) => { code: string; pointer: string }> = {
+  'threads.count-mismatch': (s) => ((s.metadata.thread_count += 1), { code: 'threads.count-mismatch', pointer: '/metadata/thread_count' }),
+  'threads.last-updated-stale': (s) => ((s.metadata.last_updated = '2026-02-08T16:00:00Z'), { code: 'threads.last-updated-stale', pointer: '/metadata/last_updated' }),
+  'threads.key-mismatch': (s) => ((s.threads.ui!.id = 'ux'), { code: 'threads.key-mismatch', pointer: '/threads/ui/id' }),
+  'threads.id-duplicate (threads)': (s) => ((s.threads.ui!.id = 'auth'), { code: 'threads.id-duplicate', pointer: '/threads/ui/id' }),
+  'threads.id-duplicate (operations)': (s) => ((s.operations[3]!.id = s.operations[1]!.id), { code: 'threads.id-duplicate', pointer: '/operations/3/id' }),
+  'threads.parent-missing': (s) => ((s.threads.tokens!.parent_id = 'ghost'), { code: 'threads.parent-missing', pointer: '/threads/tokens/parent_id' }),
+  'threads.parent-cycle': (s) => {
+    s.threads.root!.parent_id = 'tokens';
+    s.relations.tokens!.children.push('root');
+    return { code: 'threads.parent-cycle', pointer: '/threads/root/parent_id' };
+  },
+  'threads.parent-child-mismatch': (s) => (s.relations.ui!.children.push('tokens'), { code: 'threads.parent-child-mismatch', pointer: '/relations/ui/children/0' }),
+  'threads.child-not-listed': (s) => ((s.relations.root!.children = ['auth', 'old']), { code: 'threads.child-not-listed', pointer: '/threads/ui/parent_id' }),
+  'threads.reference-asymmetric (to)': (s) => ((s.relations.auth!.referenced_by = []), { code: 'threads.reference-asymmetric', pointer: '/relations/ui/references_to/0' }),
+  'threads.reference-asymmetric (by)': (s) => ((s.relations.ui!.references_to = []), { code: 'threads.reference-asymmetric', pointer: '/relations/auth/referenced_by/0' }),
+  'threads.relations-drift': (s) => {
+    s.relations.ui!.references_to = [];
+    s.relations.auth!.referenced_by = [];
+    return { code: 'threads.relations-drift', pointer: '/relations/ui/references_to' };
+  },
+  'threads.relations-drift (depends_on)': (s) => ((s.relations.ui!.depends_on = []), { code: 'threads.relations-drift', pointer: '/relations/ui/depends_on' }),
+  'threads.depends-cycle': (s) => (s.relations.auth!.depends_on.push('ui'), { code: 'threads.depends-cycle', pointer: '/relations/auth/depends_on/0' }),
+  'threads.relations-missing': (s) => (delete s.relations.old, { code: 'threads.relations-missing', pointer: '/relations' }),
+  'threads.relation-unknown-thread': (s) => (s.relations.ui!.references_to.push('ghost'), { code: 'threads.relation-unknown-thread', pointer: '/relations/ui/references_to/1' }),
+  'threads.relation-self': (s) => (s.relations.ui!.depends_on.push('ui'), { code: 'threads.relation-self', pointer: '/relations/ui/depends_on/1' }),
+  'threads.relation-duplicate': (s) => (s.relations.root!.children.push('ui'), { code: 'threads.relation-duplicate', pointer: '/relations/root/children/3' }),
+  'threads.transition-invalid (archived is terminal)': (s) => ({ code: 'threads.transition-invalid', pointer: opAt(s, 'freeze', { thread_id: 'old' }) }),
+  'threads.transition-invalid (frozen → frozen)': (s) => ({ code: 'threads.transition-invalid', pointer: opAt(s, 'freeze', { thread_id: 'tokens' }) }),
+  'threads.frozen-modified': (s) => ({ code: 'threads.frozen-modified', pointer: opAt(s, 'update', { thread_id: 'tokens', title: 'x' }) }),
+  'threads.status-drift': (s) => ((s.threads.ui!.status = 'frozen'), { code: 'threads.status-drift', pointer: '/threads/ui/status' }),
+  'threads.command-unknown': (s) => ({ code: 'threads.command-unknown', pointer: opAt(s, 'merge', {}) + '/command' }),
+  'threads.params-invalid': (s) => ({ code: 'threads.params-invalid', pointer: opAt(s, 'freeze', { id: 'ui' }) + '/params' }),
+  'threads.operation-unknown-thread': (s) => ({ code: 'threads.operation-unknown-thread', pointer: opAt(s, 'update', { thread_id: 'ghost', title: 'x' }) + '/params/thread_id' }),
+  'threads.spawn-existing': (s) => ({ code: 'threads.spawn-existing', pointer: opAt(s, 'spawn', { parent_id: 'root', child_id: 'ui', objective: 'x' }) + '/params/child_id' }),
+  'threads.spawn-mismatch': (s) => ((s.operations[2]!.params.parent_id = 'auth'), { code: 'threads.spawn-mismatch', pointer: '/operations/2/params/parent_id' }),
+  'threads.operation-order': (s) => ((s.operations[4]!.timestamp = '2026-02-08T15:00:00Z'), { code: 'threads.operation-order', pointer: '/operations/4/timestamp' }),
+  'schema: semver version': (s) => ((s.version = '1.0'), { code: 'schema.pattern', pointer: '/version' }),
+  'schema: status enum': (s) => (((s.threads.ui as { status: string }).status = 'paused'), { code: 'schema.enum', pointer: '/threads/ui/status' }),
+  'schema: ISO 8601 timestamp': (s) => ((s.operations[0]!.timestamp = '2026-02-30T00:00:00Z'), { code: 'schema.format', pointer: '/operations/0/timestamp' }),
+  'schema: id format': (s) => {
+    const t = s.threads.ui!;
+    s.threads = { ...s.threads, 'bad id': { ...t, id: 'bad id' } };
+    return { code: 'schema.additional-properties', pointer: '/threads/bad id' };
+  },
+};
+
+describe('checkThreadStore', () => {
+  it('accepts the scripted store', () => {
+    expect(checkThreadStore(base())).toEqual([]);
+  });
+
+  for (const [name, corrupt] of Object.entries(corruptions)) {
+    it(`detects ${name}`, () => {
+      const s = base();
+      const expected = corrupt(s);
+      const problems = checkThreadStore(s);
+      expect(problems, JSON.stringify(problems, null, 1)).toContainEqual(expect.objectContaining(expected));
+      const declared = (threadCodes as Record<string, { severity?: string }>)[expected.code];
+      if (declared) expect(problems.find((p) => p.code === expected.code)!.severity).toBe(declared.severity ?? 'error');
+    });
+  }
+
+  it('has a corruption for every code a check can raise', () => {
+    const covered = new Set(Object.values(corruptions).map((c) => c(base()).code));
+    const raisable = Object.keys(threadCodes).filter((c) => !['threads.not-store', 'threads.update-forbidden'].includes(c));
+    expect(raisable.filter((c) => !covered.has(c))).toEqual([]);
+  });
+
+  it('detects count, last_updated and child-listing corruptions of generated stores', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 5, maxLength: 30 }), fc.nat(), (commands, pick) => {
+        const { store } = run(commands);
+        const ids = Object.keys(store.threads);
+        fc.pre(ids.length > 0);
+        const a = clone(store);
+        a.metadata.thread_count = ids.length + 1 + (pick % 3);
+        expect(checkThreadStore(a).map((p) => p.code)).toContain('threads.count-mismatch');
+        const b = clone(store);
+        if (b.operations.length > 0) {
+          b.metadata.last_updated = '2000-01-01T00:00:00Z';
+          expect(checkThreadStore(b)).toContainEqual(expect.objectContaining({ code: 'threads.last-updated-stale', pointer: '/metadata/last_updated' }));
+        }
+        const child = ids.find((id) => store.threads[id]!.parent_id !== null);
+        if (child !== undefined) {
+          const c = clone(store);
+          const parent = c.threads[child]!.parent_id!;
+          c.relations[parent]!.children = c.relations[parent]!.children.filter((x) => x !== child);
+          expect(checkThreadStore(c)).toContainEqual(expect.objectContaining({ code: 'threads.child-not-listed', pointer: `/threads/${child}/parent_id` }));
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('reports a non-store with threads.not-store and never throws', () => {
+    for (const bad of [null, 1, [], {}, { version: '1.0.0', metadata: {}, threads: [], operations: {}, relations: {} }]) {
+      expect(checkThreadStore(bad).map((p) => p.code)).toContain('threads.not-store');
+    }
+  });
+});
+
+describe('rebuildRelations', () => {
+  it('repairs drift: a store with its cache rebuilt passes the relation checks', () => {
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 30 }), (commands) => {
+        const { store } = run(commands);
+        const broken = clone(store);
+        for (const r of Object.values(broken.relations)) {
+          r.children.reverse();
+          r.references_to = [];
+        }
+        broken.relations = rebuildRelations(broken);
+        expect(checkThreadStore(broken)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
