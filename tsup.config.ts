@@ -34,6 +34,9 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
     external: [/^node:/],
+    // Keep `node:` specifiers as written (tsup strips them by default): Deno and
+    // bundlers need the prefix, and the layering test looks for it.
+    removeNodeProtocol: false,
     define,
   },
   {
@@ -46,6 +49,7 @@ export default defineConfig([
     splitting: false,
     noExternal: esmOnly,
     external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check'],
+    removeNodeProtocol: false,
     define,
   },
   {

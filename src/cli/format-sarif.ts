@@ -48,7 +48,7 @@ function result(p: Problem, ruleIndex: number): SarifResult {
     r.locations = [
       {
         physicalLocation: {
-          artifactLocation: { uri: encodeURI(p.file), uriBaseId: 'ROOT' },
+          artifactLocation: { uri: p.file.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' },
           ...(p.line !== undefined ? { region: { startLine: p.line, ...(p.column !== undefined ? { startColumn: p.column } : {}) } } : {}),
         },
       },

@@ -4,7 +4,7 @@ import { ExportManifestV2, V2_RECORD_TYPES } from '../schemas/export-v2.js';
 import { canonicalLine } from './canonical-line.js';
 import { BundleDigest } from './digest.js';
 import { fileRecord, isSafePath } from './file-records.js';
-import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isSchemaValid } from './formats.js';
+import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isRecordValid } from './formats.js';
 import type { Memory } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 
@@ -67,7 +67,7 @@ function checkStoreRecord(r: unknown, n: number, problems: Problem[], validate: 
     return false;
   }
   const schema = schemas[type]!;
-  if (!validate || isSchemaValid(schema, r)) return true;
+  if (!validate || isRecordValid(schema, r)) return true;
   for (const p of checkSchema(schema, r)) problems.push({ ...p, message: `${type} ${keyOf(r as ExchangeRecord)}: ${p.message}` });
   problems.push(error('exchange.invalid-record', `${type} ${keyOf(r as ExchangeRecord)} is not valid for schema v${CURRENT_SCHEMA_VERSION}`));
   return false;

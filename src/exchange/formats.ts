@@ -1,9 +1,10 @@
-import type { TSchema } from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { type Problem, error } from '../problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../schemas/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../schemas/export-v2.js';
 import { toProblems } from '../schemas/validate.js';
+import { isPlainDateTime } from './fast-date.js';
 
 /** The schema version this runtime writes (export never writes an older one). */
 export const CURRENT_SCHEMA_VERSION = 2;
@@ -69,9 +70,73 @@ export function isSchemaValid(schema: TSchema, value: unknown): boolean {
   }
 }
 
+const isDateTime = (s: TSchema): boolean => (s as { format?: string }).format === 'date-time';
+
+/**
+ * A record schema's fast path: the same schema with its top-level date-time
+ * properties as plain strings (TypeBox's date-time format check dominates
+ * validation time), plus the names of those properties for
+ * {@link isPlainDateTime}. Only a "yes" of the fast path is trusted.
+ */
+interface FastPath {
+  plain: Checker;
+  dates: string[];
+  nullableDates: string[];
+}
+
+const fastPaths = new Map<TSchema, FastPath | null>();
+
+function fastPathOf(schema: TSchema): FastPath | null {
+  let f = fastPaths.get(schema);
+  if (f !== undefined) return f;
+  const props = (schema as { properties?: Record<string, TSchema> }).properties;
+  f = null;
+  if (props !== undefined && (schema as { type?: string }).type === 'object') {
+    const dates: string[] = [];
+    const nullableDates: string[] = [];
+    const plainProps: Record<string, TSchema> = {};
+    for (const [k, p] of Object.entries(props)) {
+      const anyOf = (p as { anyOf?: TSchema[] }).anyOf;
+      if (isDateTime(p)) {
+        dates.push(k);
+        plainProps[k] = Type.String();
+      } else if (anyOf !== undefined && anyOf.length === 2 && anyOf.some(isDateTime) && anyOf.some((x) => (x as { type?: string }).type === 'null')) {
+        nullableDates.push(k);
+        plainProps[k] = Type.Union([Type.String(), Type.Null()]);
+      } else plainProps[k] = p;
+    }
+    const { properties: _p, ...options } = schema as unknown as Record<string, unknown>;
+    void _p;
+    const plainSchema = { ...options, properties: plainProps };
+    f = { plain: Compile(plainSchema as unknown as TSchema) as unknown as Checker, dates, nullableDates };
+  }
+  fastPaths.set(schema, f);
+  return f;
+}
+
+/** Like {@link isSchemaValid}, but with the date-time fast path for record schemas. */
+export function isRecordValid(schema: TSchema, value: unknown): boolean {
+  const f = fastPathOf(schema);
+  if (f !== null) {
+    try {
+      if (f.plain.Check(value)) {
+        const v = value as Record<string, unknown>;
+        let fast = true;
+        for (const k of f.dates) if (!isPlainDateTime(v[k] as string)) fast = false;
+        for (const k of f.nullableDates) if (v[k] !== null && !isPlainDateTime(v[k] as string)) fast = false;
+        if (fast) return true;
+      }
+    } catch {
+      // fall through to the full check
+    }
+  }
+  return isSchemaValid(schema, value);
+}
+
 /** Validates a record of schema version `version`; `undefined` when the type is unknown to that version. */
 export function checkRecord(version: number, value: { type: string }): Problem[] | undefined {
-  const schema = RECORD_SCHEMAS[version]?.[value.type];
-  if (schema === undefined || !Object.prototype.hasOwnProperty.call(RECORD_SCHEMAS[version], value.type)) return undefined;
-  return isSchemaValid(schema, value) ? [] : checkSchema(schema, value);
+  const schemas = RECORD_SCHEMAS[version];
+  if (schemas === undefined || !Object.prototype.hasOwnProperty.call(schemas, value.type)) return undefined;
+  const schema = schemas[value.type]!;
+  return isRecordValid(schema, value) ? [] : checkSchema(schema, value);
 }

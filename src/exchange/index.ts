@@ -5,6 +5,7 @@
  */
 export * from './codes.js';
 export * from './formats.js';
+export * from './fast-date.js';
 export * from './records.js';
 export * from './record-store.js';
 export * from './source.js';

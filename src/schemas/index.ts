@@ -10,3 +10,4 @@ export * from './tokens.js';
 export * from './ids.js';
 export * from './emit.js';
 export * from './memory-store-sql.js';
+export * from './date-time.js';

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { type Problem, error, joinPointer } from '../problems/index.js';
-import { isRealDate, isRealTime } from './ids.js';
+import { isRealDateAt, isRealTimeAt } from './ids.js';
 import { type TokenCounter, countTokensUpTo, defaultCountTokens } from './tokens.js';
 import * as thunderus from './thunderus.js';
 import * as bank from './memory-bank.js';
@@ -37,19 +37,16 @@ function datedId(field: string, prefix: string, pattern: string) {
   const re = new RegExp(pattern);
   return (value: unknown): Problem[] => {
     const id = isObject(value) ? value[field] : undefined;
-    if (typeof id !== 'string' || !re.test(id)) return [];
-    const date = id.slice(prefix.length, prefix.length + 8);
-    return isRealDate(date) ? [] : [error('schema.id-date', `${field} "${id}" names a day that does not exist`, { pointer: '/' + field })];
+    if (typeof id !== 'string' || isRealDateAt(id, prefix.length) || !re.test(id)) return [];
+    return [error('schema.id-date', `${field} "${id}" names a day that does not exist`, { pointer: '/' + field })];
   };
 }
 
 const sessionIdPattern = new RegExp(bank.SESSION_ID_PATTERN);
 function sessionIdDate(value: unknown): Problem[] {
   const id = isObject(value) ? value.session_id : undefined;
-  if (typeof id !== 'string' || !sessionIdPattern.test(id)) return [];
-  return isRealDate(id.slice(8, 16)) && isRealTime(id.slice(17, 23))
-    ? []
-    : [error('schema.id-date', `session_id "${id}" names a date or time that does not exist`, { pointer: '/session_id' })];
+  if (typeof id !== 'string' || (isRealDateAt(id, 8) && isRealTimeAt(id, 17)) || !sessionIdPattern.test(id)) return [];
+  return [error('schema.id-date', `session_id "${id}" names a date or time that does not exist`, { pointer: '/session_id' })];
 }
 
 const wbsIdPattern = new RegExp(wbs.WBS_ID_PATTERN);
@@ -57,7 +54,8 @@ function wbsTypeMatchesDepth(value: unknown, pointer = ''): Problem[] {
   if (!isObject(value) || typeof value.id !== 'string' || !wbsIdPattern.test(value.id)) return [];
   // An unknown type is the enum's problem, not a depth mismatch.
   if (!(wbs.WBS_TYPES as readonly unknown[]).includes(value.type)) return [];
-  const depth = value.id.split('.').length;
+  let depth = 1;
+  for (let i = 0; i < value.id.length; i++) if (value.id.charCodeAt(i) === 46) depth++;
   const expected = wbs.WBS_TYPES[depth - 1];
   return expected !== undefined && value.type !== expected
     ? [error('wbs.type-depth', `a depth-${depth} id must have type "${expected}", not "${value.type}"`, { pointer: joinPointer(pointer, 'type') })]
@@ -76,6 +74,8 @@ function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
   const text = isObject(value) ? value.summary_128 : undefined;
   if (typeof text !== 'string') return [];
   const exact = env.countTokens !== defaultCountTokens;
+  // Each default token takes at least one character: a short text cannot exceed the limit.
+  if (!exact && text.length <= 128) return [];
   const n = exact ? env.countTokens(text) : countTokensUpTo(text, 128);
   return n > 128
     ? [error('schema.max-tokens', `summary_128 has ${exact ? n : 'more than 128'} tokens; at most 128 are allowed`, { pointer: '/summary_128' })]

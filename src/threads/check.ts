@@ -1,8 +1,9 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
-import { findCycles } from '../wbs/cycles.js';
+import { findCycles, findCyclesCsr } from '../wbs/cycles.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
+import { seenBefore } from '../wbs/model.js';
 import { rebuildRelations } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
@@ -14,10 +15,19 @@ const KEY_PARAMS: Record<string, readonly string[]> = {
   update: ['thread_id'],
 };
 
-function sameSet(a: string[], b: string[]): boolean {
-  const sa = new Set(a);
-  const sb = new Set(b);
-  return sa.size === sb.size && [...sa].every((x) => sb.has(x));
+/** True when the known, non-self, distinct ids of `have` are exactly `want` (in any order). */
+function agrees(have: unknown, want: readonly string[], known: Set<string>, self: string): boolean {
+  const list = Array.isArray(have) ? (have as unknown[]) : [];
+  const wantSet = want.length > 16 ? new Set(want) : undefined;
+  const seen = list.length > 16 ? new Set<unknown>() : undefined;
+  let count = 0;
+  for (let k = 0; k < list.length; k++) {
+    const x = list[k];
+    if (typeof x !== 'string' || x === self || !known.has(x) || seenBefore(list, k, seen)) continue;
+    if (!(wantSet ? wantSet.has(x) : want.includes(x))) return false;
+    count++;
+  }
+  return count === want.length;
 }
 
 /**
@@ -86,8 +96,20 @@ export function checkThreadStore(store: unknown): Problem[] {
   const state = new Map<string, string>();
   let latest = Number.NEGATIVE_INFINITY;
   let previous = Number.NEGATIVE_INFINITY;
-  ops.forEach((op, i) => {
-    if (!isObject(op)) return;
+  const ref = (p: Loose, i: number, command: string, k: string): string | undefined => {
+    const id = ownGet(p, k) as string;
+    if (known.has(id)) return id;
+    out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
+    return undefined;
+  };
+  const readOnly = (i: number, id: string, what: string) => {
+    const s = state.get(id);
+    if (s !== undefined && s !== 'active') out.push(error('threads.frozen-modified', `${what} "${id}" while it is ${s}`, { pointer: O(i) }));
+  };
+  const EMPTY: Loose = {};
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (!isObject(op)) continue;
     if (typeof op.id === 'string') {
       const before = opIds.get(op.id);
       if (before !== undefined) out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
@@ -100,33 +122,27 @@ export function checkThreadStore(store: unknown): Problem[] {
       if (ts > latest) latest = ts;
     }
     const command = op.command;
-    if (typeof command !== 'string') return;
-    if (!(THREAD_COMMANDS as readonly string[]).includes(command)) {
+    if (typeof command !== 'string') continue;
+    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
+    if (keys === undefined) {
       out.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
-      return;
+      continue;
     }
-    const p = isObject(op.params) ? op.params : {};
-    const missing = KEY_PARAMS[command]!.filter((k) => typeof ownGet(p, k) !== 'string');
-    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
-    if (missing.length > 0) {
+    const p = isObject(op.params) ? op.params : EMPTY;
+    let bad = false;
+    for (const k of keys) if (typeof ownGet(p, k) !== 'string') bad = true;
+    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
+    if (bad) {
+      const missing = keys.filter((k) => typeof ownGet(p, k) !== 'string');
+      if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
       out.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
-      return;
+      continue;
     }
-    const ref = (k: string) => {
-      const id = ownGet(p, k) as string;
-      if (known.has(id)) return id;
-      out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
-      return undefined;
-    };
-    const readOnly = (id: string, what: string) => {
-      const s = state.get(id);
-      if (s !== undefined && s !== 'active') out.push(error('threads.frozen-modified', `${what} "${id}" while it is ${s}`, { pointer: O(i) }));
-    };
     switch (command) {
       case 'spawn': {
-        const child = ref('child_id');
-        const parent = typeof p.parent_id === 'string' ? ref('parent_id') : null;
-        if (parent) readOnly(parent, 'spawn under');
+        const child = ref(p, i, command, 'child_id');
+        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
+        if (parent) readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
         if (state.has(child)) out.push(error('threads.spawn-existing', `"${child}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
         const t = ownGet(threads, child);
@@ -136,14 +152,14 @@ export function checkThreadStore(store: unknown): Problem[] {
         break;
       }
       case 'reference': {
-        const from = ref('from_id');
-        ref('to_id');
-        if (from) readOnly(from, 'reference from');
+        const from = ref(p, i, command, 'from_id');
+        ref(p, i, command, 'to_id');
+        if (from) readOnly(i, from, 'reference from');
         break;
       }
       case 'freeze':
       case 'archive': {
-        const id = ref('thread_id');
+        const id = ref(p, i, command, 'thread_id');
         if (id === undefined) break;
         const to = command === 'freeze' ? 'frozen' : 'archived';
         const from = state.get(id);
@@ -152,18 +168,18 @@ export function checkThreadStore(store: unknown): Problem[] {
         break;
       }
       case 'update': {
-        const id = ref('thread_id');
+        const id = ref(p, i, command, 'thread_id');
         if (id === undefined) break;
         if (own(p, 'status')) {
           const from = state.get(id);
           if (from !== undefined && from !== p.status && !canTransition(from, p.status)) out.push(error('threads.transition-invalid', `update of "${id}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
-          else readOnly(id, 'update');
+          else readOnly(i, id, 'update');
           if (typeof p.status === 'string') state.set(id, p.status);
-        } else readOnly(id, 'update');
+        } else readOnly(i, id, 'update');
         break;
       }
     }
-  });
+  }
   for (const [id, s] of state) {
     const t = ownGet(threads, id);
     if (isObject(t) && typeof t.status === 'string' && t.status !== s)
@@ -183,40 +199,60 @@ export function checkThreadStore(store: unknown): Problem[] {
       continue;
     }
     for (const field of ['children', 'references_to', 'referenced_by', 'depends_on'] as const) {
-      const seen = new Set<string>();
       const list = Array.isArray(r[field]) ? (r[field] as unknown[]) : [];
-      list.forEach((x, k) => {
-        if (typeof x !== 'string') return;
-        const at = R(id, field, k);
-        if (seen.has(x)) return out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: at }));
-        seen.add(x);
-        if (!known.has(x)) return out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: at }));
-        if (x === id) return out.push(error('threads.relation-self', `${field} of "${id}" names itself`, { pointer: at }));
-        const other = ownGet(relations, x);
-        const t = ownGet(threads, x);
-        if (field === 'children' && isObject(t) && t.parent_id !== id)
-          out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: at }));
-        if (field === 'references_to' && isObject(other) && !stringList(other.referenced_by).includes(id))
-          out.push(error('threads.reference-asymmetric', `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by`, { pointer: at }));
-        if (field === 'referenced_by' && isObject(other) && !stringList(other.references_to).includes(id))
-          out.push(error('threads.reference-asymmetric', `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`, { pointer: at }));
-      });
+      const seen = list.length > 16 ? new Set<unknown>() : undefined;
+      for (let k = 0; k < list.length; k++) {
+        const x = list[k];
+        if (typeof x !== 'string') continue;
+        if (seenBefore(list, k, seen)) {
+          out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        if (!known.has(x)) {
+          out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        if (x === id) {
+          out.push(error('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        if (field === 'children') {
+          const t = ownGet(threads, x);
+          if (isObject(t) && t.parent_id !== id)
+            out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
+        } else if (field === 'references_to' || field === 'referenced_by') {
+          const other = ownGet(relations, x);
+          const back = field === 'references_to' ? 'referenced_by' : 'references_to';
+          if (isObject(other) && !(Array.isArray(other[back]) && (other[back] as unknown[]).includes(id)))
+            out.push(
+              error(
+                'threads.reference-asymmetric',
+                field === 'references_to' ? `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by` : `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`,
+                { pointer: R(id, field, k) },
+              ),
+            );
+        }
+      }
     }
     const want = rebuilt[id]!;
     for (const field of ['references_to', 'referenced_by', 'depends_on'] as const) {
+      if (agrees(r[field], want[field], known, id)) continue;
       const have = stringList(r[field]).filter((x) => known.has(x) && x !== id);
-      if (!sameSet(have, want[field])) {
-        const extra = have.filter((x) => !want[field].includes(x));
-        const lacking = want[field].filter((x) => !have.includes(x));
-        out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
-      }
+      const extra = have.filter((x) => !want[field].includes(x));
+      const lacking = want[field].filter((x) => !have.includes(x));
+      out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
     }
   }
-  const depEdges = ids.map((id) => {
+  const depOffsets = new Int32Array(ids.length + 1);
+  const depTargets: number[] = [];
+  ids.forEach((id, v) => {
+    depOffsets[v] = depTargets.length;
     const r = ownGet(relations, id);
-    return isObject(r) ? stringList(r.depends_on).filter((d) => d !== id && position.has(d)).map((d) => position.get(d)!) : [];
+    const list = isObject(r) && Array.isArray(r.depends_on) ? (r.depends_on as unknown[]) : [];
+    for (const d of list) if (typeof d === 'string' && d !== id && position.has(d)) depTargets.push(position.get(d)!);
   });
-  for (const cycle of findCycles(ids.length, (v) => depEdges[v]!)) {
+  depOffsets[ids.length] = depTargets.length;
+  for (const cycle of findCyclesCsr(ids.length, depOffsets, Int32Array.from(depTargets))) {
     const names = cycle.map((v) => ids[v]!);
     const list = (ownGet(relations, names[0]!) as Loose).depends_on as unknown[];
     out.push(error('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));

@@ -17,10 +17,16 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   const known = new Set(ids);
   const rel = new Map<string, ThreadRelations>();
   for (const id of ids) rel.set(id, { children: [], references_to: [], referenced_by: [], depends_on: [] });
-  const has = new Map<string, Set<string>>();
-  const addOnce = (list: string[], owner: string, field: string, value: string) => {
-    const key = `${owner}\u0000${field}`;
-    const set = has.get(key) ?? has.set(key, new Set()).get(key)!;
+  const refTo = new Map<string, Set<string>>();
+  const refBy = new Map<string, Set<string>>();
+  // Small lists are searched; a Set is made only once a list grows.
+  const addOnce = (sets: Map<string, Set<string>>, list: string[], owner: string, value: string) => {
+    if (list.length < 16) {
+      if (!list.includes(value)) list.push(value);
+      return;
+    }
+    let set = sets.get(owner);
+    if (set === undefined) sets.set(owner, (set = new Set(list)));
     if (!set.has(value)) {
       set.add(value);
       list.push(value);
@@ -28,9 +34,9 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   };
 
   for (const id of ids) {
-    const t = threads[id];
+    const t = ownGet(threads, id);
     const parent = isObject(t) ? ownGet(t, 'parent_id') : undefined;
-    if (typeof parent === 'string' && parent !== id && known.has(parent)) addOnce(rel.get(parent)!.children, parent, 'children', id);
+    if (typeof parent === 'string' && parent !== id && known.has(parent)) rel.get(parent)!.children.push(id);
   }
 
   const deps = new Map<string, string[]>();
@@ -42,8 +48,8 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
       const from = ownGet(p, 'from_id');
       const to = ownGet(p, 'to_id');
       if (typeof from !== 'string' || typeof to !== 'string' || from === to || !known.has(from) || !known.has(to)) continue;
-      addOnce(rel.get(from)!.references_to, from, 'references_to', to);
-      addOnce(rel.get(to)!.referenced_by, to, 'referenced_by', from);
+      addOnce(refTo, rel.get(from)!.references_to, from, to);
+      addOnce(refBy, rel.get(to)!.referenced_by, to, from);
     } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
       const target = ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id');
       if (typeof target === 'string' && known.has(target)) deps.set(target, unique(stringList(p.depends_on).filter((d) => d !== target && known.has(d))));

@@ -32,7 +32,16 @@ export function idFromFile(file: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i], b[i])) return false;
+    return true;
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
@@ -107,39 +116,48 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     // children
     const children = Array.isArray(e.children) ? (e.children as unknown[]) : [];
     const childSet = children.length > 32 ? new Set<unknown>() : undefined;
-    children.forEach((c, k) => {
-      if (typeof c !== 'string') return;
+    for (let k = 0; k < children.length; k++) {
+      const c = children[k];
+      if (typeof c !== 'string') continue;
       const cj = model.byId.get(c);
       if ((cj === undefined || model.good[cj] === 0) && !isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
-      if (seenBefore(children, k, childSet)) return push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
-      const j = cj;
-      if (j === undefined) return push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
-      const cp = (model.items[j] as Loose).parent;
+      if (seenBefore(children, k, childSet)) {
+        push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
+        continue;
+      }
+      if (cj === undefined) {
+        push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
+        continue;
+      }
+      const cp = (model.items[cj] as Loose).parent;
       if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
-    });
+    }
 
     // dependencies
     const deps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
     const depSet = deps.length > 32 ? new Set<unknown>() : undefined;
-    deps.forEach((d, k) => {
-      if (typeof d !== 'string') return;
+    for (let k = 0; k < deps.length; k++) {
+      const d = deps[k];
+      if (typeof d !== 'string') continue;
       const dj = model.byId.get(d);
       if ((dj === undefined || model.good[dj] === 0) && !isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
       const dup = seenBefore(deps, k, depSet);
-      if (d === id) return push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
-      if (dup) return push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
-      if (dj === undefined) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
-    });
+      if (d === id) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+      else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
+      else if (dj === undefined) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+    }
 
     // roll-up and progress (over the valid tree links)
     const kids = model.tree[i]!;
     if (kids.length > 0) {
-      const expected = rollupStatus(kids.map((j) => (model.items[j] as Loose).status));
+      let done = 0;
+      for (const j of kids) if ((model.items[j] as Loose).status === 'done') done++;
+      const expected = done === kids.length ? 'done' : done > 0 ? 'in-progress' : 'pending';
       if (statuses.has(e.status) && e.status !== expected)
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
       const pr = e.progress;
       if (isObject(pr) && typeof pr.completed === 'number' && typeof pr.total === 'number') {
-        const want = progress[i]!;
+        const want = progress.at(i);
         if (pr.completed !== want.completed || pr.total !== want.total)
           push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
       }

@@ -56,7 +56,7 @@ export function rebuildIndex(tasks: TaskFiles, options: RebuildIndexOptions = {}
       if (model.tree[i]!.length > 0) {
         const { deliverables } = e;
         delete e.deliverables;
-        e.progress = counts[i]!;
+        e.progress = counts.at(i);
         if (deliverables !== undefined) e.deliverables = deliverables;
       }
     });

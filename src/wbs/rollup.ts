@@ -47,19 +47,26 @@ export function rollup(index: TaskIndex): TaskIndex {
   };
 }
 
-/** `{completed, total}` of leaf tasks below each item (a leaf counts itself), by position. */
-export function leafProgress(model: Model): { completed: number; total: number }[] {
-  const out = model.items.map((e) => ({ completed: isObject(e) && e.status === 'done' ? 1 : 0, total: 1 }));
+/** Leaf-task counts below each item (a leaf counts itself), by position; `at(i)` gives `{completed, total}`. */
+export function leafProgress(model: Model): { completed: Int32Array; total: Int32Array; at(i: number): { completed: number; total: number } } {
+  const n = model.items.length;
+  const completed = new Int32Array(n);
+  const total = new Int32Array(n).fill(1);
+  for (let i = 0; i < n; i++) {
+    const e = model.items[i];
+    if (isObject(e) && e.status === 'done') completed[i] = 1;
+  }
   for (const i of model.deepestFirst) {
     const kids = model.tree[i]!;
     if (kids.length === 0) continue;
-    let completed = 0;
-    let total = 0;
+    let c = 0;
+    let t = 0;
     for (const j of kids) {
-      completed += out[j]!.completed;
-      total += out[j]!.total;
+      c += completed[j]!;
+      t += total[j]!;
     }
-    out[i] = { completed, total };
+    completed[i] = c;
+    total[i] = t;
   }
-  return out;
+  return { completed, total, at: (i) => ({ completed: completed[i]!, total: total[i]! }) };
 }

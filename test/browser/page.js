@@ -28,6 +28,7 @@ async function main() {
   for (const spec of config.subpaths) loaded[spec] = Object.keys(await import(spec)).length;
   const mods = {};
   for (const name of SMOKE_SUBPATHS) mods[name] = await import(name === 'core' ? 'memkit' : `memkit/${name}`);
+  mods.fc = await import('fast-check');
   return { evalAllowed, loaded, result: JSON.parse(JSON.stringify(await smoke(mods))) };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type CheckSource, checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
 import { error, fail } from '../../src/problems/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
+import { readmeRows } from './readme-rows.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 
@@ -21,12 +22,6 @@ function load(dir: string): Record<string, Uint8Array> {
 }
 
 const check = (files: Record<string, string | Uint8Array>, maxFileBytes?: number) => checkDirectory(sourceFromFilePort(memoryFiles(files), maxFileBytes), maxFileBytes ? { maxFileBytes } : {});
-
-/** The (file, line, code) rows of examples/broken/README.md. */
-export function readmeRows(): { file: string; line?: number; code: string }[] {
-  const text = readFileSync(join(EXAMPLES, 'broken', 'README.md'), 'utf8');
-  return [...text.matchAll(/^\| `([^`]+)` \| (\d*) \| `([^`]+)` \|/gm)].map((m) => ({ file: m[1]!, ...(m[2] ? { line: Number(m[2]) } : {}), code: m[3]! }));
-}
 
 describe('checkDirectory on the examples', () => {
   it('finds every format of every seed in examples/agent-memory and reports nothing', async () => {

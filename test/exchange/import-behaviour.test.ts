@@ -133,3 +133,19 @@ describe('conflict policies', () => {
     expect(codes(r)).toEqual(['exchange.kept-local']);
   });
 });
+
+describe('the Store port', () => {
+  it('a store\'s files export and import through storeFiles, byte for byte', async () => {
+    const { memoryStore, storeFiles } = await import('../../src/store/index.js');
+    const source = memoryStore();
+    await source.putFile('memory-bank/decisionLog.md', enc.encode('{"ts":"2026-01-01T00:00:00Z"}\n'));
+    await source.putFile('assets/x.bin', new Uint8Array([0, 255]));
+    const text = await bundleOf({ files: storeFiles(source) });
+    const target = memoryStore();
+    const r = await importBundle(text, { files: storeFiles(target) });
+    expect(r.ok).toBe(true);
+    expect(await target.listFiles('')).toEqual(['assets/x.bin', 'memory-bank/decisionLog.md']);
+    expect(await target.getFile('assets/x.bin')).toEqual(new Uint8Array([0, 255]));
+    expect(await bundleOf({ files: storeFiles(target) })).toBe(text);
+  });
+});

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, jsHasher } from '../../src/canonical/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { BundleDigest, type ExchangeRecord, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
+import { BundleDigest, type ExchangeRecord, exportToString, importBundle, memoryRecords, verifyBundle } from '../../src/exchange/index.js';
 import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };
@@ -37,6 +37,10 @@ async function refused(bundle: string | Uint8Array, codes?: string[]) {
   expect(progressed).toBe(0);
   expect(state(target)).toEqual(before);
   if (!r.ok && codes) for (const c of codes) expect(r.problems.map((p) => p.code)).toContain(c);
+  // verification alone (no target) reaches the same verdict
+  const v = await verifyBundle(bundle);
+  expect(v.ok).toBe(false);
+  if (!v.ok && codes) for (const c of codes) expect(v.problems.map((p) => p.code)).toContain(c);
   return r.ok ? [] : r.problems;
 }
 
@@ -138,8 +142,9 @@ describe('malformed bundles', () => {
   it('hostile lines: bad UTF-8, blank lines, huge lines, __proto__, unsafe paths, wrong file hashes', async () => {
     const manifest = { ...base, record_types: ['Fact', 'File'], record_counts: { Fact: 1, File: 1 } };
     const okFile = canonicalize({ type: 'File', path: 'a.txt', kind: 'other', encoding: 'utf8', content: 'x', size: 1, sha256: '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881', updated_at: null });
-    // sanity: the unmodified bundle imports
+    // sanity: the unmodified bundle imports and verifies
     expect((await importBundle(seal(manifest, [factLine, okFile]), prefilled())).ok).toBe(true);
+    expect((await verifyBundle(seal(manifest, [factLine, okFile]))).ok).toBe(true);
     const bad = new Uint8Array([...new TextEncoder().encode(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [])), 0xff, 0xfe, 0x0a]);
     await refused(bad, ['exchange.bad-line']);
     await refused(seal(manifest, [factLine, '', okFile]), ['exchange.bad-line']);

@@ -64,7 +64,7 @@ describe('append', () => {
     expect(!back.ok && back.problems[0]!.code).toBe('ledger.clock-backwards');
     const full = appendToHead({ lastHash: ZERO_HASH, ids: ['DEC-20260220-999'] }, draft, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
     expect(!full.ok && full.problems[0]!.code).toBe('ledger.id-exhausted');
-    const unknown = append([], draft, { kind: 'nope' as never });
+    const unknown = append([], draft as never, { kind: 'nope' as never });
     expect(!unknown.ok && unknown.problems[0]!.code).toBe('ledger.unknown-kind');
   });
 

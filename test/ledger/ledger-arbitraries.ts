@@ -1,7 +1,7 @@
 // fast-check generators of valid ledgers, built with memkit's own `append`.
 import fc from 'fast-check';
 import { toHex } from '../../src/canonical/index.js';
-import { type LedgerKind, append, serializeEntry } from '../../src/ledger/index.js';
+import { type LedgerHead, type LedgerKind, appendToHead, serializeEntry } from '../../src/ledger/index.js';
 import { nodeHasher } from '../../src/node/hasher.js';
 
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(toHex);
@@ -40,18 +40,26 @@ export interface GenLedger {
   preambleLines: number;
 }
 
-const PREAMBLES = ['', '# Decision log\n\n', '---\nid: decision-log\nappend_only: true\n---\n# Log\n\n'];
+// Frontmatter preambles are covered in chain.test.ts; here a Markdown preamble shifts the lines.
+const PREAMBLES = ['', '# Decision log\n\nOne entry per line.\n\n'];
 
 /** Builds a ledger by appending drafts with a clock that moves forward by the given steps. */
 export function buildLedger(kind: LedgerKind, ds: Record<string, unknown>[], steps: number[], preamble = ''): GenLedger {
   let t = Date.parse('2026-02-20T00:00:00Z');
   const entries: Record<string, unknown>[] = [];
+  const ids: string[] = [];
+  const head: LedgerHead = { lastHash: '0'.repeat(64), ids };
   ds.forEach((d, i) => {
     t += steps[i] ?? 0;
     const at = t;
-    const r = append(entries, d as never, { kind, now: () => new Date(at), hasher: nodeHasher });
+    const r = appendToHead(head, d as never, { kind, now: () => new Date(at), hasher: nodeHasher });
     if (!r.ok) throw new Error(`append failed: ${JSON.stringify(r.problems)}`);
-    entries.push(r.value.entry as Record<string, unknown>);
+    const e = r.value.entry as Record<string, unknown>;
+    entries.push(e);
+    head.lastHash = r.value.hash;
+    head.lastTs = String(e.ts ?? e.timestamp);
+    const id = e.id ?? e.risk_id;
+    if (typeof id === 'string') ids.push(id);
   });
   return { kind, entries, preamble, preambleLines: preamble === '' ? 0 : preamble.split('\n').length - 1 };
 }

@@ -37,7 +37,8 @@ process.stdout.write(JSON.stringify(out));
   );
   const load = (how: 'import' | 'require') =>
     `const mods = {};
-for (const n of SMOKE_SUBPATHS) mods[n] = ${how === 'import' ? 'await import' : 'require'}(n === 'core' ? 'memkit' : 'memkit/' + n);`;
+for (const n of SMOKE_SUBPATHS) mods[n] = ${how === 'import' ? 'await import' : 'require'}(n === 'core' ? 'memkit' : 'memkit/' + n);
+mods.fc = ${how === 'import' ? 'await import' : 'require'}('fast-check');`;
   writeFileSync(
     join(pkg.dir, 'smoke.mjs'),
     `import { smoke, SMOKE_SUBPATHS } from ${JSON.stringify(smokeUrl)};

@@ -6,6 +6,7 @@ import { SMOKE_SUBPATHS, smoke, smokeFailures } from './smoke.js';
 
 const mods = {};
 for (const name of SMOKE_SUBPATHS) mods[name] = await import(name === 'core' ? 'memkit' : `memkit/${name}`);
+mods.fc = await import('fast-check');
 const result = JSON.parse(JSON.stringify(await smoke(mods)));
 const out = new URL('../../.tmp/smoke/', import.meta.url);
 mkdirSync(out, { recursive: true });

@@ -13,7 +13,7 @@
 import { samples } from './samples.js';
 
 /** The subpath modules the smoke suite reads (`core` is `memkit`). */
-export const SMOKE_SUBPATHS = ['core', 'schemas', 'ledger', 'wbs', 'threads', 'exchange', 'store', 'sqlite'];
+export const SMOKE_SUBPATHS = ['core', 'schemas', 'ledger', 'wbs', 'threads', 'exchange', 'store', 'sqlite', 'arbitraries'];
 
 const FIXED_NOW = '2026-03-01T12:00:00.000Z';
 /** A clock that always answers the same instant. */
@@ -21,13 +21,15 @@ const fixedClock = () => new Date(FIXED_NOW);
 
 /**
  * Runs the suite.
- * @param {Record<string, Record<string, unknown> | undefined>} mods modules by name (`core`, `ledger`, …)
+ * @param {Record<string, Record<string, unknown> | undefined>} mods modules by name (`core`, `ledger`, …;
+ *   `fc`: the `fast-check` module, for sampling `memkit/arbitraries` with a fixed seed)
  * @returns {Promise<{ exports: Record<string, string[]>, sections: Record<string, unknown>, skipped: string[] }>}
  */
 export async function smoke(mods) {
   const result = { exports: {}, sections: {}, skipped: [] };
   for (const name of SMOKE_SUBPATHS) {
     const m = mods[name];
+    if (m === undefined) throw new Error(`smoke: module "${name}" was not passed in`);
     result.exports[name] = m === undefined ? null : Object.keys(m).filter((k) => k !== 'default' || m.default !== undefined).sort();
   }
   const core = mods.core ?? {};
@@ -211,17 +213,48 @@ export async function smoke(mods) {
   const X = mods.exchange;
   await section('exchange', fn(X, 'exportToString') && fn(X, 'importBundle') && fn(mods.store, 'memoryFiles'), () => exchangeSection(X, mods.store));
 
-  // --- store port: the in-memory file port and (when present) the in-memory store.
+  // --- store port: the in-memory file port and the in-memory store.
   const S = mods.store;
   await section('store', fn(S, 'memoryFiles'), async () => ({
     memoryFiles: await memoryFilesRoundTrip(S),
-    memoryStore: fn(S, 'memoryStore') ? await storeScenario(await S.memoryStore()) : null,
+    memoryStore: fn(S, 'memoryStore') ? await storeScenario(S.memoryStore(), S) : null,
   }));
 
-  // --- SQLite store in WASM: open, index, search, edges, ledger, bytes.
+  // --- SQLite store in WASM (sqlite-wasm engine): open, index from files, search, edges, ledger, bytes, reopen.
   const Q = mods.sqlite;
-  const open = Q ? Object.keys(Q).find((k) => typeof Q[k] === 'function' && /^(open|create)\w*Store$|^sqliteStore$/.test(k)) : undefined;
-  await section('sqlite', open !== undefined, async () => ({ opener: open, scenario: await storeScenario(await Q[open]()) }));
+  await section('sqlite', fn(Q, 'openSqliteStore') && fn(Q, 'sqliteWasm'), async () => {
+    const opened = await Q.openSqliteStore({ engine: Q.sqliteWasm() });
+    if (!opened.ok) return { openFailed: problemKeys(opened.problems) };
+    const out = { schemaVersion: opened.value.schemaVersion ?? null };
+    let bytes;
+    out.scenario = await storeScenario(opened.value, S, async (store) => {
+      bytes = await store.toBytes();
+    });
+    if (bytes) {
+      const reopened = await Q.openSqliteStore({ engine: Q.sqliteWasm(), bytes });
+      out.reopened = reopened.ok
+        ? { docs: (await reopened.value.listDocs()).map((d) => d.docId), search: summarize(await reopened.value.search('sqlite')) }
+        : { failed: problemKeys(reopened.problems) };
+      if (reopened.ok) await reopened.value.close();
+    }
+    out.notADatabase = summarize(await Q.openSqliteStore({ engine: Q.sqliteWasm(), bytes: new TextEncoder().encode('not a database at all, not even close to one') }));
+    return out;
+  });
+
+  // --- arbitraries: seeded samples of every format are identical in every runtime and all validate.
+  const A = mods.arbitraries;
+  await section('arbitraries', fn(A, 'arbitraryFor') && mods.fc && typeof mods.fc.sample === 'function' && validate, () => {
+    const out = { formats: Object.keys(A.arbitraries ?? {}).sort(), samples: {}, invalid: [] };
+    for (const id of core.formatIds) {
+      const values = mods.fc.sample(A.arbitraryFor(id), { seed: 20260301, numRuns: 3 });
+      out.samples[id] = core.hashJson(values);
+      values.forEach((v, i) => {
+        const problems = validate(id, v);
+        if (problems.length) out.invalid.push(`${id}[${i}]: ${problemKeys(problems).join('; ')}`);
+      });
+    }
+    return out;
+  });
 
   return result;
 }
@@ -325,50 +358,66 @@ async function exchangeSection(X, S) {
   return out;
 }
 
-/** The Store port scenario, run on every store the package offers. */
-async function storeScenario(store) {
-  const doc = (id, kind, title, body, hash) => ({
-    docId: id,
-    kind,
-    title,
-    path: `.thunderus/memory/${id}.md`,
-    tags: ['smoke', kind],
-    updated: '2026-03-01T10:00:00Z',
-    provenance: { events: [], patches: [] },
-    contentHash: hash.repeat(64),
-    headings: [title],
-    body,
-  });
+/** Memory doc files for the index: two good docs and one that does not parse. */
+const DOC_FILES = {
+  '.thunderus/memory/FACTS/coverage.md':
+    '---\nid: fact.coverage\ntitle: Coverage uses llvm-cov\nkind: fact\ntags: [testing]\ncreated: 2026-03-01T10:00:00Z\nupdated: 2026-03-01T10:00:00Z\nprovenance: { events: [evt_1], patches: [] }\nverification: { last_verified_commit: null, status: unknown }\n---\n# Coverage\n\nWe measure coverage with llvm-cov in CI; the report lands in target.\n',
+  '.thunderus/memory/ADR-0001.md':
+    '---\nid: adr.0001\ntitle: Search runs on SQLite\nkind: adr\ntags: [search]\ncreated: 2026-03-01T10:00:00Z\nupdated: 2026-03-01T10:00:00Z\nprovenance: { events: [], patches: [] }\nverification: { last_verified_commit: null, status: unknown }\n---\n# Decision\n\nSearch runs on SQLite FTS5 compiled to WASM, in browsers too.\n\n## Why SQLite\n\nOne engine everywhere.\n',
+  '.thunderus/memory/recaps/2026-03-01.md':
+    '---\nid: recap.2026-03-01\ntitle: Recap of March 1\nkind: recap\ntags: []\ncreated: 2026-03-01T10:00:00Z\nupdated: 2026-03-01T10:00:00Z\nprovenance: { events: [], patches: [] }\nverification: { last_verified_commit: null, status: unknown }\n---\nWe chose SQLite for search and llvm-cov for coverage.\n',
+  '.thunderus/memory/FACTS/broken.md': '---\nid: [unclosed\n---\nbody\n',
+};
+
+/** The Store port scenario, run on every store the package offers (in memory, SQLite). */
+async function storeScenario(store, S, beforeClose) {
   const out = { capabilities: store.capabilities ?? null };
   try {
-    const puts = [
-      doc('fact.coverage', 'fact', 'Coverage uses llvm-cov', 'We measure coverage with llvm-cov in CI; the report lands in target.', 'a'),
-      doc('adr.0001', 'adr', 'Search runs on SQLite', 'Search runs on SQLite FTS5 compiled to WASM, in browsers too.', 'b'),
-      doc('recap.2026-03-01', 'recap', 'Recap of March 1', 'We chose SQLite for search and llvm-cov for coverage.', 'c'),
-    ];
-    out.put = [];
-    for (const d of puts) out.put.push(summarize(await store.putDoc(d)).ok);
-    out.list = (await store.listDocs()).map((d) => d.docId);
+    const files = S.memoryFiles(DOC_FILES);
+    if (typeof S.rebuildIndex === 'function') {
+      out.rebuild = plain(await S.rebuildIndex(store, files));
+      out.rebuild.problems = problemKeys(out.rebuild.problems);
+    } else {
+      out.rebuild = null;
+    }
+    out.list = (await store.listDocs()).map((d) => [d.docId, d.kind, d.path, d.title, d.tags]);
+    out.record = plain(await store.getDocRecord('adr.0001'));
     out.edge = summarize(await store.addEdge('adr.0001', 'derives_from', 'recap.2026-03-01'));
     out.edgeToUnknown = summarize(await store.addEdge('adr.0001', 'refers_to', 'nope'));
-    await store.putDoc({ ...puts[2], contentHash: 'd'.repeat(64) });
+    if (typeof S.refreshIndex === 'function') {
+      await files.write('.thunderus/memory/recaps/2026-03-01.md', new TextEncoder().encode(DOC_FILES['.thunderus/memory/recaps/2026-03-01.md'].replace('coverage.', 'coverage, and FTS5 ranking.')));
+      await files.remove('.thunderus/memory/FACTS/coverage.md');
+      if (typeof S.indexDrift === 'function') out.drift = problemKeys(await S.indexDrift(store, files));
+      const refreshed = plain(await S.refreshIndex(store, files));
+      refreshed.problems = problemKeys(refreshed.problems);
+      out.refresh = refreshed;
+      if (typeof S.indexDrift === 'function') out.driftAfter = problemKeys(await S.indexDrift(store, files));
+    }
     out.stale = await store.stale();
     if (store.capabilities?.search) {
-      out.search = summarize(await store.search('sqlite'));
-      out.searchKinds = summarize(await store.search('llvm coverage', { kinds: ['fact'] }));
-      out.searchHostile = summarize(await store.search('"unbalanced AND ( NEAR/ * -'));
+      const hits = (r) => (r.ok ? r.value.map((h) => [h.docId, h.kind, h.snippet, round(h.score)]) : problemKeys(r.problems));
+      out.search = hits(await store.search('sqlite'));
+      out.searchKinds = hits(await store.search('sqlite ranking', { kinds: ['recap'], match: 'any' }));
+      out.searchTags = hits(await store.search('search', { tags: ['search'] }));
+      out.searchHostile = hits(await store.search('"unbalanced AND ( NEAR/ * - \' ;drop table docs;--'));
+      if (store.capabilities.advancedSearch) out.searchAdvancedBad = hits(await store.search('AND OR (', { mode: 'advanced' }));
     }
-    const e1 = JSON.stringify({ n: 1 });
     const h0 = '0'.repeat(64);
-    out.ledger = summarize(await store.appendLedger('smoke', e1, h0));
+    out.ledger = summarize(await store.appendLedger('smoke', JSON.stringify({ n: 1 }), h0));
     out.ledgerFork = summarize(await store.appendLedger('smoke', JSON.stringify({ n: 2 }), h0));
     out.ledgerRead = await store.readLedger('smoke');
-    if (store.capabilities?.persistence) out.bytes = (await store.toBytes()).length > 0;
+    out.filePut = summarize(await store.putFile('notes/a.txt', new TextEncoder().encode('a')));
+    out.fileTraversal = summarize(await store.putFile('../escape.txt', new TextEncoder().encode('x')));
+    out.files = await store.listFiles('');
+    if (beforeClose) await beforeClose(store);
   } finally {
     await store.close?.();
   }
   return out;
 }
+
+/** Scores rounded so float formatting cannot differ between engines' last bits. */
+const round = (x) => (typeof x === 'number' ? Number(x.toPrecision(12)) : x);
 
 /** Collects an async iterable / promise / array of problems into an array. */
 async function drain(x) {
@@ -381,11 +430,11 @@ async function drain(x) {
   return v;
 }
 
-/** Problems reduced to what must agree across runtimes: code, severity, pointer, line. */
+/** Problems reduced to what must agree across runtimes: code, severity, file, pointer, line. */
 function problemKeys(x) {
   const list = Array.isArray(x) ? x : x && Array.isArray(x.problems) ? x.problems : x;
   if (!Array.isArray(list)) return plain(x);
-  return list.map((p) => [p.code, p.severity, p.pointer ?? null, p.line ?? null].join(' '));
+  return list.map((p) => [p.code, p.severity, p.file ?? '', p.pointer ?? '', p.line ?? ''].join(' ').trimEnd());
 }
 
 /** A Result reduced to ok + problems + value, JSON-safe. */
@@ -442,5 +491,8 @@ export function smokeFailures(result) {
     for (const id of v.missingSamples) out.push(`validate ${id}: no sample in test/smoke/samples.js`);
     for (const [id, problems] of Object.entries(v.invalid)) if (!problems.length) out.push(`validate ${id}: {} accepted`);
   }
+  for (const s of result.sections.arbitraries?.invalid ?? []) out.push(`arbitraries: generated value rejected: ${s}`);
+  // Every module has landed: a skipped section means an export the suite relies on is gone.
+  for (const name of result.skipped) out.push(`${name}: skipped (the exports it needs are missing)`);
   return out;
 }

@@ -1,0 +1,73 @@
+// Thread store benchmarks: checkThreadStore on 10,000 and 100,000 operations (linear scaling),
+// applyOperation throughput, rebuildRelations.
+import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
+import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
+import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
+
+/**
+ * A sound store with about `ops` operations: a 4-ary tree of spawns, two
+ * references per thread, a depends_on chain, a quarter frozen, an eighth archived.
+ */
+export function bigStore(ops: number): ThreadStore {
+  const n = Math.max(2, Math.floor(ops / 4.375));
+  const t0 = Date.parse('2026-01-01T00:00:00Z');
+  let clock = 0;
+  const operations: ThreadOperation[] = [];
+  const op = (command: string, params: Record<string, unknown>) =>
+    operations.push({ id: `op-${operations.length + 1}`, timestamp: new Date(t0 + 1000 * clock++).toISOString(), command, operator: 'agent', params });
+  const threads: [string, Thread][] = [];
+  for (let i = 0; i < n; i++) {
+    const parent = i === 0 ? null : `t${(i - 1) >> 2}`;
+    threads.push([`t${i}`, { id: `t${i}`, title: `Thread ${i}`, objective: `Objective ${i}`, created_at: new Date(t0 + 1000 * clock).toISOString(), status: 'active', parent_id: parent, storage_path: `threads/t${i}` }]);
+    op('spawn', { parent_id: parent, child_id: `t${i}`, objective: `Objective ${i}` });
+  }
+  for (let i = 0; i < n; i++)
+    for (const k of [1, 7]) {
+      const to = (i * k + 1) % n;
+      if (to !== i) op('reference', { from_id: `t${i}`, to_id: `t${to}`, asset_path: `notes/${to}.md` });
+    }
+  for (let i = 1; i < n; i++) op('update', { thread_id: `t${i}`, depends_on: [`t${i - 1}`] });
+  for (let i = 0; i < n; i += 4) {
+    op('freeze', { thread_id: `t${i}` });
+    threads[i]![1].status = 'frozen';
+  }
+  for (let i = 0; i < n; i += 8) {
+    op('archive', { thread_id: `t${i}` });
+    threads[i]![1].status = 'archived';
+  }
+  const store: ThreadStore = {
+    version: '1.0.0',
+    metadata: { last_updated: operations.at(-1)!.timestamp, thread_count: n },
+    threads: Object.fromEntries(threads),
+    operations,
+    relations: {},
+  };
+  store.relations = rebuildRelations(store);
+  return store;
+}
+
+const suite: BenchSuite = {
+  name: 'threads',
+  async run() {
+    const out: BenchResult[] = [];
+    const small = bigStore(10_000);
+    const large = bigStore(100_000);
+    const problems = checkThreadStore(large).length;
+    const t10 = await medianMs(() => checkThreadStore(small), 7);
+    const t100 = await medianMs(() => checkThreadStore(large), 5);
+    out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
+    out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems` });
+    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
+    out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
+    // applyOperation copies the store (it is pure), so its cost grows with the store size.
+    let id = 0;
+    const env = { now: () => '2027-01-01T00:00:00Z', newId: () => `bench-${id++}` };
+    const perOp = (await medianMs(() => {
+      for (let k = 0; k < 20; k++) applyOperation(small, { command: 'reference', params: { from_id: 't1', to_id: 't2', asset_path: 'x' } }, env);
+    }, 5)) / 20;
+    out.push({ name: `applyOperation on a ${Object.keys(small.threads).length}-thread store`, value: perOp, unit: 'ms/op' });
+    return out;
+  },
+};
+
+export default suite;
