@@ -193,14 +193,24 @@ const suite: BenchSuite = {
     await generate();
     const bytes = statSync(file).size;
     const command = await childCommand();
-    const bare = runChild(command, 'bare');
-    const mine = runChild(command, 'verify');
+    // Interleaved runs, best of each: the machine is shared, so single runs are noisy.
+    const runs = Number(process.env.MEMKIT_LEDGER_BENCH_RUNS ?? 2);
+    const bares: ReturnType<typeof runChild>[] = [];
+    const mines: ReturnType<typeof runChild>[] = [];
+    for (let i = 0; i < runs; i++) {
+      bares.push(runChild(command, 'bare'));
+      mines.push(runChild(command, 'verify'));
+    }
+    const best = (xs: ReturnType<typeof runChild>[]) => xs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const bare = best(bares);
+    const mine = { ...best(mines), maxRssMB: Math.max(...mines.map((m) => m.maxRssMB)) };
+    const secs = (xs: ReturnType<typeof runChild>[]) => xs.map((x) => (x.ms / 1000).toFixed(1)).join('/');
     if (mine.problems !== 0 || mine.entries !== N) throw new Error(`generated ledger did not verify: ${JSON.stringify(mine)}`);
     const perEntry = Math.round(bytes / N);
     const results: BenchResult[] = [
       {
         ...compare(`verify ${N.toLocaleString('en-US')}-entry ledger, streaming (schema + chain + ids + ts)`, (N * 1000) / mine.ms, 'entries/s', 'bare loop: JSON.parse + canonicalize + node:crypto SHA-256', (N * 1000) / bare.ms, 0.5),
-        note: `${perEntry} bytes/entry, ${(bytes / 1e6).toFixed(0)} MB; peak RSS verify ${mine.maxRssMB.toFixed(0)} MB, bare loop ${bare.maxRssMB.toFixed(0)} MB`,
+        note: `${perEntry} bytes/entry, ${(bytes / 1e6).toFixed(0)} MB; best of ${runs} interleaved runs (verify ${secs(mines)} s, bare ${secs(bares)} s); peak RSS verify ${mine.maxRssMB.toFixed(0)} MB, bare loop ${Math.max(...bares.map((b) => b.maxRssMB)).toFixed(0)} MB`,
       },
       { name: 'verify peak RSS', value: mine.maxRssMB, unit: 'MB', target: '< 150 MB', met: mine.maxRssMB < 150, note: `whole child process: ${command.includes('tsx') ? 'tsx loader' : 'memkit bundled, plain node, --max-old-space-size=64'}` },
     ];

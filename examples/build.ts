@@ -138,7 +138,14 @@ const SYSTEM_PATTERNS_BODY = `# System Patterns
 - Ledgers are JSON Lines with \`predecessor_hash\` chains.
 - This body changes only with a decisionLog.md entry and a human-approved PR.
 `;
-const systemPatternsHash = sha256Hex(SYSTEM_PATTERNS_BODY);
+// Version 1.1.0 appended a section; each version's new text is backed by a decision's diff_hash.
+const SYSTEM_PATTERNS_APPEND = `
+## Search
+
+- The SQLite index is a projection of the docs on disk; rebuild it, never edit it.
+`;
+const SYSTEM_PATTERNS_FULL = SYSTEM_PATTERNS_BODY + SYSTEM_PATTERNS_APPEND;
+const systemPatternsHash = sha256Hex(SYSTEM_PATTERNS_FULL);
 
 const productPayload = { vision: 'One trustworthy implementation of agent memory formats.', audience: ['agent frameworks', 'CI'], version: 1 };
 const productEntries = chain([
@@ -150,7 +157,8 @@ const activeEntries = chain([
 ]);
 const decisionEntries = chain([
   { id: 'DEC-20260220-001', ts: '2026-02-20T10:00:00Z', proposer_agent: 'Architect', rationale: 'Use SQLite FTS5 as a rebuildable search index over the memory docs.', diff_hash: sha256Hex('diff: add store adapter'), tests_passed: true },
-  { id: 'DEC-20260220-002', ts: '2026-02-20T16:00:00Z', proposer_agent: 'ReaperOAK', rationale: 'Adopt systemPatterns.md v1.0.0 (architecture and integrity rules).', diff_hash: systemPatternsHash, tests_passed: true },
+  { id: 'DEC-20260220-002', ts: '2026-02-20T16:00:00Z', proposer_agent: 'ReaperOAK', rationale: 'Adopt systemPatterns.md v1.0.0 (architecture and integrity rules).', diff_hash: sha256Hex(SYSTEM_PATTERNS_BODY), tests_passed: true },
+  { id: 'DEC-20260221-001', ts: '2026-02-21T09:00:00Z', proposer_agent: 'Architect', rationale: 'systemPatterns.md v1.1.0: append the Search section.', diff_hash: sha256Hex(SYSTEM_PATTERNS_APPEND), tests_passed: true },
 ]);
 const riskEntries = chain([
   { risk_id: 'RISK-20260220-001', ts: '2026-02-20T11:00:00Z', reporter_agent: 'Security', threat_type: 'Tampering', severity: 'HIGH', description: 'Ledger lines could be edited in place without detection.', mitigation: 'predecessor_hash chains verified on every PR.', status: 'MITIGATED' },
@@ -257,7 +265,7 @@ async function cleanFiles(): Promise<Files> {
   f['.thunderus/memory/gardener.toml'] = GARDENER_TOML;
   f['.thunderus/events.jsonl'] = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
   f['.thunderus/schemas/memory_store.sql'] = MEMORY_STORE_SQL;
-  f['memory-bank/systemPatterns.md'] = stringifyFrontmatter({ version: '1.0.0', hash: systemPatternsHash, locked_by: 'ReaperOAK', immutable: true }, SYSTEM_PATTERNS_BODY);
+  f['memory-bank/systemPatterns.md'] = stringifyFrontmatter({ version: '1.1.0', hash: systemPatternsHash, locked_by: 'ReaperOAK', immutable: true }, SYSTEM_PATTERNS_FULL);
   f['memory-bank/productContext.md'] = ledgerText('Product Context', 'Append-only; writer: ProductManager.', productEntries);
   f['memory-bank/payloads/product-vision.json'] = json(productPayload);
   f['memory-bank/activeContext.md'] = ledgerText('Active Context', 'Append-only; compacted into decisionLog.md at session end.', activeEntries);
@@ -401,6 +409,13 @@ function brokenFiles(clean: Files): { files: Files; planted: Planted[] } {
     f[p] = text(p).replace('Every write is atomic', 'Writes may be partial');
     plant({ file: p, code: 'system-patterns.hash-mismatch', what: 'body edited without updating the header hash' });
     plant({ file: p, code: 'ledger.system-patterns-unbacked', line: lineOf(text(p), 'hash:'), what: 'no decisionLog.md entry has the new body hash as diff_hash' });
+  }
+  // productContext.md: an entry written by an agent the writer policy does not allow (chain intact).
+  {
+    const p = 'memory-bank/productContext.md';
+    const more = chain([...productEntries.map(({ predecessor_hash: _, ...e }) => e), { ts: '2026-02-21T08:00:00Z', author_agent: 'Intern', summary: 'Pivot to a todo app.', payload_hash: hashJson(productPayload), payload_loc: 'payloads/product-vision.json' }]);
+    f[p] = ledgerText('Product Context', 'Append-only; writer: ProductManager.', more);
+    plant({ file: p, code: 'ledger.writer-denied', line: lineOf(text(p), '"Intern"'), what: 'productContext.md entry by Intern; only ProductManager may write it' });
   }
   // riskRegister.md: severity outside the enum (chain re-computed so only the schema fails).
   {

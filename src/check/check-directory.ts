@@ -1,5 +1,5 @@
 import type { Hasher } from '../canonical/index.js';
-import { type Problem, error } from '../problems/index.js';
+import { type Problem, type Result, error } from '../problems/index.js';
 import { checkEvents } from './check-events.js';
 import { checkExportBundle, looksLikeExportBundle } from './check-export.js';
 import { checkGardener } from './check-gardener.js';
@@ -31,6 +31,7 @@ export interface DirectoryReport {
 }
 
 const NUL = 0;
+const READ_AHEAD = 16;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -49,18 +50,30 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)));
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
   const banks = new Map<string, BankFacts>();
-  let done = 0;
+  // Files to read, classified; reads run a few ahead of the checks so I/O overlaps with parsing.
+  const todo: { path: string; cls: NonNullable<ReturnType<typeof classifyPath>> }[] = [];
   for (const f of files) {
-    options.onProgress?.(done++, files.length);
     const cls = classifyPath(f.path);
     if (cls === undefined) continue;
-    const known = 'format' in cls;
     if (f.size !== undefined && f.size > ctx.env.maxFileBytes) {
       const p = error('check.too-large', `the file is ${f.size} bytes; the size limit is ${ctx.env.maxFileBytes} (raise it with --max-file-size)`, { file: f.path });
-      ctx.problems.push(known ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
+      ctx.problems.push('format' in cls ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
       continue;
     }
-    const read = await source.read(f.path);
+    todo.push({ path: f.path, cls });
+  }
+  const reads: Promise<Result<Uint8Array>>[] = [];
+  const start = (i: number) => {
+    if (i < todo.length && reads[i] === undefined) reads[i] = source.read(todo[i]!.path);
+  };
+  for (let i = 0; i < todo.length; i++) {
+    options.onProgress?.(i, todo.length);
+    for (let k = i; k < i + READ_AHEAD; k++) start(k);
+    const f = todo[i]!;
+    const cls = f.cls;
+    const known = 'format' in cls;
+    const read = await reads[i]!;
+    delete reads[i];
     if (!read.ok) {
       ctx.problems.push(...(known ? read.problems : read.problems.map((p) => (p.code === 'check.too-large' ? { ...p, severity: 'warning' as const } : p))));
       continue;
@@ -98,7 +111,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
       ctx.problems.push(error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file: f.path }));
     }
   }
-  options.onProgress?.(files.length, files.length);
+  options.onProgress?.(todo.length, todo.length);
   const cross: [string, () => void | Promise<void>][] = [
     ['thunderus', () => crossCheckThunderus(ctx)],
     ['memory bank', () => crossCheckMemoryBank(banks, ctx)],

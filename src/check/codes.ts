@@ -23,7 +23,6 @@ export const checkCodes = defineCodes({
   'check.duplicate-event-id': { meaning: 'Two events share the same `id`.', fix: 'Event ids must be unique; give the later event a new id.' },
   'check.duplicate-ref': { meaning: 'Two `patch` (or `snapshot`) events claim the same patch or snapshot id.', fix: 'Each patch and snapshot is recorded once; remove or renumber the duplicate.' },
   'check.internal': { meaning: 'memkit hit an unexpected failure while checking a file; the other files were still checked.', fix: 'Report this as a memkit bug, with the file if you can share it.' },
-  'check.module-unavailable': { meaning: 'A check needs a memkit module that this build does not include; the check was skipped.', fix: 'Use a complete memkit build.', severity: 'warning' },
 });
 
 /** A code raised by the directory checker. */

@@ -6,7 +6,6 @@ import { type CodeInfo, problemCodes } from '../problems/codes.js';
 import { schemaCodes } from '../schemas/codes.js';
 import { threadCodes } from '../threads/codes.js';
 import { wbsCodes } from '../wbs/codes.js';
-import { cliCodes } from './codes.js';
 
 /** Every problem code this build knows, with its meaning and fix (for SARIF rules). */
 export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
@@ -18,5 +17,4 @@ export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
   ...exchangeCodes,
   ...threadCodes,
   ...checkCodes,
-  ...cliCodes,
 });

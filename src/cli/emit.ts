@@ -2,6 +2,7 @@ import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import type { CliIo } from './io.js';
 import { EXIT } from './io.js';
+import type { Problem } from '../problems/index.js';
 import type { Report } from './report.js';
 import { memkitVersion } from './version.js';
 
@@ -20,8 +21,22 @@ export function useColor(io: CliIo): boolean {
  * `extra.text` is printed before the text report; `extra.json` adds fields to the JSON object.
  */
 export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
-  if (format === 'json') io.stdout(JSON.stringify(extra?.json ? { ...report, ...extra.json } : report) + '\n');
+  if (format === 'json') {
+    const ordered = { ...report, problems: report.problems.map(orderKeys) };
+    io.stdout(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered) + '\n');
+  }
   else if (format === 'sarif') io.stdout(JSON.stringify(formatSarif(report, { version: memkitVersion(), ...(extra?.rootUri ? { rootUri: extra.rootUri } : {}) }), null, 2) + '\n');
   else io.stdout((extra?.text ?? '') + formatText(report, { color: useColor(io) }));
   return report.ok ? EXIT.ok : EXIT.problems;
+}
+
+/** A problem with its keys in the DESIGN §5 order: code, severity, file, line, column, pointer, message. */
+export function orderKeys(p: Problem): Problem {
+  const out: Problem = { code: p.code, severity: p.severity } as Problem;
+  if (p.file !== undefined) out.file = p.file;
+  if (p.line !== undefined) out.line = p.line;
+  if (p.column !== undefined) out.column = p.column;
+  if (p.pointer !== undefined) out.pointer = p.pointer;
+  out.message = p.message;
+  return out;
 }

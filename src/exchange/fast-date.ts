@@ -1,23 +1,46 @@
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
 
 /**
  * A conservative, fast RFC 3339 date-time check: `YYYY-MM-DDTHH:MM:SS`, an
- * optional fraction, `Z` or `±HH:MM`, on a day that exists, no leap second.
- * It accepts only strings the schemas' `date-time` format also accepts (a
- * property test holds it to that), so callers use it as a fast path and fall
- * back to full validation when it says no.
+ * optional fraction of 1 to 9 digits, `Z` or `±HH:MM`, on a day that exists,
+ * no leap second, upper-case `T` and `Z`. It accepts only strings the
+ * schemas' `date-time` format also accepts (a property test holds it to
+ * that), so callers use it as a fast path and fall back to full validation
+ * when it says no. No regular expression, no allocation.
  */
 export function isPlainDateTime(s: string): boolean {
-  const m = RFC3339.exec(s);
-  if (m === null) return false;
-  const y = +m[1]!;
-  const mo = +m[2]!;
-  const d = +m[3]!;
-  if (mo < 1 || mo > 12 || d < 1) return false;
+  const n = s.length;
+  if (n < 20 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  const se = digits(s, 17, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return false;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (d > (mo === 2 && leap ? 29 : DAYS[mo - 1]!)) return false;
-  if (+m[4]! > 23 || +m[5]! > 59 || +m[6]! > 59) return false;
-  if (m[7] !== undefined && (+m[8]! > 23 || +m[9]! > 59)) return false;
-  return true;
+  let i = 19;
+  if (s.charCodeAt(i) === 46) {
+    const start = ++i;
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i === start || i - start > 9) return false;
+  }
+  if (i === n - 1) return s.charCodeAt(i) === 90;
+  if (i !== n - 6) return false;
+  const sign = s.charCodeAt(i);
+  if ((sign !== 43 && sign !== 45) || s.charCodeAt(i + 3) !== 58) return false;
+  const oh = digits(s, i + 1, 2);
+  const om = digits(s, i + 4, 2);
+  return oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
 }

@@ -185,7 +185,13 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   let records = 0;
   let noTarget = false;
 
-  const check = async (raw: RawLine): Promise<boolean> => {
+  const resolved = (r: Resolution, raw: RawLine): boolean => {
+    if (r.problem !== undefined) add({ ...r.problem, ...where(raw.number) });
+    progress?.(records, raw.end, 'verify');
+    return errors.length < maxProblems;
+  };
+  // Returns a promise only when the target answers asynchronously (no microtask per line otherwise).
+  const check = (raw: RawLine): boolean | Promise<boolean> => {
     if (raw.number === 1) {
       const parsed = parseLine(raw);
       const value = 'value' in parsed ? parsed.value : undefined;
@@ -269,9 +275,8 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       if (!noTarget) add(error('exchange.no-target', `the bundle holds ${record.type} records but the import target has no ${record.type === 'File' ? 'file port' : 'record store'}`, where(at)));
       noTarget = true;
     } else {
-      let r = resolveConflict(record, target, policy, hasher);
-      if (isThenable(r)) r = await r;
-      if (r.problem !== undefined) add({ ...r.problem, ...where(at) });
+      const r = resolveConflict(record, target, policy, hasher);
+      return isThenable(r) ? r.then((x) => resolved(x, raw)) : resolved(r, raw);
     }
     progress?.(records, raw.end, 'verify');
     return errors.length < maxProblems;
@@ -302,7 +307,37 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   let written = 0;
   let unchanged = 0;
   let kept = 0;
-  const apply = async (raw: RawLine): Promise<boolean> => {
+  const applied = (record: ExchangeRecord, r: Resolution, raw: RawLine): boolean | Promise<boolean> => {
+    let pending: void | Promise<void> = undefined;
+    if (r.action === 'unchanged') unchanged++;
+    else if (r.action === 'keep') {
+      if (r.problem?.severity === 'error') {
+        add(error('exchange.source-changed', `${r.problem.message}; the target changed after verification`, where(raw.number)));
+        return false;
+      }
+      kept++;
+    } else {
+      if (record.type === 'File') {
+        const b = fileBytes(record, hasher);
+        if (!b.ok) {
+          add(error('exchange.source-changed', `line ${raw.number} changed after verification`, where(raw.number)));
+          return false;
+        }
+        pending = target.files!.write(record.path, b.value);
+      } else pending = target.records!.put(record);
+      written++;
+    }
+    done++;
+    const end = raw.end;
+    if (isThenable(pending))
+      return pending.then(() => {
+        progress?.(done, end, 'apply');
+        return true;
+      });
+    progress?.(done, end, 'apply');
+    return true;
+  };
+  const apply = (raw: RawLine): boolean | Promise<boolean> => {
     if (raw.number === 1) return true;
     const parsed = parseLine(raw);
     if ('problem' in parsed || !isObject(parsed.value)) {
@@ -318,32 +353,8 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       }
       record = m.value as unknown as ExchangeRecord;
     }
-    let r: Resolution | Promise<Resolution> = resolveConflict(record, target, policy, hasher);
-    if (isThenable(r)) r = await r;
-    if (r.action === 'unchanged') unchanged++;
-    else if (r.action === 'keep') {
-      if (r.problem?.severity === 'error') {
-        add(error('exchange.source-changed', `${r.problem.message}; the target changed after verification`, where(raw.number)));
-        return false;
-      }
-      kept++;
-    } else {
-      if (record.type === 'File') {
-        const b = fileBytes(record, hasher);
-        if (!b.ok) {
-          add(error('exchange.source-changed', `line ${raw.number} changed after verification`, where(raw.number)));
-          return false;
-        }
-        await target.files!.write(record.path, b.value);
-      } else {
-        const p = target.records!.put(record);
-        if (isThenable(p)) await p;
-      }
-      written++;
-    }
-    done++;
-    progress?.(done, raw.end, 'apply');
-    return true;
+    const r = resolveConflict(record, target, policy, hasher);
+    return isThenable(r) ? r.then((x) => applied(record, x, raw)) : applied(record, r, raw);
   };
   await forEachLine(openSource(source), apply, maxLine);
   if (hasErrors(errors)) return fail([...errors, ...warnings]);

@@ -169,13 +169,14 @@ export function verifierKeyString(name: string, publicKey: Uint8Array, hasher: H
 
 /** Reads a verifier key string back into a {@link CheckpointVerifier}. */
 export function parseVerifierKey(vkey: string, hasher: Hasher = jsHasher): Result<CheckpointVerifier> {
-  const parts = vkey.split('+');
-  const bytes = parts.length === 3 ? fromBase64(parts[2]!) : undefined;
-  if (bytes === undefined || bytes.length !== 33 || bytes[0] !== 1 || parts[0] === '')
+  // The base64 part may itself contain '+', so split on the first two only.
+  const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
+  const bytes = m ? fromBase64(m[3]!) : undefined;
+  if (m === null || bytes === undefined || bytes.length !== 33 || bytes[0] !== 1)
     return fail([error('ledger.key-invalid', 'a verifier key reads <name>+<hex key id>+<base64 of 0x01 and a 32-byte Ed25519 key>')]);
   const publicKey = bytes.slice(1);
-  if (ed25519KeyId(parts[0]!, publicKey, hasher) !== parts[1]) return fail([error('ledger.key-invalid', 'the key id does not match the name and key')]);
-  return ok({ name: parts[0]!, publicKey });
+  if (ed25519KeyId(m[1]!, publicKey, hasher) !== m[2]) return fail([error('ledger.key-invalid', 'the key id does not match the name and key')]);
+  return ok({ name: m[1]!, publicKey });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Hasher, jsHasher } from '../canonical/sha256.js';
+import { type Problem, error } from '../problems/index.js';
 import { nodeHash } from './merkle.js';
 
 const half = (x: number) => Math.floor(x / 2);
@@ -99,4 +100,15 @@ function isPow2(x: number): boolean {
     x = half(x);
   }
   return x === 1;
+}
+
+/**
+ * {@link verifyInclusion} as a check: `[]` when entry `index` (leaf hash
+ * `leaf`) is in the tree of `size` entries with `root`, else
+ * `ledger.proof-invalid`.
+ */
+export function checkInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array, hasher: Hasher = jsHasher): Problem[] {
+  return verifyInclusion(index, size, leaf, proof, root, hasher)
+    ? []
+    : [error('ledger.proof-invalid', `the inclusion proof of entry ${index} does not lead to the root of the tree of ${size} entries`)];
 }

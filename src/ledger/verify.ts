@@ -58,7 +58,8 @@ export interface VerifySummary {
   tornTail?: { line: number };
 }
 
-interface PayloadCheck {
+/** A payload reference found in an entry, for the caller of {@link LedgerVerifier.item} to resolve. */
+export interface PayloadCheck {
   line: number;
   loc: string;
   hash: string;

@@ -154,7 +154,7 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     if (tail.rest.length > 0) {
       const restText = new TextDecoder().decode(tail.rest);
       const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
-      if (complete === undefined && restText.trim() !== '')
+      if (tornOf(tail) !== undefined)
         return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
       if (complete !== undefined) last = complete;
       prefix = '\n';
@@ -240,11 +240,18 @@ function closeQuietly(fd: number): void {
   }
 }
 
+/**
+ * The torn last line, if any: bytes after the last newline that do not parse
+ * as an entry. Before the first entry an unterminated line is preamble text
+ * (unless it starts an entry), as in `parseLedgerText`.
+ */
 function tornOf(tail: Tail): TornTail | undefined {
   if (tail.rest.length === 0) return undefined;
   const text = new TextDecoder().decode(tail.rest);
   if (text.trim() === '') return undefined;
-  if (text.trimStart().startsWith('{') && parseObject(text) !== undefined) return undefined;
+  const startsEntry = text.trimStart().startsWith('{');
+  if (startsEntry && parseObject(text) !== undefined) return undefined;
+  if (!startsEntry && tail.lastEntry === undefined) return undefined;
   return { offset: tail.restOffset, length: tail.rest.length };
 }
 

@@ -2,7 +2,7 @@ import { canonicalize } from '../canonical/index.js';
 import { MemkitError, type Problem, error, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { resolveLimits, type Limits } from './limits.js';
-import { FORBIDDEN_KEYS } from './yaml-block.js';
+import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 
 /** Options for the JSON Lines parsers. */
 export interface JsonlOptions {
@@ -354,6 +354,8 @@ export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): Asy
   let buffer: JsonlItem[] = [];
   let index = 0;
   let finished = false;
+  let pending: string | Uint8Array | undefined;
+  let pendingAt = 0;
   const take = (): IteratorResult<JsonlItem> | undefined => {
     if (index < buffer.length) return { value: buffer[index++]!, done: false };
     if (reader.items.length > 0) {
@@ -369,6 +371,14 @@ export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): Asy
     while (true) {
       const got = take();
       if (got) return got;
+      if (pending !== undefined) {
+        // Feed big chunks a slice at a time so only one slice's items are alive at once.
+        const end = Math.min(pending.length, pendingAt + SLICE);
+        reader.push(typeof pending === 'string' ? pending.slice(pendingAt, end) : pending.subarray(pendingAt, end));
+        pendingAt = end;
+        if (pendingAt >= pending.length) pending = undefined;
+        continue;
+      }
       if (finished) return { value: undefined, done: true };
       try {
         const step = await chunks.next();
@@ -377,7 +387,8 @@ export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): Asy
           reader.end();
         } else {
           const chunk = step.value as unknown;
-          reader.push(typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer));
+          pending = typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer);
+          pendingAt = 0;
         }
       } catch (cause) {
         finished = true;

@@ -1,6 +1,9 @@
 import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isPair, isScalar, parseDocument, visit } from 'yaml';
 import { type LineIndex, type Problem, error, warning } from '../problems/index.js';
+import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 import type { Limits } from './limits.js';
+
+export { FORBIDDEN_KEYS } from './forbidden-keys.js';
 
 /** Counters of the work a parse did; pass one in `stats` to observe it (tests, batch tools). */
 export interface ParseStats {
@@ -29,8 +32,6 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Obje
   logLevel: 'error', // 'silent' would also drop the MULTIPLE_DOCS error
 });
 
-/** Keys that could reach an object's prototype if assigned naively. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The outcome of parsing a YAML block embedded in a file. */
 export interface YamlBlock {

@@ -15,6 +15,8 @@ export type FormatFamily = 'thunderus' | 'memory-bank' | 'export' | 'thread-stor
 export interface CheckEnv {
   /** Token counter for `summary_128`; defaults to {@link defaultCountTokens}. */
   countTokens: TokenCounter;
+  /** True when the value already passed the format's schema (checks may skip re-testing patterns). */
+  schemaValid?: boolean;
 }
 
 /** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
@@ -50,8 +52,8 @@ function sessionIdDate(value: unknown): Problem[] {
 }
 
 const wbsIdPattern = new RegExp(wbs.WBS_ID_PATTERN);
-function wbsTypeMatchesDepth(value: unknown, pointer = ''): Problem[] {
-  if (!isObject(value) || typeof value.id !== 'string' || !wbsIdPattern.test(value.id)) return [];
+function wbsTypeMatchesDepth(value: unknown, pointer = '', trusted = false): Problem[] {
+  if (!isObject(value) || typeof value.id !== 'string' || !(trusted || wbsIdPattern.test(value.id))) return [];
   // An unknown type is the enum's problem, not a depth mismatch.
   if (!(wbs.WBS_TYPES as readonly unknown[]).includes(value.type)) return [];
   let depth = 1;
@@ -82,9 +84,12 @@ function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
     : [];
 }
 
-function indexTypesMatchDepth(value: unknown): Problem[] {
+function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   const tasks = isObject(value) ? value.tasks : undefined;
-  return Array.isArray(tasks) ? tasks.flatMap((t, i) => wbsTypeMatchesDepth(t, `/tasks/${i}`)) : [];
+  if (!Array.isArray(tasks)) return [];
+  const out: Problem[] = [];
+  for (let i = 0; i < tasks.length; i++) out.push(...wbsTypeMatchesDepth(tasks[i], `/tasks/${i}`, env.schemaValid === true));
+  return out;
 }
 
 const defs: FormatDef[] = [
@@ -128,8 +133,8 @@ const defs: FormatDef[] = [
     schema: wbs.TaskIndex,
     check: indexTypesMatchDepth,
   },
-  { id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v) => wbsTypeMatchesDepth(v) },
-  { id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v) => wbsTypeMatchesDepth(v) },
+  { id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) },
+  { id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) },
 ];
 
 /** Every format memkit knows, keyed by id. */

@@ -40,6 +40,7 @@ export const KEYWORD_CODES: Readonly<Record<string, string>> = {
 };
 
 const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time that exists, like 2026-02-20T02:00:00Z';
+const UNIQUE_MESSAGE = 'must not have duplicate items';
 
 /**
  * Drops the noise of nullable unions (`X | null`): the "must be null" branch
@@ -60,8 +61,9 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
   const out: Problem[] = [];
   for (const e of simplifyUnions(errors)) {
     if ((e.keyword as string) === '~refine' || (e.keyword as string) === 'refine') {
-      // The only refinement memkit compiles is the date-time check.
-      out.push(error('schema.format', DATE_TIME_MESSAGE, { pointer: e.instancePath }));
+      // memkit compiles two refinements (see compiledSchemaOf): date-times and unique strings.
+      const unique = e.message === UNIQUE_MESSAGE;
+      out.push(error(unique ? 'schema.unique-items' : 'schema.format', unique ? UNIQUE_MESSAGE : DATE_TIME_MESSAGE, { pointer: e.instancePath }));
       continue;
     }
     switch (e.keyword) {
@@ -140,6 +142,12 @@ export function compiledSchemaOf<T>(schema: T): T {
     if (key === 'allOf' && Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'if' in x)) continue;
     out[key] = compiledSchemaOf(v);
   }
+  // Unique strings: a Set beats TypeBox's generic structural hashing.
+  const items = node.items as Record<string, unknown> | undefined;
+  if (node.type === 'array' && node.uniqueItems === true && items !== undefined && (items.type === 'string' || (Array.isArray(items.enum) && items.enum.every((x) => typeof x === 'string')))) {
+    delete out.uniqueItems;
+    return Type.Refine(out as never, (a: unknown) => Array.isArray(a) && new Set(a).size === a.length, () => UNIQUE_MESSAGE) as T;
+  }
   return out as T;
 }
 
@@ -157,6 +165,7 @@ function typeboxValidator(def: FormatDef): Validator {
 function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number): FormatValidator {
   const validator = typeboxValidator(def);
   const check = def.check;
+  const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[]) => (problems.length > maxProblems ? problems.slice(0, maxProblems) : problems);
   const slow = (value: unknown): Problem[] => {
     const problems = toProblems(validator.Errors(value));
@@ -168,7 +177,7 @@ function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number): FormatV
   };
   return (value) => {
     try {
-      if (validator.Check(value)) return check === undefined ? [] : cap(check(value, env));
+      if (validator.Check(value)) return check === undefined ? [] : cap(check(value, validEnv));
       return slow(value);
     } catch (cause) {
       // Stack exhaustion on absurdly deep values is the only way validation can throw.

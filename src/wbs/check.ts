@@ -4,7 +4,7 @@ import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, type Model, type TaskFiles, buildModel, isObject, own, seenBefore, strings } from './model.js';
-import { leafProgress, rollupStatus } from './rollup.js';
+import { leafProgress } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
@@ -34,13 +34,13 @@ export function idFromFile(file: string): string | undefined {
 
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i], b[i])) return false;
-    return true;
-  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i])) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false; // nested too deeply to compare: report the difference
+  }
 }
 const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 

@@ -89,10 +89,17 @@ function remove(doc: unknown, pointer: string): unknown {
  * @example applyJsonPatch({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }]) // ok: { a: 2 }
  */
 export function applyJsonPatch(doc: unknown, patch: readonly JsonPatchOperation[]): Result<unknown> {
-  let out = clone(doc);
+  let out: unknown;
+  try {
+    out = clone(doc);
+  } catch (cause) {
+    return fail([error('wbs.patch-failed', `the document cannot be copied: ${String(cause)}`, { pointer: '' })]);
+  }
+  if (!Array.isArray(patch)) return fail([error('wbs.patch-failed', 'a JSON Patch is an array of operations', { pointer: '' })]);
   for (let i = 0; i < patch.length; i++) {
     const op = patch[i]!;
     try {
+      if (op === null || typeof op !== 'object' || typeof op.path !== 'string') throw new PatchError('an operation needs an object with a string "path"');
       switch (op.op) {
         case 'add':
           out = add(out, op.path, clone(op.value));
@@ -124,7 +131,7 @@ export function applyJsonPatch(doc: unknown, patch: readonly JsonPatchOperation[
       }
     } catch (cause) {
       const message = cause instanceof PatchError ? cause.message : String(cause);
-      return fail([error('wbs.patch-failed', `operation ${i} (${String(op.op)}): ${message}`, { pointer: `/${i}` })]);
+      return fail([error('wbs.patch-failed', `operation ${i} (${String((op as { op?: unknown } | null)?.op)}): ${message}`, { pointer: `/${i}` })]);
     }
   }
   return ok(out);

@@ -71,7 +71,7 @@ describe('ledger commands', () => {
   it('verify: exit 0 on a sound ledger, 1 with the first broken line on a tampered one', async () => {
     const ok = await runCli(['verify', bank(ex.dir, 'decisionLog.md'), '--format', 'json']);
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, entries: 2 });
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, entries: 3 });
     const broken = await runCli(['verify', join(ROOT, 'examples/broken/memory-bank/decisionLog.md'), '--format', 'json']);
     expect(broken.code).toBe(1);
     expect(JSON.parse(broken.stdout).problems[0]).toMatchObject({ code: 'ledger.predecessor-mismatch', line: 6 });

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { formatSarif } from '../../src/cli/format-sarif.js';
 import { ROOT, runCli } from './helpers.js';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: false });
+// ajv-formats is CommonJS with `exports.default`; under NodeNext its default import may be the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
 addFormats(ajv);
 const validateSarif = ajv.compile(schema);
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { classifyFile, decodeBase64, drill, encodeBase64, exportBundle, exportToString, importBundle, isSafePath, memoryRecords } from '../../src/exchange/index.js';
-import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
+import { classifyFile, decodeBase64, isPlainDateTime, isSchemaValid, drill, encodeBase64, exportBundle, exportToString, importBundle, isSafePath, memoryRecords } from '../../src/exchange/index.js';
+import { type MemorySpec, buildMemory, dateTime, memorySpec } from './arbitraries.js';
+import { DateTime } from '../../src/schemas/common.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };
 const exportText = async (m: Parameters<typeof exportToString>[0]) => {
@@ -97,6 +98,22 @@ describe('export → import round trip', () => {
 });
 
 describe('building blocks', () => {
+  it('the fast date-time check never accepts what the schema format rejects', () => {
+    const near = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom('', '.5', '.123456789', '.1234567890', '.'), fc.constantFrom('Z', 'z', '+01:00', '-23:59', '+24:00', '+01:60', '', '+0100'))
+      .map(([y, mo, d, h, mi, s, f, z]) => `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}${z}`);
+    fc.assert(
+      fc.property(fc.oneof(near, dateTime, fc.string({ maxLength: 30 })), (s) => {
+        if (isPlainDateTime(s)) expect(isSchemaValid(DateTime, s)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(fc.property(dateTime, (s) => { expect(isPlainDateTime(s)).toBe(true); }), { numRuns: 200 });
+    expect(isPlainDateTime('2026-02-20T02:00:00+01:00')).toBe(true);
+    expect(isPlainDateTime('2024-02-29T00:00:00Z')).toBe(true);
+    expect(isPlainDateTime('2026-02-29T00:00:00Z')).toBe(false);
+  });
+
   it('base64 round-trips any bytes and rejects malformed text', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {

@@ -171,3 +171,23 @@ describe('verify: streaming sources', () => {
     expect(verifyText('# Only a title\n', { kind: 'decisionLog' })).toMatchObject({ entries: 0, problems: [] });
   });
 });
+
+describe('verify: streaming equals in-memory (property)', () => {
+  it('for random ledgers, preambles, tampering and chunkings', async () => {
+    const { ledgerArb, ledgerText } = await import('./ledger-arbitraries.js');
+    const fc = (await import('fast-check')).default;
+    const FM = '---\nid: x\nnote: "{not an entry}"\n---\n';
+    await fc.assert(
+      fc.asyncProperty(ledgerArb(1, 8), fc.boolean(), fc.nat(), fc.integer({ min: 1, max: 97 }), fc.boolean(), async (l, frontmatter, cut, size, asText) => {
+        let text = (frontmatter ? FM : '') + ledgerText(l);
+        if (cut % 3 === 0) text = text.slice(0, text.length - (cut % 50));
+        const want = verifyText(text, { kind: l.kind }).problems;
+        const bytes = new TextEncoder().encode(text);
+        const parts: (string | Uint8Array)[] = [];
+        for (let i = 0; i < bytes.length; i += size) parts.push(asText ? text.slice(i, i + size) : bytes.subarray(i, i + size));
+        expect((await verify(parts, { kind: l.kind })).problems).toEqual(want);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

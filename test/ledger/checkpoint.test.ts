@@ -15,6 +15,7 @@ import {
   verifyCheckpointSignature,
   verifyInclusion,
   leafHash,
+  checkInclusion,
 } from '../../src/ledger/index.js';
 
 const entries = [{ a: 1 }, { b: 2 }, { c: 3 }];
@@ -28,6 +29,8 @@ describe('checkpoint', () => {
     expect(checkpoint([])).toEqual({ size: 0, root: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' });
     // An inclusion proof ties one entry to the checkpoint.
     expect(verifyInclusion(1, 3, leafHash(entryBytes(entries[1])), t.inclusionProof(1), fromHex(checkpoint(entries).root)!)).toBe(true);
+    expect(checkInclusion(1, 3, leafHash(entryBytes(entries[1])), t.inclusionProof(1), t.root())).toEqual([]);
+    expect(checkInclusion(2, 3, leafHash(entryBytes(entries[1])), t.inclusionProof(1), t.root()).map((p) => p.code)).toEqual(['ledger.proof-invalid']);
   });
 
   it('writes and reads the C2SP text form', () => {
@@ -83,5 +86,17 @@ describe('checkpoint', () => {
     // Cosigning keeps the first signature.
     const cosigned = await signCheckpoint(note, { name: 'witness', privateKey: other.privateKey, publicKey: other.publicKey });
     expect(cosigned.ok && parseCheckpoint(cosigned.value).ok && (await verifyCheckpointSignature(cosigned.value, { name: 'example.com/bank', publicKey: raw })).ok).toBe(true);
+  });
+});
+
+describe('verifier keys', () => {
+  it('round-trip for many keys (base64 may contain "+")', async () => {
+    for (let i = 0; i < 40; i++) {
+      const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+      const raw = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
+      const v = parseVerifierKey(verifierKeyString('log.example/k', raw));
+      expect(v.ok && toHex(v.value.publicKey as Uint8Array)).toBe(toHex(raw));
+    }
+    expect(parseVerifierKey('name+zzzzzzzz+AAAA').ok).toBe(false);
   });
 });

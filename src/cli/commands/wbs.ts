@@ -5,10 +5,9 @@ import type { TaskIndex } from '../../schemas/wbs.js';
 import { MEMORY_ROOT, applyPlan, checkWbs, loadWbs, readyTasks, rebuildIndex, repairPlan, rollup } from '../../wbs/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { EXIT } from '../io.js';
 import { cliFiles } from '../node-files.js';
 import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir } from './shared.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, locateInDir, requireDir } from './shared.js';
 
 const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
 const INDEX = `${MEMORY_ROOT}task-index.json`;
@@ -56,18 +55,18 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
       const index = rebuildIndex(loaded.tasks);
       const text = JSON.stringify(index, null, 2) + '\n';
       if (values.apply && problems.length === 0) await files.write(INDEX, new TextEncoder().encode(text));
-      const report = makeReport(root, checked, problems);
+      const report = makeReport(root, checked, await locateInDir(dir, problems));
       const note = values.apply ? (problems.length === 0 ? `wrote ${INDEX}\n` : `not written: fix the task files first\n`) : `${text}(not written; run with --apply to write ${INDEX})\n`;
       return emitReport(io, report, format, { text: note, json: { index, written: Boolean(values.apply && problems.length === 0) } });
     }
-    if (loaded.index === undefined) return emitReport(io, makeReport(root, checked, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })]), format);
+    if (loaded.index === undefined) return emitReport(io, makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])), format);
     const schema = validate('wbs-task-index', loaded.index).map((p) => ({ ...p, file: INDEX }));
     if (action === 'ready' || action === 'rollup') {
-      if (schema.length > 0) return emitReport(io, makeReport(root, checked, [...loaded.problems, ...schema]), format);
+      if (schema.length > 0) return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...schema])), format);
       const index = loaded.index as TaskIndex;
       if (action === 'ready') {
         const work = readyTasks(index, { leavesOnly: Boolean(values.leaves) });
-        const report = makeReport(root, checked, loaded.problems);
+        const report = makeReport(root, checked, await locateInDir(dir, loaded.problems));
         const text =
           (work.ready.length ? `ready:\n${work.ready.map((id) => `  ${id}`).join('\n')}\n` : 'ready: nothing\n') +
           (work.blocked.length ? `blocked:\n${work.blocked.map((b) => `  ${b.id}  waits for ${b.blockedBy.map((x) => `${x.id} (${x.reason === 'missing' ? 'missing' : x.status}${x.via ? ` via ${x.via}` : ''})`).join(', ')}`).join('\n')}\n` : '');
@@ -83,7 +82,7 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
       });
       const text = changes.length ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n` : 'the index agrees with the roll-up\n';
       const problems: Problem[] = changes.map((c) => error(c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch', `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`, { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` }));
-      return emitReport(io, makeReport(root, checked, [...loaded.problems, ...problems]), format, { text, json: { tasks: rolled.tasks, changes } });
+      return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, { text, json: { tasks: rolled.tasks, changes } });
     }
     // repair
     const plan = repairPlan(loaded.index, loaded.tasks, { hasher: cliHasher });
@@ -92,13 +91,13 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
         ? 'nothing to repair\n'
         : plan.patches.map((p) => `${MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`).join('\n') + '\n';
     if (!values.apply) {
-      const report = makeReport(root, checked, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: MEMORY_ROOT })]);
+      const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: MEMORY_ROOT })]));
       const text = planText + (plan.patches.length ? `(nothing changed; run with --apply to apply ${plan.patches.length} patch${plan.patches.length === 1 ? '' : 'es'})\n` : '');
       return emitReport(io, report, format, { text, json: { plan, applied: false } });
     }
     const applied = await applyPlan(plan, files, { dir: MEMORY_ROOT, hasher: cliHasher });
-    if (!applied.ok) return emitReport(io, makeReport(root, checked, applied.problems), format, { text: planText + 'not applied:\n', json: { plan, applied: false } });
-    const report = makeReport(root, checked, applied.value.problems);
+    if (!applied.ok) return emitReport(io, makeReport(root, checked, await locateInDir(dir, applied.problems)), format, { text: planText + 'not applied:\n', json: { plan, applied: false } });
+    const report = makeReport(root, checked, await locateInDir(dir, applied.value.problems));
     return emitReport(io, report, format, { text: planText + `applied: wrote ${applied.value.written.join(', ') || 'nothing'}\n`, json: { plan, applied: true, written: applied.value.written } });
   },
 };

@@ -1,0 +1,195 @@
+// Store benchmark: 10,000 memory docs (~300 words each), 200 two-term top-10 BM25 queries,
+// through memkit's SQLite store (sqlite-wasm), raw sqlite-wasm FTS5 with the seed schema, and minisearch.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import MiniSearch from 'minisearch';
+import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
+import { nodeHasher } from '../src/node/hasher.js';
+import { unwrap } from '../src/problems/index.js';
+import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
+import { type DocRecord, ftsColumns, memoryFiles, rebuildIndex, refreshIndex } from '../src/store/index.js';
+import { type BenchResult, type BenchSuite, compare } from './harness.js';
+
+const N = 10_000;
+const QUERIES = 200;
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// A 20,000-word vocabulary with Zipf-like frequencies (word i drawn with weight ~ 1/(i+1)).
+const r = rng(42);
+const syll = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'so', 'de', 'pa', 'ge', 'xo', 'bu', 'ri', 'fa', 'zu'];
+const vocab = Array.from({ length: 20_000 }, (_, i) => {
+  let w = '';
+  let x = i + 17;
+  do {
+    w += syll[x % syll.length];
+    x = Math.floor(x / syll.length);
+  } while (x > 0);
+  return w;
+});
+const H = Math.log(vocab.length) + 0.5772;
+const zipf = () => vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(r() * H)) - 1)]!;
+const words = (n: number) => Array.from({ length: n }, zipf).join(' ');
+const KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
+
+interface Gen {
+  record: DocRecord;
+  file: string;
+}
+
+function generate(): Gen[] {
+  return Array.from({ length: N }, (_, i) => {
+    const id = `fact.bench.${i}`;
+    const title = words(4);
+    const h = [words(3), words(2), words(3)];
+    const paras = [words(100), words(100), words(100)];
+    const kind = KINDS[i % KINDS.length]!;
+    const tags = [`t${i % 20}`, `g${i % 7}`];
+    const file = `---\nid: ${id}\ntitle: ${title}\nkind: ${kind}\ntags: [${tags.join(', ')}]\ncreated: 2026-01-01T00:00:00Z\nupdated: 2026-01-02T00:00:00Z\nprovenance:\n  events: [evt_${i}]\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# ${h[0]}\n\n${paras[0]}\n\n## ${h[1]}\n\n${paras[1]}\n\n## ${h[2]}\n\n${paras[2]}\n`;
+    const record: DocRecord = {
+      docId: id, kind, title, path: `.thunderus/memory/semantic/FACTS/f${i}.md`, tags, updated: '2026-01-02T00:00:00Z',
+      provenance: { events: [`evt_${i}`], patches: [] }, contentHash: String(i).padStart(64, '0'), headings: h, body: paras.join('\n\n'),
+    };
+    return { record, file };
+  });
+}
+
+// Two mid-frequency terms per query (ranks 20..2000), so most queries have hits.
+const qr = rng(7);
+const queries = Array.from({ length: QUERIES }, () => `${vocab[20 + Math.floor(qr() * 2000)]} ${vocab[20 + Math.floor(qr() * 300)]}`);
+
+async function timeMs(fn: () => unknown): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+const suite: BenchSuite = {
+  name: 'store',
+  async run(): Promise<BenchResult[]> {
+    const docs = generate();
+    const records = docs.map((d) => d.record);
+    const results: BenchResult[] = [];
+    const sqlite3 = await (sqlite3InitModule as unknown as (o: object) => ReturnType<typeof sqlite3InitModule>)({ print: () => {}, printErr: () => {} });
+    const engine = sqliteWasm();
+
+    // --- raw sqlite-wasm FTS5, seed schema
+    const rawIndex = () => {
+      const db = new sqlite3.oo1.DB(':memory:');
+      db.exec(MEMORY_STORE_SQL);
+      db.exec('BEGIN');
+      const s1 = db.prepare('INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const s2 = db.prepare('INSERT INTO docs_fts (rowid, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)');
+      records.forEach((d, i) => {
+        s1.bind([d.docId, d.kind, d.title, d.path, JSON.stringify(d.tags), d.updated, JSON.stringify(d.provenance)]).stepReset();
+        s2.bind([i + 1, ...ftsColumns(d)]).stepReset();
+      });
+      s1.finalize();
+      s2.finalize();
+      db.exec('COMMIT');
+      return db;
+    };
+    // --- memkit store
+    const memkitIndex = async () => {
+      const store = unwrap(await openSqliteStore({ engine }));
+      await store.transaction(async (tx) => {
+        for (const d of records) await tx.putDoc(d);
+      });
+      return store;
+    };
+    await memkitIndex().then((s) => s.close()); // warm-up (loads the WASM, JITs the paths)
+    let rawMs = Infinity;
+    let memkitMs = Infinity;
+    let raw: ReturnType<typeof rawIndex> | undefined;
+    let store: Awaited<ReturnType<typeof memkitIndex>> | undefined;
+    for (let round = 0; round < 2; round++) {
+      raw?.close();
+      await store?.close();
+      rawMs = Math.min(rawMs, await timeMs(() => (raw = rawIndex())));
+      memkitMs = Math.min(memkitMs, await timeMs(async () => (store = await memkitIndex())));
+    }
+    results.push({ ...compare('memkit sqlite-wasm index 10k docs', memkitMs, 'ms', 'raw sqlite-wasm FTS5', rawMs, 1 / 1.2, false), target: 'within 1.2x of raw FTS5' });
+
+    // --- queries
+    const rawStmt = raw!.prepare(
+      'SELECT d.doc_id, d.title, d.path, d.kind, bm25(docs_fts) AS score FROM docs_fts JOIN docs d ON d.rowid = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY score LIMIT 10',
+    );
+    const rawQuery = () => {
+      let hits = 0;
+      for (const q of queries) {
+        rawStmt.bind([q.split(' ').map((w) => `"${w}"`).join(' ')]);
+        while (rawStmt.step()) {
+          rawStmt.get({});
+          hits++;
+        }
+        rawStmt.reset();
+      }
+      return hits;
+    };
+    let memkitHits = 0;
+    const memkitQuery = async () => {
+      memkitHits = 0;
+      for (const q of queries) memkitHits += unwrap(await store!.search(q, { limit: 10 })).length;
+    };
+    let rawQ = Infinity;
+    let memkitQ = Infinity;
+    for (let round = 0; round < 3; round++) {
+      rawQ = Math.min(rawQ, (await timeMs(rawQuery)) / QUERIES);
+      memkitQ = Math.min(memkitQ, (await timeMs(memkitQuery)) / QUERIES);
+    }
+    results.push({ ...compare('memkit sqlite-wasm query (top 10, with snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false), target: 'within 1.2x of raw FTS5', note: `${memkitHits} hits over ${QUERIES} queries` });
+
+    // --- minisearch
+    let mini: MiniSearch | undefined;
+    const miniMs = await timeMs(() => {
+      mini = new MiniSearch({ idField: 'docId', fields: ['docId', 'title', 'headings', 'tags', 'body'], storeFields: ['title', 'path', 'kind'] });
+      mini.addAll(records.map((d) => ({ ...d, headings: d.headings.join('\n'), tags: d.tags.join(' ') })));
+    });
+    let miniQ = Infinity;
+    for (let round = 0; round < 3; round++) {
+      miniQ = Math.min(miniQ, (await timeMs(() => { for (const q of queries) mini!.search(q, { combineWith: 'AND' }).slice(0, 10); })) / QUERIES);
+    }
+    results.push(compare('memkit query vs minisearch', memkitQ, 'ms/query', 'minisearch', miniQ, 2, false));
+    results.push(compare('memkit index vs minisearch', memkitMs, 'ms', 'minisearch', miniMs, undefined, false));
+
+    // --- end to end from files (read, hash, parse frontmatter + Markdown, validate, index)
+    const files = memoryFiles(Object.fromEntries(docs.map((d) => [d.record.path, d.file])));
+    const e2eStore = unwrap(await openSqliteStore({ engine }));
+    let report: Awaited<ReturnType<typeof rebuildIndex>> | undefined;
+    const e2eMs = await timeMs(async () => (report = await rebuildIndex(e2eStore, files, { hasher: nodeHasher })));
+    results.push({ name: 'end-to-end rebuildIndex from 10k files (parsing included)', value: e2eMs, unit: 'ms', note: `${report!.added.length} docs, ${report!.problems.length} problems; ${(N / (e2eMs / 1000)).toFixed(0)} docs/s` });
+
+    // --- refresh after changing 10 of 10,000 docs
+    const enc = new TextEncoder();
+    for (let i = 0; i < 10; i++) {
+      const d = docs[i * 997]!;
+      await files.write(d.record.path, enc.encode(d.file.replace('\n# ', '\nChanged paragraph.\n\n# ')));
+    }
+    let refreshed: Awaited<ReturnType<typeof refreshIndex>> | undefined;
+    const refreshMs = await timeMs(async () => (refreshed = await refreshIndex(e2eStore, files, { hasher: nodeHasher })));
+    results.push({
+      name: 'refreshIndex after changing 10 of 10k docs',
+      value: refreshMs,
+      unit: 'ms',
+      anchor: { name: 'full rebuildIndex', value: e2eMs },
+      ratio: refreshMs / e2eMs,
+      target: '< 5% of a full rebuild',
+      met: refreshMs / e2eMs < 0.05,
+      note: `${refreshed!.updated.length} updated, ${refreshed!.unchanged} unchanged; ${((refreshMs / e2eMs) * 100).toFixed(2)}% of rebuild`,
+    });
+    raw!.close();
+    await store!.close();
+    await e2eStore.close();
+    return results;
+  },
+};
+
+export default suite;

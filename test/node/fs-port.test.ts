@@ -1,0 +1,98 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkRelativePath, nodeFiles } from '../../src/node/index.js';
+import { MemkitError } from '../../src/problems/index.js';
+
+const base = mkdtempSync(join(tmpdir(), 'memkit-fs-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+let n = 0;
+const fresh = () => {
+  const dir = join(base, `root${n++}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+const enc = (s: string) => new TextEncoder().encode(s);
+const code = async (p: Promise<unknown>) => {
+  const e = await p.then(() => undefined, (x: unknown) => x);
+  return e instanceof MemkitError ? e.problems[0]!.code : e === undefined ? 'no error' : String(e);
+};
+
+describe('nodeFiles', () => {
+  it('reads, writes, lists, renames and removes files under the root', async () => {
+    const root = fresh();
+    const files = nodeFiles(root);
+    expect(await files.read('a/missing.md')).toBeUndefined();
+    await files.write('.thunderus/memory/CORE.md', enc('core'));
+    await files.write('.thunderus/memory/semantic/FACTS/x.md', enc('x'));
+    await files.write('b.json', enc('{}'));
+    expect(readFileSync(join(root, '.thunderus/memory/CORE.md'), 'utf8')).toBe('core');
+    expect(new TextDecoder().decode(await files.read('.thunderus/memory/CORE.md'))).toBe('core');
+    expect(await files.list('')).toEqual(['.thunderus/memory/CORE.md', '.thunderus/memory/semantic/FACTS/x.md', 'b.json']);
+    expect(await files.list('.thunderus/memory/semantic')).toEqual(['.thunderus/memory/semantic/FACTS/x.md']);
+    expect(await files.list('nope')).toEqual([]);
+    await files.write('b.json', enc('{"v":2}'));
+    expect(readFileSync(join(root, 'b.json'), 'utf8')).toBe('{"v":2}');
+    await files.rename('b.json', 'c/d.json');
+    expect(await files.read('b.json')).toBeUndefined();
+    expect(await code(files.rename('b.json', 'e.json'))).toBe('fs.not-found');
+    await files.remove('c/d.json');
+    await files.remove('c/d.json');
+    expect(await files.list('c')).toEqual([]);
+  });
+
+  it('refuses .., absolute paths, NUL bytes, backslashes and empty segments', async () => {
+    const files = nodeFiles(fresh());
+    for (const bad of ['../x.md', 'a/../../x.md', '/etc/passwd.md', 'C:/x.md', 'a\0b.md', 'a\\b.md', 'a//b.md', './a.md', '']) {
+      expect(await code(files.read(bad)), bad).toBe('fs.bad-path');
+      expect(await code(files.write(bad, enc('x'))), bad).toBe('fs.bad-path');
+    }
+    expect(await code(files.rename('ok.md', '../out.md'))).toBe('fs.bad-path');
+  });
+
+  it('accepts only allowlisted extensions (configurable)', async () => {
+    const root = fresh();
+    const files = nodeFiles(root);
+    expect(await code(files.write('x.exe', enc('x')))).toBe('fs.extension-not-allowed');
+    expect(await code(files.read('x.sh'))).toBe('fs.extension-not-allowed');
+    writeFileSync(join(root, 'script.sh'), 'x');
+    expect(await files.list('')).toEqual([]);
+    const any = nodeFiles(root, { extensions: null });
+    expect(await any.list('')).toEqual(['script.sh']);
+    const onlyMd = nodeFiles(root, { extensions: ['.md'] });
+    expect(await code(onlyMd.write('a.json', enc('{}')))).toBe('fs.extension-not-allowed');
+  });
+
+  it('refuses symbolic links that leave the root, follows those that stay', async () => {
+    const root = fresh();
+    const outside = fresh();
+    writeFileSync(join(outside, 'secret.md'), 'secret');
+    writeFileSync(join(root, 'inside.md'), 'inside');
+    symlinkSync(join(outside, 'secret.md'), join(root, 'leak.md'));
+    symlinkSync(outside, join(root, 'outdir'));
+    symlinkSync(join(root, 'inside.md'), join(root, 'alias.md'));
+    const files = nodeFiles(root);
+    expect(await code(files.read('leak.md'))).toBe('fs.outside-root');
+    expect(await code(files.read('outdir/secret.md'))).toBe('fs.outside-root');
+    expect(await code(files.write('outdir/new.md', enc('x')))).toBe('fs.outside-root');
+    expect(await code(files.write('outdir/deeper/new.md', enc('x')))).toBe('fs.outside-root');
+    expect(readdirSync(outside)).toEqual(['secret.md']);
+    expect(new TextDecoder().decode(await files.read('alias.md'))).toBe('inside');
+    expect(await files.list('')).toEqual(['alias.md', 'inside.md']);
+  });
+
+  it('never resolves a checked path outside the root (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '..', '.', '', 'b.md', '\0', '\\', '/', 'C:'), { maxLength: 6 }), (parts) => {
+        const p = parts.join('/');
+        if (checkRelativePath(p) === undefined) {
+          const segs = p.split('/');
+          expect(segs.every((s) => s !== '..' && s !== '.' && s !== '' && !s.includes('\0'))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
