@@ -44,7 +44,7 @@ async function generate(): Promise<void> {
   for (let i = 0; i < ENTRIES; i++) {
     const e = { ts: '2026-02-20T00:00:00Z', source_agent: 'Backend', source_chunks: [prev], summary_128: `Step ${i}: refreshed the index and ran the tests.`, predecessor_hash: prev };
     prev = hashJson(e, cliHasher);
-    if (!out.write(canonicalize(e) + '\n')) await new Promise((r) => out.once('drain', r));
+    if (!out.write(canonicalize(e) + '\n')) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(r));
   writeFileSync(marker, '');

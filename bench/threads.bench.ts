@@ -3,6 +3,7 @@
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
 import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
+import { cpuMs, loadNote } from './wbs.bench.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two
@@ -56,7 +57,7 @@ const suite: BenchSuite = {
     const t10 = await medianMs(() => checkThreadStore(small), 7);
     const t100 = await medianMs(() => checkThreadStore(large), 5);
     out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
-    out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems` });
+    out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}` });
     out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.

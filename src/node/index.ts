@@ -1,6 +1,5 @@
 export * from './hasher.js';
 export * from './lock.js';
 export * from './ledger-file.js';
-export * from './fs-codes.js';
 export * from './atomic-write.js';
 export * from './fs-port.js';

@@ -10,6 +10,10 @@ export const parseCodes = defineCodes({
     meaning: 'A memkit parser failed unexpectedly on this input (a memkit bug); the input was not changed.',
     fix: 'Report the input that caused it; meanwhile check the file by hand.',
   },
+  'parse.not-text': {
+    meaning: 'A text parser was given something other than a string.',
+    fix: 'Decode the file first (UTF-8) and pass the text.',
+  },
   'frontmatter.missing': {
     meaning: 'The file does not start with a `---` line opening YAML frontmatter.',
     fix: 'Start the file with `---`, the YAML keys, and a closing `---` line.',

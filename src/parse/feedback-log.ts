@@ -84,6 +84,7 @@ export function parseFeedbackLog(text: string, options: FeedbackLogOptions = {})
 }
 
 function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): Result<FeedbackLog> {
+  if (typeof text !== 'string') return fail([error('parse.not-text', 'the input is not text', { line: 1, column: 1 })]);
   const limits = resolveLimits(options.limits);
   const finish = (problems: Problem[], log?: FeedbackLog): Result<FeedbackLog> => {
     const ps = options.file === undefined ? problems : inFile(problems, options.file);

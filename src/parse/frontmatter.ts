@@ -139,7 +139,7 @@ interface Parsed {
 
 function parseInternal(text: string, options: FrontmatterOptions): { ok: true; value: Parsed } | { ok: false; problems: Problem[] } {
   const limits = resolveLimits(options.limits);
-  if (typeof text !== 'string') return { ok: false, problems: [error('input.too-large', 'the input is not text', { line: 1, column: 1 })] };
+  if (typeof text !== 'string') return { ok: false, problems: [error('parse.not-text', 'the input is not text', { line: 1, column: 1 })] };
   if (text.length > limits.maxFileBytes)
     return { ok: false, problems: [error('input.too-large', `the file is ${text.length} characters; the limit is ${limits.maxFileBytes}`, { line: 1, column: 1 })] };
   const split = splitFrontmatter(text);

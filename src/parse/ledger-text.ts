@@ -57,6 +57,7 @@ export function parseLedgerText(text: string, options: LedgerTextOptions = {}): 
 }
 
 function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): LedgerText {
+  if (typeof text !== 'string') return { preamble: '', preambleLines: 0, entries: [], problems: [error('parse.not-text', 'the input is not text', { line: 1, column: 1 })], eol: '\n' };
   const limits = resolveLimits(options.limits);
   const file = options.file;
   const done = (r: LedgerText): LedgerText => (file === undefined ? r : { ...r, problems: inFile(r.problems, file) });

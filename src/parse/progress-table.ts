@@ -71,6 +71,7 @@ export function parseProgressTable(text: string, options: ProgressTableOptions =
 }
 
 function parseTableUnguarded(text: string, options: ProgressTableOptions): Result<ProgressTable> {
+  if (typeof text !== 'string') return fail([error('parse.not-text', 'the input is not text', { line: 1, column: 1 })]);
   const limits = resolveLimits(options.limits);
   const problems: Problem[] = [];
   const finish = (r: Result<ProgressTable>): Result<ProgressTable> =>

@@ -32,6 +32,7 @@ export interface SystemPatternsOptions extends FrontmatterOptions {
  * @example systemPatternsBodyHash('---\nversion: 1.0.0\n---\nbody\n') // sha256('body\n')
  */
 export function systemPatternsBodyHash(text: string, hasher: Hasher = jsHasher): string | undefined {
+  if (typeof text !== 'string') return undefined;
   const split = splitFrontmatter(text);
   return 'bodyStart' in split ? sha256Hex(split.body, hasher) : undefined;
 }

@@ -9,7 +9,7 @@ import { type CheckEnv, type FormatDef, getFormat, formatIds } from './registry.
 import { defaultCountTokens } from './tokens.js';
 
 /** Options for {@link validate}. */
-export interface ValidateOptions extends Partial<CheckEnv> {
+export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
   /** Stop after this many problems (default 50). */
   maxProblems?: number;
 }
@@ -42,6 +42,28 @@ export const KEYWORD_CODES: Readonly<Record<string, string>> = {
 const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time that exists, like 2026-02-20T02:00:00Z';
 const UNIQUE_MESSAGE = 'must not have duplicate items';
 
+/** Lowercase hex strings of `min..max` characters, without a regular expression. */
+const isLowerHex = (min: number, max: number) => (s: string) => {
+  if (s.length < min || s.length > max) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+};
+
+/** Hex patterns compiled as plain loops (they dominate ledger validation); same strings accepted. */
+const HEX_PATTERNS: Record<string, (s: string) => boolean> = {
+  '^[0-9a-f]{64}$': isLowerHex(64, 64),
+  '^[0-9a-f]{7,64}$': isLowerHex(7, 64),
+};
+
+/** Refinement messages memkit compiles, and the code each reports. */
+const REFINE_CODES = new Map<string, string>([
+  [DATE_TIME_MESSAGE, 'schema.format'],
+  [UNIQUE_MESSAGE, 'schema.unique-items'],
+]);
+
 /**
  * Drops the noise of nullable unions (`X | null`): the "must be null" branch
  * error and the `anyOf` summary go when the other branch says what is wrong.
@@ -61,9 +83,8 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
   const out: Problem[] = [];
   for (const e of simplifyUnions(errors)) {
     if ((e.keyword as string) === '~refine' || (e.keyword as string) === 'refine') {
-      // memkit compiles two refinements (see compiledSchemaOf): date-times and unique strings.
-      const unique = e.message === UNIQUE_MESSAGE;
-      out.push(error(unique ? 'schema.unique-items' : 'schema.format', unique ? UNIQUE_MESSAGE : DATE_TIME_MESSAGE, { pointer: e.instancePath }));
+      // The refinements compiledSchemaOf puts in place of date-time, hex patterns and unique strings.
+      out.push(error(REFINE_CODES.get(e.message) ?? 'schema.pattern', e.message, { pointer: e.instancePath }));
       continue;
     }
     switch (e.keyword) {
@@ -128,7 +149,8 @@ function runCheck(def: FormatDef, value: unknown, env: CheckEnv): Problem[] {
  * lists of `if`/`then` rules (memkit enforces those in the format's `check`, with
  * a precise pointer), and with each `date-time` string (format plus pattern)
  * replaced by one refinement running {@link isDateTime}, which accepts exactly
- * the same strings several times faster.
+ * the same strings several times faster; lowercase-hex patterns (hashes, commit
+ * ids) and unique-string arrays likewise become plain loops.
  */
 export function compiledSchemaOf<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(compiledSchemaOf) as T;
@@ -136,6 +158,9 @@ export function compiledSchemaOf<T>(schema: T): T {
   const node = schema as Record<PropertyKey, unknown>;
   if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN)
     return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
+  const hex = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? HEX_PATTERNS[node.pattern] : undefined;
+  if (hex !== undefined && Object.keys(node).every((k) => k === 'type' || k === 'pattern' || k === 'description'))
+    return Type.Refine(Type.String(), hex, () => `must match pattern "${node.pattern as string}"`) as T;
   const out: Record<PropertyKey, unknown> = {};
   for (const key of Reflect.ownKeys(node)) {
     const v = node[key];
@@ -180,8 +205,10 @@ function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number): FormatV
       if (validator.Check(value)) return check === undefined ? [] : cap(check(value, validEnv));
       return slow(value);
     } catch (cause) {
-      // Stack exhaustion on absurdly deep values is the only way validation can throw.
-      return [error('input.too-deep', `value could not be validated: ${(cause as Error).message}`, { pointer: '' })];
+      // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
+      // tokenizer that throws: report it, never rethrow.
+      const deep = cause instanceof RangeError;
+      return [error(deep ? 'input.too-deep' : 'schema.invalid', `value could not be validated: ${String((cause as Error)?.message ?? cause)}`, { pointer: '' })];
     }
   };
 }

@@ -29,3 +29,11 @@ export const storeCodes = defineCodes({
   'store.manifest-order': { meaning: 'The manifest docs are not in path order, so regenerating it would change the file.', fix: 'Regenerate the manifest with `buildManifest`.' },
   'store.closed': { meaning: 'The store was used after `close()`.', fix: 'Open the store again.' },
 });
+
+/** Problem codes of file ports (`nodeFiles` in `memkit/node`). */
+export const fileCodes = defineCodes({
+  'fs.bad-path': { meaning: 'A path given to the file port is empty, absolute, has a `..`, `.` or empty segment, a backslash or a NUL byte.', fix: 'Pass a relative, `/`-separated path inside the root.' },
+  'fs.extension-not-allowed': { meaning: "The file's extension is not in the port's allowlist.", fix: 'Use an allowed extension, or widen the `extensions` option.' },
+  'fs.outside-root': { meaning: 'The path resolves (through a symbolic link) to a place outside the root.', fix: 'Remove the symbolic link, or point it inside the root.' },
+  'fs.not-found': { meaning: 'The file to rename does not exist.', fix: 'Check the path.' },
+});

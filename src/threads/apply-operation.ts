@@ -1,6 +1,6 @@
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { THREAD_ID_PATTERN, type Thread, type ThreadOperation, type ThreadRelations, type ThreadStore } from '../schemas/thread-store.js';
-import { isObject, own, ownGet, recordOf, timeOf } from './model.js';
+import { isObject, own, ownGet, timeOf } from './model.js';
 import { canTransition } from './transitions.js';
 
 /** Capabilities {@link applyOperation} uses; all have defaults. */
@@ -34,6 +34,7 @@ function defaultId(): string {
   return `op-${globalThis.crypto.randomUUID()}`;
 }
 
+const list = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] : []);
 const emptyRelations = (): ThreadRelations => ({ children: [], references_to: [], referenced_by: [], depends_on: [] });
 
 /**
@@ -72,12 +73,12 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   if (ts === undefined) return refuse('threads.params-invalid', 'env.now() did not give an RFC 3339 timestamp', '/timestamp');
 
   const p = op.params;
-  const threads = new Map(Object.entries(store.threads));
-  const relations = new Map(Object.entries(store.relations));
+  const threads = new CopyOnWrite<unknown>(store.threads);
+  const relations = new CopyOnWrite<unknown>(store.relations);
   const relOf = (tid: string): ThreadRelations => {
     const r = relations.get(tid);
     const copy: ThreadRelations = isObject(r)
-      ? { children: [...(r.children ?? [])], references_to: [...(r.references_to ?? [])], referenced_by: [...(r.referenced_by ?? [])], depends_on: [...(r.depends_on ?? [])] }
+      ? { children: list(r.children), references_to: list(r.references_to), referenced_by: list(r.referenced_by), depends_on: list(r.depends_on) }
       : emptyRelations();
     relations.set(tid, copy);
     return copy;
@@ -87,7 +88,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
     const tid = str(k);
     if (tid === undefined) return new Refusal('threads.params-invalid', `${op.command} needs a string "${k}"`, `/params/${k}`);
     const t = threads.get(tid);
-    return isObject(t) && own(store.threads, tid) ? (t as Thread) : new Refusal('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
+    return isObject(t) ? (t as Thread) : new Refusal('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
   };
   const isProblem = (x: Thread | Problem): x is Problem => x instanceof Refusal;
   const stringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -194,9 +195,9 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   return ok({
     ...store,
     metadata: { ...store.metadata, last_updated: Number.isNaN(last) || timeOf(ts) >= last ? ts : store.metadata.last_updated, thread_count: threads.size },
-    threads: recordOf(threads),
+    threads: threads.value as ThreadStore['threads'],
     operations: [...store.operations, operation],
-    relations: recordOf(relations),
+    relations: relations.value as ThreadStore['relations'],
   });
 }
 
@@ -210,7 +211,7 @@ class Refusal implements Problem {
   ) {}
 }
 
-function checkDeps(v: unknown, self: string, threads: Map<string, unknown>): string[] | Problem {
+function checkDeps(v: unknown, self: string, threads: CopyOnWrite<unknown>): string[] | Problem {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return error('threads.params-invalid', 'depends_on must be an array of thread ids', { pointer: '/params/depends_on' });
   const deps = [...new Set(v as string[])];
   if (deps.includes(self)) return error('threads.relation-self', `"${self}" cannot depend on itself`, { pointer: '/params/depends_on' });
@@ -220,7 +221,7 @@ function checkDeps(v: unknown, self: string, threads: Map<string, unknown>): str
 }
 
 /** True when some new dependency already reaches `self` through depends_on links. */
-function createsCycle(self: string, deps: string[], relations: Map<string, unknown>): boolean {
+function createsCycle(self: string, deps: string[], relations: CopyOnWrite<unknown>): boolean {
   const seen = new Set<string>();
   const stack = [...deps];
   while (stack.length > 0) {
@@ -232,4 +233,35 @@ function createsCycle(self: string, deps: string[], relations: Map<string, unkno
     if (isObject(r) && Array.isArray(r.depends_on)) for (const d of r.depends_on) if (typeof d === 'string') stack.push(d);
   }
   return false;
+}
+
+/**
+ * A record copied on its first write, so an operation that leaves the threads
+ * (or relations) untouched shares them with the input store. Keys are own
+ * properties only and are written with defineProperty (`__proto__` stays a key).
+ */
+class CopyOnWrite<V> {
+  #source: Record<string, V>;
+  #copy: Record<string, V> | undefined;
+  #size: number | undefined;
+  constructor(source: Record<string, V>) {
+    this.#source = source;
+  }
+  get value(): Record<string, V> {
+    return this.#copy ?? this.#source;
+  }
+  get size(): number {
+    return (this.#size ??= Object.keys(this.value).length);
+  }
+  has(key: string): boolean {
+    return own(this.value, key);
+  }
+  get(key: string): V | undefined {
+    return own(this.value, key) ? this.value[key] : undefined;
+  }
+  set(key: string, v: V): void {
+    if (this.#copy === undefined) this.#copy = { ...this.#source };
+    if (!own(this.#copy, key)) this.#size = undefined;
+    Object.defineProperty(this.#copy, key, { value: v, writable: true, enumerable: true, configurable: true });
+  }
 }

@@ -5,6 +5,8 @@ import { type CheckSource, checkDirectory, sourceFromFilePort } from '../../src/
 import { error, fail } from '../../src/problems/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
 import { readmeRows } from './readme-rows.js';
+import { isBodyBacked } from '../../src/check/check-memory-bank.js';
+import { jsHasher, sha256Hex } from '../../src/canonical/index.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 
@@ -113,5 +115,21 @@ describe('checkDirectory robustness', () => {
     expect(report.ok).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(report.problems.some((p) => p.code === 'check.internal')).toBe(false);
+  });
+});
+
+describe('isBodyBacked (systemPatterns.md backed by decisionLog.md diff hashes)', () => {
+  const h = (s: string) => sha256Hex(s);
+  const v1 = '# Patterns\n\n- one\n';
+  const add = '\n## More\n\n- two\n';
+  it('accepts the first version alone, and the first version plus backed appends', () => {
+    expect(isBodyBacked(v1, new Set([h(v1)]), jsHasher)).toBe(true);
+    expect(isBodyBacked(v1 + add, new Set([h(v1), h(add)]), jsHasher)).toBe(true);
+    expect(isBodyBacked(v1 + add, new Set([h(v1 + add)]), jsHasher)).toBe(true);
+  });
+  it('rejects an unbacked append and an edit of backed text', () => {
+    expect(isBodyBacked(v1 + add, new Set([h(v1)]), jsHasher)).toBe(false);
+    expect(isBodyBacked(v1.replace('one', 'uno') + add, new Set([h(v1), h(add)]), jsHasher)).toBe(false);
+    expect(isBodyBacked(v1, new Set(), jsHasher)).toBe(false);
   });
 });

@@ -97,6 +97,27 @@ describe('export → import round trip', () => {
   });
 });
 
+describe('failing sources', () => {
+  const fact = (id: string) => ({ type: 'Fact' as const, id, text: 't', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+
+  it('a memory that changes between the export passes ends the stream with exchange.source-changed', async () => {
+    let calls = 0;
+    const shifting = { get: () => undefined, put: () => {}, list: () => (++calls === 1 ? [fact('a')] : [fact('a'), fact('b')]) };
+    const r = await exportBundle({ records: shifting }, { agentId: 'a', env });
+    expect(r.ok).toBe(true);
+    if (r.ok) await expect(r.value.text()).rejects.toMatchObject({ problems: [{ code: 'exchange.source-changed' }] });
+  });
+
+  it('a throwing file port or record store is a Problem, not a crash', async () => {
+    const broken = { ...memoryFiles({ a: 'x' }), read: async () => { throw new Error('disk on fire'); } };
+    const e = await exportToString({ files: broken }, { agentId: 'a', env });
+    expect(!e.ok && e.problems[0]!.code).toBe('exchange.bad-source');
+    const text = await exportText({ records: memoryRecords([fact('a')]) });
+    const i = await importBundle(text, { records: { get: () => { throw new Error('db gone'); }, put: () => {}, list: () => [] } });
+    expect(!i.ok && i.problems[0]!.code).toBe('exchange.bad-source');
+  });
+});
+
 describe('building blocks', () => {
   it('the fast date-time check never accepts what the schema format rejects', () => {
     const near = fc

@@ -39,7 +39,8 @@ describe('ledger files', () => {
 
   it('adds the missing newline after a complete last entry before appending', async () => {
     const path = join(dir, 'nl-riskRegister.md');
-    const first = await appendEntry(join(dir, 'tmp-riskRegister.md'), draft, { now: now('2026-02-20T10:00:00Z') });
+    const first = await appendEntry(join(dir, 'tmp-riskRegister.md'), draft, { kind: 'riskRegister', now: now('2026-02-20T10:00:00Z') });
+    expect(first.ok).toBe(true);
     writeFileSync(path, serializeEntry(first.ok && first.value.entry));
     expect((await openLedger(path)).ok && (await repairLedger(path))).toEqual({ ok: true, value: undefined });
     const r = await appendEntry(path, draft, { kind: 'riskRegister', now: now('2026-02-20T11:00:00Z') });

@@ -1,7 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCodes, parseFeedbackLog } from '../../src/parse/index.js';
+import {
+  parseCodes,
+  parseFeedbackLog,
+  parseFrontmatter,
+  parseLedgerText,
+  parseProgressTable,
+  parseSystemPatterns,
+  systemPatternsBodyHash,
+  updateFrontmatter,
+} from '../../src/parse/index.js';
 import { problemCodes } from '../../src/problems/index.js';
 
 const dir = join(import.meta.dirname, '../../src/parse');
@@ -29,5 +38,15 @@ describe('parse codes', () => {
     const r = parseFeedbackLog(example);
     if (!r.ok) throw new Error(JSON.stringify(r.problems));
     expect(r.value.entries[0]!.value).toMatchObject({ from_agent: 'CIReviewer', to_agent: 'Backend', category: 'defect' });
+  });
+
+  it('text parsers given a non-string return parse.not-text instead of throwing', () => {
+    const bad = new Uint8Array([45, 45, 45]) as unknown as string;
+    for (const r of [parseFrontmatter(bad), updateFrontmatter(bad, { a: 1 }), parseProgressTable(bad), parseFeedbackLog(bad), parseSystemPatterns(bad)]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems[0]!.code).toBe('parse.not-text');
+    }
+    expect(parseLedgerText(bad).problems[0]!.code).toBe('parse.not-text');
+    expect(systemPatternsBodyHash(bad)).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ describe('checkWbs on valid memories', () => {
       fc.property(wbsFixture, ({ index, tasks }) => {
         expect(checkWbs(index, tasks, { deliverableExists: all })).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
@@ -187,7 +187,7 @@ describe('checkWbs detects every single corruption class', () => {
           expect(hit, JSON.stringify({ expected, problems }, null, 1)).toBeDefined();
           expect(hit!.severity).toBe((wbsCodes as Record<string, { severity?: string }>)[expected.code]?.severity ?? 'error');
         }),
-        { numRuns: 40 },
+        { numRuns: 30 },
       );
       expect(applied).toBeGreaterThan(0);
     });

@@ -62,7 +62,7 @@ describe('repairPlan', () => {
           }
           expect(plan.remaining).toEqual([]);
         }),
-        { numRuns: 25 },
+        { numRuns: 15 },
       );
     });
   }

@@ -18,9 +18,14 @@ export interface SqlJsDatabase {
   close(): void;
 }
 
-/** The sql.js module, i.e. what `await initSqlJs()` returns. */
+/**
+ * The sql.js module, i.e. what `await initSqlJs()` returns. Typed loosely so
+ * callers need not install sql.js's type package; memkit uses only the
+ * members of {@link SqlJsDatabase}.
+ */
 export interface SqlJsModule {
-  Database: new (data?: ArrayLike<number> | null) => SqlJsDatabase;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  Database: new (data?: any) => any;
 }
 
 class SqlJsEngine implements SqliteEngine {
@@ -101,7 +106,7 @@ export function sqlJs(SQL: SqlJsModule): SqliteEngineFactory {
   return {
     name: 'sql.js',
     async open(bytes?: Uint8Array): Promise<SqliteEngine> {
-      return new SqlJsEngine(new SQL.Database(bytes && bytes.length > 0 ? bytes : undefined));
+      return new SqlJsEngine(new SQL.Database(bytes && bytes.length > 0 ? bytes : undefined) as SqlJsDatabase);
     },
   };
 }
