@@ -3,7 +3,7 @@
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
 import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
-import { cpuMs, loadNote } from './wbs.bench.js';
+import { cpuMs, loadNote, medianCpuMs } from './wbs.bench.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two
@@ -59,6 +59,9 @@ const suite: BenchSuite = {
     out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
     out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}` });
     out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
+    const c10 = medianCpuMs(() => checkThreadStore(small), 7);
+    const c100 = medianCpuMs(() => checkThreadStore(large), 5);
+    out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: c100 / c10, unit: 'x', target: '<= 12x', met: c100 / c10 <= 12, note: `${c10.toFixed(1)} ms → ${c100.toFixed(0)} ms CPU` });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Thread, ThreadRelations, ThreadStore } from '../schemas/index.js';
 import { dateTimeArb } from './date-time.js';
 import { semverArb } from './semver.js';
-import { threadWithId } from './thread.js';
+import { threadWithId } from './thread-with-id.js';
 import { threadIdArb } from './thread-id.js';
 import { threadOperationArb } from './thread-operation.js';
 

@@ -1,25 +1,7 @@
 import fc from 'fast-check';
-import { THREAD_STATUSES, type Thread } from '../schemas/index.js';
-import { dateTimeArb } from './date-time.js';
-import { nonEmptyText, tags } from './internal.js';
+import type { Thread } from '../schemas/index.js';
 import { threadIdArb } from './thread-id.js';
+import { threadWithId } from './thread-with-id.js';
 
 /** Valid threads (format `thread`), with `parent_id` null or another thread id. */
 export const threadArb: fc.Arbitrary<Thread> = threadIdArb.chain((id) => threadWithId(id, fc.option(threadIdArb, { nil: null })));
-
-/** A valid thread with the given id; used by the thread store arbitrary. */
-export function threadWithId(id: string, parent: fc.Arbitrary<string | null>): fc.Arbitrary<Thread> {
-  return fc.record(
-    {
-      id: fc.constant(id),
-      title: nonEmptyText(),
-      objective: nonEmptyText(80),
-      created_at: dateTimeArb,
-      status: fc.constantFrom(...THREAD_STATUSES),
-      tags,
-      parent_id: parent,
-      storage_path: fc.constant(`threads/${id}`),
-    },
-    { requiredKeys: ['id', 'title', 'objective', 'created_at', 'status', 'parent_id', 'storage_path'] },
-  );
-}
