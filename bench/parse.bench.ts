@@ -15,7 +15,7 @@ const mm = child ? (undefined as never) : await import('micromark');
 const yaml = child ? (undefined as never) : await import('yaml');
 const lazy = child ? (undefined as never) : { ...(await import('../src/parse/index.js')), ...(await import('../src/schemas/index.js')) };
 
-const DOCS = 10_000;
+const DOCS = Number(process.env.MEMKIT_BENCH_DOCS ?? '') || 10_000;
 const JSONL_MB = Number(process.env.MEMKIT_BENCH_JSONL_MB ?? '') || 100;
 const RSS_GB = Number(process.env.MEMKIT_BENCH_RSS_GB ?? '') || 1;
 const dataDir = join(import.meta.dirname, 'data');

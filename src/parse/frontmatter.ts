@@ -3,7 +3,7 @@ import { canonicalize } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
-import { type Heading, type MarkdownOutline, markdownOutline } from './markdown.js';
+import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, textFromEvents } from './markdown.js';
 import { plainCopy } from './plain.js';
 import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, parseYamlBlock } from './yaml-block.js';
 
@@ -116,19 +116,41 @@ function countLines(text: string, end: number): number {
 }
 
 function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText'>, stats?: ParseStats): FrontmatterDoc {
-  let outline: MarkdownOutline | undefined;
-  const get = (): MarkdownOutline => {
-    if (outline === undefined) {
+  // One micromark run serves both; the events are dropped once both are extracted.
+  let events: MarkdownEvents | undefined;
+  let headings: Heading[] | undefined;
+  let text: string | undefined;
+  const getEvents = (): MarkdownEvents => {
+    if (events === undefined) {
       if (stats) stats.markdownParses++;
       try {
-        outline = markdownOutline(parts.body, parts.bodyLine - 1);
+        events = markdownEvents(parts.body);
       } catch {
-        outline = { headings: [], text: parts.body };
+        events = [];
       }
     }
-    return outline;
+    return events;
   };
-  return { ...parts, headings: () => get().headings, bodyText: () => get().text };
+  const release = () => {
+    if (headings !== undefined && text !== undefined) events = undefined;
+  };
+  return {
+    ...parts,
+    headings: () => {
+      if (headings === undefined) {
+        headings = headingsFromEvents(getEvents(), parts.bodyLine - 1);
+        release();
+      }
+      return headings;
+    },
+    bodyText: () => {
+      if (text === undefined) {
+        text = textFromEvents(getEvents());
+        release();
+      }
+      return text;
+    },
+  };
 }
 
 interface Parsed {

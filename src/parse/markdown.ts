@@ -51,17 +51,18 @@ function referenceText(raw: string): string {
   return NAMED_REFERENCES[inner] ?? raw;
 }
 
-/**
- * Runs micromark once over `markdown` and returns its headings and plain
- * text. `lineOffset` is added to micromark's 1-based lines so headings carry
- * file lines when `markdown` is the body of a larger file.
- *
- * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
- */
-export function markdownOutline(markdown: string, lineOffset = 0): MarkdownOutline {
-  const events = postprocess(micromarkParse().document().write(preprocess()(markdown, undefined, true))) as unknown as MmEvent[];
+/** micromark's events for `markdown` (opaque; pass to {@link headingsFromEvents} / {@link textFromEvents}). */
+export type MarkdownEvents = readonly unknown[];
+
+/** Runs micromark over `markdown` and returns its events. */
+export function markdownEvents(markdown: string): MarkdownEvents {
+  return postprocess(micromarkParse().document().write(preprocess()(markdown, undefined, true))) as unknown as MarkdownEvents;
+}
+
+/** The ATX and setext headings among micromark events; `lineOffset` is added to every line. */
+export function headingsFromEvents(markdownEventList: MarkdownEvents, lineOffset = 0): Heading[] {
+  const events = markdownEventList as MmEvent[];
   const headings: Heading[] = [];
-  const text: string[] = [];
   let inHeading = false;
   let headingText: string[] = [];
   let depth = 0;
@@ -96,24 +97,39 @@ export function markdownOutline(markdown: string, lineOffset = 0): MarkdownOutli
       case 'setextHeadingText':
         inHeading = true;
         break;
-      case 'lineEnding':
-      case 'lineEndingBlank':
-        text.push('\n');
-        if (inHeading) headingText.push(' ');
-        break;
-      case 'characterReference': {
-        const value = referenceText(ev[2].sliceSerialize(token));
-        text.push(value);
-        if (inHeading) headingText.push(value);
-        break;
-      }
       default:
-        if (TEXT_TOKENS.has(type)) {
-          const value = ev[2].sliceSerialize(token);
-          text.push(value);
-          if (inHeading) headingText.push(value);
-        }
+        if (!inHeading) break;
+        if (type === 'lineEnding') headingText.push(' ');
+        else if (type === 'characterReference') headingText.push(referenceText(ev[2].sliceSerialize(token)));
+        else if (TEXT_TOKENS.has(type)) headingText.push(ev[2].sliceSerialize(token));
     }
   }
-  return { headings, text: text.join('').replace(/\n{2,}/g, '\n').trim() };
+  return headings;
+}
+
+/** The plain text among micromark events: markup, URLs and HTML removed, blocks separated by one newline. */
+export function textFromEvents(markdownEventList: MarkdownEvents): string {
+  const events = markdownEventList as MmEvent[];
+  const text: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const ev = events[i]!;
+    if (ev[0] !== 'enter') continue;
+    const type = ev[1].type;
+    if (type === 'lineEnding' || type === 'lineEndingBlank') text.push('\n');
+    else if (type === 'characterReference') text.push(referenceText(ev[2].sliceSerialize(ev[1])));
+    else if (TEXT_TOKENS.has(type)) text.push(ev[2].sliceSerialize(ev[1]));
+  }
+  return text.join('').replace(/\n{2,}/g, '\n').trim();
+}
+
+/**
+ * Runs micromark once over `markdown` and returns its headings and plain
+ * text. `lineOffset` is added to micromark's 1-based lines so headings carry
+ * file lines when `markdown` is the body of a larger file.
+ *
+ * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
+ */
+export function markdownOutline(markdown: string, lineOffset = 0): MarkdownOutline {
+  const events = markdownEvents(markdown);
+  return { headings: headingsFromEvents(events, lineOffset), text: textFromEvents(events) };
 }

@@ -9,10 +9,10 @@
  */
 export function findCycles(n: number, edges: (v: number) => readonly number[], selfLoops = false): number[][] {
   const offsets = new Int32Array(n + 1);
-  const lists: (readonly number[])[] = new Array(n);
+  const lists: (readonly number[])[] = [];
   for (let v = 0; v < n; v++) {
     const out = edges(v);
-    lists[v] = out;
+    lists.push(out);
     offsets[v + 1] = offsets[v]! + out.length;
   }
   const targets = new Int32Array(offsets[n]!);

@@ -39,14 +39,15 @@ export interface Model {
 /** Builds the {@link Model} of an index's `tasks` array. */
 export function buildModel(items: readonly unknown[]): Model {
   const n = items.length;
-  const ids: (string | undefined)[] = new Array(n);
+  // Arrays grow by push: `new Array(n)` past ~100k elements gives slow dictionary elements in V8.
+  const ids: (string | undefined)[] = [];
   const byId = new Map<string, number>();
   const good = new Uint8Array(n);
   const depth = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const e = items[i];
     const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
-    ids[i] = id;
+    ids.push(id);
     if (id === undefined || byId.has(id)) continue;
     byId.set(id, i);
     if (isWbsId(id)) {
@@ -54,12 +55,12 @@ export function buildModel(items: readonly unknown[]): Model {
       depth[i] = wbsDepth(id);
     }
   }
-  const tree: number[][] = new Array(n);
+  const tree: number[][] = [];
   const buckets: number[][] = [[], [], [], []];
   const seen = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const kids: number[] = [];
-    tree[i] = kids;
+    tree.push(kids);
     if (good[i] === 0) continue;
     const id = ids[i]!;
     buckets[depth[i]!]!.push(i);

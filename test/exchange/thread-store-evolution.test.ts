@@ -62,6 +62,17 @@ describe('thread-store lineage follows the seed evolution table', () => {
     expect(!unknownTarget.ok && unknownTarget.problems[0]!.code).toBe('exchange.thread-store-version');
   });
 
+  it('frozen fixtures: the seed-style "1.0" store migrates to exactly the frozen 1.1.0 and 2.0.0 stores', () => {
+    const dir = join(import.meta.dirname, '../fixtures/exchange/thread-store');
+    const load = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    const input = load('seed-1.0.json');
+    expect(checkThreadStoreVersion(input).map((p) => p.code)).toEqual(['exchange.thread-store-version-alias']);
+    for (const v of ['1.1.0', '2.0.0']) {
+      const r = migrateThreadStore(input, v);
+      expect(r.ok && r.value).toEqual(load(`seed-1.0.to-${v}.json`));
+    }
+  });
+
   it('any valid 1.0.0 store migrates to every later version and checks clean there', () => {
     fc.assert(
       fc.property(threadStore100, fc.constantFrom(...THREAD_STORE_VERSIONS), (store, target) => {

@@ -2,7 +2,7 @@
 // code and pointer, so removing the rule from the schema makes its row fail.
 import { describe, expect, it } from 'vitest';
 import { parsePointer } from '../../src/problems/index.js';
-import { formatIds, validate } from '../../src/schemas/index.js';
+import { compileValidator, formatIds, isValid, parseFormat, validate } from '../../src/schemas/index.js';
 import { sample, samples } from './samples.js';
 
 const DEL = Symbol('delete');
@@ -481,5 +481,26 @@ describe('validate options', () => {
     const v = { tasks: Array.from({ length: 30 }, () => ({ id: '1.1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [] })), version: '1.0.0' };
     expect(validate('wbs-task-index', v)).toHaveLength(30);
     expect(validate('wbs-task-index', v, { maxProblems: 5 })).toHaveLength(5);
+  });
+
+  it('compileValidator, parseFormat and isValid agree with validate', () => {
+    expect(compileValidator('nope')).toBeUndefined();
+    const check = compileValidator('wbs-task')!;
+    expect(compileValidator('wbs-task')).toBe(check);
+    const bad = { ...sample('wbs-task'), type: 'epic' };
+    expect(check(bad)).toEqual(validate('wbs-task', bad));
+    expect(isValid('wbs-task', sample('wbs-task'))).toBe(true);
+    expect(isValid('wbs-task', bad)).toBe(false);
+    expect(parseFormat('wbs-task', sample('wbs-task'))).toEqual({ ok: true, value: sample('wbs-task') });
+    const failed = parseFormat('wbs-task', bad);
+    expect(failed.ok).toBe(false);
+    expect(failed.ok ? [] : failed.problems.map((p) => p.code)).toEqual(['wbs.type-depth']);
+  });
+
+  it('a throwing tokenizer is a problem, not a throw', () => {
+    const boom = () => {
+      throw new Error('tokenizer down');
+    };
+    expect(validate('active-context-entry', sample('active-context-entry'), { countTokens: boom }).map((p) => p.code)).toEqual(['schema.invalid']);
   });
 });
