@@ -50,7 +50,7 @@ function generate(): Gen[] {
     const id = `fact.bench.${i}`;
     const title = words(4);
     const h = [words(3), words(2), words(3)];
-    const paras = [words(100), words(100), words(100)];
+    const paras = [words(60 + Math.floor(r() * 80)), words(60 + Math.floor(r() * 80)), words(60 + Math.floor(r() * 80))];
     const kind = KINDS[i % KINDS.length]!;
     const tags = [`t${i % 20}`, `g${i % 7}`];
     const file = `---\nid: ${id}\ntitle: ${title}\nkind: ${kind}\ntags: [${tags.join(', ')}]\ncreated: 2026-01-01T00:00:00Z\nupdated: 2026-01-02T00:00:00Z\nprovenance:\n  events: [evt_${i}]\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# ${h[0]}\n\n${paras[0]}\n\n## ${h[1]}\n\n${paras[1]}\n\n## ${h[2]}\n\n${paras[2]}\n`;

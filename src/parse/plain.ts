@@ -3,7 +3,7 @@ import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 /**
  * Copies a JSON-like value into fresh plain objects and arrays, keeping key
  * order, dropping forbidden keys and `undefined` object values. Returns
- * `undefined` for what JSON cannot represent (functions, symbols, bigints,
+ * `undefined` for what JSON cannot represent. `-0` becomes `0` (functions, symbols, bigints,
  * non-finite numbers, cycles, class instances other than plain objects).
  */
 export function plainCopy(value: unknown): unknown {
@@ -14,7 +14,7 @@ export function plainCopy(value: unknown): unknown {
     if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) bad = true;
-      return v;
+      return v === 0 ? 0 : v; // -0 becomes 0, as in canonical JSON
     }
     if (typeof v !== 'object') {
       bad = true;

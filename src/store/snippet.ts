@@ -19,7 +19,7 @@ const SCAN_LIMIT = 200_000;
  *
  * @example makeSnippet('Run the tests with vitest', new Set(['tests'])) // 'Run the «tests» with vitest'
  */
-export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}): string {
+export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}, slow = false): string {
   const [open, close] = options.markers ?? ['«', '»'];
   const size = Math.max(1, Math.floor(options.words ?? 24));
   const lead = Math.floor(size / 4);
@@ -32,7 +32,15 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
   let window: Token[] | undefined;
   let skipped = false;
   let more = false;
-  for (const t of tokens(scanned)) {
+  // Jump close to the first match with one native regex search instead of folding every word before it.
+  let from = 0;
+  const hit = slow ? -1 : firstHit(scanned, matched);
+  if (hit > 0) {
+    from = Math.max(0, hit - (lead + 2) * 16);
+    while (from > 0 && from < hit && scanned.charCodeAt(from - 1) > 32) from++;
+    skipped = WORD_CHAR.test(scanned.slice(0, from));
+  }
+  for (const t of tokens(scanned, from)) {
     if (window !== undefined) {
       if (window.length >= size) {
         more = true;
@@ -53,13 +61,14 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
     }
   }
   let start = false;
+  if (window === undefined && from > 0) return makeSnippet(text, matched, { ...options, words: size, ellipsis }, true);
   if (window === undefined) {
     window = head;
     more = head.length >= size && tokenizeMore(scanned, head);
   } else {
     start = skipped;
-    // A match near the end: widen the window backwards so it stays `size` words long.
-    if (window.length < size && start) {
+    // A match near the end (or few words scanned before it): widen the window backwards so it stays `size` words long.
+    if (window.length < size && (start || from > 0)) {
       const all = tokenize(scanned);
       const last = window[window.length - 1]!;
       const endIndex = all.findIndex((x) => x.start === last.start);
@@ -82,4 +91,18 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
 function tokenizeMore(text: string, head: readonly Token[]): boolean {
   const last = head[head.length - 1];
   return last !== undefined && tokens(text.slice(last.end)).next().done === false;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}\p{Co}]/u;
+const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
+
+// Where the first whole-word, case-insensitive occurrence of a matched term starts (-1 if none).
+function firstHit(text: string, matched: ReadonlySet<string>): number {
+  let re = hitPatterns.get(matched);
+  if (re === undefined) {
+    const alts = [...matched].filter((t) => t.length > 0).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    re = alts.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}\\p{M}\\p{Co}])(?:${alts.join('|')})(?![\\p{L}\\p{N}\\p{M}\\p{Co}])`, 'iu');
+    hitPatterns.set(matched, re);
+  }
+  return re === null ? -1 : text.search(re);
 }

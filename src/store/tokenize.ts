@@ -25,8 +25,9 @@ export function foldTerm(word: string): string {
 }
 
 /** The words of `text` with their positions, lazily, in order. */
-export function* tokens(text: string): Generator<Token> {
+export function* tokens(text: string, from = 0): Generator<Token> {
   const re = new RegExp(WORD.source, 'gu');
+  re.lastIndex = from;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const term = foldTerm(m[0]);

@@ -209,7 +209,7 @@ describe('updateFrontmatter', () => {
           const expected: Record<string, unknown> = { ...v.data };
           for (const [k, val] of Object.entries(patch)) {
             if (val === undefined) delete expected[k];
-            else expected[k] = JSON.parse(JSON.stringify(val));
+            else expected[k] = JSON.parse(JSON.stringify(val), (key, x) => (['__proto__', 'constructor', 'prototype'].includes(key) ? undefined : x));
           }
           expect(doc.data).toEqual(expected);
           expect(doc.body).toBe(v.body);
