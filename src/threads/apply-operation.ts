@@ -184,7 +184,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       break;
     }
     default:
-      return refuse('threads.command-unknown', `command "${op.command}" is not spawn, reference, freeze, archive or update`, '/command');
+      return refuse('threads.command-unsupported', `command "${op.command}" is not spawn, reference, freeze, archive or update`, '/command');
   }
 
   const id = (env.newId ?? defaultId)();

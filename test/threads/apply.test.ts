@@ -78,7 +78,7 @@ describe('applyOperation', () => {
     expect(refused('spawn', { parent_id: null, child_id: 'a b', objective: 'x' })).toBe('threads.params-invalid');
     expect(refused('spawn', { parent_id: null, child_id: 'n', objective: '' })).toBe('threads.params-invalid');
     expect(refused('reference', { from_id: 'ui', to_id: 'ui', asset_path: 'a' })).toBe('threads.relation-self');
-    expect(refused('delete', { thread_id: 'ui' })).toBe('threads.command-unknown');
+    expect(refused('delete', { thread_id: 'ui' })).toBe('threads.command-unsupported');
     expect(canTransition('active', 'frozen')).toBe(true);
     expect(canTransition('frozen', 'active')).toBe(false);
     expect(canTransition('archived', 'frozen')).toBe(false);
