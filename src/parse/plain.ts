@@ -3,8 +3,9 @@ import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 /**
  * Copies a JSON-like value into fresh plain objects and arrays, keeping key
  * order, dropping forbidden keys and `undefined` object values. Returns
- * `undefined` for what JSON cannot represent. `-0` becomes `0` (functions, symbols, bigints,
+ * `undefined` for what JSON cannot represent (functions, symbols, bigints,
  * non-finite numbers, cycles, class instances other than plain objects).
+ * `-0` becomes `0`, as in canonical JSON.
  */
 export function plainCopy(value: unknown): unknown {
   const stack = new Set<object>();

@@ -62,7 +62,12 @@ export function guardStore(core: StoreCore): Store {
           await core.rollback();
           throw e;
         }
-        await core.commit();
+        try {
+          await core.commit();
+        } catch (e) {
+          await core.rollback();
+          throw e;
+        }
         return result;
       });
     },

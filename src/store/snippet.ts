@@ -40,7 +40,14 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
     while (from > 0 && from < hit && scanned.charCodeAt(from - 1) > 32) from++;
     skipped = WORD_CHAR.test(scanned.slice(0, from));
   }
+  // No occurrence in ASCII text: no fold can match either, so the first words will do.
+  // eslint-disable-next-line no-control-regex
+  const headOnly = hit === -1 && !slow && /^[\x00-\x7f]*$/.test(scanned);
   for (const t of tokens(scanned, from)) {
+    if (headOnly && head.length >= size) {
+      more = true;
+      break;
+    }
     if (window !== undefined) {
       if (window.length >= size) {
         more = true;
@@ -64,7 +71,7 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
   if (window === undefined && from > 0) return makeSnippet(text, matched, { ...options, words: size, ellipsis }, true);
   if (window === undefined) {
     window = head;
-    more = head.length >= size && tokenizeMore(scanned, head);
+    more ||= head.length >= size && tokenizeMore(scanned, head);
   } else {
     start = skipped;
     // A match near the end (or few words scanned before it): widen the window backwards so it stays `size` words long.
