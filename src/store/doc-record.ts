@@ -28,6 +28,9 @@ export interface DocMeta {
   contentHash: string;
 }
 
+/** The part of a doc's metadata that says which file version is indexed. */
+export type DocHash = Pick<DocMeta, 'docId' | 'path' | 'contentHash'>;
+
 /** A memory doc as the store indexes it: metadata plus the text search sees. */
 export interface DocRecord extends DocMeta {
   /** Heading texts of the body, in order. */

@@ -14,7 +14,7 @@ export interface StoreCore {
 }
 
 const OP_NAMES = [
-  'putDoc', 'getDoc', 'getDocRecord', 'deleteDoc', 'listDocs', 'clearDocs',
+  'putDoc', 'getDoc', 'getDocRecord', 'deleteDoc', 'listDocs', 'listHashes', 'clearDocs',
   'addEdge', 'removeEdge', 'edges', 'allEdges', 'stale',
   'appendLedger', 'readLedger', 'ledgerHead',
   'getFile', 'putFile', 'deleteFile', 'listFiles',

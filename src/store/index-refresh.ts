@@ -65,7 +65,7 @@ export async function rebuildIndex(store: Store, files: FilePort, options: Index
   const hasher = options.hasher ?? jsHasher;
   const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
   const { records, problems } = parseAll(paths, await readMany(files, paths), hasher, new Map());
-  const before = new Set((await store.listDocs()).map((d) => d.docId));
+  const before = new Set((await store.listHashes()).map((d) => d.docId));
   await store.transaction(async (tx) => {
     await tx.clearDocs();
     for (const r of records) {
@@ -95,7 +95,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
   const hasher = options.hasher ?? jsHasher;
   const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
   const bytes = await readMany(files, paths);
-  const indexed = await store.listDocs();
+  const indexed = await store.listHashes();
   const byPath = new Map(indexed.map((d) => [d.path, d]));
   const taken = new Map<string, string>();
   const keep = new Set<string>();

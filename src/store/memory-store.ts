@@ -112,6 +112,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
         .sort((a, b) => cmp(a.docId, b.docId))
         .map(meta);
     },
+    async listHashes() {
+      return [...state.docs.values()].map(({ record: r }) => ({ docId: r.docId, path: r.path, contentHash: r.contentHash })).sort((a, b) => cmp(a.docId, b.docId));
+    },
     async clearDocs() {
       state.docs.clear();
       state.totalTokens = 0;

@@ -1,5 +1,5 @@
 import type { Result } from '../problems/index.js';
-import type { DocEdge, DocMeta, DocRecord, EdgeRel, LedgerHead, ListDocsOptions, SearchHit, SearchOptions, StaleEdge } from './doc-record.js';
+import type { DocEdge, DocHash, DocMeta, DocRecord, EdgeRel, LedgerHead, ListDocsOptions, SearchHit, SearchOptions, StaleEdge } from './doc-record.js';
 
 /**
  * What a store can do. Callers (and the conformance suite) check these before
@@ -38,6 +38,8 @@ export interface StoreOps {
   deleteDoc(docId: string): Promise<boolean>;
   /** Every doc's metadata, sorted by `docId`. */
   listDocs(options?: ListDocsOptions): Promise<DocMeta[]>;
+  /** Every doc's id, path and content hash, sorted by `docId`: what `refreshIndex` compares with the files. */
+  listHashes(): Promise<DocHash[]>;
   /** Removes every doc (edges, ledgers and files stay). */
   clearDocs(): Promise<void>;
 

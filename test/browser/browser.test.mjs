@@ -54,7 +54,7 @@ async function run(mode, csp) {
   page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
   try {
-    await page.goto(`${server.url}/page.html?mode=${mode}&csp=${csp}`);
+    await page.goto(`${server.url}/page.html?mode=${mode}&csp=${csp}`, { timeout: 90_000 });
     await page.waitForFunction(() => window.__memkit !== undefined, undefined, { timeout: 90_000 });
     const outcome = await page.evaluate(() => window.__memkit);
     assert.ok(outcome.ok, `page failed (${mode}, csp=${csp}): ${outcome.error}\n${logs.join('\n')}`);

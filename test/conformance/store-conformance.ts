@@ -80,6 +80,7 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
           expect((await s.listDocs()).map((d) => d.docId)).toEqual(['a', 'b', 'c']);
           expect((await s.listDocs({ kinds: ['adr', 'recap'] })).map((d) => d.docId)).toEqual(['b', 'c']);
           expect((await s.listDocs({ pathPrefix: '.thunderus/memory/episodic/' })).map((d) => d.docId)).toEqual(['c']);
+          expect(await s.listHashes()).toEqual((await s.listDocs()).map((d) => ({ docId: d.docId, path: d.path, contentHash: d.contentHash })));
           await s.clearDocs();
           expect(await s.listDocs()).toEqual([]);
         });

@@ -143,7 +143,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       path: str(meta.path),
       kind: str(meta.kind) as SearchHit['kind'],
       score,
-      snippet: makeSnippet(str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, {
+      snippet: makeSnippet(typeof meta.body === 'string' ? meta.body : str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, {
         ...(options.markers ? { markers: options.markers } : {}),
         ...(options.snippetWords ? { words: options.snippetWords } : {}),
       }),
@@ -169,12 +169,12 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
   const searchFts5 = (match: string, options: SearchOptions, limit: number) => {
     const f = filters(options);
     if (f.sql === '') {
-      const extra = limit * 2 + 10;
+      const extra = limit + 5;
       // Fast path: rank inside FTS5 and join only the top rows (with a margin). Ties are broken by
       // doc id, so when a run of equal scores spans the whole margin, fall back to ranking every match.
       const top = q(
-        `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
-         JOIN docs d ON d.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
+        `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
+         JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
         [match, extra],
       );
       if (top.length < extra || num(top[limit - 1]!.score) !== num(top[extra - 1]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
@@ -242,6 +242,11 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       return q('SELECT doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash FROM docs')
         .map(rowMeta)
         .filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix)))
+        .sort((a, b) => cmp(a.docId, b.docId));
+    },
+    async listHashes() {
+      return q('SELECT doc_id, path, content_hash FROM docs')
+        .map((r) => ({ docId: str(r.doc_id), path: str(r.path), contentHash: str(r.content_hash) }))
         .sort((a, b) => cmp(a.docId, b.docId));
     },
     async clearDocs() {
