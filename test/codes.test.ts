@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEMS_DOC, ROOT, loadDeclaredCodes, renderProblemsDoc } from '../scripts/emit-problems-doc.js';
 import { KEYWORD_CODES } from '../src/schemas/index.js';
+import { allCodes } from '../src/cli/all-codes.js';
 
 const declared = await loadDeclaredCodes();
 const declaredSet = new Set(declared.map((c) => c.code));
@@ -65,6 +66,11 @@ describe('problem codes', () => {
     const missing = [...new Set(Object.values(KEYWORD_CODES))].filter((c) => !declaredSet.has(c));
     expect(missing, `undeclared keyword codes: ${missing.join(', ')}`).toEqual([]);
     for (const c of ['schema.required', 'schema.additional-properties', 'schema.invalid', 'schema.format']) expect(declaredSet.has(c), c).toBe(true);
+  });
+
+  it('the CLI knows every declared code (SARIF rules carry meaning and fix)', () => {
+    const missing = [...declaredSet].filter((code) => !(code in allCodes));
+    expect(missing, `add their tables to src/cli/all-codes.ts:\n  ${missing.join('\n  ')}`).toEqual([]);
   });
 
   it('no code is declared twice, and every entry is complete', () => {

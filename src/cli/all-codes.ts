@@ -4,6 +4,7 @@ import { ledgerCodes } from '../ledger/codes.js';
 import { parseCodes } from '../parse/codes.js';
 import { type CodeInfo, problemCodes } from '../problems/codes.js';
 import { schemaCodes } from '../schemas/codes.js';
+import { fileCodes, storeCodes } from '../store/codes.js';
 import { threadCodes } from '../threads/codes.js';
 import { wbsCodes } from '../wbs/codes.js';
 
@@ -16,5 +17,7 @@ export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
   ...wbsCodes,
   ...exchangeCodes,
   ...threadCodes,
+  ...storeCodes,
+  ...fileCodes,
   ...checkCodes,
 });

@@ -14,6 +14,8 @@ export interface NodeFilesOptions {
   fs?: FsFacade;
   /** Remove temp files left by interrupted writes before the first operation (default true). */
   recover?: boolean;
+  /** Directory names `list` does not descend into (default `.git`, `node_modules`). */
+  ignoreDirs?: readonly string[];
 }
 
 /** A {@link FilePort} on a directory, plus its housekeeping. */
@@ -55,6 +57,7 @@ export function checkRelativePath(path: unknown): string | undefined {
 export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFiles {
   const fs = options.fs ?? nodeFs;
   const extensions = options.extensions === undefined ? DEFAULT_EXTENSIONS : options.extensions;
+  const ignoreDirs = new Set(options.ignoreDirs ?? ['.git', 'node_modules']);
   let realRoot: Promise<string> | undefined;
   const getRoot = () => {
     realRoot ??= (async () => {
@@ -145,7 +148,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
           const full = join(dir, entry.name);
           let isFile = entry.isFile();
           if (entry.isDirectory()) {
-            await walk(full);
+            if (!ignoreDirs.has(entry.name)) await walk(full);
             continue;
           }
           if (entry.isSymbolicLink()) {

@@ -52,6 +52,14 @@ describe('nodeFiles', () => {
     expect(await code(files.rename('ok.md', '../out.md'))).toBe('fs.bad-path');
   });
 
+  it('does not list inside .git or node_modules unless asked to', async () => {
+    const root = fresh();
+    for (const d of ['.git', 'node_modules/x', 'notes']) mkdirSync(join(root, d), { recursive: true });
+    for (const f of ['.git/config.md', 'node_modules/x/a.md', 'notes/a.md']) writeFileSync(join(root, f), 'x');
+    expect(await nodeFiles(root).list('')).toEqual(['notes/a.md']);
+    expect(await nodeFiles(root, { ignoreDirs: [] }).list('')).toEqual(['.git/config.md', 'node_modules/x/a.md', 'notes/a.md']);
+  });
+
   it('accepts only allowlisted extensions (configurable)', async () => {
     const root = fresh();
     const files = nodeFiles(root);

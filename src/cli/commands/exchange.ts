@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { type ConflictPolicy, drill, exportBundle, importBundle } from '../../exchange/index.js';
 import { inFile } from '../../problems/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { EXIT } from '../io.js';
-import { cliFiles } from '../node-files.js';
+import { cliFiles, writeOutputFile } from '../node-files.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir, requireFile, shown } from './shared.js';
@@ -57,7 +57,7 @@ Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
     const outAbs = absolute(io, out);
     const chunks: string[] = [];
     for await (const chunk of result.value.chunks()) chunks.push(chunk);
-    await cliFiles(dirname(outAbs)).write(basename(outAbs), new TextEncoder().encode(chunks.join('')));
+    await writeOutputFile(outAbs, new TextEncoder().encode(chunks.join('')));
     const m = result.value.manifest;
     const report = makeReport(positionals[0]!, [], []);
     return emitReport(io, report, format, { text: `wrote ${shown(io, outAbs)}: ${Object.entries(m.record_counts).map(([t, n]) => `${n} ${t}`).join(', ') || 'no records'}\n`, json: { out: shown(io, outAbs), manifest: m } });

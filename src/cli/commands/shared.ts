@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeHasher } from '../../node/hasher.js';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,12 +14,8 @@ export const formatOption = { type: 'string', default: 'text' } as const;
 /** The help lines describing `--format` and exit statuses. */
 export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
 
-/** node:crypto SHA-256 as a memkit {@link Hasher}. */
-export const cliHasher: Hasher = {
-  sha256(bytes: Uint8Array): Uint8Array {
-    return new Uint8Array(createHash('sha256').update(bytes).digest());
-  },
-};
+/** The CLI hashes with node:crypto. */
+export const cliHasher: Hasher = nodeHasher;
 
 /** Resolves a command-line path against the working directory. */
 export function absolute(io: CliIo, path: string): string {

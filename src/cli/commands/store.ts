@@ -1,12 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
 import { openSqliteStore, sqliteWasm } from '../../adapters/sqlite/index.js';
 import { MEMORY_KINDS } from '../../schemas/thunderus.js';
 import { type IndexReport, type Store, refreshIndex } from '../../store/index.js';
 import { type Command, UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { cliFiles } from '../node-files.js';
+import { cliFiles, writeOutputFile } from '../node-files.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, positiveInt, requireDir, shown } from './shared.js';
@@ -33,7 +32,7 @@ async function openAndRefresh(io: CliIo, dir: string, db: string | undefined): P
   const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
   progress.done();
   const changed = !existing || report.added.length + report.updated.length + report.removed.length > 0;
-  if (changed) await cliFiles(dirname(dbAbs)).write(basename(dbAbs), await store.toBytes());
+  if (changed) await writeOutputFile(dbAbs, await store.toBytes());
   return { store, dbAbs, report, changed };
 }
 

@@ -5,10 +5,9 @@ import type { ThreadStore } from '../../schemas/thread-store.js';
 import { type ThreadCommand, applyOperation, checkThreadStore } from '../../threads/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { cliFiles } from '../node-files.js';
+import { writeOutputFile } from '../node-files.js';
 import { makeReport } from '../report.js';
 import { locatePointer } from '../../check/index.js';
-import { dirname, basename } from 'node:path';
 import { FORMAT_HELP, absolute, formatOption, requireFile, shown } from './shared.js';
 
 /** `memkit threads check STORE` and `memkit threads apply STORE OP`. */
@@ -67,7 +66,7 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
     if (!result.ok) return emitReport(io, makeReport('.', checked, inFile(result.problems, rel)), format, { text: 'operation refused; the store is unchanged\n' });
     const out = JSON.stringify(result.value, null, 2) + '\n';
     if (values['dry-run']) return emitReport(io, makeReport('.', checked, []), format, { text: out, json: { store: result.value, written: false } });
-    await cliFiles(dirname(abs)).write(basename(abs), new TextEncoder().encode(out));
+    await writeOutputFile(abs, new TextEncoder().encode(out));
     const last = result.value.operations[result.value.operations.length - 1];
     return emitReport(io, makeReport('.', checked, []), format, { text: `applied ${last?.command ?? ''} (${last?.id ?? ''}); wrote ${rel}\n`, json: { operation: last, written: true } });
   },
