@@ -1,3 +1,4 @@
+import { iterateChunks } from '../parse/chunks.js';
 /** Chunks of a bundle: bytes or text, sync or async, or a web `ReadableStream`. */
 export type ByteChunks =
   | AsyncIterable<Uint8Array | string>
@@ -16,27 +17,7 @@ export type BundleInput = BundleSource | ByteChunks;
 
 const SLICE = 1 << 20;
 
-function isReadableStream(x: unknown): x is ReadableStream<Uint8Array | string> {
-  return typeof x === 'object' && x !== null && typeof (x as ReadableStream).getReader === 'function';
-}
-
-/** Iterates any {@link ByteChunks} as async chunks. */
-export async function* iterateChunks(chunks: ByteChunks): AsyncGenerator<Uint8Array | string> {
-  if (isReadableStream(chunks)) {
-    const reader = chunks.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  } else {
-    yield* chunks as AsyncIterable<Uint8Array | string>;
-  }
-}
+export { iterateChunks };
 
 /** Splits a string into slices of about 1 MiB that never cut a surrogate pair. */
 export function* sliceText(text: string): Generator<string> {

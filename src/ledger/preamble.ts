@@ -1,3 +1,4 @@
+import { iterateChunks } from '../parse/chunks.js';
 import { splitFrontmatter } from '../parse/frontmatter.js';
 import type { JsonlSource } from '../parse/jsonl.js';
 
@@ -54,7 +55,7 @@ export async function splitPreamble(source: JsonlSource): Promise<PreambleSplit>
     const p = findPreamble(source)!;
     return { ...p, rest: source.slice(p.preamble.length) };
   }
-  const it = chunks(source instanceof Uint8Array ? [source] : source);
+  const it = iterateChunks<string | Uint8Array>(source instanceof Uint8Array ? [source] : source);
   const held: (string | Uint8Array)[] = [];
   const decoder = new TextDecoder();
   let text = '';
@@ -98,20 +99,3 @@ async function* resume(held: (string | Uint8Array)[], skipLines: number, it: Asy
   }
 }
 
-async function* chunks(source: Exclude<JsonlSource, string | Uint8Array> | Uint8Array[]): AsyncGenerator<string | Uint8Array> {
-  const maybe = source as ReadableStream<string | Uint8Array>;
-  if (typeof maybe.getReader === 'function') {
-    const reader = maybe.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  }
-  if (Symbol.asyncIterator in (source as object)) yield* source as AsyncIterable<string | Uint8Array>;
-  else yield* source as Iterable<string | Uint8Array>;
-}

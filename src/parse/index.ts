@@ -11,3 +11,4 @@ export * from './markdown-table.js';
 export * from './progress-table.js';
 export * from './feedback-log.js';
 export * from './system-patterns.js';
+export * from './chunks.js';

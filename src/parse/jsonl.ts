@@ -1,3 +1,4 @@
+import { iterateChunks } from './chunks.js';
 import { canonicalize } from '../canonical/index.js';
 import { MemkitError, type Problem, error, warning } from '../problems/index.js';
 import { guard } from './guard.js';
@@ -314,26 +315,6 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-async function* chunksOf(source: Exclude<JsonlSource, string | Uint8Array>): AsyncGenerator<string | Uint8Array> {
-  const maybeStream = source as ReadableStream<string | Uint8Array>;
-  if (typeof maybeStream.getReader === 'function') {
-    const reader = maybeStream.getReader();
-    try {
-      while (true) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  }
-  if (Symbol.asyncIterator in (source as object)) {
-    yield* source as AsyncIterable<string | Uint8Array>;
-    return;
-  }
-  yield* source as Iterable<string | Uint8Array>;
-}
 
 /**
  * Streams a JSON Lines / NDJSON source line by line: a string, bytes, an
@@ -350,7 +331,7 @@ async function* chunksOf(source: Exclude<JsonlSource, string | Uint8Array>): Asy
 export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): AsyncIterableIterator<JsonlItem> {
   const reader = new JsonlReader(options);
   const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> =
-    typeof source === 'string' || source instanceof Uint8Array ? slices(source) : chunksOf(source);
+    typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
   let buffer: JsonlItem[] = [];
   let index = 0;
   let finished = false;
