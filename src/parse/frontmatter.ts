@@ -1,3 +1,4 @@
+import { countNewlines } from './count-newlines.js';
 import { type Document, type ToStringOptions, isMap, isScalar, isCollection, stringify as yamlStringify } from 'yaml';
 import { canonicalize } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
@@ -105,15 +106,6 @@ function isDelimiter(text: string, start: number, end: number): boolean {
   return true;
 }
 
-function countLines(text: string, end: number): number {
-  let n = 1;
-  let i = text.indexOf('\n');
-  while (i !== -1 && i < end) {
-    n++;
-    i = text.indexOf('\n', i + 1);
-  }
-  return n;
-}
 
 function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText'>, stats?: ParseStats): FrontmatterDoc {
   // One micromark run serves both; the events are dropped once both are extracted.
@@ -178,8 +170,8 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
   const lines = new LineIndex(text);
   const block = parseYamlBlock(split.yaml, split.yamlStart, lines, limits, options.stats);
   if (block.data === undefined || hasErrors(block.problems)) return { ok: false, problems: block.problems };
-  const yamlLine = countLines(text, split.yamlStart);
-  const bodyLine = countLines(text, split.bodyStart);
+  const yamlLine = countNewlines(text, split.yamlStart) + 1;
+  const bodyLine = countNewlines(text, split.bodyStart) + 1;
   const doc = makeDoc(
     { data: block.data, body: split.body, bodyLine, bom: split.bom, open: split.open, yaml: split.yaml, close: split.close, eol: split.eol, yamlLine, hasFrontmatter: true },
     options.stats,

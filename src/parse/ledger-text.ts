@@ -1,3 +1,4 @@
+import { countNewlines } from './count-newlines.js';
 import { type Problem, error, inFile } from '../problems/index.js';
 import { validate, type ValidateOptions } from '../schemas/index.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
@@ -143,12 +144,3 @@ function firstNonSpace(s: string): number {
   return -1;
 }
 
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  let i = text.indexOf('\n');
-  while (i !== -1 && i < end) {
-    n++;
-    i = text.indexOf('\n', i + 1);
-  }
-  return n;
-}

@@ -1,3 +1,4 @@
+import { countNewlines } from './count-newlines.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { ProgressRow, validate, type ValidateOptions } from '../schemas/index.js';
 import { splitFrontmatter } from './frontmatter.js';
@@ -140,15 +141,6 @@ function parseTableUnguarded(text: string, options: ProgressTableOptions): Resul
   );
 }
 
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  let i = text.indexOf('\n');
-  while (i !== -1 && i < end) {
-    n++;
-    i = text.indexOf('\n', i + 1);
-  }
-  return n;
-}
 
 function sameCells(raw: string, columns: readonly string[], cells: Record<string, string>): boolean {
   const parsed = splitRow(raw.replace(/\r?\n$/, ''));
