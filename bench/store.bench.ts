@@ -1,5 +1,6 @@
 // Store benchmark: 10,000 memory docs (~300 words each), 200 two-term top-10 BM25 queries,
 // through memkit's SQLite store (sqlite-wasm), raw sqlite-wasm FTS5 with the seed schema, and minisearch.
+import { rng } from '../test/store/corpus.js';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import MiniSearch from 'minisearch';
 import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
@@ -12,16 +13,6 @@ import { type BenchResult, type BenchSuite, compare } from './harness.js';
 const N = 10_000;
 const QUERIES = 200;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A 20,000-word vocabulary with Zipf-like frequencies (word i drawn with weight ~ 1/(i+1)).
 const r = rng(42);
