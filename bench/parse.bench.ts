@@ -4,16 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-// Only the JSON Lines parser is imported statically, so the RSS child process
-// (this file run with MEMKIT_BENCH_CHILD=rss) loads nothing else.
 import { parseJsonl } from '../src/parse/jsonl.js';
 import { type BenchResult, type BenchSuite, compare } from './harness.js';
 
-const child = process.env.MEMKIT_BENCH_CHILD === 'rss';
-const matter = child ? (undefined as never) : (await import('gray-matter')).default;
-const mm = child ? (undefined as never) : await import('micromark');
-const yaml = child ? (undefined as never) : await import('yaml');
-const lazy = child ? (undefined as never) : { ...(await import('../src/parse/index.js')), ...(await import('../src/schemas/index.js')) };
+const matter = (await import('gray-matter')).default;
+const mm = await import('micromark');
+const yaml = await import('yaml');
+const lazy = { ...(await import('../src/parse/index.js')), ...(await import('../src/schemas/index.js')) };
 
 const DOCS = Number(process.env.MEMKIT_BENCH_DOCS ?? '') || 10_000;
 const JSONL_MB = Number(process.env.MEMKIT_BENCH_JSONL_MB ?? '') || 100;
@@ -140,35 +137,6 @@ async function mbPerSecond(bytes: number, fn: () => unknown, runs = 3): Promise<
   return rates[Math.floor(rates.length / 2)]!;
 }
 
-/** Child mode: stream RSS_GB of generated JSONL (never on disk) through parseJsonl; print peak RSS. */
-async function rssChild(): Promise<void> {
-  const block: string[] = [];
-  let size = 0;
-  for (let i = 0; size < 1024 * 1024; i++) {
-    const line = JSON.stringify({ v: 1, id: `evt_${i}`, ts: '2026-01-02T03:04:05Z', kind: 'note', body: { text: sentence(rng(i), 12), n: i } }) + '\n';
-    block.push(line);
-    size += line.length;
-  }
-  const bytes = new TextEncoder().encode(block.join(''));
-  const total = RSS_GB * 1024 ** 3;
-  async function* source() {
-    for (let sent = 0; sent < total; sent += bytes.length) yield bytes.slice();
-  }
-  const before = process.memoryUsage().rss;
-  let n = 0;
-  let peak = before;
-  for await (const item of parseJsonl(source())) {
-    if (item.ok) n++;
-    if ((n & 0xffff) === 0) peak = Math.max(peak, process.memoryUsage().rss);
-  }
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(JSON.stringify({ lines: n, rssBefore: before, peakSampled: peak, maxRss }) + '\n');
-}
-
-if (child) {
-  await rssChild();
-  process.exit(0);
-}
 
 const suite: BenchSuite = {
   name: 'parse',
@@ -210,8 +178,8 @@ const suite: BenchSuite = {
       note: `${nMine.toLocaleString('en-US')} lines; memkit validates UTF-8 per line, tracks line numbers and streams from disk`,
     });
 
-    const proc = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], {
-      env: { ...process.env, MEMKIT_BENCH_CHILD: 'rss' },
+    const proc = spawnSync(process.execPath, [join(import.meta.dirname, 'jsonl-rss-child.mjs')], {
+      env: { ...process.env, MEMKIT_BENCH_RSS_GB: String(RSS_GB) },
       encoding: 'utf8',
       maxBuffer: 1024 * 1024,
     });
@@ -225,7 +193,7 @@ const suite: BenchSuite = {
         unit: 'MB',
         target: '< 100 MB',
         met: peakMb < 100,
-        note: `${m.lines.toLocaleString('en-US')} lines; growth while parsing ${((m.maxRss - m.rssBefore) / 1024 ** 2).toFixed(0)} MB over a baseline of ${(m.rssBefore / 1024 ** 2).toFixed(0)} MB (node + tsx loader + memkit source)`,
+        note: `${m.lines.toLocaleString('en-US')} lines; growth while parsing ${((m.maxRss - m.rssBefore) / 1024 ** 2).toFixed(0)} MB over a baseline of ${(m.rssBefore / 1024 ** 2).toFixed(0)} MB (plain node + the built package)`,
       });
     } catch {
       results.push({ name: 'JSONL streaming peak RSS', value: Number.NaN, unit: 'MB', note: `child failed: ${proc.stderr.slice(0, 300)}` });
