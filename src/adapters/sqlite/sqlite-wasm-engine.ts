@@ -1,5 +1,6 @@
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
-import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, runTransaction } from './engine.js';
+import { CachedStatementEngine } from './cached-engine.js';
+import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
 
 /** Options of {@link sqliteWasm}. */
 export interface SqliteWasmOptions {
@@ -26,69 +27,54 @@ function loadDefault(): Promise<Sqlite3Static> {
   return shared;
 }
 
-class WasmEngine implements SqliteEngine {
+class WasmEngine extends CachedStatementEngine<PreparedStatement> {
   readonly name = 'sqlite-wasm';
-  private readonly statements = new Map<string, PreparedStatement>();
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
     private readonly db: Database,
-  ) {}
-
-  compileOptions(): string[] {
-    return this.query('PRAGMA compile_options').map((r) => String(Object.values(r)[0]));
+  ) {
+    super();
   }
 
   exec(sql: string): void {
     this.db.exec(sql);
   }
 
-  private prepare(sql: string): PreparedStatement {
-    let stmt = this.statements.get(sql);
-    if (stmt === undefined) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
+  protected prepareStatement(sql: string): PreparedStatement {
+    return this.db.prepare(sql);
   }
 
-  query(sql: string, params: readonly SqlValue[] = []): SqlRow[] {
-    const stmt = this.prepare(sql);
-    try {
-      if (params.length > 0) stmt.bind(params as never);
-      const rows: SqlRow[] = [];
-      while (stmt.step()) rows.push(stmt.get({}) as SqlRow);
-      return rows;
-    } finally {
-      stmt.reset(true);
-    }
+  protected bind(stmt: PreparedStatement, params: readonly SqlValue[]): void {
+    stmt.bind(params as never);
   }
 
-  run(sql: string, params: readonly SqlValue[] = []): number {
-    const stmt = this.prepare(sql);
-    try {
-      if (params.length > 0) stmt.bind(params as never);
-      while (stmt.step()) {
-        // drain
-      }
-    } finally {
-      stmt.reset(true);
-    }
+  protected step(stmt: PreparedStatement): boolean {
+    return stmt.step();
+  }
+
+  protected row(stmt: PreparedStatement): SqlRow {
+    return stmt.get({}) as SqlRow;
+  }
+
+  protected reset(stmt: PreparedStatement): void {
+    stmt.reset(true);
+  }
+
+  protected free(stmt: PreparedStatement): void {
+    stmt.finalize();
+  }
+
+  protected changes(): number {
     return this.sqlite3.capi.sqlite3_changes(this.db.pointer!);
   }
 
-  transaction<T>(fn: () => T): T {
-    return runTransaction((s) => this.exec(s), fn);
+  protected closeDatabase(): void {
+    this.db.close();
   }
 
   export(): Uint8Array {
     return this.sqlite3.capi.sqlite3_js_db_export(this.db.pointer!);
-  }
-
-  close(): void {
-    for (const s of this.statements.values()) s.finalize();
-    this.statements.clear();
-    this.db.close();
   }
 }
 

@@ -1,4 +1,5 @@
-import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, runTransaction } from './engine.js';
+import { CachedStatementEngine } from './cached-engine.js';
+import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
 
 /** The part of a sql.js statement memkit uses. */
 export interface SqlJsStatement {
@@ -28,68 +29,53 @@ export interface SqlJsModule {
   Database: new (data?: any) => any;
 }
 
-class SqlJsEngine implements SqliteEngine {
+class SqlJsEngine extends CachedStatementEngine<SqlJsStatement> {
   readonly name = 'sql.js';
-  private statements = new Map<string, SqlJsStatement>();
 
-  constructor(private readonly db: SqlJsDatabase) {}
-
-  compileOptions(): string[] {
-    return this.query('PRAGMA compile_options').map((r) => String(Object.values(r)[0]));
+  constructor(private readonly db: SqlJsDatabase) {
+    super();
   }
 
   exec(sql: string): void {
     this.db.exec(sql);
   }
 
-  private prepare(sql: string): SqlJsStatement {
-    let stmt = this.statements.get(sql);
-    if (stmt === undefined) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
+  protected prepareStatement(sql: string): SqlJsStatement {
+    return this.db.prepare(sql);
   }
 
-  query(sql: string, params: readonly SqlValue[] = []): SqlRow[] {
-    const stmt = this.prepare(sql);
-    try {
-      if (params.length > 0) stmt.bind(params as unknown[]);
-      const rows: SqlRow[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject() as SqlRow);
-      return rows;
-    } finally {
-      stmt.reset();
-    }
+  protected bind(stmt: SqlJsStatement, params: readonly SqlValue[]): void {
+    stmt.bind(params as unknown[]);
   }
 
-  run(sql: string, params: readonly SqlValue[] = []): number {
-    const stmt = this.prepare(sql);
-    try {
-      if (params.length > 0) stmt.bind(params as unknown[]);
-      while (stmt.step()) {
-        // drain
-      }
-    } finally {
-      stmt.reset();
-    }
+  protected step(stmt: SqlJsStatement): boolean {
+    return stmt.step();
+  }
+
+  protected row(stmt: SqlJsStatement): SqlRow {
+    return stmt.getAsObject() as SqlRow;
+  }
+
+  protected reset(stmt: SqlJsStatement): void {
+    stmt.reset();
+  }
+
+  protected free(stmt: SqlJsStatement): void {
+    stmt.free();
+  }
+
+  protected changes(): number {
     return this.db.getRowsModified();
   }
 
-  transaction<T>(fn: () => T): T {
-    return runTransaction((s) => this.exec(s), fn);
+  protected closeDatabase(): void {
+    this.db.close();
   }
 
   export(): Uint8Array {
     // sql.js frees every prepared statement (and reopens the database) on export.
-    this.statements.clear();
+    this.forgetStatements();
     return this.db.export();
-  }
-
-  close(): void {
-    for (const s of this.statements.values()) s.free();
-    this.statements.clear();
-    this.db.close();
   }
 }
 
