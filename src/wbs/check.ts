@@ -3,7 +3,7 @@ import { validate } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-import { type Loose, type Model, type TaskFiles, buildModel, isObject, own, seenBefore, strings } from './model.js';
+import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { leafProgress } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -44,6 +44,13 @@ function same(a: unknown, b: unknown): boolean {
 }
 const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
+/** True when `x` is already in `set`; adds it otherwise. */
+function seenIn(set: Set<unknown>, x: unknown): boolean {
+  if (set.has(x)) return true;
+  set.add(x);
+  return false;
+}
+
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
 const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
 
@@ -73,93 +80,110 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     return out;
   }
   const model = buildModel(index.tasks);
+  const { items, ids, byId, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
   const progress = leafProgress(model);
+  // Duplicates in a list are found by resolved position: `stamp[j] === token` when j
+  // was already listed in the current list. Ids not in the index go through a Set.
+  const stamp = new Int32Array(items.length);
+  let token = 0;
 
-  for (let i = 0; i < model.items.length; i++) {
-    const id = model.ids[i];
+  for (let i = 0; i < items.length; i++) {
+    const id = ids[i];
     if (id === undefined) continue;
-    const e = model.items[i] as Loose;
-    const first = model.byId.get(id) === i;
-    const why = wbsIdError(id);
+    const e = items[i] as Loose;
+    const why = good[i] === 1 ? undefined : wbsIdError(id);
     if (why !== undefined) push(error('wbs.id-malformed', why, { pointer: at(i, 'id') }));
-    if (!first) {
-      push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${model.byId.get(id)}`, { pointer: at(i, 'id') }));
+    if (first[i] === 0) {
+      push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${byId.get(id)}`, { pointer: at(i, 'id') }));
       continue;
     }
-    const good = why === undefined;
-    if (good && typeof e.type === 'string') {
-      const expected = typeForDepth(wbsDepth(id));
-      if (e.type !== expected) push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${expected}", not "${e.type}"`, { pointer: at(i, 'type') }));
+    const ok = why === undefined;
+    if (ok && typeof e.type === 'string') {
+      const expected = typeForDepth(depth[i]!);
+      if (e.type !== expected) push(error('wbs.type-depth', `"${id}" is at depth ${depth[i]}, so its type must be "${expected}", not "${e.type}"`, { pointer: at(i, 'type') }));
     }
 
-    // parent
+    // parent; the common case, a parent that lists this item as a tree child, is sound
     const parent = e.parent;
-    if (typeof parent === 'string' || parent === null) {
+    const tp = treeParent[i]!;
+    if (!(tp !== -1 && parent === ids[tp]) && (typeof parent === 'string' || parent === null)) {
       if (typeof parent === 'string' && !isWbsId(parent)) push(error('wbs.id-malformed', `parent: ${wbsIdError(parent)}`, { pointer: at(i, 'parent') }));
-      if (good) {
+      if (ok) {
         const expected = wbsParent(id);
         if (expected === null && parent !== null) push(error('wbs.root-parent', `"${id}" is a root, so its parent must be null, not "${parent}"`, { pointer: at(i, 'parent') }));
         else if (expected !== null && parent !== expected)
           push(error('wbs.parent-mismatch', `the parent of "${id}" is "${expected}" by its id, but the entry says ${JSON.stringify(parent)}`, { pointer: at(i, 'parent') }));
       }
       if (typeof parent === 'string') {
-        const p = model.byId.get(parent);
+        const p = byId.get(parent);
         if (p === undefined) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
-        else if (!includes((model.items[p] as Loose).children, id))
+        else if (!includes((items[p] as Loose).children, id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
       }
     }
 
     // children
-    const children = Array.isArray(e.children) ? (e.children as unknown[]) : [];
-    const childSet = children.length > 32 ? new Set<unknown>() : undefined;
-    for (let k = 0; k < children.length; k++) {
-      const c = children[k];
-      if (typeof c !== 'string') continue;
-      const cj = model.byId.get(c);
-      if ((cj === undefined || model.good[cj] === 0) && !isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
-      if (seenBefore(children, k, childSet)) {
-        push(error('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
-        continue;
+    const cFrom = childStart[i]!;
+    const cTo = childStart[i + 1]!;
+    if (cFrom < cTo) {
+      const children = e.children as unknown[];
+      const list = ++token;
+      let missing: Set<unknown> | undefined;
+      for (let k = 0; k < cTo - cFrom; k++) {
+        const cj = childPos[cFrom + k]!;
+        if (cj === NOT_STRING) continue;
+        if (cj === MISSING ? !isWbsId(children[k]) : good[cj] === 0) push(error('wbs.id-malformed', `children: ${wbsIdError(children[k])}`, { pointer: at(i, 'children', k) }));
+        if (cj === MISSING ? seenIn((missing ??= new Set()), children[k]) : stamp[cj] === list) {
+          push(error('wbs.child-duplicate', `"${id}" lists child "${children[k] as string}" twice`, { pointer: at(i, 'children', k) }));
+          continue;
+        }
+        if (cj === MISSING) {
+          push(error('wbs.child-missing', `child "${children[k] as string}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
+          continue;
+        }
+        stamp[cj] = list;
+        const cp = (items[cj] as Loose).parent;
+        if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${children[k] as string}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
       }
-      if (cj === undefined) {
-        push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
-        continue;
-      }
-      const cp = (model.items[cj] as Loose).parent;
-      if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
     }
 
     // dependencies
-    const deps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
-    const depSet = deps.length > 32 ? new Set<unknown>() : undefined;
-    for (let k = 0; k < deps.length; k++) {
-      const d = deps[k];
-      if (typeof d !== 'string') continue;
-      const dj = model.byId.get(d);
-      if ((dj === undefined || model.good[dj] === 0) && !isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
-      const dup = seenBefore(deps, k, depSet);
-      if (d === id) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
-      else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
-      else if (dj === undefined) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+    const dFrom = depStart[i]!;
+    const dTo = depStart[i + 1]!;
+    if (dFrom < dTo) {
+      const deps = e.dependencies as unknown[];
+      const list = ++token;
+      let missing: Set<unknown> | undefined;
+      for (let k = 0; k < dTo - dFrom; k++) {
+        const dj = depPos[dFrom + k]!;
+        if (dj === NOT_STRING) continue;
+        if (dj === MISSING ? !isWbsId(deps[k]) : good[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(deps[k])}`, { pointer: at(i, 'dependencies', k) }));
+        const dup = dj === MISSING ? seenIn((missing ??= new Set()), deps[k]) : stamp[dj] === list;
+        if (dj !== MISSING) stamp[dj] = list;
+        if (dj === i) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+        else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${deps[k] as string}" twice`, { pointer: at(i, 'dependencies', k) }));
+        else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${deps[k] as string}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+      }
     }
 
     // roll-up and progress (over the valid tree links)
-    const kids = model.tree[i]!;
-    if (kids.length > 0) {
-      let done = 0;
-      for (const j of kids) if ((model.items[j] as Loose).status === 'done') done++;
-      const expected = done === kids.length ? 'done' : done > 0 ? 'in-progress' : 'pending';
-      if (statuses.has(e.status) && e.status !== expected)
+    const tFrom = treeStart[i]!;
+    const tTo = treeStart[i + 1]!;
+    if (tFrom < tTo) {
+      let doneKids = 0;
+      for (let k = tFrom; k < tTo; k++) doneKids += done[treeKids[k]!]!;
+      const expected = doneKids === tTo - tFrom ? 'done' : doneKids > 0 ? 'in-progress' : 'pending';
+      if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
       const pr = e.progress;
       if (isObject(pr) && typeof pr.completed === 'number' && typeof pr.total === 'number') {
-        const want = progress.at(i);
-        if (pr.completed !== want.completed || pr.total !== want.total)
-          push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
+        const completed = progress.completed[i]!;
+        const total = progress.total[i]!;
+        if (pr.completed !== completed || pr.total !== total)
+          push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${completed} of its ${total} leaf tasks are done`, { pointer: at(i, 'progress') }));
       }
     }
 
@@ -179,22 +203,19 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 /** The dependency cycles of a model as item positions (one per strongly connected component). */
 export function dependencyCyclePositions(model: Model): number[][] {
   const n = model.items.length;
+  const { depStart, depPos } = model;
   const offsets = new Int32Array(n + 1);
-  const targets: number[] = [];
+  const targets = new Int32Array(depPos.length);
+  let m = 0;
   for (let i = 0; i < n; i++) {
-    offsets[i] = targets.length;
-    const id = model.ids[i];
-    if (id === undefined || model.byId.get(id) !== i) continue;
-    const deps = (model.items[i] as Loose).dependencies;
-    if (!Array.isArray(deps)) continue;
-    for (const d of deps) {
-      if (typeof d !== 'string') continue;
-      const j = model.byId.get(d);
-      if (j !== undefined && j !== i) targets.push(j);
+    offsets[i] = m;
+    for (let k = depStart[i]!; k < depStart[i + 1]!; k++) {
+      const j = depPos[k]!;
+      if (j >= 0 && j !== i) targets[m++] = j;
     }
   }
-  offsets[n] = targets.length;
-  return findCyclesCsr(n, offsets, Int32Array.from(targets));
+  offsets[n] = m;
+  return findCyclesCsr(n, offsets, targets.subarray(0, m));
 }
 
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */

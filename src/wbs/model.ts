@@ -16,7 +16,19 @@ export function strings(e: Loose, key: string): string[] {
   return v.filter((x): x is string => typeof x === 'string');
 }
 
-/** The index as the checks see it: entries, the first entry of each id, and valid tree links. */
+/** In {@link Model.childPos} and {@link Model.depPos}: the listed value is not a string. */
+export const NOT_STRING = -2;
+/** In {@link Model.childPos} and {@link Model.depPos}: the listed id is not in the index. */
+export const MISSING = -1;
+
+/**
+ * The index as the checks see it: entries, the first entry of each id, and
+ * every id reference resolved once to an item position. Per-item facts live
+ * in typed arrays and lists in compressed form (CSR: the list of item i is
+ * `list[start[i] .. start[i + 1])`), so a 100,000-task index costs a few flat
+ * buffers instead of 100,000 small arrays, and later passes read integers
+ * instead of looking strings up again.
+ */
 export interface Model {
   /** `tasks` of the index (every item, objects or not). */
   items: readonly unknown[];
@@ -24,16 +36,54 @@ export interface Model {
   ids: (string | undefined)[];
   /** Position of the first entry with each id. */
   byId: Map<string, number>;
+  /** 1 at the first entry of each id (`byId.get(ids[i]) === i`). */
+  first: Uint8Array;
   /** 1 at the first entry of each well-formed id. */
   good: Uint8Array;
+  /** The depth of each well-formed first entry's id (1 to 3), else 0. */
+  depth: Uint8Array;
+  /** 1 where the item is an object whose status is `done`. */
+  done: Uint8Array;
+  /**
+   * Each first entry's `children`, resolved: item positions, {@link MISSING}
+   * or {@link NOT_STRING}, in list order (empty when `children` is not an array).
+   */
+  childStart: Int32Array;
+  childPos: Int32Array;
+  /** Each first entry's `dependencies`, resolved like {@link Model.childPos}. */
+  depStart: Int32Array;
+  depPos: Int32Array;
   /**
    * For item i, the positions of listed children that exist and whose id derives
-   * from item i's id (`1.2` → `1.2.x`): the links roll-up and progress follow.
-   * Only filled for the first entry of an id.
+   * from item i's id (`1.2` → `1.2.x`), once each: the links roll-up and
+   * progress follow. Only filled for the first entry of an id.
    */
-  tree: number[][];
+  treeStart: Int32Array;
+  treeKids: Int32Array;
+  /** For item j, the item that has it as a tree child ({@link Model.treeKids}), or -1. */
+  treeParent: Int32Array;
   /** Item positions ordered deepest first (children before their parents). */
-  deepestFirst: number[];
+  deepestFirst: Int32Array;
+}
+
+/** A growable list of int32 (amortised doubling), so one pass can fill a CSR list. */
+class IntList {
+  buf: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.buf = new Int32Array(Math.max(16, capacity));
+  }
+  push(v: number): void {
+    if (this.length === this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.length++] = v;
+  }
+  done(): Int32Array {
+    return this.buf.subarray(0, this.length);
+  }
 }
 
 /** Builds the {@link Model} of an index's `tasks` array. */
@@ -42,41 +92,113 @@ export function buildModel(items: readonly unknown[]): Model {
   // Arrays grow by push: `new Array(n)` past ~100k elements gives slow dictionary elements in V8.
   const ids: (string | undefined)[] = [];
   const byId = new Map<string, number>();
+  const first = new Uint8Array(n);
   const good = new Uint8Array(n);
   const depth = new Uint8Array(n);
+  const done = new Uint8Array(n);
+  let named = 0;
   for (let i = 0; i < n; i++) {
     const e = items[i];
-    const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
+    if (!isObject(e)) {
+      ids.push(undefined);
+      continue;
+    }
+    if (e.status === 'done') done[i] = 1;
+    const id = typeof e.id === 'string' ? e.id : undefined;
     ids.push(id);
-    if (id === undefined || byId.has(id)) continue;
-    byId.set(id, i);
+    if (id !== undefined) named++;
+  }
+  // Set from the back, so the first entry of an id is the one that stays: one
+  // hash operation per entry instead of a `has` and a `set`.
+  for (let i = n - 1; i >= 0; i--) {
+    const id = ids[i];
+    if (id !== undefined) byId.set(id, i);
+  }
+  const levels = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const id = ids[i];
+    if (id === undefined || (byId.size !== named && byId.get(id) !== i)) continue;
+    first[i] = 1;
     if (isWbsId(id)) {
       good[i] = 1;
-      depth[i] = wbsDepth(id);
+      const d = wbsDepth(id);
+      depth[i] = d;
+      levels[d]!++;
     }
   }
-  const tree: number[][] = [];
-  const buckets: number[][] = [[], [], [], []];
-  const seen = new Int32Array(n).fill(-1);
+
+  const childStart = new Int32Array(n + 1);
+  const depStart = new Int32Array(n + 1);
+  const treeStart = new Int32Array(n + 1);
+  const childPos = new IntList(n);
+  const depPos = new IntList(2 * n);
+  const treeKids = new IntList(n);
+  const treeParent = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    const kids: number[] = [];
-    tree.push(kids);
-    if (good[i] === 0) continue;
-    const id = ids[i]!;
-    buckets[depth[i]!]!.push(i);
-    const children = (items[i] as Loose).children;
-    if (!Array.isArray(children)) continue;
-    for (const c of children) {
-      if (typeof c !== 'string') continue;
-      const j = byId.get(c);
-      // a valid link: the child's id is this id plus one more component
-      if (j !== undefined && seen[j] !== i && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
-        seen[j] = i;
-        kids.push(j);
+    childStart[i] = childPos.length;
+    depStart[i] = depPos.length;
+    treeStart[i] = treeKids.length;
+    if (first[i] === 0) continue;
+    const e = items[i] as Loose;
+    const children = e.children;
+    if (Array.isArray(children)) {
+      const id = ids[i]!;
+      const tree = good[i] === 1;
+      for (let k = 0; k < children.length; k++) {
+        const c: unknown = children[k];
+        if (typeof c !== 'string') {
+          childPos.push(NOT_STRING);
+          continue;
+        }
+        const j = byId.get(c);
+        childPos.push(j ?? MISSING);
+        // A valid link: the child's id is this id plus one more component. Only one
+        // item can be that parent, so a child already linked is a repeat in this list.
+        if (tree && j !== undefined && treeParent[j] === -1 && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
+          treeParent[j] = i;
+          treeKids.push(j);
+        }
+      }
+    }
+    const deps = e.dependencies;
+    if (Array.isArray(deps)) {
+      for (let k = 0; k < deps.length; k++) {
+        const d: unknown = deps[k];
+        depPos.push(typeof d !== 'string' ? NOT_STRING : (byId.get(d) ?? MISSING));
       }
     }
   }
-  return { items, ids, byId, good, tree, deepestFirst: [...buckets[3]!, ...buckets[2]!, ...buckets[1]!] };
+  childStart[n] = childPos.length;
+  depStart[n] = depPos.length;
+  treeStart[n] = treeKids.length;
+
+  // Deepest first: a counting sort by depth (3, then 2, then 1).
+  const deepestFirst = new Int32Array(levels[1]! + levels[2]! + levels[3]!);
+  const at = [0, levels[3]! + levels[2]!, levels[3]!, 0];
+  for (let i = 0; i < n; i++) if (good[i] === 1) deepestFirst[at[depth[i]!]!++] = i;
+
+  return {
+    items,
+    ids,
+    byId,
+    first,
+    good,
+    depth,
+    done,
+    childStart,
+    childPos: childPos.done(),
+    depStart,
+    depPos: depPos.done(),
+    treeStart,
+    treeKids: treeKids.done(),
+    treeParent,
+    deepestFirst,
+  };
+}
+
+/** The number of tree children of item i. */
+export function treeKidCount(model: Model, i: number): number {
+  return model.treeStart[i + 1]! - model.treeStart[i]!;
 }
 
 /** True when `list[k]` already occurs before position k (small lists: no Set allocated). */

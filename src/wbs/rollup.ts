@@ -25,10 +25,14 @@ export function rollupStatus(children: Iterable<unknown>): WbsStatus | undefined
 /** The statuses every parent should have, bottom-up (children before parents), by item position. */
 export function rolledUpStatuses(model: Model): unknown[] {
   const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
+  const { treeStart, treeKids } = model;
   for (const i of model.deepestFirst) {
-    const kids = model.tree[i]!;
-    if (kids.length === 0) continue;
-    status[i] = rollupStatus(kids.map((j) => status[j]));
+    const from = treeStart[i]!;
+    const to = treeStart[i + 1]!;
+    if (from === to) continue;
+    let done = 0;
+    for (let k = from; k < to; k++) if (status[treeKids[k]!] === 'done') done++;
+    status[i] = done === to - from ? 'done' : done > 0 ? 'in-progress' : 'pending';
   }
   return status;
 }
@@ -50,18 +54,17 @@ export function rollup(index: TaskIndex): TaskIndex {
 /** Leaf-task counts below each item (a leaf counts itself), by position; `at(i)` gives `{completed, total}`. */
 export function leafProgress(model: Model): { completed: Int32Array; total: Int32Array; at(i: number): { completed: number; total: number } } {
   const n = model.items.length;
-  const completed = new Int32Array(n);
+  const completed = Int32Array.from(model.done);
   const total = new Int32Array(n).fill(1);
-  for (let i = 0; i < n; i++) {
-    const e = model.items[i];
-    if (isObject(e) && e.status === 'done') completed[i] = 1;
-  }
+  const { treeStart, treeKids } = model;
   for (const i of model.deepestFirst) {
-    const kids = model.tree[i]!;
-    if (kids.length === 0) continue;
+    const from = treeStart[i]!;
+    const to = treeStart[i + 1]!;
+    if (from === to) continue;
     let c = 0;
     let t = 0;
-    for (const j of kids) {
+    for (let k = from; k < to; k++) {
+      const j = treeKids[k]!;
       c += completed[j]!;
       t += total[j]!;
     }
