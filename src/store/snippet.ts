@@ -1,4 +1,4 @@
-import { type Token, tokenize, tokens } from './tokenize.js';
+import { foldTerm } from './tokenize.js';
 
 /** Options of {@link makeSnippet}. */
 export interface SnippetOptions {
@@ -11,96 +11,129 @@ export interface SnippetOptions {
 }
 
 const SCAN_LIMIT = 200_000;
+// The word pattern of tokenize.ts, as one shared global regex (callers set lastIndex).
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * A window of `text` around the first matched word, with every matched word
  * wrapped in markers and runs of white space collapsed. `matched` holds folded
  * terms ({@link foldTerm}). Starts at the top of the text when nothing matches.
+ * The window is `words` long (shorter only when the text is): about a quarter
+ * of it before the first match, and it moves back when the match is near the end.
  *
  * @example makeSnippet('Run the tests with vitest', new Set(['tests'])) // 'Run the «tests» with vitest'
  */
-export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}, slow = false): string {
-  const [open, close] = options.markers ?? ['«', '»'];
+export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}): string {
   const size = Math.max(1, Math.floor(options.words ?? 24));
-  const lead = Math.floor(size / 4);
-  const ellipsis = options.ellipsis ?? '…';
   const scanned = text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text;
-  // One pass that stops once the window is full: keep the first `size` words (for
-  // a text without a match) and the `lead` words before the first match.
-  const head: Token[] = [];
-  let before: Token[] = [];
-  let window: Token[] | undefined;
-  let skipped = false;
-  let more = false;
-  // Jump close to the first match with one native regex search instead of folding every word before it.
+  // A native regex search finds the first occurrence; only the words near it are folded and
+  // compared. The search can miss a non-ASCII word that folds to a term (`İstanbul`), so it
+  // is trusted only where the text before it is ASCII; otherwise words are folded from the top.
+  const hit = firstHit(scanned, matched);
+  const nonAscii = scanned.search(NON_ASCII);
   let from = 0;
-  const hit = slow ? -1 : firstHit(scanned, matched);
-  if (hit > 0) {
-    from = Math.max(0, hit - (lead + 2) * 16);
+  if (hit > 0 && (nonAscii === -1 || nonAscii >= hit)) {
+    from = Math.max(0, hit - (Math.floor(size / 4) + 2) * 16);
     while (from > 0 && from < hit && scanned.charCodeAt(from - 1) > 32) from++;
-    skipped = WORD_CHAR.test(scanned.slice(0, from));
   }
-  // No occurrence in ASCII text: no fold can match either, so the first words will do.
-  // eslint-disable-next-line no-control-regex
-  const headOnly = hit === -1 && !slow && /^[\x00-\x7f]*$/.test(scanned);
-  for (const t of tokens(scanned, from)) {
-    if (headOnly && head.length >= size) {
-      more = true;
-      break;
-    }
-    if (window !== undefined) {
-      if (window.length >= size) {
-        more = true;
-        break;
-      }
-      window.push(t);
-      continue;
-    }
-    if (head.length < size) head.push(t);
-    if (matched.has(t.term)) {
-      window = [...before, t];
-      continue;
-    }
-    before.push(t);
-    if (before.length > lead) {
-      before = before.slice(1);
-      skipped = true;
-    }
+  const headOnly = hit === -1 && nonAscii === -1;
+  let cut = headOnly ? undefined : windowAfter(scanned, matched, size, from);
+  if (cut === undefined && from > 0) cut = windowAfter(scanned, matched, size, 0);
+  cut ??= windowAt(scanned, 0, size);
+  return render(scanned, cut, matched, options, scanned.length < text.length);
+}
+
+/** A run of words: `starts`/`ends` of the window's words, and whether words were left out before and after it. */
+interface Cut {
+  starts: number[];
+  ends: number[];
+  before: boolean;
+  after: boolean;
+}
+
+// The window around the first matched word at or after `from`; undefined when none matches.
+function windowAfter(text: string, matched: ReadonlySet<string>, size: number, from: number): Cut | undefined {
+  const lead = Math.floor(size / 4);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let first = -1;
+  WORD.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = WORD.exec(text)) !== null) {
+    if (first === -1 && matched.has(foldTerm(m[0]))) first = starts.length;
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+    // One word past a full window: the window is known and words follow it.
+    if (first !== -1 && starts.length > Math.max(0, first - lead) + size) break;
   }
-  let start = false;
-  if (window === undefined && from > 0) return makeSnippet(text, matched, { ...options, words: size, ellipsis }, true);
-  if (window === undefined) {
-    window = head;
-    more ||= head.length >= size && tokenizeMore(scanned, head);
-  } else {
-    start = skipped;
-    // A match near the end (or few words scanned before it): widen the window backwards so it stays `size` words long.
-    if (window.length < size && (start || from > 0)) {
-      const all = tokenize(scanned);
-      const last = window[window.length - 1]!;
-      const endIndex = all.findIndex((x) => x.start === last.start);
-      const from = Math.max(0, endIndex + 1 - size);
-      window = all.slice(from, endIndex + 1);
-      start = from > 0;
+  // No match, or long words put fewer than `lead` of them between `from` and the match: start over from the top.
+  if (first === -1 || (first < lead && from > 0)) return undefined;
+  const n = starts.length;
+  let ws = Math.max(0, first - lead);
+  const we = Math.min(n, ws + size);
+  // A match near the end: the window moves back so it stays `size` words long.
+  if (we - ws < size) {
+    if (we < size && from > 0) return windowEndingAt(text, ends[we - 1]!, size);
+    ws = Math.max(0, we - size);
+  }
+  return { starts: starts.slice(ws, we), ends: ends.slice(ws, we), before: ws > 0 || wordBefore(text, from), after: we < n };
+}
+
+// The last `size` words of the text up to `end`, with nothing after them.
+function windowEndingAt(text: string, end: number, size: number): Cut {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  WORD.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = WORD.exec(text)) !== null && m.index < end) {
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
+  const ws = Math.max(0, starts.length - size);
+  return { starts: starts.slice(ws), ends: ends.slice(ws), before: ws > 0, after: false };
+}
+
+// The first `size` words at or after `from`.
+function windowAt(text: string, from: number, size: number): Cut {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  WORD.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = WORD.exec(text)) !== null) {
+    if (starts.length === size) return { starts, ends, before: false, after: true };
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
+  return { starts, ends, before: false, after: false };
+}
+
+// True when a word starts before `from`.
+function wordBefore(text: string, from: number): boolean {
+  if (from === 0) return false;
+  WORD.lastIndex = 0;
+  const m = WORD.exec(text);
+  return m !== null && m.index < from;
+}
+
+function render(text: string, cut: Cut, matched: ReadonlySet<string>, options: SnippetOptions, truncated: boolean): string {
+  const { starts, ends } = cut;
+  if (starts.length === 0) return '';
+  const [open, close] = options.markers ?? ['«', '»'];
+  const ellipsis = options.ellipsis ?? '…';
+  let out = cut.before ? ellipsis : '';
+  for (let i = 0; i < starts.length; i++) {
+    if (i > 0) {
+      const gap = text.slice(ends[i - 1], starts[i]);
+      out += gap === ' ' ? gap : gap.replace(/\s+/g, ' ');
     }
+    const word = text.slice(starts[i], ends[i]);
+    out += matched.has(foldTerm(word)) ? open + word + close : word;
   }
-  if (window.length === 0) return '';
-  let out = start ? ellipsis : '';
-  for (let i = 0; i < window.length; i++) {
-    const t = window[i]!;
-    if (i > 0) out += scanned.slice(window[i - 1]!.end, t.start).replace(/\s+/g, ' ');
-    out += matched.has(t.term) ? open + t.text + close : t.text;
-  }
-  if (more || scanned.length < text.length) out += ellipsis;
+  if (cut.after || truncated) out += ellipsis;
   return out;
 }
 
-function tokenizeMore(text: string, head: readonly Token[]): boolean {
-  const last = head[head.length - 1];
-  return last !== undefined && tokens(text.slice(last.end)).next().done === false;
-}
-
-const WORD_CHAR = /[\p{L}\p{N}\p{M}\p{Co}]/u;
 const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
 
 // Where the first whole-word, case-insensitive occurrence of a matched term starts (-1 if none).

@@ -24,17 +24,6 @@ export function foldTerm(word: string): string {
   return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
-/** The words of `text` with their positions, lazily, in order. */
-export function* tokens(text: string, from = 0): Generator<Token> {
-  const re = new RegExp(WORD.source, 'gu');
-  re.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    const term = foldTerm(m[0]);
-    if (term.length > 0) yield { text: m[0], term, start: m.index, end: m.index + m[0].length };
-  }
-}
-
 /** Every word of `text` with its position, in order. */
 export function tokenize(text: string, max = Infinity): Token[] {
   const out: Token[] = [];

@@ -313,6 +313,27 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
         });
       });
 
+      it('breaks score ties by doc id, also when the tie straddles the limit (property)', async () => {
+        const ids = fc.uniqueArray(fc.stringMatching(/^[a-z][0-9]{1,3}$/), { minLength: 2, maxLength: 14 });
+        await fc.assert(
+          fc.asyncProperty(ids, fc.integer({ min: 1, max: 16 }), fc.integer({ min: 0, max: 1000 }), async (names, limit, salt) => {
+            await withStore(async (s) => {
+              // Inserted in an order unrelated to the ids, so the engine's row order does not give the answer.
+              const order = names.map((n, i) => ({ n, k: (i * 7919 + salt) % 101 })).sort((a, b) => a.k - b.k || (a.n < b.n ? -1 : 1));
+              for (const { n } of order) await s.putDoc(record(`tie.${n}`, 'same words in every tied doc', { title: 'Tied', headings: ['Tie'], tags: ['tie'] }));
+              await s.putDoc(record('other.doc', 'words words words that rank apart', { title: 'Other', headings: ['Tie'], tags: ['tie'] }));
+              const r = await s.search('words', { limit });
+              if (!r.ok) throw new Error(JSON.stringify(r.problems));
+              const tied = names.map((n) => `tie.${n}`).sort();
+              const got = r.value.map((h) => h.docId).filter((id) => id !== 'other.doc');
+              expect(got).toEqual(tied.slice(0, got.length));
+              expect(r.value.length).toBe(Math.min(limit, names.length + 1));
+            });
+          }),
+          { numRuns },
+        );
+      });
+
       it('accepts any plain text as a query without an error (property)', async () => {
         await withStore(async (s) => {
           await load(s);

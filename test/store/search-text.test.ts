@@ -37,6 +37,44 @@ describe('makeSnippet', () => {
     expect(makeSnippet('', new Set(['x']))).toBe('');
   });
 
+  // The plain definition: tokenize everything, window of `size` words starting `size/4` before the first match.
+  function referenceSnippet(text: string, matched: ReadonlySet<string>, size: number): string {
+    const all = tokenize(text);
+    const first = all.findIndex((t) => matched.has(t.term));
+    let ws = first === -1 ? 0 : Math.max(0, first - Math.floor(size / 4));
+    const we = Math.min(all.length, ws + size);
+    if (first !== -1) ws = Math.max(0, Math.min(ws, we - size));
+    const win = all.slice(ws, we);
+    let out = ws > 0 ? '…' : '';
+    win.forEach((t, i) => {
+      if (i > 0) out += text.slice(win[i - 1]!.end, t.start).replace(/\s+/g, ' ');
+      out += matched.has(t.term) ? `«${t.text}»` : t.text;
+    });
+    return win.length === 0 ? '' : out + (we < all.length ? '…' : '');
+  }
+
+  it('equals the plain definition on any text (property)', () => {
+    const word = fc.oneof(
+      fc.constantFrom('alpha', 'Beta', 'GAMMA', 'café', 'Cafe', 'CAFÉ', 'naïve', 'ǅemal', 'İstanbul', 'straße', 'x1', '42', '日本'),
+      fc.stringMatching(/^[a-z]{1,9}$/),
+      fc.stringMatching(/^[a-z]{20,60}$/),
+    );
+    const gap = fc.constantFrom(' ', '  ', '\n', '\n\n', ', ', ' - ', '\t', '. ', ' (', ') ');
+    const words = (w: fc.Arbitrary<string>, maxLength: number) => fc.array(fc.tuple(w, gap), { maxLength }).map((ps) => ps.map(([x, g]) => x + g).join(''));
+    // A run of long words first puts the first match far from the top in few words.
+    const textArb = fc
+      .tuple(fc.oneof(fc.constant(''), words(fc.stringMatching(/^[a-z]{20,60}$/), 40)), fc.constantFrom('', 'alpha ', 'Café '), words(word, 400))
+      .map(([a, m, b]) => a + m + b);
+    const terms = fc.uniqueArray(fc.constantFrom('alpha', 'beta', 'gamma', 'cafe', 'naive', 'istanbul', 'x1', '42', 'nope', 'ǆemal', '日本'), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(textArb, terms, fc.integer({ min: 1, max: 40 }), (text, ts, size) => {
+        const matched = new Set(ts);
+        expect(makeSnippet(text, matched, { words: size })).toBe(referenceSnippet(text, matched, size));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('keeps the text between markers (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('alpha', 'beta', 'gamma', 'delta'), { maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (ws, size) => {

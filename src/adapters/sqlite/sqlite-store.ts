@@ -169,15 +169,14 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
   const searchFts5 = (match: string, options: SearchOptions, limit: number) => {
     const f = filters(options);
     if (f.sql === '') {
-      const extra = limit + 5;
-      // Fast path: rank inside FTS5 and join only the top rows (with a margin). Ties are broken by
-      // doc id, so when a run of equal scores spans the whole margin, fall back to ranking every match.
+      // Fast path: rank inside FTS5 and join only the top rows, plus one. Ties are broken by doc id,
+      // so when equal scores straddle the limit, fall back to ranking every match.
       const top = q(
         `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
          JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
-        [match, extra],
+        [match, limit + 1],
       );
-      if (top.length < extra || num(top[limit - 1]!.score) !== num(top[extra - 1]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
+      if (top.length <= limit || num(top[limit - 1]!.score) !== num(top[limit]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
     }
     const rows = q(
       `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, bm25(docs_fts) AS score FROM docs_fts JOIN docs d ON d.fts_rowid = docs_fts.rowid

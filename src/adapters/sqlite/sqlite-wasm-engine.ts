@@ -29,6 +29,9 @@ function loadDefault(): Promise<Sqlite3Static> {
 
 class WasmEngine extends CachedStatementEngine<PreparedStatement> {
   readonly name = 'sqlite-wasm';
+  // Column names per statement: oo1's `get({})` asks SQLite for every name on every row.
+  private readonly columnNames = new WeakMap<PreparedStatement, string[]>();
+  private readonly values: SqlValue[] = [];
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
@@ -54,7 +57,15 @@ class WasmEngine extends CachedStatementEngine<PreparedStatement> {
   }
 
   protected row(stmt: PreparedStatement): SqlRow {
-    return stmt.get({}) as SqlRow;
+    let names = this.columnNames.get(stmt);
+    if (names === undefined) {
+      names = stmt.getColumnNames([]);
+      this.columnNames.set(stmt, names);
+    }
+    const values = stmt.get(this.values) as SqlValue[];
+    const row: SqlRow = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row;
   }
 
   protected reset(stmt: PreparedStatement): void {
