@@ -1,4 +1,5 @@
 import { foldTerm } from './tokenize.js';
+import { WORD } from './word-pattern.js';
 
 /** Options of {@link makeSnippet}. */
 export interface SnippetOptions {
@@ -11,9 +12,6 @@ export interface SnippetOptions {
 }
 
 const SCAN_LIMIT = 200_000;
-// The word pattern of tokenize.ts, as one shared global regex (callers set lastIndex).
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * A window of `text` around the first matched word, with every matched word
@@ -27,19 +25,22 @@ const NON_ASCII = /[^\x00-\x7f]/;
 export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}): string {
   const size = Math.max(1, Math.floor(options.words ?? 24));
   const scanned = text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text;
-  // A native regex search finds the first occurrence; only the words near it are folded and
-  // compared. The search can miss a non-ASCII word that folds to a term (`İstanbul`), so it
-  // is trusted only where the text before it is ASCII; otherwise words are folded from the top.
-  const hit = firstHit(scanned, matched);
-  const nonAscii = scanned.search(NON_ASCII);
+  // One native regex search finds the first occurrence of a term or the first non-ASCII
+  // character. Before an occurrence in ASCII text no word can match (ASCII folding is lower
+  // casing, which the search ignores), so only the words from just before it are folded and
+  // compared. Non-ASCII text may hold words that fold to a term only without their
+  // diacritics (`İstanbul`), so there the words are folded from the top.
+  const first = firstHitOrNonAscii(scanned, matched);
   let from = 0;
-  if (hit > 0 && (nonAscii === -1 || nonAscii >= hit)) {
-    from = Math.max(0, hit - (Math.floor(size / 4) + 2) * 16);
-    while (from > 0 && from < hit && scanned.charCodeAt(from - 1) > 32) from++;
+  let skipBefore = 0;
+  if (first.hit > 0) {
+    skipBefore = first.hit;
+    from = Math.max(0, first.hit - (Math.floor(size / 4) + 2) * 16);
+    while (from > 0 && from < first.hit && scanned.charCodeAt(from - 1) > 32) from++;
   }
-  const headOnly = hit === -1 && nonAscii === -1;
-  let cut = headOnly ? undefined : windowAfter(scanned, matched, size, from);
-  if (cut === undefined && from > 0) cut = windowAfter(scanned, matched, size, 0);
+  const headOnly = first.hit === -1 && first.nonAscii === -1;
+  let cut = headOnly ? undefined : windowAfter(scanned, matched, size, from, skipBefore);
+  if (cut === undefined && from > 0) cut = windowAfter(scanned, matched, size, 0, 0);
   cut ??= windowAt(scanned, 0, size);
   return render(scanned, cut, matched, options, scanned.length < text.length);
 }
@@ -52,8 +53,9 @@ interface Cut {
   after: boolean;
 }
 
-// The window around the first matched word at or after `from`; undefined when none matches.
-function windowAfter(text: string, matched: ReadonlySet<string>, size: number, from: number): Cut | undefined {
+// The window around the first matched word at or after `from` (words starting before
+// `skipBefore` are known not to match); undefined when none matches.
+function windowAfter(text: string, matched: ReadonlySet<string>, size: number, from: number, skipBefore: number): Cut | undefined {
   const lead = Math.floor(size / 4);
   const starts: number[] = [];
   const ends: number[] = [];
@@ -61,7 +63,7 @@ function windowAfter(text: string, matched: ReadonlySet<string>, size: number, f
   WORD.lastIndex = from;
   let m: RegExpExecArray | null;
   while ((m = WORD.exec(text)) !== null) {
-    if (first === -1 && matched.has(foldTerm(m[0]))) first = starts.length;
+    if (first === -1 && m.index >= skipBefore && matched.has(foldTerm(m[0]))) first = starts.length;
     starts.push(m.index);
     ends.push(m.index + m[0].length);
     // One word past a full window: the window is known and words follow it.
@@ -134,15 +136,20 @@ function render(text: string, cut: Cut, matched: ReadonlySet<string>, options: S
   return out;
 }
 
-const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
+const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp>();
 
-// Where the first whole-word, case-insensitive occurrence of a matched term starts (-1 if none).
-function firstHit(text: string, matched: ReadonlySet<string>): number {
+// Where the first whole-word, case-insensitive occurrence of a matched term starts, when no
+// non-ASCII character comes before it (-1 otherwise), and where the first non-ASCII character
+// before that occurrence is (-1 if none).
+function firstHitOrNonAscii(text: string, matched: ReadonlySet<string>): { hit: number; nonAscii: number } {
   let re = hitPatterns.get(matched);
   if (re === undefined) {
     const alts = [...matched].filter((t) => t.length > 0).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    re = alts.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}\\p{M}\\p{Co}])(?:${alts.join('|')})(?![\\p{L}\\p{N}\\p{M}\\p{Co}])`, 'iu');
+    const hit = alts.length === 0 ? '' : `((?<![\\p{L}\\p{N}\\p{M}\\p{Co}])(?:${alts.join('|')})(?![\\p{L}\\p{N}\\p{M}\\p{Co}]))|`;
+    re = new RegExp(`${hit}[^\\x00-\\x7f]`, 'iu');
     hitPatterns.set(matched, re);
   }
-  return re === null ? -1 : text.search(re);
+  const m = re.exec(text);
+  if (m === null) return { hit: -1, nonAscii: -1 };
+  return m[1] !== undefined ? { hit: m.index, nonAscii: -1 } : { hit: -1, nonAscii: m.index };
 }

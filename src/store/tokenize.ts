@@ -4,7 +4,7 @@
  * lower case and Latin diacritics removed. Used to quote plain queries, by the
  * in-memory store's search, and to mark terms in snippets.
  */
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+import { WORD, isAscii } from './word-pattern.js';
 
 /** One word and where it sits in the text. */
 export interface Token {
@@ -20,8 +20,7 @@ export interface Token {
 export function foldTerm(word: string): string {
   const lower = word.toLowerCase();
   // ASCII fast path: nothing to decompose.
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
+  return isAscii(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** Every word of `text` with its position, in order. */
