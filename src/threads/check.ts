@@ -1,10 +1,10 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
-import { findCycles, findCyclesCsr } from '../wbs/cycles.js';
+import { type Csr, IntList } from '../wbs/csr.js';
+import { findCyclesCsr } from '../wbs/cycles.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
-import { seenBefore } from '../wbs/model.js';
-import { rebuildRelations } from './rebuild-relations.js';
+import { RelationsFromLog, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
 const KEY_PARAMS: Record<string, readonly string[]> = {
@@ -15,19 +15,64 @@ const KEY_PARAMS: Record<string, readonly string[]> = {
   update: ['thread_id'],
 };
 
-/** True when the known, non-self, distinct ids of `have` are exactly `want` (in any order). */
-function agrees(have: unknown, want: readonly string[], known: Set<string>, self: string): boolean {
-  const list = Array.isArray(have) ? (have as unknown[]) : [];
-  const wantSet = want.length > 16 ? new Set(want) : undefined;
-  const seen = list.length > 16 ? new Set<unknown>() : undefined;
+/** The relations fields in the order they are checked. */
+const RELATION_FIELDS = ['children', 'references_to', 'referenced_by', 'depends_on'] as const;
+/** The fields compared with the relations the operations log implies. */
+const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const;
+/** In a resolved list: a string that names no thread; a value that is not a string. */
+const UNKNOWN = -1;
+const NOT_STRING = -2;
+
+/** Replayed statuses as codes; OTHER is a status string outside the seed's table. */
+const NONE = 0;
+const ACTIVE = 1;
+const OTHER = 4;
+const STATE_NAMES: readonly (string | undefined)[] = [undefined, 'active', 'frozen', 'archived'];
+const STATE_CODES = new Map<string, number>([
+  ['active', 1],
+  ['frozen', 2],
+  ['archived', 3],
+]);
+
+/** True when list `v` of a resolved CSR holds position `w`. */
+function listsPosition(csr: Csr, v: number, w: number): boolean {
+  for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) if (csr.items[k] === w) return true;
+  return false;
+}
+
+/** Each operation id of `ops[0 .. end)` with the position of its first use. */
+function firstPositions(ops: readonly unknown[], end: number): Map<string, number> {
+  const map = new Map<string, number>();
+  for (let j = end - 1; j >= 0; j--) {
+    const op = ops[j];
+    if (isObject(op) && typeof op.id === 'string') map.set(op.id, j);
+  }
+  return map;
+}
+
+/** True when `x` is already in `set`; adds it otherwise. */
+function seenIn(set: Set<unknown>, x: unknown): boolean {
+  if (set.has(x)) return true;
+  set.add(x);
+  return false;
+}
+
+/**
+ * True when the known, non-self, distinct threads of stored list `v` are
+ * exactly derived list `v` (in any order). `seen` and `want` are scratch
+ * marks over thread positions; `token` is fresh for this call.
+ */
+function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32Array, token: number): boolean {
+  for (let k = wanted.start[v]!; k < wanted.start[v + 1]!; k++) want[wanted.items[k]!] = token;
   let count = 0;
-  for (let k = 0; k < list.length; k++) {
-    const x = list[k];
-    if (typeof x !== 'string' || x === self || !known.has(x) || seenBefore(list, k, seen)) continue;
-    if (!(wantSet ? wantSet.has(x) : want.includes(x))) return false;
+  for (let k = have.start[v]!; k < have.start[v + 1]!; k++) {
+    const w = have.items[k]!;
+    if (w < 0 || w === v || seen[w] === token) continue;
+    seen[w] = token;
+    if (want[w] !== token) return false;
     count++;
   }
-  return count === want.length;
+  return count === wanted.start[v + 1]! - wanted.start[v]!;
 }
 
 /**
@@ -49,17 +94,44 @@ export function checkThreadStore(store: unknown): Problem[] {
   const relations = store.relations;
   const ops = store.operations as unknown[];
   const ids = Object.keys(threads);
-  const known = new Set(ids);
+  const n = ids.length;
+  // Every thread id is looked up once here; later passes work on positions.
+  const position = positions(ids);
+  // Keys of `threads` are its own properties: a plain read is an own read.
+  const thread: unknown[] = ids.map((id) => threads[id]);
+  const relation: unknown[] = ids.map((id) => ownGet(relations, id));
   const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // Threads: key = id, unique ids, parents.
-  const idSeen = new Map<string, string>();
-  for (const key of ids) {
-    const t = ownGet(threads, key);
+  // The relations lists as stored, resolved: positions, UNKNOWN or NOT_STRING.
+  const stored = RELATION_FIELDS.map((field) => {
+    const start = new Int32Array(n + 1);
+    const items = new IntList(n);
+    for (let v = 0; v < n; v++) {
+      start[v] = items.length;
+      const r = relation[v];
+      const list = isObject(r) && Array.isArray(r[field]) ? (r[field] as unknown[]) : undefined;
+      if (list !== undefined) for (const x of list) items.push(typeof x === 'string' ? (position.get(x) ?? UNKNOWN) : NOT_STRING);
+    }
+    start[n] = items.length;
+    return { start, items: items.values() };
+  }) as [Csr, Csr, Csr, Csr];
+  const [, storedRefsTo, storedRefsBy, storedDeps] = stored;
+
+  // Threads: key = id, unique ids, parents. When every thread's id is its key, ids are unique.
+  const parentOf = new Int32Array(n).fill(-1);
+  let keyed = true;
+  for (let v = 0; v < n; v++) {
+    const t = thread[v];
+    if (isObject(t) && typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
+  }
+  const idSeen = keyed ? undefined : new Map<string, string>();
+  for (let v = 0; v < n; v++) {
+    const key = ids[v]!;
+    const t = thread[v];
     if (!isObject(t)) continue;
-    if (typeof t.id === 'string') {
+    if (idSeen !== undefined && typeof t.id === 'string') {
       if (t.id !== key) out.push(error('threads.key-mismatch', `thread stored under "${key}" has id "${t.id}"`, { pointer: T(key, 'id') }));
       const other = idSeen.get(t.id);
       if (other !== undefined) out.push(error('threads.id-duplicate', `threads "${other}" and "${key}" both have id "${t.id}"`, { pointer: T(key, 'id') }));
@@ -67,53 +139,86 @@ export function checkThreadStore(store: unknown): Problem[] {
     }
     const parent = t.parent_id;
     if (typeof parent === 'string') {
-      if (!known.has(parent)) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
+      const p = position.get(parent);
+      if (p === undefined) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
       else {
-        const pr = ownGet(relations, parent);
-        if (isObject(pr) && !stringList(pr.children).includes(key))
+        parentOf[v] = p;
+        const pr = relation[p];
+        if (isObject(pr) && !listsPosition(stored[0], p, v))
           out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
       }
     }
   }
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const parentEdges = ids.map((id) => {
-    const t = ownGet(threads, id);
-    const p = isObject(t) ? t.parent_id : undefined;
-    return typeof p === 'string' && position.has(p) ? [position.get(p)!] : [];
-  });
-  for (const cycle of findCycles(ids.length, (v) => parentEdges[v]!, true)) {
+  const parentStart = new Int32Array(n + 1);
+  const parentItems = new IntList(n);
+  for (let v = 0; v < n; v++) {
+    parentStart[v] = parentItems.length;
+    if (parentOf[v] !== -1) parentItems.push(parentOf[v]!);
+  }
+  parentStart[n] = parentItems.length;
+  for (const cycle of findCyclesCsr(n, parentStart, parentItems.values(), true)) {
     const names = cycle.map((v) => ids[v]!);
     out.push(error('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
   // Metadata.
   const meta = store.metadata;
-  if (typeof meta.thread_count === 'number' && meta.thread_count !== ids.length)
-    out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${ids.length} threads`, { pointer: '/metadata/thread_count' }));
+  if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
+    out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
   // Operations: ids, commands, params, order, status replay.
-  const opIds = new Map<string, number>();
-  const state = new Map<string, string>();
+  // Operation ids: one `set` per id while none repeats (the map's size tells);
+  // from the first repeat on, the map is rebuilt with first positions and consulted.
+  let opIds = new Map<string, number>();
+  let opIdsRepeat = false;
+  // The relations the log implies, gathered in the same pass.
+  const log = new RelationsFromLog(ids, position);
+  // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
+  const state = new Uint8Array(n);
+  const otherState = new Map<number, string>();
+  const stateOrder = new IntList();
+  const stateOf = (v: number): string | undefined => (state[v] === OTHER ? otherState.get(v) : STATE_NAMES[state[v]!]);
+  const setState = (v: number, s: string) => {
+    if (state[v] === NONE) stateOrder.push(v);
+    const code = STATE_CODES.get(s);
+    if (code === undefined) {
+      state[v] = OTHER;
+      otherState.set(v, s);
+    } else state[v] = code;
+  };
   let latest = Number.NEGATIVE_INFINITY;
   let previous = Number.NEGATIVE_INFINITY;
-  const ref = (p: Loose, i: number, command: string, k: string): string | undefined => {
+  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1): number | undefined => {
+    if (resolved !== -1) return resolved;
     const id = ownGet(p, k) as string;
-    if (known.has(id)) return id;
+    const v = position.get(id);
+    if (v !== undefined) return v;
     out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
   };
-  const readOnly = (i: number, id: string, what: string) => {
-    const s = state.get(id);
-    if (s !== undefined && s !== 'active') out.push(error('threads.frozen-modified', `${what} "${id}" while it is ${s}`, { pointer: O(i) }));
+  const readOnly = (i: number, v: number, what: string) => {
+    if (state[v] !== NONE && state[v] !== ACTIVE) out.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${stateOf(v)}`, { pointer: O(i) }));
   };
   const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
+    log.add(op, i);
     if (!isObject(op)) continue;
     if (typeof op.id === 'string') {
-      const before = opIds.get(op.id);
+      let before: number | undefined;
+      if (!opIdsRepeat) {
+        const size = opIds.size;
+        opIds.set(op.id, i);
+        if (opIds.size === size) {
+          opIdsRepeat = true;
+          opIds = firstPositions(ops, i);
+          before = opIds.get(op.id);
+        }
+      } else {
+        before = opIds.get(op.id);
+        if (before === undefined) opIds.set(op.id, i);
+      }
       if (before !== undefined) out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
-      else opIds.set(op.id, i);
     }
     const ts = timeOf(op.timestamp);
     if (!Number.isNaN(ts)) {
@@ -140,90 +245,103 @@ export function checkThreadStore(store: unknown): Problem[] {
     }
     switch (command) {
       case 'spawn': {
-        const child = ref(p, i, command, 'child_id');
+        const child = ref(p, i, command, 'child_id', log.target);
         const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
-        if (parent) readOnly(i, parent, 'spawn under');
+        // An empty id never counted as a parent (or source) here: kept as it was.
+        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
-        if (state.has(child)) out.push(error('threads.spawn-existing', `"${child}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
-        const t = ownGet(threads, child);
+        if (state[child] !== NONE) out.push(error('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        const t = thread[child];
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
-          out.push(error('threads.spawn-mismatch', `"${child}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
-        state.set(child, 'active');
+          out.push(error('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
+        setState(child, 'active');
         break;
       }
       case 'reference': {
-        const from = ref(p, i, command, 'from_id');
-        ref(p, i, command, 'to_id');
-        if (from) readOnly(i, from, 'reference from');
+        const from = ref(p, i, command, 'from_id', log.from);
+        ref(p, i, command, 'to_id', log.to);
+        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
         break;
       }
       case 'freeze':
       case 'archive': {
-        const id = ref(p, i, command, 'thread_id');
-        if (id === undefined) break;
+        const v = ref(p, i, command, 'thread_id');
+        if (v === undefined) break;
         const to = command === 'freeze' ? 'frozen' : 'archived';
-        const from = state.get(id);
-        if (from !== undefined && !canTransition(from, to)) out.push(error('threads.transition-invalid', `${command} of "${id}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
-        state.set(id, to);
+        const from = stateOf(v);
+        if (from !== undefined && !canTransition(from, to)) out.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
+        setState(v, to);
         break;
       }
       case 'update': {
-        const id = ref(p, i, command, 'thread_id');
-        if (id === undefined) break;
+        const v = ref(p, i, command, 'thread_id', log.target);
+        if (v === undefined) break;
         if (own(p, 'status')) {
-          const from = state.get(id);
-          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) out.push(error('threads.transition-invalid', `update of "${id}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
-          else readOnly(i, id, 'update');
-          if (typeof p.status === 'string') state.set(id, p.status);
-        } else readOnly(i, id, 'update');
+          const from = stateOf(v);
+          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) out.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
+          else readOnly(i, v, 'update');
+          if (typeof p.status === 'string') setState(v, p.status);
+        } else readOnly(i, v, 'update');
         break;
       }
     }
   }
-  for (const [id, s] of state) {
-    const t = ownGet(threads, id);
+  for (const v of stateOrder.values()) {
+    const t = thread[v];
+    const s = stateOf(v)!;
     if (isObject(t) && typeof t.status === 'string' && t.status !== s)
-      out.push(error('threads.status-drift', `"${id}" is ${t.status}, but its operations log leaves it ${s}`, { pointer: T(id, 'status') }));
+      out.push(error('threads.status-drift', `"${ids[v]}" is ${t.status}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = timeOf(meta.last_updated);
   if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
     out.push(error('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  for (const key of Object.keys(relations)) if (!known.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
-  const rebuilt = rebuildRelations(store as never);
-  for (const id of ids) {
-    const r = ownGet(relations, id);
+  for (const key of Object.keys(relations)) if (!position.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
+  const derived = log.finish(ops, relations);
+  const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
+  const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
+  // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
+  const seen = new Int32Array(n);
+  const want = new Int32Array(n);
+  let token = 0;
+  for (let v = 0; v < n; v++) {
+    const id = ids[v]!;
+    const r = relation[v];
     if (!isObject(r)) {
       out.push(error('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
       continue;
     }
-    for (const field of ['children', 'references_to', 'referenced_by', 'depends_on'] as const) {
-      const list = Array.isArray(r[field]) ? (r[field] as unknown[]) : [];
-      const seen = list.length > 16 ? new Set<unknown>() : undefined;
-      for (let k = 0; k < list.length; k++) {
-        const x = list[k];
-        if (typeof x !== 'string') continue;
-        if (seenBefore(list, k, seen)) {
+    for (let f = 0; f < RELATION_FIELDS.length; f++) {
+      const field = RELATION_FIELDS[f]!;
+      const { start, items } = stored[f]!;
+      const list = token + 1;
+      token = list;
+      let unknown: Set<unknown> | undefined;
+      for (let k = 0; k < start[v + 1]! - start[v]!; k++) {
+        const w = items[start[v]! + k]!;
+        if (w === NOT_STRING) continue;
+        const x = (r[field] as string[])[k]!;
+        if (w === UNKNOWN ? seenIn((unknown ??= new Set()), x) : seen[w] === list) {
           out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
           continue;
         }
-        if (!known.has(x)) {
+        if (w === UNKNOWN) {
           out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
           continue;
         }
-        if (x === id) {
+        seen[w] = list;
+        if (w === v) {
           out.push(error('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
           continue;
         }
         if (field === 'children') {
-          const t = ownGet(threads, x);
+          const t = thread[w];
           if (isObject(t) && t.parent_id !== id)
             out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
         } else if (field === 'references_to' || field === 'referenced_by') {
-          const other = ownGet(relations, x);
-          const back = field === 'references_to' ? 'referenced_by' : 'references_to';
-          if (isObject(other) && !(Array.isArray(other[back]) && (other[back] as unknown[]).includes(id)))
+          const other = relation[w];
+          if (isObject(other) && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
             out.push(
               error(
                 'threads.reference-asymmetric',
@@ -234,27 +352,31 @@ export function checkThreadStore(store: unknown): Problem[] {
         }
       }
     }
-    const want = rebuilt[id]!;
-    for (const field of ['references_to', 'referenced_by', 'depends_on'] as const) {
-      if (agrees(r[field], want[field], known, id)) continue;
-      const have = stringList(r[field]).filter((x) => known.has(x) && x !== id);
-      const extra = have.filter((x) => !want[field].includes(x));
-      const lacking = want[field].filter((x) => !have.includes(x));
+    for (let f = 0; f < DERIVED_FIELDS.length; f++) {
+      token++;
+      if (agrees(have[f]!, wanted[f]!, v, seen, want, token)) continue;
+      const field = DERIVED_FIELDS[f]!;
+      const wantNames: string[] = [];
+      for (let k = wanted[f]!.start[v]!; k < wanted[f]!.start[v + 1]!; k++) wantNames.push(ids[wanted[f]!.items[k]!]!);
+      const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);
+      const extra = haveNames.filter((x) => !wantNames.includes(x));
+      const lacking = wantNames.filter((x) => !haveNames.includes(x));
       out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
     }
   }
-  const depOffsets = new Int32Array(ids.length + 1);
-  const depTargets: number[] = [];
-  ids.forEach((id, v) => {
-    depOffsets[v] = depTargets.length;
-    const r = ownGet(relations, id);
-    const list = isObject(r) && Array.isArray(r.depends_on) ? (r.depends_on as unknown[]) : [];
-    for (const d of list) if (typeof d === 'string' && d !== id && position.has(d)) depTargets.push(position.get(d)!);
-  });
-  depOffsets[ids.length] = depTargets.length;
-  for (const cycle of findCyclesCsr(ids.length, depOffsets, Int32Array.from(depTargets))) {
+  const depStart = new Int32Array(n + 1);
+  const depItems = new IntList(n);
+  for (let v = 0; v < n; v++) {
+    depStart[v] = depItems.length;
+    for (let k = storedDeps.start[v]!; k < storedDeps.start[v + 1]!; k++) {
+      const w = storedDeps.items[k]!;
+      if (w >= 0 && w !== v) depItems.push(w);
+    }
+  }
+  depStart[n] = depItems.length;
+  for (const cycle of findCyclesCsr(n, depStart, depItems.values())) {
     const names = cycle.map((v) => ids[v]!);
-    const list = (ownGet(relations, names[0]!) as Loose).depends_on as unknown[];
+    const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
     out.push(error('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));
   }
   return out;

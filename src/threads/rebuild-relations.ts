@@ -1,5 +1,13 @@
 import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
-import { isObject, own, ownGet, recordOf, stringList } from './model.js';
+import { type Csr, IntList, groupBy, uniqueLists } from '../wbs/csr.js';
+import { isObject, own, ownGet, recordOf } from './model.js';
+
+/** The relations the log implies, by thread position (see {@link rebuildRelations}); children are left out. */
+export interface DerivedRelations {
+  references_to: Csr;
+  referenced_by: Csr;
+  depends_on: Csr;
+}
 
 /**
  * Derives the relations cache from the threads and the operations log:
@@ -14,60 +22,121 @@ import { isObject, own, ownGet, recordOf, stringList } from './model.js';
 export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelations> {
   const threads = isObject(store.threads) ? store.threads : {};
   const ids = Object.keys(threads);
-  const known = new Set(ids);
-  const rel = new Map<string, ThreadRelations>();
-  for (const id of ids) rel.set(id, { children: [], references_to: [], referenced_by: [], depends_on: [] });
-  const refTo = new Map<string, Set<string>>();
-  const refBy = new Map<string, Set<string>>();
-  // Small lists are searched; a Set is made only once a list grows.
-  const addOnce = (sets: Map<string, Set<string>>, list: string[], owner: string, value: string) => {
-    if (list.length < 16) {
-      if (!list.includes(value)) list.push(value);
-      return;
-    }
-    let set = sets.get(owner);
-    if (set === undefined) sets.set(owner, (set = new Set(list)));
-    if (!set.has(value)) {
-      set.add(value);
-      list.push(value);
-    }
-  };
-
-  for (const id of ids) {
-    const t = ownGet(threads, id);
+  const position = positions(ids);
+  const n = ids.length;
+  const parentOf = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    const t = ownGet(threads, ids[v]!);
     const parent = isObject(t) ? ownGet(t, 'parent_id') : undefined;
-    if (typeof parent === 'string' && parent !== id && known.has(parent)) rel.get(parent)!.children.push(id);
+    if (typeof parent === 'string' && parent !== ids[v]) parentOf[v] = position.get(parent) ?? -1;
   }
-
-  const deps = new Map<string, string[]>();
-  const ops = Array.isArray(store.operations) ? store.operations : [];
-  for (const op of ops) {
-    if (!isObject(op) || !isObject(op.params)) continue;
-    const p = op.params;
-    if (op.command === 'reference') {
-      const from = ownGet(p, 'from_id');
-      const to = ownGet(p, 'to_id');
-      if (typeof from !== 'string' || typeof to !== 'string' || from === to || !known.has(from) || !known.has(to)) continue;
-      addOnce(refTo, rel.get(from)!.references_to, from, to);
-      addOnce(refBy, rel.get(to)!.referenced_by, to, from);
-    } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
-      const target = ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id');
-      if (typeof target === 'string' && known.has(target)) deps.set(target, unique(stringList(p.depends_on).filter((d) => d !== target && known.has(d))));
-    }
-  }
-
-  const cached = isObject(store.relations) ? store.relations : {};
-  for (const id of ids) {
-    const fromLog = deps.get(id);
-    if (fromLog !== undefined) rel.get(id)!.depends_on = fromLog;
-    else {
-      const c = ownGet(cached, id);
-      if (isObject(c)) rel.get(id)!.depends_on = unique(stringList(c.depends_on).filter((d) => d !== id && known.has(d)));
-    }
-  }
-  return recordOf(ids.map((id) => [id, rel.get(id)!] as const));
+  const children = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
+  const derived = deriveRelations(store, ids, position);
+  const names = (csr: Csr, v: number) => {
+    const out: string[] = [];
+    for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) out.push(ids[csr.items[k]!]!);
+    return out;
+  };
+  return recordOf(
+    ids.map(
+      (id, v) =>
+        [id, { children: names(children, v), references_to: names(derived.references_to, v), referenced_by: names(derived.referenced_by, v), depends_on: names(derived.depends_on, v) }] as const,
+    ),
+  );
 }
 
-function unique(list: string[]): string[] {
-  return [...new Set(list)];
+/** Thread ids to their positions. */
+export function positions(ids: readonly string[]): Map<string, number> {
+  const position = new Map<string, number>();
+  for (let v = 0; v < ids.length; v++) position.set(ids[v]!, v);
+  return position;
+}
+
+/**
+ * The references and dependencies {@link rebuildRelations} derives, built one
+ * operation at a time (so a caller that walks the log anyway needs no second
+ * pass) as lists of thread positions: each id is looked up once, and no
+ * per-thread arrays or sets are made. After {@link RelationsFromLog.add},
+ * `from`/`to` (a reference) or `target` (an operation setting `depends_on`)
+ * hold the positions it resolved, or -1.
+ */
+export class RelationsFromLog {
+  from = -1;
+  to = -1;
+  target = -1;
+  readonly #refFrom = new IntList();
+  readonly #refTo = new IntList();
+  readonly #lastDeps: Int32Array;
+  constructor(
+    readonly ids: readonly string[],
+    readonly position: ReadonlyMap<string, number>,
+  ) {
+    this.#lastDeps = new Int32Array(ids.length).fill(-1);
+  }
+
+  /** Takes operation `i` of the log into account. */
+  add(op: unknown, i: number): void {
+    this.from = this.to = this.target = -1;
+    if (!isObject(op) || !isObject(op.params)) return;
+    const p = op.params;
+    if (op.command === 'reference') {
+      const f = ownGet(p, 'from_id');
+      const t = ownGet(p, 'to_id');
+      if (typeof f !== 'string' || typeof t !== 'string' || f === t) return;
+      this.from = this.position.get(f) ?? -1;
+      this.to = this.position.get(t) ?? -1;
+      if (this.from === -1 || this.to === -1) return;
+      this.#refFrom.push(this.from);
+      this.#refTo.push(this.to);
+    } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
+      const target = ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id');
+      this.target = typeof target === 'string' ? (this.position.get(target) ?? -1) : -1;
+      if (this.target !== -1) this.#lastDeps[this.target] = i;
+    }
+  }
+
+  /** The relations of every operation added; `ops` is the log they came from, `cached` the stored relations. */
+  finish(ops: readonly unknown[], cached: unknown): DerivedRelations {
+    const { ids, position } = this;
+    const n = ids.length;
+    const lastDeps = this.#lastDeps;
+    // depends_on: the last operation that sets it, else the cached list; known, not self, once each.
+    const stored = isObject(cached) ? cached : {};
+    const depStart = new Int32Array(n + 1);
+    const deps = new IntList(n);
+    const seen = new Int32Array(n);
+    for (let v = 0; v < n; v++) {
+      depStart[v] = deps.length;
+      let list: unknown;
+      if (lastDeps[v] !== -1) list = ((ops[lastDeps[v]!] as Record<string, unknown>).params as Record<string, unknown>).depends_on;
+      else {
+        const c = ownGet(stored, ids[v]!);
+        list = isObject(c) ? c.depends_on : undefined;
+      }
+      if (!Array.isArray(list)) continue;
+      for (const d of list as unknown[]) {
+        if (typeof d !== 'string' || d === ids[v]) continue;
+        const w = position.get(d);
+        if (w === undefined || seen[w] === v + 1) continue;
+        seen[w] = v + 1;
+        deps.push(w);
+      }
+    }
+    depStart[n] = deps.length;
+    const f = this.#refFrom.values();
+    const t = this.#refTo.values();
+    return {
+      references_to: uniqueLists(n, groupBy(n, f, t)),
+      referenced_by: uniqueLists(n, groupBy(n, t, f)),
+      depends_on: { start: depStart, items: deps.values() },
+    };
+  }
+}
+
+/** {@link RelationsFromLog} over a whole store's log. */
+export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
+  const log = new RelationsFromLog(ids, position);
+  const ops = Array.isArray(store.operations) ? (store.operations as unknown[]) : [];
+  for (let i = 0; i < ops.length; i++) log.add(ops[i], i);
+  return log.finish(ops, store.relations);
 }

@@ -1,3 +1,4 @@
+import { IntList } from './csr.js';
 import { isWbsId, wbsDepth } from './id.js';
 
 /** An index entry or entity file as read: any JSON object. */
@@ -64,26 +65,6 @@ export interface Model {
   treeParent: Int32Array;
   /** Item positions ordered deepest first (children before their parents). */
   deepestFirst: Int32Array;
-}
-
-/** A growable list of int32 (amortised doubling), so one pass can fill a CSR list. */
-class IntList {
-  buf: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.buf = new Int32Array(Math.max(16, capacity));
-  }
-  push(v: number): void {
-    if (this.length === this.buf.length) {
-      const next = new Int32Array(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
-    this.buf[this.length++] = v;
-  }
-  done(): Int32Array {
-    return this.buf.subarray(0, this.length);
-  }
 }
 
 /** Builds the {@link Model} of an index's `tasks` array. */
@@ -186,11 +167,11 @@ export function buildModel(items: readonly unknown[]): Model {
     depth,
     done,
     childStart,
-    childPos: childPos.done(),
+    childPos: childPos.values(),
     depStart,
-    depPos: depPos.done(),
+    depPos: depPos.values(),
     treeStart,
-    treeKids: treeKids.done(),
+    treeKids: treeKids.values(),
     treeParent,
     deepestFirst,
   };
