@@ -64,6 +64,6 @@ export function ledgerEntryHash(line: unknown, hasher: Hasher = jsHasher): Resul
 }
 
 /** The text of the five `docs_fts` columns for a doc: doc_id, title, headings, tags, body. */
-export function ftsColumns(doc: DocRecord): [string, string, string, string, string] {
+export function ftsColumns(doc: Pick<DocRecord, 'docId' | 'title' | 'headings' | 'tags' | 'body'>): [string, string, string, string, string] {
   return [doc.docId, doc.title, doc.headings.join('\n'), doc.tags.join(' '), doc.body];
 }

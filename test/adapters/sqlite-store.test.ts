@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION, decodeFtsVarints, fts4Totals, openSqliteStore, sqlJs, sqliteWasm } from '../../src/adapters/sqlite/index.js';
 import { unwrap } from '../../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../../src/schemas/index.js';
-import { memoryFiles, refreshIndex } from '../../src/store/index.js';
+import { ftsColumns, memoryFiles, refreshIndex } from '../../src/store/index.js';
 import { expectSameRanking } from '../conformance/store-conformance.js';
 import { corpus, docFile, queries } from '../store/corpus.js';
 
@@ -61,6 +61,41 @@ describe('sqlite adapter', () => {
     expect(report.removed).toEqual(['fact.old']);
     expect(unwrap(await s.search('fresh')).map((h) => h.docId)).toEqual(['fact.new']);
     await s.close();
+  });
+
+  it('migrates a v2 database (contentless_delete docs_fts) to the seed table with the same rankings, then replaces and deletes docs', async () => {
+    // Schema 2 as it was first shipped: docs_fts with contentless_delete=1, filled through putDoc's statements.
+    const docs = corpus(60);
+    const raw = await wasm.open();
+    raw.exec(MIGRATIONS[0]!.sql('fts5'));
+    raw.exec(MIGRATIONS[1]!.sql('fts5'));
+    raw.exec("DROP TABLE docs_fts; CREATE VIRTUAL TABLE docs_fts USING fts5(doc_id, title, headings, tags, body, content='', contentless_delete=1);");
+    docs.forEach((d, i) => {
+      raw.run('INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        d.docId, d.kind, d.title, d.path, JSON.stringify(d.tags), d.updated, JSON.stringify(d.provenance), d.contentHash, i + 1,
+      ]);
+      raw.run('INSERT INTO docs_fts (rowid, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)', [i + 1, ...ftsColumns(d)]);
+      raw.run('INSERT INTO doc_text (fts_rowid, headings_json, body) VALUES (?, ?, ?)', [i + 1, JSON.stringify(d.headings), d.body]);
+    });
+    const bytes = raw.export();
+    raw.close();
+    const migrated = unwrap(await openSqliteStore({ engine: wasm, bytes }));
+    expect(migrated.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(String(migrated.engine.query("SELECT sql FROM sqlite_master WHERE name = 'docs_fts'")[0]!.sql)).not.toMatch(/contentless_delete/);
+    const fresh = unwrap(await openSqliteStore({ engine: wasm }));
+    for (const d of docs) await fresh.putDoc(d);
+    const compare = async () => {
+      for (const q of queries(15)) expectSameRanking(unwrap(await migrated.search(q, { limit: 20 })), unwrap(await fresh.search(q, { limit: 20 })));
+    };
+    await compare();
+    // Deletes on the migrated table supply the old text; scores stay those of a fresh index.
+    for (const s of [migrated, fresh]) {
+      for (const d of docs.slice(0, 10)) await s.deleteDoc(d.docId);
+      for (const d of docs.slice(10, 20)) await s.putDoc({ ...d, body: `${d.body} replaced text` });
+    }
+    await compare();
+    await migrated.close();
+    await fresh.close();
   });
 
   it('refuses a database newer than the library with store.newer-database', async () => {

@@ -14,14 +14,15 @@ export interface Migration {
 const FTS_COLUMNS = 'doc_id, title, headings, tags, body';
 
 /**
- * The `docs_fts` table per module. FTS5: contentless with
- * `contentless_delete=1` (SQLite 3.43+), so a row is deleted by rowid without
- * supplying its old text. FTS4 (engines without FTS5): a plain table with the
- * `unicode61` tokenizer, FTS5's default, so both tokenize alike.
+ * The `docs_fts` table per module. FTS5: the seed's contentless table
+ * (`content=''`); the store deletes a row with FTS5's `'delete'` command and
+ * the row's old values, which it keeps in `docs` and `doc_text`. FTS4 (engines
+ * without FTS5): a plain table with the `unicode61` tokenizer, FTS5's default,
+ * so both tokenize alike.
  */
 export function ftsTableSql(fts: FtsFlavor): string {
   return fts === 'fts5'
-    ? `CREATE VIRTUAL TABLE docs_fts USING fts5(${FTS_COLUMNS}, content='', contentless_delete=1);`
+    ? `CREATE VIRTUAL TABLE docs_fts USING fts5(${FTS_COLUMNS}, content='');`
     : `CREATE VIRTUAL TABLE docs_fts USING fts4(${FTS_COLUMNS}, tokenize=unicode61);`;
 }
 
@@ -41,8 +42,11 @@ export const FTS5_HASH_BYTES = 32 * 1024 * 1024;
  * `doc_edges.dst_hash`, the `doc_text` snippet source, compare-and-append
  * ledgers and whole files, and recreates `docs_fts` as a deletable table; a
  * migrated v1 index keeps its rows with an empty content hash, so the next
- * `refreshIndex` re-reads every doc. 3 raises FTS5's pending-data buffer to
- * {@link FTS5_HASH_BYTES} (a setting kept in `docs_fts_config`).
+ * `refreshIndex` re-reads every doc. 3 recreates an FTS5 `docs_fts` as the
+ * seed's plain contentless table (databases made before it used
+ * `contentless_delete=1`, which SQLite 3.43–3.49 scores wrongly after a
+ * delete), refills it from `docs` and `doc_text`, and raises FTS5's
+ * pending-data buffer to {@link FTS5_HASH_BYTES} (kept in `docs_fts_config`).
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -70,10 +74,22 @@ PRAGMA user_version = 2;
   },
   {
     version: 3,
-    description: 'FTS5 buffers up to FTS5_HASH_BYTES of pending index data per transaction',
-    sql: (fts) => `${fts === 'fts5' ? `INSERT INTO docs_fts (docs_fts, rank) VALUES ('hashsize', ${FTS5_HASH_BYTES});` : ''}
+    description: "docs_fts as the seed's contentless FTS5 table, rebuilt from doc_text; FTS5 buffers up to FTS5_HASH_BYTES per transaction",
+    sql: (fts) =>
+      fts === 'fts5'
+        ? `
+DROP TABLE docs_fts;
+${ftsTableSql(fts)}
+INSERT INTO docs_fts (docs_fts, rank) VALUES ('hashsize', ${FTS5_HASH_BYTES});
+INSERT INTO docs_fts (rowid, doc_id, title, headings, tags, body)
+  SELECT d.fts_rowid, d.doc_id, d.title,
+    coalesce((SELECT group_concat(value, char(10) ORDER BY key) FROM json_each(t.headings_json)), ''),
+    coalesce((SELECT group_concat(value, ' ' ORDER BY key) FROM json_each(d.tags_json)), ''),
+    t.body
+  FROM docs d JOIN doc_text t ON t.fts_rowid = d.fts_rowid;
 PRAGMA user_version = 3;
-`,
+`
+        : 'PRAGMA user_version = 3;',
   },
 ];
 

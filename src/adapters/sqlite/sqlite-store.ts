@@ -124,11 +124,27 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
   let nextRowid = num(q('SELECT coalesce(max(fts_rowid), 0) AS m FROM docs')[0]?.m) + 1;
   const ftsKey = flavor === 'fts5' ? 'rowid' : 'docid';
 
+  // FTS4 keeps its own text and deletes by docid. The contentless FTS5 table is told the
+  // row's old values (its `'delete'` command), rebuilt exactly as `putDoc` wrote them.
+  const dropFts = (rowid: SqlValue, doc: SqlRow): void => {
+    if (flavor === 'fts4') run('DELETE FROM docs_fts WHERE docid = ?', [rowid]);
+    else if (typeof doc.body === 'string') {
+      const old = ftsColumns({
+        docId: str(doc.doc_id),
+        title: str(doc.title),
+        headings: JSON.parse(str(doc.headings_json)) as string[],
+        tags: JSON.parse(str(doc.tags_json)) as string[],
+        body: doc.body,
+      });
+      run("INSERT INTO docs_fts (docs_fts, rowid, doc_id, title, headings, tags, body) VALUES ('delete', ?, ?, ?, ?, ?, ?)", [rowid, ...old]);
+    }
+  };
+
   const dropDoc = (docId: string): boolean => {
-    const row = q('SELECT fts_rowid FROM docs WHERE doc_id = ?', [docId])[0];
+    const row = q('SELECT d.fts_rowid, d.doc_id, d.title, d.tags_json, t.headings_json, t.body FROM docs d LEFT JOIN doc_text t ON t.fts_rowid = d.fts_rowid WHERE d.doc_id = ?', [docId])[0];
     if (row === undefined) return false;
     if (row.fts_rowid !== null && row.fts_rowid !== undefined) {
-      run(`DELETE FROM docs_fts WHERE ${ftsKey} = ?`, [row.fts_rowid]);
+      dropFts(row.fts_rowid, row);
       run('DELETE FROM doc_text WHERE fts_rowid = ?', [row.fts_rowid]);
     }
     run('DELETE FROM docs WHERE doc_id = ?', [docId]);
