@@ -80,7 +80,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     return out;
   }
   const model = buildModel(index.tasks);
-  const { items, ids, byId, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
+  const { items, ids, index: byId, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
@@ -119,7 +119,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
       }
       if (typeof parent === 'string') {
         const p = byId.get(parent);
-        if (p === undefined) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
+        if (p === -1) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
         else if (!includes((items[p] as Loose).children, id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
       }
@@ -250,7 +250,8 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
       out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${typeForDepth(wbsDepth(id))}", not "${value.type}"`, { file, pointer: '/type' }));
     if (value.completedAt !== undefined && value.completedAt !== null && value.status !== 'done')
       out.push(warning('wbs.completed-not-done', `"${id}" has completedAt but its status is "${String(value.status)}"`, { file, pointer: '/completedAt' }));
-    const i = model.byId.get(id);
+    const at = model.index.get(id);
+    const i = at === -1 ? undefined : at;
     if (i === undefined) {
       out.push(error('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));
     } else {
@@ -269,7 +270,7 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
     }
   }
   model.ids.forEach((id, i) => {
-    if (id !== undefined && model.byId.get(id) === i && !seen.has(id))
+    if (model.first[i] === 1 && !seen.has(id!))
       out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
   });
 }

@@ -1,5 +1,6 @@
 import { IntList } from './csr.js';
 import { isWbsId, wbsDepth } from './id.js';
+import { StringIndex } from './string-index.js';
 
 /** An index entry or entity file as read: any JSON object. */
 export type Loose = Record<string, unknown>;
@@ -35,8 +36,10 @@ export interface Model {
   items: readonly unknown[];
   /** The id of item i when it is an object with a string id, else undefined. */
   ids: (string | undefined)[];
-  /** Position of the first entry with each id. */
-  byId: Map<string, number>;
+  /** Position of the first entry with each id (what the checks use). */
+  index: StringIndex;
+  /** The same as a `Map`, made on first use. */
+  readonly byId: Map<string, number>;
   /** 1 at the first entry of each id (`byId.get(ids[i]) === i`). */
   first: Uint8Array;
   /** 1 at the first entry of each well-formed id. */
@@ -72,12 +75,12 @@ export function buildModel(items: readonly unknown[]): Model {
   const n = items.length;
   // Arrays grow by push: `new Array(n)` past ~100k elements gives slow dictionary elements in V8.
   const ids: (string | undefined)[] = [];
-  const byId = new Map<string, number>();
   const first = new Uint8Array(n);
   const good = new Uint8Array(n);
   const depth = new Uint8Array(n);
   const done = new Uint8Array(n);
-  let named = 0;
+  const index = new StringIndex(n, (i) => ids[i]);
+  const levels = [0, 0, 0, 0];
   for (let i = 0; i < n; i++) {
     const e = items[i];
     if (!isObject(e)) {
@@ -87,18 +90,7 @@ export function buildModel(items: readonly unknown[]): Model {
     if (e.status === 'done') done[i] = 1;
     const id = typeof e.id === 'string' ? e.id : undefined;
     ids.push(id);
-    if (id !== undefined) named++;
-  }
-  // Set from the back, so the first entry of an id is the one that stays: one
-  // hash operation per entry instead of a `has` and a `set`.
-  for (let i = n - 1; i >= 0; i--) {
-    const id = ids[i];
-    if (id !== undefined) byId.set(id, i);
-  }
-  const levels = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const id = ids[i];
-    if (id === undefined || (byId.size !== named && byId.get(id) !== i)) continue;
+    if (id === undefined || index.add(id, i) !== -1) continue;
     first[i] = 1;
     if (isWbsId(id)) {
       good[i] = 1;
@@ -131,11 +123,14 @@ export function buildModel(items: readonly unknown[]): Model {
           childPos.push(NOT_STRING);
           continue;
         }
-        const j = byId.get(c);
-        childPos.push(j ?? MISSING);
+        // Guess first: in an index written in WBS order, a parent's first child comes
+        // right after it and each child after the one before; a wrong guess costs a compare.
+        const last = k === 0 ? i : childPos.buf[childPos.length - 1]!;
+        const j = last >= 0 && last + 1 < n && first[last + 1] === 1 && ids[last + 1] === c ? last + 1 : index.get(c);
+        childPos.push(j);
         // A valid link: the child's id is this id plus one more component. Only one
         // item can be that parent, so a child already linked is a repeat in this list.
-        if (tree && j !== undefined && treeParent[j] === -1 && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
+        if (tree && j !== MISSING && treeParent[j] === -1 && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
           treeParent[j] = i;
           treeKids.push(j);
         }
@@ -145,9 +140,29 @@ export function buildModel(items: readonly unknown[]): Model {
     if (Array.isArray(deps)) {
       for (let k = 0; k < deps.length; k++) {
         const d: unknown = deps[k];
-        depPos.push(typeof d !== 'string' ? NOT_STRING : (byId.get(d) ?? MISSING));
+        depPos.push(typeof d !== 'string' ? NOT_STRING : (sibling(d, treeParent[i]!) ?? index.get(d)));
       }
     }
+  }
+  /**
+   * A dependency on a sibling (`1.2.3` → `1.2.1`) found without hashing: WBS ids
+   * number siblings 1, 2, 3…, so sibling c is usually the parent's c-th tree
+   * child. Confirmed by comparing ids; `undefined` when that is not it.
+   */
+  function sibling(d: string, p: number): number | undefined {
+    if (p === -1) return undefined;
+    const pid = ids[p]!;
+    if (d.length <= pid.length + 1 || d.length > pid.length + 10 || d.charCodeAt(pid.length) !== 46 || !d.startsWith(pid)) return undefined;
+    let c = 0;
+    for (let k = pid.length + 1; k < d.length; k++) {
+      const digit = d.charCodeAt(k) - 48;
+      if (digit < 0 || digit > 9) return undefined;
+      c = c * 10 + digit;
+    }
+    const at = treeStart[p]! + c - 1;
+    if (c < 1 || at >= (p + 1 < n ? treeStart[p + 1]! : treeKids.length)) return undefined;
+    const j = treeKids.buf[at]!;
+    return ids[j] === d ? j : undefined;
   }
   childStart[n] = childPos.length;
   depStart[n] = depPos.length;
@@ -158,10 +173,18 @@ export function buildModel(items: readonly unknown[]): Model {
   const at = [0, levels[3]! + levels[2]!, levels[3]!, 0];
   for (let i = 0; i < n; i++) if (good[i] === 1) deepestFirst[at[depth[i]!]!++] = i;
 
+  let byId: Map<string, number> | undefined;
   return {
     items,
     ids,
-    byId,
+    index,
+    get byId() {
+      if (byId === undefined) {
+        byId = new Map();
+        for (let i = 0; i < n; i++) if (first[i] === 1) byId.set(ids[i]!, i);
+      }
+      return byId;
+    },
     first,
     good,
     depth,
