@@ -87,24 +87,24 @@ export function compareWbsIds(a: string, b: string): number {
   const gb = WBS_RE.test(b);
   if (ga !== gb) return ga ? -1 : 1;
   if (!ga) return a < b ? -1 : 1;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    if (i >= a.length) return j >= b.length ? 0 : -1;
-    if (j >= b.length) return 1;
-    let ei = a.indexOf('.', i);
-    if (ei === -1) ei = a.length;
-    let ej = b.indexOf('.', j);
-    if (ej === -1) ej = b.length;
-    // No leading zeros, so a longer component is a larger number.
-    const la = ei - i;
-    const lb = ej - j;
-    if (la !== lb) return la - lb;
-    for (let k = 0; k < la; k++) {
-      const d = a.charCodeAt(i + k) - b.charCodeAt(j + k);
-      if (d !== 0) return d;
-    }
-    i = ei + 1;
-    j = ej + 1;
-  }
+  return compareWellFormedWbsIds(a, b);
+}
+
+/** {@link compareWbsIds} for two ids already known to be well-formed (no pattern test). */
+export function compareWellFormedWbsIds(a: string, b: string): number {
+  // Skip the common prefix; a component's digits then decide by count (no leading zeros)
+  // and, for equal counts, by the first differing digit.
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < n && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  if (k === n) return a.length - b.length; // one is the other plus more: parent or shorter number first
+  const ca = a.charCodeAt(k);
+  const cb = b.charCodeAt(k);
+  if (ca === 46) return -1; // a's component ends here, b's goes on
+  if (cb === 46) return 1;
+  let ea = k;
+  while (ea < a.length && a.charCodeAt(ea) !== 46) ea++;
+  let eb = k;
+  while (eb < b.length && b.charCodeAt(eb) !== 46) eb++;
+  return ea - k !== eb - k ? ea - k - (eb - k) : ca - cb;
 }
