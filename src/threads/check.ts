@@ -3,6 +3,7 @@ import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
 import { type Csr, IntList } from '../wbs/csr.js';
 import { findCyclesCsr } from '../wbs/cycles.js';
+import { StringIndex } from '../wbs/string-index.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
@@ -38,16 +39,6 @@ const STATE_CODES = new Map<string, number>([
 function listsPosition(csr: Csr, v: number, w: number): boolean {
   for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) if (csr.items[k] === w) return true;
   return false;
-}
-
-/** Each operation id of `ops[0 .. end)` with the position of its first use. */
-function firstPositions(ops: readonly unknown[], end: number): Map<string, number> {
-  const map = new Map<string, number>();
-  for (let j = end - 1; j >= 0; j--) {
-    const op = ops[j];
-    if (isObject(op) && typeof op.id === 'string') map.set(op.id, j);
-  }
-  return map;
 }
 
 /** True when `x` is already in `set`; adds it otherwise. */
@@ -112,7 +103,7 @@ export function checkThreadStore(store: unknown): Problem[] {
       start[v] = items.length;
       const r = relation[v];
       const list = isObject(r) && Array.isArray(r[field]) ? (r[field] as unknown[]) : undefined;
-      if (list !== undefined) for (const x of list) items.push(typeof x === 'string' ? (position.get(x) ?? UNKNOWN) : NOT_STRING);
+      if (list !== undefined) for (const x of list) items.push(typeof x === 'string' ? position.get(x) : NOT_STRING);
     }
     start[n] = items.length;
     return { start, items: items.values() };
@@ -140,7 +131,7 @@ export function checkThreadStore(store: unknown): Problem[] {
     const parent = t.parent_id;
     if (typeof parent === 'string') {
       const p = position.get(parent);
-      if (p === undefined) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
+      if (p === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
       else {
         parentOf[v] = p;
         const pr = relation[p];
@@ -167,10 +158,9 @@ export function checkThreadStore(store: unknown): Problem[] {
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
   // Operations: ids, commands, params, order, status replay.
-  // Operation ids: one `set` per id while none repeats (the map's size tells);
-  // from the first repeat on, the map is rebuilt with first positions and consulted.
-  let opIds = new Map<string, number>();
-  let opIdsRepeat = false;
+  // Operation ids by the position of their first use; `opIdAt[i]` is the id added at i.
+  const opIdAt: string[] = [];
+  const opIds = new StringIndex(ops.length, (i) => opIdAt[i]);
   // The relations the log implies, gathered in the same pass.
   const log = new RelationsFromLog(ids, position);
   // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
@@ -192,7 +182,7 @@ export function checkThreadStore(store: unknown): Problem[] {
     if (resolved !== -1) return resolved;
     const id = ownGet(p, k) as string;
     const v = position.get(id);
-    if (v !== undefined) return v;
+    if (v !== -1) return v;
     out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
   };
@@ -205,20 +195,10 @@ export function checkThreadStore(store: unknown): Problem[] {
     log.add(op, i);
     if (!isObject(op)) continue;
     if (typeof op.id === 'string') {
-      let before: number | undefined;
-      if (!opIdsRepeat) {
-        const size = opIds.size;
-        opIds.set(op.id, i);
-        if (opIds.size === size) {
-          opIdsRepeat = true;
-          opIds = firstPositions(ops, i);
-          before = opIds.get(op.id);
-        }
-      } else {
-        before = opIds.get(op.id);
-        if (before === undefined) opIds.set(op.id, i);
-      }
-      if (before !== undefined) out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
+      while (opIdAt.length < i) opIdAt.push('');
+      opIdAt.push(op.id);
+      const before = opIds.add(op.id, i);
+      if (before !== -1) out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
     }
     const ts = timeOf(op.timestamp);
     if (!Number.isNaN(ts)) {
@@ -297,8 +277,13 @@ export function checkThreadStore(store: unknown): Problem[] {
     out.push(error('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  for (const key of Object.keys(relations)) if (!position.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
-  const derived = log.finish(ops, relations);
+  // Relations are usually keyed in the order of the threads: a key equal to the id at its index is known.
+  const relationKeys = Object.keys(relations);
+  for (let k = 0; k < relationKeys.length; k++) {
+    const key = relationKeys[k]!;
+    if (key !== ids[k] && position.get(key) === -1) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
+  }
+  const derived = log.finish(ops, (v) => relation[v]);
   const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
   const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
   // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
@@ -358,7 +343,7 @@ export function checkThreadStore(store: unknown): Problem[] {
       const field = DERIVED_FIELDS[f]!;
       const wantNames: string[] = [];
       for (let k = wanted[f]!.start[v]!; k < wanted[f]!.start[v + 1]!; k++) wantNames.push(ids[wanted[f]!.items[k]!]!);
-      const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);
+      const haveNames = stringList(r[field]).filter((x) => position.get(x) !== -1 && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));
       out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));

@@ -14,9 +14,19 @@ export function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** A record built from entries with define semantics: a `__proto__` key stays an own key. */
-export function recordOf<V>(entries: Iterable<readonly [string, V]>): Record<string, V> {
-  return Object.fromEntries(entries) as Record<string, V>;
+/**
+ * A record of `keys[k]` to `valueAt(k)` with define semantics: a `__proto__`
+ * key stays an own key. Keys that `Object.prototype` does not have are
+ * assigned (the same own data property, made without an entry array each).
+ */
+export function recordOf<V>(keys: readonly string[], valueAt: (k: number) => V): Record<string, V> {
+  const out: Record<string, V> = {};
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    if (own(Object.prototype, key)) Object.defineProperty(out, key, { value: valueAt(k), writable: true, enumerable: true, configurable: true });
+    else out[key] = valueAt(k);
+  }
+  return out;
 }
 
 /** Milliseconds of an RFC 3339 timestamp, or NaN. */
