@@ -1,7 +1,7 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
-import { type Csr, IntList } from '../wbs/csr.js';
+import { type Csr, IntList, groupBy } from '../wbs/csr.js';
 import { findCyclesCsr } from '../wbs/cycles.js';
 import { StringIndex } from '../wbs/string-index.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
@@ -39,6 +39,34 @@ const STATE_CODES = new Map<string, number>([
 function listsPosition(csr: Csr, v: number, w: number): boolean {
   for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) if (csr.items[k] === w) return true;
   return false;
+}
+
+/**
+ * Relations list `field` of each thread, resolved: positions, UNKNOWN or
+ * NOT_STRING. Item k of list v is guessed to be item k of `guess` (what a sound
+ * store holds), which one comparison of ids confirms; only a wrong guess is
+ * looked up, so a sound store's lists cost no hashing and no probes.
+ */
+function resolveLists(relation: readonly unknown[], field: string, ids: readonly string[], position: StringIndex, guess: Csr): Csr {
+  const n = ids.length;
+  const start = new Int32Array(n + 1);
+  const items = new IntList(n);
+  for (let v = 0; v < n; v++) {
+    start[v] = items.length;
+    const r = relation[v];
+    const list = isObject(r) ? r[field] : undefined;
+    if (!Array.isArray(list)) continue;
+    const from = guess.start[v]!;
+    const count = guess.start[v + 1]! - from;
+    for (let k = 0; k < list.length; k++) {
+      const x: unknown = list[k];
+      if (typeof x !== 'string') items.push(NOT_STRING);
+      else if (k < count && ids[guess.items[from + k]!] === x) items.push(guess.items[from + k]!);
+      else items.push(position.get(x));
+    }
+  }
+  start[n] = items.length;
+  return { start, items: items.values() };
 }
 
 /** True when `x` is already in `set`; adds it otherwise. */
@@ -95,23 +123,16 @@ export function checkThreadStore(store: unknown): Problem[] {
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // The relations lists as stored, resolved: positions, UNKNOWN or NOT_STRING.
-  const stored = RELATION_FIELDS.map((field) => {
-    const start = new Int32Array(n + 1);
-    const items = new IntList(n);
-    for (let v = 0; v < n; v++) {
-      start[v] = items.length;
-      const r = relation[v];
-      const list = isObject(r) && Array.isArray(r[field]) ? (r[field] as unknown[]) : undefined;
-      if (list !== undefined) for (const x of list) items.push(typeof x === 'string' ? position.get(x) : NOT_STRING);
-    }
-    start[n] = items.length;
-    return { start, items: items.values() };
-  }) as [Csr, Csr, Csr, Csr];
-  const [, storedRefsTo, storedRefsBy, storedDeps] = stored;
+  // Each thread's parent position (-1 when none is found); children as stored,
+  // resolved by guessing the threads that name them as parent, in threads order.
+  const parentOf = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    const t = thread[v];
+    if (isObject(t) && typeof t.parent_id === 'string') parentOf[v] = position.get(t.parent_id);
+  }
+  const storedChildren = resolveLists(relation, 'children', ids, position, groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v)));
 
   // Threads: key = id, unique ids, parents. When every thread's id is its key, ids are unique.
-  const parentOf = new Int32Array(n).fill(-1);
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const t = thread[v];
@@ -130,12 +151,11 @@ export function checkThreadStore(store: unknown): Problem[] {
     }
     const parent = t.parent_id;
     if (typeof parent === 'string') {
-      const p = position.get(parent);
+      const p = parentOf[v]!;
       if (p === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
       else {
-        parentOf[v] = p;
         const pr = relation[p];
-        if (isObject(pr) && !listsPosition(stored[0], p, v))
+        if (isObject(pr) && !listsPosition(storedChildren, p, v))
           out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
       }
     }
@@ -285,6 +305,11 @@ export function checkThreadStore(store: unknown): Problem[] {
   }
   const derived = log.finish(ops, (v) => relation[v]);
   const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
+  // The other lists as stored, resolved by guessing what the log implies.
+  const storedRefsTo = resolveLists(relation, 'references_to', ids, position, derived.references_to);
+  const storedRefsBy = resolveLists(relation, 'referenced_by', ids, position, derived.referenced_by);
+  const storedDeps = resolveLists(relation, 'depends_on', ids, position, derived.depends_on);
+  const stored = [storedChildren, storedRefsTo, storedRefsBy, storedDeps] as const;
   const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
   // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
   const seen = new Int32Array(n);
@@ -306,7 +331,8 @@ export function checkThreadStore(store: unknown): Problem[] {
       for (let k = 0; k < start[v + 1]! - start[v]!; k++) {
         const w = items[start[v]! + k]!;
         if (w === NOT_STRING) continue;
-        const x = (r[field] as string[])[k]!;
+        // A known item is the id at its position: the list itself is read only for unknown ones.
+        const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
         if (w === UNKNOWN ? seenIn((unknown ??= new Set()), x) : seen[w] === list) {
           out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
           continue;

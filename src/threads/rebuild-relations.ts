@@ -33,9 +33,11 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   }
   const children = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
   const derived = deriveRelations(store, ids, position);
+  // Arrays of their final length: grown by `push`, each would hold room for 16 or more ids.
   const names = (csr: Csr, v: number) => {
-    const out: string[] = [];
-    for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) out.push(ids[csr.items[k]!]!);
+    const from = csr.start[v]!;
+    const out = new Array<string>(csr.start[v + 1]! - from);
+    for (let k = 0; k < out.length; k++) out[k] = ids[csr.items[from + k]!]!;
     return out;
   };
   return recordOf(ids, (v) => ({ children: names(children, v), references_to: names(derived.references_to, v), referenced_by: names(derived.referenced_by, v), depends_on: names(derived.depends_on, v) }));
