@@ -3,9 +3,10 @@ import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
 import { type Csr, IntList, groupBy } from '../wbs/csr.js';
 import { findCyclesCsr } from '../wbs/cycles.js';
-import { StringIndex } from '../wbs/string-index.js';
+import type { StringIndex } from '../wbs/string-index.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog, positions } from './rebuild-relations.js';
+import { RepeatedKeys } from './repeated-keys.js';
 import { canTransition } from './transitions.js';
 
 const KEY_PARAMS: Record<string, readonly string[]> = {
@@ -119,6 +120,9 @@ export function checkThreadStore(store: unknown): Problem[] {
   // Keys of `threads` are its own properties: a plain read is an own read.
   const thread: unknown[] = ids.map((id) => threads[id]);
   const relation: unknown[] = ids.map((id) => ownGet(relations, id));
+  // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
+  const hasEntry = new Uint8Array(n);
+  for (let v = 0; v < n; v++) if (isObject(relation[v])) hasEntry[v] = 1;
   const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
@@ -154,8 +158,7 @@ export function checkThreadStore(store: unknown): Problem[] {
       const p = parentOf[v]!;
       if (p === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
       else {
-        const pr = relation[p];
-        if (isObject(pr) && !listsPosition(storedChildren, p, v))
+        if (hasEntry[p] === 1 && !listsPosition(storedChildren, p, v))
           out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
       }
     }
@@ -178,9 +181,10 @@ export function checkThreadStore(store: unknown): Problem[] {
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
   // Operations: ids, commands, params, order, status replay.
-  // Operation ids by the position of their first use; `opIdAt[i]` is the id added at i.
-  const opIdAt: string[] = [];
-  const opIds = new StringIndex(ops.length, (i) => opIdAt[i]);
+  // Operation ids, noted as the log is walked. An id that may repeat an earlier
+  // one keeps the place its problem would take in `out`: pairs (i, out.length).
+  const opIds = new RepeatedKeys(ops.length);
+  const maybeRepeated = new IntList();
   // The relations the log implies, gathered in the same pass.
   const log = new RelationsFromLog(ids, position);
   // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
@@ -198,10 +202,12 @@ export function checkThreadStore(store: unknown): Problem[] {
   };
   let latest = Number.NEGATIVE_INFINITY;
   let previous = Number.NEGATIVE_INFINITY;
-  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1): number | undefined => {
+  let nextSpawn = 0;
+  // `resolved` is a position found already; `guess` one to try before looking the id up.
+  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1, guess = -1): number | undefined => {
     if (resolved !== -1) return resolved;
     const id = ownGet(p, k) as string;
-    const v = position.get(id);
+    const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
     if (v !== -1) return v;
     out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
@@ -214,11 +220,9 @@ export function checkThreadStore(store: unknown): Problem[] {
     const op = ops[i];
     log.add(op, i);
     if (!isObject(op)) continue;
-    if (typeof op.id === 'string') {
-      while (opIdAt.length < i) opIdAt.push('');
-      opIdAt.push(op.id);
-      const before = opIds.add(op.id, i);
-      if (before !== -1) out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
+    if (typeof op.id === 'string' && opIds.add(i, op.id)) {
+      maybeRepeated.push(i);
+      maybeRepeated.push(out.length);
     }
     const ts = timeOf(op.timestamp);
     if (!Number.isNaN(ts)) {
@@ -245,8 +249,10 @@ export function checkThreadStore(store: unknown): Problem[] {
     }
     switch (command) {
       case 'spawn': {
-        const child = ref(p, i, command, 'child_id', log.target);
-        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
+        // Threads are usually keyed in spawn order, under the parent their record names.
+        const child = ref(p, i, command, 'child_id', log.target, nextSpawn);
+        if (child !== undefined) nextSpawn = child + 1;
+        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id', -1, child === undefined ? -1 : parentOf[child]!) : null;
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
@@ -285,6 +291,23 @@ export function checkThreadStore(store: unknown): Problem[] {
         break;
       }
     }
+  }
+  const repeated = opIds.repeats((i) => {
+    const op = ops[i];
+    return isObject(op) && typeof op.id === 'string' ? op.id : undefined;
+  });
+  if (repeated.length > 0) {
+    // Each repeat's problem goes where the walk would have reported it.
+    const walked = out.splice(0);
+    const places = maybeRepeated.values();
+    let j = 0;
+    for (let k = 0, m = 0; k < repeated.length; k += 2) {
+      const i = repeated[k]!;
+      while (places[m] !== i) m += 2;
+      while (j < places[m + 1]!) out.push(walked[j++]!);
+      out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
+    }
+    while (j < walked.length) out.push(walked[j++]!);
   }
   for (const v of stateOrder.values()) {
     const t = thread[v];
@@ -348,11 +371,11 @@ export function checkThreadStore(store: unknown): Problem[] {
         }
         if (field === 'children') {
           const t = thread[w];
-          if (isObject(t) && t.parent_id !== id)
+          // parentOf[w] === v says that t.parent_id is this thread's id.
+          if (parentOf[w] !== v && isObject(t) && t.parent_id !== id)
             out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
         } else if (field === 'references_to' || field === 'referenced_by') {
-          const other = relation[w];
-          if (isObject(other) && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
+          if (hasEntry[w] === 1 && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
             out.push(
               error(
                 'threads.reference-asymmetric',
