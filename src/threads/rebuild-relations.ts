@@ -27,7 +27,8 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   const n = ids.length;
   const parentOf = new Int32Array(n).fill(-1);
   for (let v = 0; v < n; v++) {
-    const t = ownGet(threads, ids[v]!);
+    // Keys of `threads` are its own properties: a plain read is an own read.
+    const t = threads[ids[v]!];
     const parent = isObject(t) ? ownGet(t, 'parent_id') : undefined;
     if (typeof parent === 'string' && parent !== ids[v]) parentOf[v] = position.get(parent);
   }
