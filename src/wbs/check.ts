@@ -118,7 +118,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
           push(error('wbs.parent-mismatch', `the parent of "${id}" is "${expected}" by its id, but the entry says ${JSON.stringify(parent)}`, { pointer: at(i, 'parent') }));
       }
       if (typeof parent === 'string') {
-        const p = byId.get(parent, i);
+        const p = byId.get(parent);
         if (p === -1) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
         else if (!includes((items[p] as Loose).children, id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));

@@ -1,6 +1,5 @@
 import { IntList } from './csr.js';
 import { isWbsId, wbsDepth } from './id.js';
-import { type IdLookup, SortedIds, strictlyIncreasing } from './sorted-ids.js';
 import { StringIndex } from './string-index.js';
 
 /** An index entry or entity file as read: any JSON object. */
@@ -37,12 +36,8 @@ export interface Model {
   items: readonly unknown[];
   /** The id of item i when it is an object with a string id, else undefined. */
   ids: (string | undefined)[];
-  /**
-   * Position of the first entry with each id (what the checks use): a search
-   * over the ids when they are listed in strictly increasing WBS order, else
-   * a hash table.
-   */
-  index: IdLookup;
+  /** Position of the first entry with each id (what the checks use). */
+  index: StringIndex;
   /** The same as a `Map`, made on first use. */
   readonly byId: Map<string, number>;
   /** 1 at the first entry of each id (`byId.get(ids[i]) === i`). */
@@ -84,6 +79,8 @@ export function buildModel(items: readonly unknown[]): Model {
   const good = new Uint8Array(n);
   const depth = new Uint8Array(n);
   const done = new Uint8Array(n);
+  const index = new StringIndex(n, (i) => ids[i]);
+  const levels = [0, 0, 0, 0];
   for (let i = 0; i < n; i++) {
     const e = items[i];
     if (!isObject(e)) {
@@ -93,29 +90,15 @@ export function buildModel(items: readonly unknown[]): Model {
     if (e.status === 'done') done[i] = 1;
     const id = typeof e.id === 'string' ? e.id : undefined;
     ids.push(id);
-    if (id !== undefined && isWbsId(id)) {
+    if (id === undefined || index.add(id, i) !== -1) continue;
+    first[i] = 1;
+    if (isWbsId(id)) {
       good[i] = 1;
-      depth[i] = wbsDepth(id);
+      const d = wbsDepth(id);
+      depth[i] = d;
+      levels[d]!++;
     }
   }
-  // Ids in strictly increasing WBS order cannot repeat and need no table; otherwise a
-  // hash table finds the first entry of each id, and later entries are not `first`.
-  let index: IdLookup;
-  if (strictlyIncreasing(ids, good)) {
-    first.fill(1);
-    index = new SortedIds(ids, good);
-  } else {
-    const table = new StringIndex(n, (i) => ids[i]);
-    for (let i = 0; i < n; i++) {
-      const id = ids[i];
-      if (id === undefined) continue;
-      if (table.add(id, i) === -1) first[i] = 1;
-      else good[i] = depth[i] = 0;
-    }
-    index = table;
-  }
-  const levels = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) if (good[i] === 1) levels[depth[i]!]!++;
 
   const childStart = new Int32Array(n + 1);
   const depStart = new Int32Array(n + 1);
@@ -143,7 +126,7 @@ export function buildModel(items: readonly unknown[]): Model {
         // Guess first: in an index written in WBS order, a parent's first child comes
         // right after it and each child after the one before; a wrong guess costs a compare.
         const last = k === 0 ? i : childPos.buf[childPos.length - 1]!;
-        const j = last >= 0 && last + 1 < n && first[last + 1] === 1 && ids[last + 1] === c ? last + 1 : index.get(c, last >= 0 ? last + 1 : i);
+        const j = last >= 0 && last + 1 < n && first[last + 1] === 1 && ids[last + 1] === c ? last + 1 : index.get(c);
         childPos.push(j);
         // A valid link: the child's id is this id plus one more component. Only one
         // item can be that parent, so a child already linked is a repeat in this list.
@@ -157,7 +140,7 @@ export function buildModel(items: readonly unknown[]): Model {
     if (Array.isArray(deps)) {
       for (let k = 0; k < deps.length; k++) {
         const d: unknown = deps[k];
-        depPos.push(typeof d !== 'string' ? NOT_STRING : (sibling(d, treeParent[i]!) ?? index.get(d, i)));
+        depPos.push(typeof d !== 'string' ? NOT_STRING : (sibling(d, treeParent[i]!) ?? index.get(d)));
       }
     }
   }
