@@ -36,6 +36,8 @@ const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
+const INSERT_DOC = 'INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
 function rowMeta(r: SqlRow): DocMeta {
   return {
     docId: str(r.doc_id),
@@ -153,16 +155,14 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
 
   const hits = (rows: { meta: SqlRow; score: number }[], words: string[], options: SearchOptions): SearchHit[] => {
     const matched = new Set(words);
+    const snippet = { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) };
     return rows.map(({ meta, score }) => ({
       docId: str(meta.doc_id),
       title: str(meta.title),
       path: str(meta.path),
       kind: str(meta.kind) as SearchHit['kind'],
       score,
-      snippet: makeSnippet(typeof meta.body === 'string' ? meta.body : str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, {
-        ...(options.markers ? { markers: options.markers } : {}),
-        ...(options.snippetWords ? { words: options.snippetWords } : {}),
-      }),
+      snippet: makeSnippet(typeof meta.body === 'string' ? meta.body : str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, snippet),
     }));
   };
 
@@ -231,11 +231,13 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
     async putDoc(doc: DocRecord): Promise<Result<void>> {
       const problems = checkDocRecord(doc);
       if (problems.length > 0) return fail(problems);
-      dropDoc(doc.docId);
       const rowid = nextRowid++;
-      run('INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-        doc.docId, doc.kind, doc.title, doc.path, JSON.stringify(doc.tags), doc.updated, JSON.stringify(doc.provenance), doc.contentHash, rowid,
-      ]);
+      const row = [doc.docId, doc.kind, doc.title, doc.path, JSON.stringify(doc.tags), doc.updated, JSON.stringify(doc.provenance), doc.contentHash, rowid];
+      // A new doc (the bulk-load case) costs one statement; a replaced one is dropped first.
+      if (run(`${INSERT_DOC} ON CONFLICT (doc_id) DO NOTHING`, row) === 0) {
+        dropDoc(doc.docId);
+        run(INSERT_DOC, row);
+      }
       run(`INSERT INTO docs_fts (${ftsKey}, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)`, [rowid, ...ftsColumns(doc)]);
       run('INSERT INTO doc_text (fts_rowid, headings_json, body) VALUES (?, ?, ?)', [rowid, JSON.stringify(doc.headings), doc.body]);
       return ok(undefined);
