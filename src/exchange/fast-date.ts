@@ -1,14 +1,4 @@
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function digits(s: string, at: number, n: number): number {
-  let v = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
+import { daysInMonth, digits } from '../schemas/calendar.js';
 
 /**
  * A conservative, fast RFC 3339 date-time check: `YYYY-MM-DDTHH:MM:SS`, an
@@ -28,8 +18,7 @@ export function isPlainDateTime(s: string): boolean {
   const mi = digits(s, 14, 2);
   const se = digits(s, 17, 2);
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return false;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > (mo === 2 && leap ? 29 : DAYS[mo - 1]!)) return false;
+  if (d > daysInMonth(y, mo)) return false;
   let i = 19;
   if (s.charCodeAt(i) === 46) {
     const start = ++i;

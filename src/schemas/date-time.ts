@@ -1,15 +1,7 @@
-const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+import { daysInMonth, digits } from './calendar.js';
 
-const digit = (s: string, i: number): number => {
-  const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1;
-};
-
-const two = (s: string, i: number): number => {
-  const a = digit(s, i);
-  const b = digit(s, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
-};
+const digit = (s: string, i: number): number => digits(s, i, 1);
+const two = (s: string, i: number): number => digits(s, i, 2);
 
 /**
  * True when `s` is an RFC 3339 date-time in the form memkit accepts
@@ -29,8 +21,7 @@ export function isDateTime(s: string): boolean {
   const m = two(s, 5);
   const d = two(s, 8);
   if (m < 1 || m > 12 || d < 1) return false;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > (m === 2 && leap ? 29 : DAYS[m]!)) return false;
+  if (d > daysInMonth(y, m)) return false;
   const hh = two(s, 11);
   const mi = two(s, 14);
   const ss = two(s, 17);

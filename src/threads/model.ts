@@ -1,3 +1,5 @@
+import { daysInMonth, digits } from '../schemas/calendar.js';
+
 /** A JSON object as read. */
 export type Loose = Record<string, unknown>;
 
@@ -68,22 +70,6 @@ const DOT = 0x2e;
 const COLON = 0x3a;
 const UPPER_T = 0x54;
 const UPPER_Z = 0x5a;
-
-/** The decimal number in `s[at .. at + count)`, or -1 when one of them is not an ASCII digit. */
-function digits(s: string, at: number, count: number): number {
-  let n = 0;
-  for (let i = at; i < at + count; i++) {
-    const d = s.charCodeAt(i) - 0x30;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-}
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`). */
 function daysFromCivil(year: number, month: number, day: number): number {

@@ -1,4 +1,4 @@
-import { StringIndex } from '../wbs/string-index.js';
+import { StringIndex, hashString } from '../wbs/string-index.js';
 
 /**
  * Finds the items of a list whose key an earlier item already has, in one
@@ -32,7 +32,7 @@ export class RepeatedKeys {
 
   /** Notes `key` as the key of item `i`; true when it may repeat an earlier key (false: it surely does not). */
   add(i: number, key: string): boolean {
-    const b = hash(key) & this.#mask;
+    const b = hashString(key) & this.#mask;
     this.#bitOf[i] = b;
     const word = b >>> 5;
     const bit = 1 << (b & 31);
@@ -73,15 +73,3 @@ export class RepeatedKeys {
     return Int32Array.from(out);
   }
 }
-
-/** FNV-1a over UTF-16 code units, seeded per process, with a final mix so the low bits depend on every character. */
-function hash(key: string): number {
-  let h = SEED;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  return h ^ (h >>> 13);
-}
-
-/** Varies per process, so keys that share bits cannot be prepared in advance (they would cost time, never a wrong answer). */
-const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 0x7fffffff)) | 0;

@@ -31,7 +31,7 @@ export class StringIndex {
   get(key: string): number {
     const slots = this.#slots;
     if (slots === undefined) return this.#map!.get(key) ?? -1;
-    const h = hash(key);
+    const h = hashString(key);
     for (let s = h & this.#mask, run = 0; ; s = (s + 1) & this.#mask, run++) {
       const at = slots[2 * s + 1]!;
       if (at === 0) return -1;
@@ -50,7 +50,7 @@ export class StringIndex {
       map.set(key, position);
       return -1;
     }
-    const h = hash(key);
+    const h = hashString(key);
     for (let s = h & this.#mask, run = 0; ; s = (s + 1) & this.#mask, run++) {
       const at = slots[2 * s + 1]!;
       if (at === 0) {
@@ -79,8 +79,11 @@ export class StringIndex {
 /** Probe steps before an index gives up on open addressing. */
 const MAX_RUN = 64;
 
-/** FNV-1a over UTF-16 code units, with a final mix so the low bits (the slot) depend on every character. */
-function hash(key: string): number {
+/**
+ * FNV-1a over UTF-16 code units, seeded per process, with a final mix so the
+ * low bits (a slot, a bit) depend on every character. Shared by the id tables.
+ */
+export function hashString(key: string): number {
   let h = SEED;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
   h ^= h >>> 16;
@@ -88,5 +91,5 @@ function hash(key: string): number {
   return h ^ (h >>> 13);
 }
 
-/** Varies per process, so colliding keys cannot be prepared in advance cheaply. */
+/** Varies per process, so colliding keys cannot be prepared in advance cheaply (they would cost time, never a wrong answer). */
 const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
