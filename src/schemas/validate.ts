@@ -12,6 +12,12 @@ import { defaultCountTokens } from './tokens.js';
 export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
   /** Stop after this many problems (default 50). */
   maxProblems?: number;
+  /**
+   * `false`: check the JSON Schema only (what the emitted schema files check),
+   * without the format's semantic rules such as a WBS type matching its id's
+   * depth; for callers that check those rules themselves. Default `true`.
+   */
+  semantic?: boolean;
 }
 
 /** A compiled validator of one format: returns the problems of a value (empty when valid). */
@@ -187,16 +193,16 @@ function typeboxValidator(def: FormatDef): Validator {
   return v;
 }
 
-function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number): FormatValidator {
+function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number, semantic = true): FormatValidator {
   const validator = typeboxValidator(def);
-  const check = def.check;
+  const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[]) => (problems.length > maxProblems ? problems.slice(0, maxProblems) : problems);
   const slow = (value: unknown): Problem[] => {
     const problems = toProblems(validator.Errors(value));
     // Semantic rules also run on rejected values, so one report shows them all.
     const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
-    for (const p of runCheck(def, value, env)) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
+    if (semantic) for (const p of runCheck(def, value, env)) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
     return cap(problems);
   };
@@ -227,8 +233,8 @@ const cache = new Map<string, FormatValidator>();
 export function compileValidator(formatId: string, options: ValidateOptions = {}): FormatValidator | undefined {
   const def = getFormat(formatId);
   if (def === undefined) return undefined;
-  const defaults = options.countTokens === undefined && options.maxProblems === undefined;
-  if (!defaults) return compileDef(def, { countTokens: options.countTokens ?? defaultCountTokens }, options.maxProblems ?? 50);
+  const defaults = options.countTokens === undefined && options.maxProblems === undefined && options.semantic === undefined;
+  if (!defaults) return compileDef(def, { countTokens: options.countTokens ?? defaultCountTokens }, options.maxProblems ?? 50, options.semantic ?? true);
   let v = cache.get(formatId);
   if (v === undefined) {
     v = compileDef(def, { countTokens: defaultCountTokens }, 50);

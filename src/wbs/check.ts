@@ -1,5 +1,5 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
-import { validate } from '../schemas/validate.js';
+import { type FormatValidator, compileValidator } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
@@ -54,10 +54,17 @@ function seenIn(set: Set<unknown>, x: unknown): boolean {
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
 const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
 
+// One compiled validator per format, schema only: checkWbs reports type/depth itself, with its own code.
+const validators = new Map<string, FormatValidator>();
 function schemaProblems(formatId: string, value: unknown, file: string): Problem[] {
-  return validate(formatId, value, { maxProblems: Number.MAX_SAFE_INTEGER })
-    .filter((p) => p.code !== 'wbs.type-depth' && !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? '')))
-    .map((p) => ({ ...p, file }));
+  let check = validators.get(formatId);
+  if (check === undefined) {
+    check = compileValidator(formatId, { maxProblems: Number.MAX_SAFE_INTEGER, semantic: false })!;
+    validators.set(formatId, check);
+  }
+  const problems = check(value);
+  if (problems.length === 0) return problems;
+  return problems.filter((p) => !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? ''))).map((p) => ({ ...p, file }));
 }
 
 /**

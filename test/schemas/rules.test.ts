@@ -477,6 +477,17 @@ describe('semantic checks', () => {
 });
 
 describe('validate options', () => {
+  it('semantic: false checks the JSON Schema only', () => {
+    const epicAtDepthTwo = { ...sample('wbs-task'), id: '1.2', type: 'epic' };
+    expect(validate('wbs-task', epicAtDepthTwo).map((p) => p.code)).toEqual(['wbs.type-depth']);
+    expect(validate('wbs-task', epicAtDepthTwo, { semantic: false })).toEqual([]);
+    // A schema problem beside it is still reported, and only the semantic one goes.
+    const both = { ...epicAtDepthTwo, status: 'later' };
+    expect(validate('wbs-task', both).map((p) => p.code).sort()).toEqual(['schema.enum', 'wbs.type-depth']);
+    expect(validate('wbs-task', both, { semantic: false }).map((p) => p.code)).toEqual(['schema.enum']);
+    expect(compileValidator('wbs-task', { semantic: false })!(epicAtDepthTwo)).toEqual([]);
+  });
+
   it('caps the number of problems', () => {
     const v = { tasks: Array.from({ length: 30 }, () => ({ id: '1.1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [] })), version: '1.0.0' };
     expect(validate('wbs-task-index', v)).toHaveLength(30);
