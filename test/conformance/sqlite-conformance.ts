@@ -1,5 +1,5 @@
 // The conformance suite on the SQLite store over one engine: every capability on, reopen from bytes.
-import { type SqliteEngineFactory, openSqliteStore } from '../../src/adapters/sqlite/index.js';
+import { type SqlJsModule, type SqliteEngineFactory, openSqliteStore, sqlJs } from '../../src/adapters/sqlite/index.js';
 import { unwrap } from '../../src/problems/index.js';
 import { runStoreConformance } from './store-conformance.js';
 
@@ -14,4 +14,11 @@ export function runSqliteConformance(name: string, engine: SqliteEngineFactory, 
     reopen: async (bytes) => unwrap(await openSqliteStore({ engine, bytes })),
     numRuns: 10,
   });
+}
+
+/** The FTS5-enabled sql.js build (fts5-sql-bundle): a CommonJS module whose init function sits one or two `default`s deep. */
+export async function fts5SqlJs(): Promise<SqliteEngineFactory> {
+  const mod = (await import('fts5-sql-bundle')) as unknown as { default: unknown };
+  const init = (typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default) as () => Promise<SqlJsModule>;
+  return sqlJs(await init());
 }

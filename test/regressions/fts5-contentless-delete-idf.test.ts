@@ -1,15 +1,14 @@
 // Found by running the store conformance suite on an FTS5-enabled sql.js build (SQLite 3.49):
 // with `contentless_delete=1`, a deleted row kept counting in FTS5's IDF, so BM25 scores drifted
 // after any replacement. The seed's plain contentless table with the 'delete' command does not.
-import * as fts5Bundle from 'fts5-sql-bundle';
 import { describe, expect, it } from 'vitest';
-import { type SqlJsModule, openSqliteStore, sqlJs } from '../../src/adapters/sqlite/index.js';
+import { openSqliteStore } from '../../src/adapters/sqlite/index.js';
 import { unwrap } from '../../src/problems/index.js';
 import { record } from '../store/corpus.js';
 
-const mod = fts5Bundle as unknown as { default: unknown };
-const init = (typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default) as () => Promise<SqlJsModule>;
-const engine = sqlJs(await init());
+import { fts5SqlJs } from '../conformance/sqlite-conformance.js';
+
+const engine = await fts5SqlJs();
 
 describe('regression: BM25 after a replacement on SQLite 3.49 FTS5', () => {
   it('scores a replaced doc as a fresh index does', async () => {
