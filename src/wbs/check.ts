@@ -87,7 +87,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     return out;
   }
   const model = buildModel(index.tasks);
-  const { items, ids, index: byId, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
+  const { items, ids, find, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
@@ -104,7 +104,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     const why = good[i] === 1 ? undefined : wbsIdError(id);
     if (why !== undefined) push(error('wbs.id-malformed', why, { pointer: at(i, 'id') }));
     if (first[i] === 0) {
-      push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${byId.get(id)}`, { pointer: at(i, 'id') }));
+      push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${find(id)}`, { pointer: at(i, 'id') }));
       continue;
     }
     const ok = why === undefined;
@@ -125,7 +125,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
           push(error('wbs.parent-mismatch', `the parent of "${id}" is "${expected}" by its id, but the entry says ${JSON.stringify(parent)}`, { pointer: at(i, 'parent') }));
       }
       if (typeof parent === 'string') {
-        const p = byId.get(parent);
+        const p = find(parent);
         if (p === -1) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
         else if (!includes((items[p] as Loose).children, id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
@@ -257,7 +257,7 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
       out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${typeForDepth(wbsDepth(id))}", not "${value.type}"`, { file, pointer: '/type' }));
     if (value.completedAt !== undefined && value.completedAt !== null && value.status !== 'done')
       out.push(warning('wbs.completed-not-done', `"${id}" has completedAt but its status is "${String(value.status)}"`, { file, pointer: '/completedAt' }));
-    const at = model.index.get(id);
+    const at = model.find(id);
     const i = at === -1 ? undefined : at;
     if (i === undefined) {
       out.push(error('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));

@@ -1,5 +1,5 @@
 import { IntList } from './csr.js';
-import { isWbsId, wbsDepth } from './id.js';
+import { MAX_WBS_DEPTH, scanWbsId } from './id.js';
 import { StringIndex } from './string-index.js';
 
 /** An index entry or entity file as read: any JSON object. */
@@ -36,8 +36,8 @@ export interface Model {
   items: readonly unknown[];
   /** The id of item i when it is an object with a string id, else undefined. */
   ids: (string | undefined)[];
-  /** Position of the first entry with each id (what the checks use). */
-  index: StringIndex;
+  /** The position of the first entry with id `id` (what the checks use), or {@link MISSING}. */
+  find(id: string): number;
   /** The same as a `Map`, made on first use. */
   readonly byId: Map<string, number>;
   /** 1 at the first entry of each id (`byId.get(ids[i]) === i`). */
@@ -70,35 +70,82 @@ export interface Model {
   deepestFirst: Int32Array;
 }
 
-/** Builds the {@link Model} of an index's `tasks` array. */
-export function buildModel(items: readonly unknown[]): Model {
+/** Options of {@link buildModel}. */
+export interface BuildModelOptions {
+  /**
+   * `false`: never use the outline (see {@link buildModel}), always the hash
+   * index; the answers are the same, which the tests check. Default `true`.
+   */
+  outline?: boolean;
+}
+
+/**
+ * Builds the {@link Model} of an index's `tasks` array.
+ *
+ * An index in outline order (what `rebuildIndex` writes: every id well-formed,
+ * each parent right before its subtree, siblings in increasing order) has
+ * unique ids, and an id's place follows from its numbers: epic a is among the
+ * epics, feature a.b among a's features, and so on. For such an index ids are
+ * found in small per-level arrays of numbers, and no hash index is built: at
+ * 100,000 tasks a hash index is a few MiB read at random, which is what kept
+ * the check from scaling linearly once the index no longer fits the CPU caches.
+ * Any other index (out of order, malformed or repeated ids, non-objects) is
+ * indexed by hashing, from the first entry that breaks the order.
+ */
+export function buildModel(items: readonly unknown[], options: BuildModelOptions = {}): Model {
   const n = items.length;
-  // Arrays grow by push: `new Array(n)` past ~100k elements gives slow dictionary elements in V8.
-  const ids: (string | undefined)[] = [];
+  // Sized once and filled in order: growing by push copies the array as it grows, and at
+  // 100,000 items every copy is a large object that costs a full collection later.
+  const ids = new Array<string | undefined>(n);
   const first = new Uint8Array(n);
   const good = new Uint8Array(n);
   const depth = new Uint8Array(n);
   const done = new Uint8Array(n);
-  const index = new StringIndex(n, (i) => ids[i]);
   const levels = [0, 0, 0, 0];
+  const outline = new Outline(n);
+  let ordered = options.outline !== false;
+  let index: StringIndex | undefined = ordered ? undefined : hashIndex(0);
+  const parts = new Float64Array(MAX_WBS_DEPTH);
   for (let i = 0; i < n; i++) {
     const e = items[i];
     if (!isObject(e)) {
-      ids.push(undefined);
+      ids[i] = undefined;
+      if (ordered) index = hashIndex(i);
+      ordered = false;
       continue;
     }
     if (e.status === 'done') done[i] = 1;
     const id = typeof e.id === 'string' ? e.id : undefined;
-    ids.push(id);
-    if (id === undefined || index.add(id, i) !== -1) continue;
+    ids[i] = id;
+    const d = id === undefined ? 0 : scanWbsId(id, parts);
+    if (ordered) {
+      if (outline.add(i, d, parts)) {
+        first[i] = 1;
+        good[i] = 1;
+        depth[i] = d;
+        levels[d]!++;
+        continue;
+      }
+      index = hashIndex(i);
+      ordered = false;
+    }
+    if (id === undefined || index!.add(id, i) !== -1) continue;
     first[i] = 1;
-    if (isWbsId(id)) {
+    if (d !== 0) {
       good[i] = 1;
-      const d = wbsDepth(id);
       depth[i] = d;
       levels[d]!++;
     }
   }
+  /** A hash index of the entries before `end` (all first entries: they were in outline order). */
+  function hashIndex(end: number): StringIndex {
+    const hashed = new StringIndex(n, (i) => ids[i]);
+    for (let i = 0; i < end; i++) hashed.add(ids[i]!, i);
+    return hashed;
+  }
+  if (ordered) outline.finish();
+  const scratch = new Float64Array(MAX_WBS_DEPTH);
+  const find = ordered ? (id: string) => outline.find(id, scratch) : (id: string) => index!.get(id);
 
   const childStart = new Int32Array(n + 1);
   const depStart = new Int32Array(n + 1);
@@ -115,32 +162,62 @@ export function buildModel(items: readonly unknown[]): Model {
     const e = items[i] as Loose;
     const children = e.children;
     if (Array.isArray(children)) {
-      const id = ids[i]!;
-      const tree = good[i] === 1;
-      for (let k = 0; k < children.length; k++) {
-        const c: unknown = children[k];
-        if (typeof c !== 'string') {
-          childPos.push(NOT_STRING);
-          continue;
-        }
-        // Guess first: in an index written in WBS order, a parent's first child comes
-        // right after it and each child after the one before; a wrong guess costs a compare.
-        const last = k === 0 ? i : childPos.buf[childPos.length - 1]!;
-        const j = last >= 0 && last + 1 < n && first[last + 1] === 1 && ids[last + 1] === c ? last + 1 : index.get(c);
-        childPos.push(j);
-        // A valid link: the child's id is this id plus one more component. Only one
-        // item can be that parent, so a child already linked is a repeat in this list.
-        if (tree && j !== MISSING && treeParent[j] === -1 && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
-          treeParent[j] = i;
-          treeKids.push(j);
-        }
-      }
+      if (ordered) outlineChildren(i, children);
+      else hashedChildren(i, children);
     }
     const deps = e.dependencies;
     if (Array.isArray(deps)) {
       for (let k = 0; k < deps.length; k++) {
         const d: unknown = deps[k];
-        depPos.push(typeof d !== 'string' ? NOT_STRING : (sibling(d, treeParent[i]!) ?? index.get(d)));
+        depPos.push(typeof d !== 'string' ? NOT_STRING : ordered ? find(d) : (sibling(d, treeParent[i]!) ?? find(d)));
+      }
+    }
+  }
+  /**
+   * Children of an index in outline order: the k-th listed child is guessed to
+   * be item i's k-th child in the outline, which one comparison of ids confirms;
+   * a child is a tree child exactly when it lies in item i's outline range.
+   */
+  function outlineChildren(i: number, children: unknown[]): void {
+    const below = depth[i]! + 1;
+    const from = outline.kidFrom[i]!;
+    const to = outline.kidTo[i]!;
+    const kids = below <= MAX_WBS_DEPTH ? outline.level[below]!.buf : undefined;
+    for (let k = 0; k < children.length; k++) {
+      const c: unknown = children[k];
+      if (typeof c !== 'string') {
+        childPos.push(NOT_STRING);
+        continue;
+      }
+      const guess = from + k < to ? kids![from + k]! : -1;
+      const j = guess !== -1 && ids[guess] === c ? guess : find(c);
+      childPos.push(j);
+      if (j >= 0 && treeParent[j] === -1 && depth[j] === below && outline.rank[j]! >= from && outline.rank[j]! < to) {
+        treeParent[j] = i;
+        treeKids.push(j);
+      }
+    }
+  }
+  /** Children of any other index, looked up by hashing (after a guess). */
+  function hashedChildren(i: number, children: unknown[]): void {
+    const id = ids[i]!;
+    const tree = good[i] === 1;
+    for (let k = 0; k < children.length; k++) {
+      const c: unknown = children[k];
+      if (typeof c !== 'string') {
+        childPos.push(NOT_STRING);
+        continue;
+      }
+      // Guess first: in an index written in WBS order, a parent's first child comes
+      // right after it and each child after the one before; a wrong guess costs a compare.
+      const last = k === 0 ? i : childPos.buf[childPos.length - 1]!;
+      const j = last >= 0 && last + 1 < n && first[last + 1] === 1 && ids[last + 1] === c ? last + 1 : find(c);
+      childPos.push(j);
+      // A valid link: the child's id is this id plus one more component. Only one
+      // item can be that parent, so a child already linked is a repeat in this list.
+      if (tree && j !== MISSING && treeParent[j] === -1 && good[j] === 1 && depth[j] === depth[i]! + 1 && c.startsWith(id) && c.charCodeAt(id.length) === 46) {
+        treeParent[j] = i;
+        treeKids.push(j);
       }
     }
   }
@@ -177,7 +254,7 @@ export function buildModel(items: readonly unknown[]): Model {
   return {
     items,
     ids,
-    index,
+    find,
     get byId() {
       if (byId === undefined) {
         byId = new Map();
@@ -198,6 +275,96 @@ export function buildModel(items: readonly unknown[]): Model {
     treeParent,
     deepestFirst,
   };
+}
+
+/**
+ * The items of an index in outline order, level by level: `level[d]` lists the
+ * positions of the depth-d items in order, `rank[i]` is item i's place in its
+ * level, `last[i]` the last number of its id, and item i's children are
+ * `level[d + 1][kidFrom[i] .. kidTo[i])`. Items are added in index order;
+ * {@link Outline.add} refuses the first one that breaks outline order.
+ */
+class Outline {
+  readonly level: IntList[];
+  readonly rank: Int32Array;
+  readonly last: Float64Array;
+  readonly kidFrom: Int32Array;
+  readonly kidTo: Int32Array;
+  /** The numbers of the item added last; `depth` 0 before the first. */
+  readonly #path = new Float64Array(MAX_WBS_DEPTH);
+  #depth = 0;
+
+  constructor(n: number) {
+    this.level = [new IntList(), new IntList(), new IntList(), new IntList()];
+    this.rank = new Int32Array(n);
+    this.last = new Float64Array(n);
+    this.kidFrom = new Int32Array(n);
+    this.kidTo = new Int32Array(n);
+  }
+
+  /**
+   * Adds item i with id numbers `parts[0 .. d)`, or returns false when it cannot
+   * follow the item before: it must be a first child of that item (one level
+   * deeper) or a later sibling of it or of one of its ancestors. So ids are
+   * unique, increasing, and each item's parent is the last item one level up.
+   */
+  add(i: number, d: number, parts: Float64Array): boolean {
+    const path = this.#path;
+    if (d === 0 || d > this.#depth + 1) return false;
+    for (let k = 0; k < d - 1; k++) if (parts[k] !== path[k]) return false;
+    if (d <= this.#depth && parts[d - 1]! <= path[d - 1]!) return false;
+    for (let k = 0; k < d; k++) path[k] = parts[k]!;
+    this.#depth = d;
+    this.rank[i] = this.level[d]!.length;
+    this.last[i] = parts[d - 1]!;
+    this.level[d]!.push(i);
+    if (d < MAX_WBS_DEPTH) this.kidFrom[i] = this.level[d + 1]!.length;
+    return true;
+  }
+
+  /** Ends each item's child range where the next item of its level starts its own. */
+  finish(): void {
+    for (let d = 1; d < MAX_WBS_DEPTH; d++) {
+      const list = this.level[d]!;
+      const end = this.level[d + 1]!.length;
+      for (let r = 0; r < list.length; r++) {
+        const i = list.buf[r]!;
+        this.kidTo[i] = r + 1 < list.length ? this.kidFrom[list.buf[r + 1]!]! : end;
+      }
+    }
+  }
+
+  /** The position of `id`, or {@link MISSING}; `scratch` holds its numbers while it is read. */
+  find(id: string, scratch: Float64Array): number {
+    const d = scanWbsId(id, scratch);
+    if (d === 0) return MISSING;
+    let from = 0;
+    let to = this.level[1]!.length;
+    let at = MISSING;
+    for (let k = 0; k < d; k++) {
+      at = this.#seek(this.level[k + 1]!.buf, from, to, scratch[k]!);
+      if (at === MISSING) return MISSING;
+      from = this.kidFrom[at]!;
+      to = this.kidTo[at]!;
+    }
+    return at;
+  }
+
+  /** The item among `list[from .. to)` whose last number is `value` (they increase): guessed at place value - 1, else halved. */
+  #seek(list: Int32Array, from: number, to: number, value: number): number {
+    const guess = from + value - 1;
+    if (guess < to && this.last[list[guess]!] === value) return list[guess]!;
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = this.last[list[mid]!]!;
+      if (v === value) return list[mid]!;
+      if (v < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return MISSING;
+  }
 }
 
 /** The number of tree children of item i. */

@@ -54,7 +54,8 @@ export function rollup(index: TaskIndex): TaskIndex {
 /** Leaf-task counts below each item (a leaf counts itself), by position; `at(i)` gives `{completed, total}`. */
 export function leafProgress(model: Model): { completed: Int32Array; total: Int32Array; at(i: number): { completed: number; total: number } } {
   const n = model.items.length;
-  const completed = Int32Array.from(model.done);
+  const completed = new Int32Array(n);
+  completed.set(model.done);
   const total = new Int32Array(n).fill(1);
   const { treeStart, treeKids } = model;
   for (const i of model.deepestFirst) {
