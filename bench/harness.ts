@@ -66,3 +66,55 @@ export function compare(name: string, value: number, unit: string, anchorName: s
   }
   return r;
 }
+
+/** What {@link scaling} measured: median times of each size and the median of the per-round ratios. */
+export interface Scaling {
+  small: number;
+  large: number;
+  ratio: number;
+  /** The ratio of each round, lowest first. */
+  ratios: number[];
+}
+
+/** Milliseconds of wall time, or of CPU time (user + system) of this process. */
+export type Clock = 'wall' | 'cpu';
+
+function timeSync(fn: () => unknown, clock: Clock): number {
+  if (clock === 'wall') {
+    const start = performance.now();
+    fn();
+    return performance.now() - start;
+  }
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * How a function's time grows from a small input to a large one, measured in
+ * alternating rounds (small runs, then large runs, again and again) rather than
+ * all small runs and then all large ones: on a shared machine the load changes
+ * over seconds, and pairing puts both sizes of a round under the same load. The
+ * ratio reported is the median of the rounds' ratios.
+ */
+export function scaling(small: () => unknown, large: () => unknown, { rounds = 9, smallRuns = 9, largeRuns = 3, clock = 'wall' as Clock } = {}): Scaling {
+  const smalls: number[] = [];
+  const larges: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const s = median(Array.from({ length: smallRuns }, () => timeSync(small, clock)));
+    const l = median(Array.from({ length: largeRuns }, () => timeSync(large, clock)));
+    smalls.push(s);
+    larges.push(l);
+    ratios.push(l / s);
+  }
+  return { small: median(smalls), large: median(larges), ratio: median(ratios), ratios: ratios.sort((a, b) => a - b) };
+}
+
+/** The spread of a {@link Scaling}'s round ratios, for a note: `rounds 11.2–12.9x`. */
+export function spread(s: Scaling): string {
+  return `${s.ratios.length} paired rounds, ratios ${s.ratios[0]!.toFixed(1)}–${s.ratios.at(-1)!.toFixed(1)}x`;
+}

@@ -2,8 +2,8 @@
 // applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
-import { cpuMs, loadNote, medianCpuMs } from './wbs.bench.js';
+import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
+import { cpuMs, loadNote } from './wbs.bench.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two
@@ -80,18 +80,17 @@ const suite: BenchSuite = {
       checkThreadStore(small);
       checkThreadStore(large);
     }
-    const t10 = await medianMs(() => checkThreadStore(small), 15);
-    const t100 = await medianMs(() => checkThreadStore(large), 7);
+    const wall = scaling(() => checkThreadStore(small), () => checkThreadStore(large));
+    const t10 = wall.small;
+    const t100 = wall.large;
     out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
     out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}` });
-    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
+    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: wall.ratio, unit: 'x', target: '<= 12x', met: wall.ratio <= 12, note: spread(wall) });
     // What the memory hierarchy alone does: one pass reading every field the checks read.
-    const b10 = await medianMs(() => barePass(small), 15);
-    const b100 = await medianMs(() => barePass(large), 7);
-    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: b100 / b10, unit: 'x', note: `${b10.toFixed(2)} ms → ${b100.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    const c10 = medianCpuMs(() => checkThreadStore(small), 7);
-    const c100 = medianCpuMs(() => checkThreadStore(large), 5);
-    out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: c100 / c10, unit: 'x', target: '<= 12x', met: c100 / c10 <= 12, note: `${c10.toFixed(1)} ms → ${c100.toFixed(0)} ms CPU` });
+    const bare = scaling(() => barePass(small), () => barePass(large));
+    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
+    const cpu = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { rounds: 7, clock: 'cpu' });
+    out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}` });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;

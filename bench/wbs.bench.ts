@@ -3,7 +3,7 @@
 import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
 import { checkWbs, findDependencyCycles, readyTasks, rebuildIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
 import { availableParallelism, loadavg } from 'node:os';
-import { type BenchResult, type BenchSuite, medianMs } from './harness.js';
+import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
 
 const osLoad = () => loadavg()[0]!;
 const cores = () => availableParallelism();
@@ -55,21 +55,20 @@ const suite: BenchSuite = {
       checkWbs(small);
       checkWbs(large);
     }
-    const t10 = await medianMs(() => checkWbs(small), 15);
-    const t100 = await medianMs(() => checkWbs(large), 7);
+    const wall = scaling(() => checkWbs(small), () => checkWbs(large));
+    const t10 = wall.small;
+    const t100 = wall.large;
     const cpu100 = cpuMs(() => checkWbs(large));
     const load = loadNote();
     out.push({ name: 'checkWbs 10,000 tasks (with dependencies)', value: t10, unit: 'ms', note: `${cleanSmall} problems` });
     out.push({ name: 'checkWbs 100,000 tasks (with dependencies)', value: t100, unit: 'ms', target: '< 1000 ms', met: t100 < 1000, note: `${cleanLarge} problems; one run used ${cpu100.toFixed(0)} ms of CPU; ${load}` });
-    out.push({ name: 'checkWbs scaling t(100k)/t(10k)', value: t100 / t10, unit: 'x', target: '<= 12x', met: t100 / t10 <= 12 });
+    out.push({ name: 'checkWbs scaling t(100k)/t(10k)', value: wall.ratio, unit: 'x', target: '<= 12x', met: wall.ratio <= 12, note: spread(wall) });
     // What the memory hierarchy alone does: one pass reading every field the checks read.
-    const b10 = await medianMs(() => barePass(small), 15);
-    const b100 = await medianMs(() => barePass(large), 7);
-    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: b100 / b10, unit: 'x', note: `${b10.toFixed(2)} ms → ${b100.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    const c10 = medianCpuMs(() => checkWbs(small), 7);
-    const c100 = medianCpuMs(() => checkWbs(large), 5);
-    out.push({ name: 'checkWbs CPU time 100,000 tasks', value: c100, unit: 'ms', target: '< 1000 ms', met: c100 < 1000, note: 'median CPU ms (user + system), steadier than wall time on a shared machine' });
-    out.push({ name: 'checkWbs scaling, CPU time cpu(100k)/cpu(10k)', value: c100 / c10, unit: 'x', target: '<= 12x', met: c100 / c10 <= 12, note: `${c10.toFixed(1)} ms → ${c100.toFixed(0)} ms` });
+    const bare = scaling(() => barePass(small), () => barePass(large));
+    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
+    const cpu = scaling(() => checkWbs(small), () => checkWbs(large), { rounds: 7, clock: 'cpu' });
+    out.push({ name: 'checkWbs CPU time 100,000 tasks', value: cpu.large, unit: 'ms', target: '< 1000 ms', met: cpu.large < 1000, note: 'median CPU ms (user + system), steadier than wall time on a shared machine' });
+    out.push({ name: 'checkWbs scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms; ${spread(cpu)}` });
 
     const entities = Object.fromEntries(large.tasks.map((t) => [`tasks/${t.id}.json`, { ...t, title: `Task ${t.id}` }]));
     const tEntities = await medianMs(() => checkWbs(large, entities), 3);
@@ -105,12 +104,6 @@ export function cpuMs(fn: () => unknown): number {
   fn();
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
-}
-
-/** Median CPU milliseconds of several calls. */
-export function medianCpuMs(fn: () => unknown, runs = 5): number {
-  const times = Array.from({ length: runs }, () => cpuMs(fn)).sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
 }
 
 /** The 1-minute load average, so readers can tell a busy machine from a slow function. */
