@@ -140,41 +140,39 @@ const suite: BenchSuite = {
       memkitHits = 0;
       for (const q of queries) memkitHits += unwrap(await store!.search(q, { limit: 10 })).length;
     };
-    let rawQ = Infinity;
-    let memkitQ = Infinity;
-    for (let round = 0; round < 3; round++) {
-      rawQ = Math.min(rawQ, (await timeMs(rawQuery)) / QUERIES);
-      memkitQ = Math.min(memkitQ, (await timeMs(memkitQuery)) / QUERIES);
-    }
-    results.push({ ...compare('memkit sqlite-wasm query (top 10, with snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false), target: 'within 1.2x of raw FTS5', note: `${memkitHits} hits over ${QUERIES} queries` });
     // Raw top-10 on the tuned table, ranked in a subquery and joined after, as memkit does, without snippets.
     const tunedStmt = tuned!.prepare(
       'SELECT d.doc_id, d.title, d.path, d.kind, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT 10) h JOIN docs d ON d.rowid = h.r',
     );
-    let tunedQ = Infinity;
-    for (let round = 0; round < 3; round++) {
-      tunedQ = Math.min(tunedQ, (await timeMs(() => {
-        for (const q of queries) {
-          tunedStmt.bind([q.split(' ').map((w) => `"${w}"`).join(' ')]);
-          while (tunedStmt.step()) tunedStmt.get({});
-          tunedStmt.reset();
-        }
-      })) / QUERIES);
-    }
-    tunedStmt.finalize();
-    results.push(compare('memkit query vs raw FTS5 tuned alike (hashsize, ranked subquery, no snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5 tuned', tunedQ, undefined, false));
-
+    const tunedQuery = () => {
+      for (const q of queries) {
+        tunedStmt.bind([q.split(' ').map((w) => `"${w}"`).join(' ')]);
+        while (tunedStmt.step()) tunedStmt.get({});
+        tunedStmt.reset();
+      }
+    };
     // --- minisearch
     let mini: MiniSearch | undefined;
     const miniMs = await timeMs(() => {
       mini = new MiniSearch({ idField: 'docId', fields: ['docId', 'title', 'headings', 'tags', 'body'], storeFields: ['title', 'path', 'kind'] });
       mini.addAll(records.map((d) => ({ ...d, headings: d.headings.join('\n'), tags: d.tags.join(' ') })));
     });
-    let miniQ = Infinity;
-    for (let round = 0; round < 3; round++) {
-      miniQ = Math.min(miniQ, (await timeMs(() => { for (const q of queries) mini!.search(q, { combineWith: 'AND' }).slice(0, 10); })) / QUERIES);
-    }
-    results.push(compare('memkit query vs minisearch', memkitQ, 'ms/query', 'minisearch', miniQ, 2, false));
+    const miniQuery = () => {
+      for (const q of queries) mini!.search(q, { combineWith: 'AND' }).slice(0, 10);
+    };
+    // Interleaved rounds, each engine once per round, so a change in machine load hits all of
+    // them alike; each figure is the median round (garbage collection included, as in use).
+    const engines = { raw: rawQuery, tuned: tunedQuery, memkit: memkitQuery, mini: miniQuery };
+    const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], mini: [] };
+    for (const fn of Object.values(engines)) await fn(); // warm-up
+    for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeMs(fn)) / QUERIES);
+    const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+    const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
+    const [rawQ, tunedQ, memkitQ, miniQ] = [mid(perQuery.raw), mid(perQuery.tuned), mid(perQuery.memkit), mid(perQuery.mini)];
+    tunedStmt.finalize();
+    results.push({ ...compare('memkit sqlite-wasm query (top 10, with snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false), target: 'within 1.2x of raw FTS5', note: `${memkitHits} hits over ${QUERIES} queries; median of 7 interleaved rounds; memkit ${range(perQuery.memkit)}, raw ${range(perQuery.raw)}` });
+    results.push(compare('memkit query vs raw FTS5 tuned alike (hashsize, ranked subquery, no snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5 tuned', tunedQ, undefined, false));
+    results.push({ ...compare('memkit query vs minisearch', memkitQ, 'ms/query', 'minisearch', miniQ, 2, false), note: `minisearch ${range(perQuery.mini)}` });
     results.push(compare('memkit index vs minisearch', memkitMs, 'ms', 'minisearch', miniMs, undefined, false));
 
     // --- end to end from files (read, hash, parse frontmatter + Markdown, validate, index)
