@@ -3,10 +3,11 @@ import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
 import { type Csr, IntList, groupBy } from '../wbs/csr.js';
 import { findCyclesCsr } from '../wbs/cycles.js';
-import type { StringIndex } from '../wbs/string-index.js';
+import { StringIndex } from '../wbs/string-index.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
-import { RelationsFromLog, positions } from './rebuild-relations.js';
+import { RelationsFromLog } from './rebuild-relations.js';
 import { RepeatedKeys } from './repeated-keys.js';
+import { storeChecks } from './store-schema.js';
 import { canTransition } from './transitions.js';
 
 const KEY_PARAMS: Record<string, readonly string[]> = {
@@ -35,6 +36,9 @@ const STATE_CODES = new Map<string, number>([
   ['frozen', 2],
   ['archived', 3],
 ]);
+/** A thread's parent_id: a string, null, or anything else (0). */
+const PARENT_STRING = 1;
+const PARENT_NULL = 2;
 
 /** True when list `v` of a resolved CSR holds position `w`. */
 function listsPosition(csr: Csr, v: number, w: number): boolean {
@@ -43,32 +47,47 @@ function listsPosition(csr: Csr, v: number, w: number): boolean {
 }
 
 /**
- * Relations list `field` of each thread, resolved: positions, UNKNOWN or
- * NOT_STRING. Item k of list v is guessed to be item k of `guess` (what a sound
- * store holds), which one comparison of ids confirms; only a wrong guess is
- * looked up, so a sound store's lists cost no hashing and no probes.
+ * Appends stored relations list `list` of thread v, resolved, to `items`:
+ * positions, UNKNOWN or NOT_STRING. Item k is guessed to be item k of list v
+ * of `guess` (what a sound store holds), which one comparison of ids
+ * confirms; only a wrong guess is looked up, so a sound store's lists cost no
+ * hashing and no probes.
  */
-function resolveLists(relation: readonly unknown[], field: string, ids: readonly string[], position: StringIndex, guess: Csr): Csr {
-  const n = ids.length;
-  const start = new Int32Array(n + 1);
-  const items = new IntList(n);
-  for (let v = 0; v < n; v++) {
-    start[v] = items.length;
-    const r = relation[v];
-    const list = isObject(r) ? r[field] : undefined;
-    if (!Array.isArray(list)) continue;
-    const from = guess.start[v]!;
-    const count = guess.start[v + 1]! - from;
-    for (let k = 0; k < list.length; k++) {
-      const x: unknown = list[k];
-      if (typeof x !== 'string') items.push(NOT_STRING);
-      else if (k < count && ids[guess.items[from + k]!] === x) items.push(guess.items[from + k]!);
-      else items.push(position.get(x));
-    }
+function resolveList(list: unknown, v: number, guess: Csr, ids: readonly string[], position: StringIndex, items: IntList): void {
+  if (!Array.isArray(list)) return;
+  const from = guess.start[v]!;
+  const count = guess.start[v + 1]! - from;
+  for (let k = 0; k < list.length; k++) {
+    const x: unknown = list[k];
+    if (typeof x !== 'string') items.push(NOT_STRING);
+    else if (k < count && ids[guess.items[from + k]!] === x) items.push(guess.items[from + k]!);
+    else items.push(position.get(x));
   }
-  start[n] = items.length;
-  return { start, items: items.values() };
 }
+
+/** A CSR being filled list by list: `start[v]` is set before list v is appended to `items`. */
+interface CsrBuilder {
+  start: Int32Array;
+  items: IntList;
+}
+
+function csrBuilder(n: number, capacity: number): CsrBuilder {
+  return { start: new Int32Array(n + 1), items: new IntList(capacity) };
+}
+
+function built(b: CsrBuilder, n: number): Csr {
+  b.start[n] = b.items.length;
+  return { start: b.start, items: b.items.values() };
+}
+
+/** True when every name in `names` is an enumerable own property of `o` (so `names` is `Object.keys(o)`). */
+function allEnumerable(o: object, names: readonly string[]): boolean {
+  for (let k = 0; k < names.length; k++) if (!Object.prototype.propertyIsEnumerable.call(o, names[k]!)) return false;
+  return true;
+}
+
+/** The schema problems of a store, as the format's validator reports them. */
+const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
 
 /** True when `x` is already in `set`; adds it otherwise. */
 function seenIn(set: Set<unknown>, x: unknown): boolean {
@@ -105,45 +124,236 @@ function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32
  * @example checkThreadStore(store) // [] when sound
  */
 export function checkThreadStore(store: unknown): Problem[] {
-  const out: Problem[] = validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
   if (!isObject(store) || !isObject(store.threads) || !isObject(store.relations) || !Array.isArray(store.operations) || !isObject(store.metadata)) {
+    const out = schemaProblems(store);
     out.push(error('threads.not-store', 'a thread store is an object with metadata, threads and relations objects and an operations array', { pointer: '' }));
     return out;
   }
+  // The schema is checked part by part in the passes below, each thread,
+  // operation and relations entry while it is in cache (a separate validator
+  // pass reads the whole store from memory once more, and enumerates both
+  // records twice); the validator runs only to report problems, when a part fails.
+  const checks = storeChecks();
+  let valid = checks !== undefined && checks.top(store);
   const threads = store.threads;
   const relations = store.relations;
   const ops = store.operations as unknown[];
-  const ids = Object.keys(threads);
+  const meta = store.metadata;
+  // Own property names: what the schema checks, and `Object.keys` itself when all are enumerable.
+  const threadNames = Object.getOwnPropertyNames(threads);
+  let ids = threadNames;
+  if (!allEnumerable(threads, threadNames)) {
+    ids = Object.keys(threads);
+    valid = false;
+  }
   const n = ids.length;
-  // Every thread id is looked up once here; later passes work on positions.
-  const position = positions(ids);
-  // Keys of `threads` are its own properties: a plain read is an own read.
-  const thread: unknown[] = ids.map((id) => threads[id]);
-  const relation: unknown[] = ids.map((id) => ownGet(relations, id));
-  // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
-  const hasEntry = new Uint8Array(n);
-  for (let v = 0; v < n; v++) if (isObject(relation[v])) hasEntry[v] = 1;
   const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // Each thread's parent position (-1 when none is found); children as stored,
-  // resolved by guessing the threads that name them as parent, in threads order.
+  // Threads, in one pass: positions, schema, whether every thread's id is its
+  // key (then ids are unique), and each thread's parent position (-1 when none
+  // is found). Parents usually come before their children: most are found at
+  // once, the others once every id is indexed.
+  const position = new StringIndex(n, (v) => ids[v]);
+  // Keys of `threads` are its own properties: a plain read is an own read.
+  const thread: unknown[] = new Array(n);
   const parentOf = new Int32Array(n).fill(-1);
-  for (let v = 0; v < n; v++) {
-    const t = thread[v];
-    if (isObject(t) && typeof t.parent_id === 'string') parentOf[v] = position.get(t.parent_id);
-  }
-  const storedChildren = resolveLists(relation, 'children', ids, position, groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v)));
-
-  // Threads: key = id, unique ids, parents. When every thread's id is its key, ids are unique.
+  // What each thread's parent_id is, so later checks need not read the thread again.
+  const parentKind = new Uint8Array(n);
+  const parentLater = new IntList();
   let keyed = true;
   for (let v = 0; v < n; v++) {
-    const t = thread[v];
-    if (isObject(t) && typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
+    const id = ids[v]!;
+    position.add(id, v);
+    const t = threads[id];
+    thread[v] = t;
+    if (valid) valid = checks!.key(id) && checks!.thread(t);
+    if (!isObject(t)) continue;
+    if (typeof t.id === 'string' && t.id !== id) keyed = false;
+    const parent = t.parent_id;
+    if (typeof parent === 'string') {
+      parentKind[v] = PARENT_STRING;
+      const p = position.get(parent);
+      if (p !== -1) parentOf[v] = p;
+      else parentLater.push(v);
+    } else if (parent === null) parentKind[v] = PARENT_NULL;
   }
+  for (const v of parentLater.values()) parentOf[v] = position.get((thread[v] as Loose).parent_id as string);
+
+  // Operations: ids, commands, params, order, status replay. Problems go to
+  // `walked` and join `out` after the threads' problems.
+  const walked: Problem[] = [];
+  // Operation ids, noted as the log is walked. An id that may repeat an earlier
+  // one keeps the place its problem would take in `walked`: pairs (i, walked.length).
+  const opIds = new RepeatedKeys(ops.length);
+  const maybeRepeated = new IntList();
+  // The relations the log implies, gathered in the same pass.
+  const log = new RelationsFromLog(ids, position);
+  // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
+  const state = new Uint8Array(n);
+  const otherState = new Map<number, string>();
+  const stateOrder = new IntList();
+  const stateOf = (v: number): string | undefined => (state[v] === OTHER ? otherState.get(v) : STATE_NAMES[state[v]!]);
+  const setState = (v: number, s: string) => {
+    if (state[v] === NONE) stateOrder.push(v);
+    const code = STATE_CODES.get(s);
+    if (code === undefined) {
+      state[v] = OTHER;
+      otherState.set(v, s);
+    } else state[v] = code;
+  };
+  let latest = Number.NEGATIVE_INFINITY;
+  let previous = Number.NEGATIVE_INFINITY;
+  let nextSpawn = 0;
+  // `resolved` is a position found already; `guess` one to try before looking the id up.
+  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1, guess = -1): number | undefined => {
+    if (resolved !== -1) return resolved;
+    const id = ownGet(p, k) as string;
+    const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
+    if (v !== -1) return v;
+    walked.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
+    return undefined;
+  };
+  const readOnly = (i: number, v: number, what: string) => {
+    if (state[v] !== NONE && state[v] !== ACTIVE) walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${stateOf(v)}`, { pointer: O(i) }));
+  };
+  const EMPTY: Loose = {};
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (valid) valid = checks!.operation(op);
+    log.add(op);
+    if (!isObject(op)) continue;
+    if (typeof op.id === 'string' && opIds.add(i, op.id)) {
+      maybeRepeated.push(i);
+      maybeRepeated.push(walked.length);
+    }
+    const ts = timeOf(op.timestamp);
+    if (!Number.isNaN(ts)) {
+      if (ts < previous) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
+      previous = ts;
+      if (ts > latest) latest = ts;
+    }
+    const command = op.command;
+    if (typeof command !== 'string') continue;
+    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
+    if (keys === undefined) {
+      walked.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
+      continue;
+    }
+    const p = isObject(op.params) ? op.params : EMPTY;
+    let bad = false;
+    for (const k of keys) if (typeof ownGet(p, k) !== 'string') bad = true;
+    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
+    if (bad) {
+      const missing = keys.filter((k) => typeof ownGet(p, k) !== 'string');
+      if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
+      walked.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
+      continue;
+    }
+    switch (command) {
+      case 'spawn': {
+        // Threads are usually keyed in spawn order, under the parent their record names.
+        const child = ref(p, i, command, 'child_id', log.target, nextSpawn);
+        if (child !== undefined) nextSpawn = child + 1;
+        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id', -1, child === undefined ? -1 : parentOf[child]!) : null;
+        // An empty id never counted as a parent (or source) here: kept as it was.
+        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
+        if (child === undefined) break;
+        if (state[child] !== NONE) walked.push(error('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        // The parents agree when both name the same thread, or both are null: then the thread need not be read.
+        const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
+        const t = agreed ? undefined : thread[child];
+        if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
+          walked.push(error('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
+        setState(child, 'active');
+        break;
+      }
+      case 'reference': {
+        const from = ref(p, i, command, 'from_id', log.from);
+        ref(p, i, command, 'to_id', log.to);
+        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
+        break;
+      }
+      case 'freeze':
+      case 'archive': {
+        const v = ref(p, i, command, 'thread_id');
+        if (v === undefined) break;
+        const to = command === 'freeze' ? 'frozen' : 'archived';
+        const from = stateOf(v);
+        if (from !== undefined && !canTransition(from, to)) walked.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
+        setState(v, to);
+        break;
+      }
+      case 'update': {
+        const v = ref(p, i, command, 'thread_id', log.target);
+        if (v === undefined) break;
+        if (own(p, 'status')) {
+          const from = stateOf(v);
+          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
+          else readOnly(i, v, 'update');
+          if (typeof p.status === 'string') setState(v, p.status);
+        } else readOnly(i, v, 'update');
+        break;
+      }
+    }
+  }
+
+  // Relations keys, in one pass: schema, unknown keys (reported later), and
+  // each thread's entry. Relations are usually keyed in the order of the
+  // threads: a key equal to the id at its index is known.
+  const relationNames = Object.getOwnPropertyNames(relations);
+  const enumerable = allEnumerable(relations, relationNames);
+  const relationKeys = enumerable ? relationNames : Object.keys(relations);
+  if (!enumerable) valid = false;
+  const unknownKeys = new IntList();
+  // 1 where thread v's entry is the value of an own enumerable key, which the schema checks.
+  const keyedEntry = new Uint8Array(n);
+  // Thread v's relations entry: `ownGet(relations, ids[v])`.
+  const relation: unknown[] = enumerable ? new Array(n).fill(undefined) : ids.map((id) => ownGet(relations, id));
+  for (let k = 0; k < relationKeys.length; k++) {
+    const key = relationKeys[k]!;
+    if (valid) valid = checks!.key(key);
+    const v = k < n && key === ids[k] ? k : position.get(key);
+    if (v === -1) {
+      unknownKeys.push(k);
+      if (valid) valid = checks!.relations(relations[key]);
+      continue;
+    }
+    keyedEntry[v] = 1;
+    // An enumerable own key: a plain read is an own read.
+    if (enumerable) relation[v] = relations[key];
+  }
+
+  // Each thread's relations lists as stored, resolved in one pass by guessing
+  // what the store implies: children from parent_id, in threads order; the
+  // others from the log. The schema checks each entry on the way.
+  const derived = log.finish((v) => relation[v]);
+  const childGuess = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
+  const guesses = [childGuess, derived.references_to, derived.referenced_by, derived.depends_on] as const;
+  const builders = guesses.map((g) => csrBuilder(n, g.items.length + 16));
+  // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
+  const hasEntry = new Uint8Array(n);
+  for (let v = 0; v < n; v++) {
+    for (let f = 0; f < 4; f++) builders[f]!.start[v] = builders[f]!.items.length;
+    const r = relation[v];
+    if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
+    if (!isObject(r)) continue;
+    hasEntry[v] = 1;
+    for (let f = 0; f < 4; f++) resolveList(r[RELATION_FIELDS[f]!], v, guesses[f]!, ids, position, builders[f]!.items);
+  }
+  const storedChildren = built(builders[0]!, n);
+  const storedRefsTo = built(builders[1]!, n);
+  const storedRefsBy = built(builders[2]!, n);
+  const storedDeps = built(builders[3]!, n);
+
+  const out: Problem[] = valid ? [] : schemaProblems(store);
+
+  // Threads: key = id, unique ids, parents.
   const idSeen = keyed ? undefined : new Map<string, string>();
   for (let v = 0; v < n; v++) {
+    // A sound thread with a listed parent needs no read of the thread.
+    if (idSeen === undefined && (parentKind[v] !== PARENT_STRING || (parentOf[v] !== -1 && (hasEntry[parentOf[v]!] === 0 || listsPosition(storedChildren, parentOf[v]!, v))))) continue;
     const key = ids[v]!;
     const t = thread[v];
     if (!isObject(t)) continue;
@@ -176,139 +386,23 @@ export function checkThreadStore(store: unknown): Problem[] {
   }
 
   // Metadata.
-  const meta = store.metadata;
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
-  // Operations: ids, commands, params, order, status replay.
-  // Operation ids, noted as the log is walked. An id that may repeat an earlier
-  // one keeps the place its problem would take in `out`: pairs (i, out.length).
-  const opIds = new RepeatedKeys(ops.length);
-  const maybeRepeated = new IntList();
-  // The relations the log implies, gathered in the same pass.
-  const log = new RelationsFromLog(ids, position);
-  // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
-  const state = new Uint8Array(n);
-  const otherState = new Map<number, string>();
-  const stateOrder = new IntList();
-  const stateOf = (v: number): string | undefined => (state[v] === OTHER ? otherState.get(v) : STATE_NAMES[state[v]!]);
-  const setState = (v: number, s: string) => {
-    if (state[v] === NONE) stateOrder.push(v);
-    const code = STATE_CODES.get(s);
-    if (code === undefined) {
-      state[v] = OTHER;
-      otherState.set(v, s);
-    } else state[v] = code;
-  };
-  let latest = Number.NEGATIVE_INFINITY;
-  let previous = Number.NEGATIVE_INFINITY;
-  let nextSpawn = 0;
-  // `resolved` is a position found already; `guess` one to try before looking the id up.
-  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1, guess = -1): number | undefined => {
-    if (resolved !== -1) return resolved;
-    const id = ownGet(p, k) as string;
-    const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
-    if (v !== -1) return v;
-    out.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
-    return undefined;
-  };
-  const readOnly = (i: number, v: number, what: string) => {
-    if (state[v] !== NONE && state[v] !== ACTIVE) out.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${stateOf(v)}`, { pointer: O(i) }));
-  };
-  const EMPTY: Loose = {};
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    log.add(op, i);
-    if (!isObject(op)) continue;
-    if (typeof op.id === 'string' && opIds.add(i, op.id)) {
-      maybeRepeated.push(i);
-      maybeRepeated.push(out.length);
-    }
-    const ts = timeOf(op.timestamp);
-    if (!Number.isNaN(ts)) {
-      if (ts < previous) out.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
-      previous = ts;
-      if (ts > latest) latest = ts;
-    }
-    const command = op.command;
-    if (typeof command !== 'string') continue;
-    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
-    if (keys === undefined) {
-      out.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
-      continue;
-    }
-    const p = isObject(op.params) ? op.params : EMPTY;
-    let bad = false;
-    for (const k of keys) if (typeof ownGet(p, k) !== 'string') bad = true;
-    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
-    if (bad) {
-      const missing = keys.filter((k) => typeof ownGet(p, k) !== 'string');
-      if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
-      out.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
-      continue;
-    }
-    switch (command) {
-      case 'spawn': {
-        // Threads are usually keyed in spawn order, under the parent their record names.
-        const child = ref(p, i, command, 'child_id', log.target, nextSpawn);
-        if (child !== undefined) nextSpawn = child + 1;
-        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id', -1, child === undefined ? -1 : parentOf[child]!) : null;
-        // An empty id never counted as a parent (or source) here: kept as it was.
-        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
-        if (child === undefined) break;
-        if (state[child] !== NONE) out.push(error('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
-        const t = thread[child];
-        if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
-          out.push(error('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
-        setState(child, 'active');
-        break;
-      }
-      case 'reference': {
-        const from = ref(p, i, command, 'from_id', log.from);
-        ref(p, i, command, 'to_id', log.to);
-        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
-        break;
-      }
-      case 'freeze':
-      case 'archive': {
-        const v = ref(p, i, command, 'thread_id');
-        if (v === undefined) break;
-        const to = command === 'freeze' ? 'frozen' : 'archived';
-        const from = stateOf(v);
-        if (from !== undefined && !canTransition(from, to)) out.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
-        setState(v, to);
-        break;
-      }
-      case 'update': {
-        const v = ref(p, i, command, 'thread_id', log.target);
-        if (v === undefined) break;
-        if (own(p, 'status')) {
-          const from = stateOf(v);
-          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) out.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
-          else readOnly(i, v, 'update');
-          if (typeof p.status === 'string') setState(v, p.status);
-        } else readOnly(i, v, 'update');
-        break;
-      }
-    }
-  }
+  // The operations' problems, each repeated id's where the walk would have reported it.
   const repeated = opIds.repeats((i) => {
     const op = ops[i];
     return isObject(op) && typeof op.id === 'string' ? op.id : undefined;
   });
-  if (repeated.length > 0) {
-    // Each repeat's problem goes where the walk would have reported it.
-    const walked = out.splice(0);
-    const places = maybeRepeated.values();
-    let j = 0;
-    for (let k = 0, m = 0; k < repeated.length; k += 2) {
-      const i = repeated[k]!;
-      while (places[m] !== i) m += 2;
-      while (j < places[m + 1]!) out.push(walked[j++]!);
-      out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
-    }
-    while (j < walked.length) out.push(walked[j++]!);
+  const places = maybeRepeated.values();
+  let j = 0;
+  for (let k = 0, m = 0; k < repeated.length; k += 2) {
+    const i = repeated[k]!;
+    while (places[m] !== i) m += 2;
+    while (j < places[m + 1]!) out.push(walked[j++]!);
+    out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
   }
+  while (j < walked.length) out.push(walked[j++]!);
   for (const v of stateOrder.values()) {
     const t = thread[v];
     const s = stateOf(v)!;
@@ -320,18 +414,11 @@ export function checkThreadStore(store: unknown): Problem[] {
     out.push(error('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  // Relations are usually keyed in the order of the threads: a key equal to the id at its index is known.
-  const relationKeys = Object.keys(relations);
-  for (let k = 0; k < relationKeys.length; k++) {
+  for (const k of unknownKeys.values()) {
     const key = relationKeys[k]!;
-    if (key !== ids[k] && position.get(key) === -1) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
+    out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
   }
-  const derived = log.finish(ops, (v) => relation[v]);
   const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
-  // The other lists as stored, resolved by guessing what the log implies.
-  const storedRefsTo = resolveLists(relation, 'references_to', ids, position, derived.references_to);
-  const storedRefsBy = resolveLists(relation, 'referenced_by', ids, position, derived.referenced_by);
-  const storedDeps = resolveLists(relation, 'depends_on', ids, position, derived.depends_on);
   const stored = [storedChildren, storedRefsTo, storedRefsBy, storedDeps] as const;
   const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
   // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
@@ -340,11 +427,11 @@ export function checkThreadStore(store: unknown): Problem[] {
   let token = 0;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
-    const r = relation[v];
-    if (!isObject(r)) {
+    if (hasEntry[v] === 0) {
       out.push(error('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
       continue;
     }
+    const r = relation[v] as Loose;
     for (let f = 0; f < RELATION_FIELDS.length; f++) {
       const field = RELATION_FIELDS[f]!;
       const { start, items } = stored[f]!;
@@ -370,10 +457,12 @@ export function checkThreadStore(store: unknown): Problem[] {
           continue;
         }
         if (field === 'children') {
-          const t = thread[w];
-          // parentOf[w] === v says that t.parent_id is this thread's id.
-          if (parentOf[w] !== v && isObject(t) && t.parent_id !== id)
-            out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
+          // parentOf[w] === v says that thread w's parent_id is this thread's id.
+          if (parentOf[w] !== v) {
+            const t = thread[w];
+            if (isObject(t) && t.parent_id !== id)
+              out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
+          }
         } else if (field === 'references_to' || field === 'referenced_by') {
           if (hasEntry[w] === 1 && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
             out.push(

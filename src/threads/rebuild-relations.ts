@@ -69,16 +69,25 @@ export class RelationsFromLog {
   target = -1;
   readonly #refFrom = new IntList();
   readonly #refTo = new IntList();
-  readonly #lastDeps: Int32Array;
+  /**
+   * depends_on lists set by operations, resolved when added (while the
+   * operation is in cache): positions, -1 for a value that is not a known id.
+   * Thread v's list, set by the last such operation, is
+   * `#depItems[#depFrom[v] .. #depTo[v])`; `#depFrom[v]` is -1 when no operation sets it.
+   */
+  readonly #depItems = new IntList();
+  readonly #depFrom: Int32Array;
+  readonly #depTo: Int32Array;
   constructor(
     readonly ids: readonly string[],
     readonly position: StringIndex,
   ) {
-    this.#lastDeps = new Int32Array(ids.length).fill(-1);
+    this.#depFrom = new Int32Array(ids.length).fill(-1);
+    this.#depTo = new Int32Array(ids.length);
   }
 
-  /** Takes operation `i` of the log into account. */
-  add(op: unknown, i: number): void {
+  /** Takes the next operation of the log into account. */
+  add(op: unknown): void {
     this.from = this.to = this.target = -1;
     if (!isObject(op) || !isObject(op.params)) return;
     const p = op.params;
@@ -94,30 +103,46 @@ export class RelationsFromLog {
     } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
       const target = ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id');
       this.target = typeof target === 'string' ? this.position.get(target) : -1;
-      if (this.target !== -1) this.#lastDeps[this.target] = i;
+      if (this.target === -1) return;
+      const list = p.depends_on as unknown[];
+      const items = this.#depItems;
+      this.#depFrom[this.target] = items.length;
+      for (let k = 0; k < list.length; k++) {
+        const d = list[k];
+        items.push(typeof d === 'string' ? this.position.get(d) : -1);
+      }
+      this.#depTo[this.target] = items.length;
     }
   }
 
   /**
-   * The relations of every operation added; `ops` is the log they came from,
-   * `cached(v)` the stored relations entry of thread v.
+   * The relations of every operation added; `cached(v)` is the stored
+   * relations entry of thread v (its depends_on is used when no operation sets one).
    */
-  finish(ops: readonly unknown[], cached: (v: number) => unknown): DerivedRelations {
+  finish(cached: (v: number) => unknown): DerivedRelations {
     const { ids, position } = this;
     const n = ids.length;
-    const lastDeps = this.#lastDeps;
+    const depFrom = this.#depFrom;
+    const depTo = this.#depTo;
+    const set = this.#depItems.values();
     // depends_on: the last operation that sets it, else the cached list; known, not self, once each.
     const depStart = new Int32Array(n + 1);
     const deps = new IntList(n);
     const seen = new Int32Array(n);
     for (let v = 0; v < n; v++) {
       depStart[v] = deps.length;
-      let list: unknown;
-      if (lastDeps[v] !== -1) list = ((ops[lastDeps[v]!] as Record<string, unknown>).params as Record<string, unknown>).depends_on;
-      else {
-        const c = cached(v);
-        list = isObject(c) ? c.depends_on : undefined;
+      if (depFrom[v] !== -1) {
+        for (let k = depFrom[v]!; k < depTo[v]!; k++) {
+          // A string equal to ids[v] is the one whose position is v.
+          const w = set[k]!;
+          if (w === -1 || w === v || seen[w] === v + 1) continue;
+          seen[w] = v + 1;
+          deps.push(w);
+        }
+        continue;
       }
+      const c = cached(v);
+      const list: unknown = isObject(c) ? c.depends_on : undefined;
       if (!Array.isArray(list)) continue;
       for (const d of list as unknown[]) {
         if (typeof d !== 'string' || d === ids[v]) continue;
@@ -142,7 +167,7 @@ export class RelationsFromLog {
 export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: StringIndex): DerivedRelations {
   const log = new RelationsFromLog(ids, position);
   const ops = Array.isArray(store.operations) ? (store.operations as unknown[]) : [];
-  for (let i = 0; i < ops.length; i++) log.add(ops[i], i);
+  for (let i = 0; i < ops.length; i++) log.add(ops[i]);
   const stored = isObject(store.relations) ? store.relations : {};
-  return log.finish(ops, (v) => ownGet(stored, ids[v]!));
+  return log.finish((v) => ownGet(stored, ids[v]!));
 }

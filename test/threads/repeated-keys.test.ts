@@ -49,3 +49,18 @@ describe('RepeatedKeys', () => {
     expect(found(['x', 'x', 'x'])).toEqual([1, 0, 2, 0]);
   });
 });
+
+describe('RepeatedKeys with colliding hashes', () => {
+  it('is exact when distinct keys share their full hash', () => {
+    // A hash of the length alone: every key of a length collides with every other.
+    const key = fc.oneof(fc.constantFrom('a', 'b', 'ab', 'ba', ''), fc.string({ maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 200 }), (keys) => {
+        const r = new RepeatedKeys(keys.length, (k) => k.length);
+        keys.forEach((k, i) => r.add(i, k));
+        expect([...r.repeats((i) => keys[i])]).toEqual(expected(keys));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
