@@ -193,6 +193,23 @@ function typeboxValidator(def: FormatDef): Validator {
   return v;
 }
 
+/**
+ * A TypeBox check of `schema` (as {@link compiledSchemaOf} leaves it) that
+ * returns false, never throws, on a value it cannot check: for callers that
+ * check parts of a format's schema on their own and ask {@link validate} for
+ * the problems only when a part fails.
+ */
+export function guardedCheck(schema: unknown): (value: unknown) => boolean {
+  const v = Compile(schema as never) as unknown as Validator;
+  return (value) => {
+    try {
+      return v.Check(value);
+    } catch {
+      return false;
+    }
+  };
+}
+
 function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number, semantic = true): FormatValidator {
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;

@@ -1,8 +1,6 @@
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
-import type { Validator } from 'typebox/compile';
 import { getFormat } from '../schemas/registry.js';
-import { compiledSchemaOf } from '../schemas/validate.js';
+import { compiledSchemaOf, guardedCheck } from '../schemas/validate.js';
 
 /**
  * The `thread-store` schema check, split so that a caller walking the store
@@ -48,17 +46,6 @@ function recordParts(node: unknown): [string, Node] | undefined {
   return pattern !== undefined && isNode(patterns[pattern]) ? [pattern, patterns[pattern]] : undefined;
 }
 
-function guarded(schema: unknown): (value: unknown) => boolean {
-  const v = Compile(schema as never) as unknown as Validator;
-  return (value) => {
-    try {
-      return v.Check(value);
-    } catch {
-      return false;
-    }
-  };
-}
-
 let compiled: StoreChecks | null | undefined;
 
 /**
@@ -85,10 +72,10 @@ function compile(): StoreChecks | undefined {
   if (!isNode(operations) || operations.type !== 'array' || !isNode(operations.items) || !Reflect.ownKeys(operations).every((k) => ARRAY_KEYS.has(k))) return undefined;
   const top = { ...schema, properties: { ...properties, threads: Type.Unsafe({ type: 'object' }), operations: Type.Unsafe({ type: 'array' }), relations: Type.Unsafe({ type: 'object' }) } };
   return {
-    top: guarded(top),
-    key: guarded(Type.String({ pattern: threads[0] })),
-    thread: guarded(threads[1]),
-    operation: guarded(operations.items),
-    relations: guarded(relations[1]),
+    top: guardedCheck(top),
+    key: guardedCheck(Type.String({ pattern: threads[0] })),
+    thread: guardedCheck(threads[1]),
+    operation: guardedCheck(operations.items),
+    relations: guardedCheck(relations[1]),
   };
 }

@@ -1,5 +1,7 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
-import { type FormatValidator, compileValidator } from '../schemas/validate.js';
+import Type from 'typebox';
+import { getFormat } from '../schemas/registry.js';
+import { type FormatValidator, compileValidator, compiledSchemaOf, guardedCheck } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
@@ -67,6 +69,32 @@ function schemaProblems(formatId: string, value: unknown, file: string): Problem
   return problems.filter((p) => !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? ''))).map((p) => ({ ...p, file }));
 }
 
+/** The index schema split in two: everything but the entries, and one entry. */
+export interface IndexChecks {
+  top(index: unknown): boolean;
+  entry(entry: unknown): boolean;
+}
+let indexChecksCache: IndexChecks | null | undefined;
+
+/**
+ * The `wbs-task-index` schema check split so that {@link buildModel} can check
+ * each entry in its own pass: an index passes the whole-index validator
+ * exactly when `top` accepts it and `entry` accepts each entry of `tasks`
+ * (a plain array schema, nothing relating entries to each other). Both are
+ * compiled by TypeBox from the same schema as the validator; `undefined` when
+ * the schema is not of that shape (then the whole-index validator runs).
+ */
+export function indexChecks(): IndexChecks | undefined {
+  if (indexChecksCache === undefined) {
+    const schema = compiledSchemaOf(getFormat('wbs-task-index')!.schema) as Record<string, unknown>;
+    const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+    const tasks = properties?.tasks;
+    const plain = schema.type === 'object' && tasks?.type === 'array' && tasks.items !== undefined && Object.keys(tasks).every((k) => ['type', 'items', 'description', 'title', '~kind'].includes(k));
+    indexChecksCache = plain ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(tasks.items) } : null;
+  }
+  return indexChecksCache ?? undefined;
+}
+
 /**
  * Checks a WBS task index (and, when given, its entity files) against every
  * invariant of the seed and memkit's extras: id form, type by depth,
@@ -81,12 +109,17 @@ function schemaProblems(formatId: string, value: unknown, file: string): Problem
 export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOptions = {}): Problem[] {
   const dir = options.dir ?? '';
   const indexFile = `${dir}task-index.json`;
-  const out: Problem[] = schemaProblems('wbs-task-index', index, indexFile);
   if (!isObject(index) || !Array.isArray(index.tasks)) {
+    const out = schemaProblems('wbs-task-index', index, indexFile);
     out.push(error('wbs.not-index', 'task-index.json must be an object with a "tasks" array', { file: indexFile, pointer: '' }));
     return out;
   }
-  const model = buildModel(index.tasks);
+  // The schema is checked entry by entry as the model is built, each entry while it is
+  // in cache; the whole-index validator runs only to report problems.
+  const split = indexChecks();
+  const quick = split !== undefined && split.top(index);
+  const model = buildModel(index.tasks, quick ? { check: split.entry } : {});
+  const out: Problem[] = quick && model.checked ? [] : schemaProblems('wbs-task-index', index, indexFile);
   const { items, ids, find, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });

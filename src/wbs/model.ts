@@ -68,6 +68,8 @@ export interface Model {
   treeParent: Int32Array;
   /** Item positions ordered deepest first (children before their parents). */
   deepestFirst: Int32Array;
+  /** False when {@link BuildModelOptions.check} returned false for an entry. */
+  checked: boolean;
 }
 
 /** Options of {@link buildModel}. */
@@ -77,6 +79,12 @@ export interface BuildModelOptions {
    * index; the answers are the same, which the tests check. Default `true`.
    */
   outline?: boolean;
+  /**
+   * Called with each entry in the first pass until it returns false once
+   * ({@link Model.checked} then says so): a caller checks entries while they
+   * are in cache instead of in a pass of its own.
+   */
+  check?: (entry: unknown) => boolean;
 }
 
 /**
@@ -106,8 +114,14 @@ export function buildModel(items: readonly unknown[], options: BuildModelOptions
   let ordered = options.outline !== false;
   let index: StringIndex | undefined = ordered ? undefined : hashIndex(0);
   const parts = new Float64Array(MAX_WBS_DEPTH);
+  let check = options.check;
+  let checked = true;
   for (let i = 0; i < n; i++) {
     const e = items[i];
+    if (check !== undefined && !check(e)) {
+      checked = false;
+      check = undefined;
+    }
     if (!isObject(e)) {
       ids[i] = undefined;
       if (ordered) index = hashIndex(i);
@@ -274,6 +288,7 @@ export function buildModel(items: readonly unknown[], options: BuildModelOptions
     treeKids: treeKids.values(),
     treeParent,
     deepestFirst,
+    checked,
   };
 }
 

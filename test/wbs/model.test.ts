@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Model, buildModel } from '../../src/wbs/model.js';
 import { scanWbsId, WBS_RE } from '../../src/wbs/id.js';
+import { checkWbs, indexChecks } from '../../src/wbs/check.js';
+import { getFormat, validate } from '../../src/schemas/index.js';
+import { mutationsOf } from '../arbitraries/mutate.js';
 import { clone, wbsFixture } from './arbitraries.js';
 
 /** Every id-shaped string in an index rewritten component by component (order kept when `f` increases). */
@@ -134,5 +137,44 @@ describe('scanWbsId', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('indexChecks', () => {
+  /** The split checks put together as their contract says. */
+  const splitValid = (index: unknown) => {
+    const c = indexChecks()!;
+    return c.top(index) && (index as { tasks: unknown[] }).tasks.every(c.entry);
+  };
+  const schemaValid = (index: unknown) => validate('wbs-task-index', index, { semantic: false, maxProblems: Number.MAX_SAFE_INTEGER }).length === 0;
+
+  it('accepts exactly the indexes the schema validator accepts', () => {
+    const schema = getFormat('wbs-task-index')!.schema as Record<string, unknown>;
+    const junk = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(
+      fc.property(
+        wbsFixture,
+        fc.nat(),
+        fc.array(edit, { maxLength: 3 }),
+        fc.record({ key: fc.constantFrom('version', 'tasks', 'extra', 'id', 'type', 'status', 'parent', 'children', 'dependencies', 'progress', 'deliverables'), value: junk }),
+        ({ index }, pick, edits, stray) => {
+          const ms = mutationsOf(schema, index);
+          const cases: unknown[] = [index, ms.length > 0 ? ms[pick % ms.length]!.apply(clone(index)) : index];
+          const edited = clone(index);
+          for (const e of edits) apply(edited.tasks, e);
+          cases.push(edited, { ...clone(index), [stray.key]: stray.value });
+          const entry = clone(index);
+          (entry.tasks[pick % entry.tasks.length] as unknown as Record<string, unknown>)[stray.key] = stray.value;
+          cases.push(entry);
+          for (const c of cases) expect(splitValid(c)).toBe(schemaValid(c));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lets checkWbs report exactly what the validator reports', () => {
+    const index = { version: '1.0.0', tasks: [{ id: '1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [], progress: { completed: -1, total: 0 } }] };
+    expect(checkWbs(index).map((p) => [p.code, p.pointer])).toContainEqual(['schema.minimum', '/tasks/0/progress/completed']);
   });
 });
