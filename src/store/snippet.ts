@@ -136,20 +136,26 @@ function render(text: string, cut: Cut, matched: ReadonlySet<string>, options: S
   return out;
 }
 
-const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp>();
+const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
 
 // Where the first whole-word, case-insensitive occurrence of a matched term starts, when no
-// non-ASCII character comes before it (-1 otherwise), and where the first non-ASCII character
-// before that occurrence is (-1 if none).
+// non-ASCII character comes before it or right after it (-1 otherwise), and where the first
+// non-ASCII character is, when one comes before that (-1 if none). Only ASCII terms are
+// searched, with ASCII word edges and no Unicode mode, which keeps the regex fast: in ASCII
+// text that is the same as the Unicode rule, and anything else is left to the caller's
+// folding from the top (a non-ASCII term can only occur at or after a non-ASCII character).
 function firstHitOrNonAscii(text: string, matched: ReadonlySet<string>): { hit: number; nonAscii: number } {
   let re = hitPatterns.get(matched);
   if (re === undefined) {
-    const alts = [...matched].filter((t) => t.length > 0).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    const hit = alts.length === 0 ? '' : `((?<![\\p{L}\\p{N}\\p{M}\\p{Co}])(?:${alts.join('|')})(?![\\p{L}\\p{N}\\p{M}\\p{Co}]))|`;
-    re = new RegExp(`${hit}[^\\x00-\\x7f]`, 'iu');
+    // eslint-disable-next-line no-control-regex
+    const alts = [...matched].filter((t) => t.length > 0 && /^[\x00-\x7f]*$/.test(t)).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    re = alts.length === 0 ? null : new RegExp(`(?<![A-Za-z0-9])(?:${alts.join('|')})(?![A-Za-z0-9])`, 'i');
     hitPatterns.set(matched, re);
   }
-  const m = re.exec(text);
-  if (m === null) return { hit: -1, nonAscii: -1 };
-  return m[1] !== undefined ? { hit: m.index, nonAscii: -1 } : { hit: -1, nonAscii: m.index };
+  const m = re === null ? null : re.exec(text);
+  const hit = m === null ? -1 : m.index;
+  // The first non-ASCII character up to the one right after the occurrence.
+  const end = m === null ? text.length : Math.min(text.length, hit + m[0].length + 1);
+  for (let k = 0; k < end; k++) if (text.charCodeAt(k) > 0x7f) return { hit: -1, nonAscii: k };
+  return { hit, nonAscii: -1 };
 }

@@ -59,7 +59,7 @@ describe('makeSnippet', () => {
       fc.stringMatching(/^[a-z]{1,9}$/),
       fc.stringMatching(/^[a-z]{20,60}$/),
     );
-    const gap = fc.constantFrom(' ', '  ', '\n', '\n\n', ', ', ' - ', '\t', '. ', ' (', ') ');
+    const gap = fc.constantFrom(' ', '  ', '\n', '\n\n', ', ', ' - ', '\t', '. ', ' (', ') ', '_', '—', 'é', '9');
     const words = (w: fc.Arbitrary<string>, maxLength: number) => fc.array(fc.tuple(w, gap), { maxLength }).map((ps) => ps.map(([x, g]) => x + g).join(''));
     // A run of long words first puts the first match far from the top in few words.
     const textArb = fc
