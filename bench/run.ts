@@ -1,8 +1,10 @@
 // `npm run bench [-- NAME...]`: runs every bench/*.bench.ts (or those whose
 // file name contains NAME), prints the figures and updates bench/results.json.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchResult, BenchSuite } from './harness.js';
 
 const dir = import.meta.dirname;
@@ -19,7 +21,12 @@ const all: Record<string, { ranAt: string; node: string; results: BenchResult[] 
 
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
 
-for (const file of files) {
+// Each suite runs in a process of its own: a suite that leaves a large heap (the store's
+// SQLite databases and minisearch index) would otherwise slow the garbage collection of the
+// suites after it, and their figures would depend on which suites ran before.
+const child = process.argv.indexOf('--suite');
+if (child !== -1) {
+  const [file, out] = [process.argv[child + 1]!, process.argv[child + 2]!];
   const suite = (await import(pathToFileURL(join(dir, file)).href)).default as BenchSuite;
   console.log(`\n## ${suite.name}`);
   const results = await suite.run();
@@ -28,8 +35,25 @@ for (const file of files) {
     const target = r.target ? `  target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : '';
     console.log(`- ${r.name}: ${fmt(r.value)} ${r.unit}${cmp}${target}${r.note ? `  [${r.note}]` : ''}`);
   }
-  all[suite.name] = { ranAt: new Date().toISOString(), node: process.version, results };
+  writeFileSync(out, JSON.stringify({ name: suite.name, results }));
+  process.exit(0);
 }
+
+const scratch = mkdtempSync(join(tmpdir(), 'memkit-bench-'));
+let failed = false;
+for (const file of files) {
+  const out = join(scratch, `${file}.json`);
+  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--suite', file, out], { stdio: 'inherit' });
+  if (run.status !== 0 || !existsSync(out)) {
+    console.error(`bench ${file} failed (exit ${run.status ?? run.signal})`);
+    failed = true;
+    continue;
+  }
+  const { name, results } = JSON.parse(readFileSync(out, 'utf8')) as { name: string; results: BenchResult[] };
+  all[name] = { ranAt: new Date().toISOString(), node: process.version, results };
+}
+rmSync(scratch, { recursive: true, force: true });
 
 writeFileSync(resultsFile, JSON.stringify({ machine: 'see docs/benchmarks.md', suites: all }, null, 2) + '\n');
 console.log(`\nwrote ${resultsFile}`);
+if (failed) process.exitCode = 1;
