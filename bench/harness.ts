@@ -52,8 +52,7 @@ export async function timeOnce(fn: () => unknown): Promise<number> {
 export async function medianMs(fn: () => unknown, runs = 5): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await timeOnce(fn));
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 /** Builds a result compared with an anchor; `higherIsBetter` false for times. */
@@ -91,7 +90,11 @@ function timeSync(fn: () => unknown, clock: Clock): number {
   return (used.user + used.system) / 1000;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** CPU milliseconds (user + system) of one call: steadier than wall time on a shared machine. */
+export const cpuMs = (fn: () => unknown): number => timeSync(fn, 'cpu');
+
+/** The middle value (the upper middle for an even count). */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * How a function's time grows from a small input to a large one, measured in

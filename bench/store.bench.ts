@@ -8,7 +8,7 @@ import { nodeHasher } from '../src/node/hasher.js';
 import { unwrap } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
 import { type DocRecord, ftsColumns, memoryFiles, rebuildIndex, refreshIndex } from '../src/store/index.js';
-import { type BenchResult, type BenchSuite, compare } from './harness.js';
+import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
 
 const N = 10_000;
 const QUERIES = 200;
@@ -166,9 +166,8 @@ const suite: BenchSuite = {
     const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], mini: [] };
     for (const fn of Object.values(engines)) await fn(); // warm-up
     for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeMs(fn)) / QUERIES);
-    const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
     const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
-    const [rawQ, tunedQ, memkitQ, miniQ] = [mid(perQuery.raw), mid(perQuery.tuned), mid(perQuery.memkit), mid(perQuery.mini)];
+    const [rawQ, tunedQ, memkitQ, miniQ] = [median(perQuery.raw), median(perQuery.tuned), median(perQuery.memkit), median(perQuery.mini)];
     tunedStmt.finalize();
     results.push({ ...compare('memkit sqlite-wasm query (top 10, with snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false), target: 'within 1.2x of raw FTS5', note: `${memkitHits} hits over ${QUERIES} queries; median of 7 interleaved rounds; memkit ${range(perQuery.memkit)}, raw ${range(perQuery.raw)}` });
     results.push(compare('memkit query vs raw FTS5 tuned alike (hashsize, ranked subquery, no snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5 tuned', tunedQ, undefined, false));

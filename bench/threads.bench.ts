@@ -2,8 +2,8 @@
 // applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
-import { cpuMs, loadNote } from './wbs.bench.js';
+import { type BenchResult, type BenchSuite, cpuMs, medianMs, scaling, spread } from './harness.js';
+import { loadNote } from './wbs.bench.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two

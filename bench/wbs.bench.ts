@@ -3,7 +3,7 @@
 import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
 import { checkWbs, findDependencyCycles, readyTasks, rebuildIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
 import { availableParallelism, loadavg } from 'node:os';
-import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
+import { type BenchResult, type BenchSuite, cpuMs, medianMs, scaling, spread } from './harness.js';
 
 const osLoad = () => loadavg()[0]!;
 const cores = () => availableParallelism();
@@ -96,14 +96,6 @@ function barePass(index: TaskIndex): number {
     for (const d of t.dependencies) n += d.charCodeAt(d.length - 1);
   }
   return n;
-}
-
-/** CPU milliseconds (user + system) of one call: steadier than wall time on a shared machine. */
-export function cpuMs(fn: () => unknown): number {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 /** The 1-minute load average, so readers can tell a busy machine from a slow function. */

@@ -210,6 +210,23 @@ export function guardedCheck(schema: unknown): (value: unknown) => boolean {
   };
 }
 
+/** Keywords an array schema may carry for its items to be checkable one by one. */
+const PLAIN_ARRAY_KEYS = new Set<PropertyKey>(['type', 'items', 'description', 'title', '~kind']);
+
+/**
+ * The item schema of a plain array schema (`type: array` with `items` and
+ * nothing that relates items to each other, such as `uniqueItems` or
+ * `contains`), or `undefined`: such an array is valid exactly when every item
+ * is, so a caller can check its items one by one with {@link guardedCheck}.
+ */
+export function plainArrayItems(node: unknown): Record<string, unknown> | undefined {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+  const array = node as Record<PropertyKey, unknown>;
+  const items = array.items;
+  if (array.type !== 'array' || typeof items !== 'object' || items === null || Array.isArray(items)) return undefined;
+  return Reflect.ownKeys(array).every((k) => PLAIN_ARRAY_KEYS.has(k)) ? (items as Record<string, unknown>) : undefined;
+}
+
 function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number, semantic = true): FormatValidator {
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { getFormat } from '../schemas/registry.js';
-import { compiledSchemaOf, guardedCheck } from '../schemas/validate.js';
+import { compiledSchemaOf, guardedCheck, plainArrayItems } from '../schemas/validate.js';
 
 /**
  * The `thread-store` schema check, split so that a caller walking the store
@@ -31,8 +31,6 @@ export interface StoreChecks {
 
 /** Keywords a record schema may carry for its entries to be checkable one by one. */
 const RECORD_KEYS = new Set<PropertyKey>(['type', 'patternProperties', 'additionalProperties', '~kind', 'title', 'description']);
-/** Keywords an array schema may carry for its items to be checkable one by one. */
-const ARRAY_KEYS = new Set<PropertyKey>(['type', 'items', '~kind', 'title', 'description']);
 
 type Node = Record<PropertyKey, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,15 +65,15 @@ function compile(): StoreChecks | undefined {
   if (schema.type !== 'object' || !isNode(properties)) return undefined;
   const threads = recordParts(properties.threads);
   const relations = recordParts(properties.relations);
-  const operations = properties.operations;
   if (threads === undefined || relations === undefined || threads[0] !== relations[0]) return undefined;
-  if (!isNode(operations) || operations.type !== 'array' || !isNode(operations.items) || !Reflect.ownKeys(operations).every((k) => ARRAY_KEYS.has(k))) return undefined;
+  const operation = plainArrayItems(properties.operations);
+  if (operation === undefined) return undefined;
   const top = { ...schema, properties: { ...properties, threads: Type.Unsafe({ type: 'object' }), operations: Type.Unsafe({ type: 'array' }), relations: Type.Unsafe({ type: 'object' }) } };
   return {
     top: guardedCheck(top),
     key: guardedCheck(Type.String({ pattern: threads[0] })),
     thread: guardedCheck(threads[1]),
-    operation: guardedCheck(operations.items),
+    operation: guardedCheck(operation),
     relations: guardedCheck(relations[1]),
   };
 }

@@ -1,7 +1,7 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import Type from 'typebox';
 import { getFormat } from '../schemas/registry.js';
-import { type FormatValidator, compileValidator, compiledSchemaOf, guardedCheck } from '../schemas/validate.js';
+import { type FormatValidator, compileValidator, compiledSchemaOf, guardedCheck, plainArrayItems } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
@@ -87,10 +87,9 @@ let indexChecksCache: IndexChecks | null | undefined;
 export function indexChecks(): IndexChecks | undefined {
   if (indexChecksCache === undefined) {
     const schema = compiledSchemaOf(getFormat('wbs-task-index')!.schema) as Record<string, unknown>;
-    const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
-    const tasks = properties?.tasks;
-    const plain = schema.type === 'object' && tasks?.type === 'array' && tasks.items !== undefined && Object.keys(tasks).every((k) => ['type', 'items', 'description', 'title', '~kind'].includes(k));
-    indexChecksCache = plain ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(tasks.items) } : null;
+    const properties = schema.properties as Record<string, unknown> | undefined;
+    const entry = plainArrayItems(properties?.tasks);
+    indexChecksCache = schema.type === 'object' && entry !== undefined ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(entry) } : null;
   }
   return indexChecksCache ?? undefined;
 }
