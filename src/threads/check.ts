@@ -89,6 +89,15 @@ function allEnumerable(o: object, names: readonly string[]): boolean {
 /** The schema problems of a store, as the format's validator reports them. */
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
 
+/**
+ * The keys whose params are not strings. A function of its own, not a closure
+ * in the operations loop: a closure there would capture that iteration's
+ * `params`, and V8 would then allocate a context for every operation.
+ */
+function missingParams(p: Loose, keys: readonly string[]): string[] {
+  return keys.filter((k) => typeof ownGet(p, k) !== 'string');
+}
+
 /** True when `x` is already in `set`; adds it otherwise. */
 function seenIn(set: Set<unknown>, x: unknown): boolean {
   if (set.has(x)) return true;
@@ -179,7 +188,9 @@ export function checkThreadStore(store: unknown): Problem[] {
       else parentLater.push(v);
     } else if (parent === null) parentKind[v] = PARENT_NULL;
   }
-  for (const v of parentLater.values()) parentOf[v] = position.get((thread[v] as Loose).parent_id as string);
+  // Indexed loops over typed arrays here and below: an iterator allocates a result per item unless optimized away.
+  const later = parentLater.values();
+  for (let k = 0; k < later.length; k++) parentOf[later[k]!] = position.get((thread[later[k]!] as Loose).parent_id as string);
 
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
@@ -243,10 +254,10 @@ export function checkThreadStore(store: unknown): Problem[] {
     }
     const p = isObject(op.params) ? op.params : EMPTY;
     let bad = false;
-    for (const k of keys) if (typeof ownGet(p, k) !== 'string') bad = true;
+    for (let k = 0; k < keys.length; k++) if (typeof ownGet(p, keys[k]!) !== 'string') bad = true;
     if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
     if (bad) {
-      const missing = keys.filter((k) => typeof ownGet(p, k) !== 'string');
+      const missing = missingParams(p, keys);
       if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
       walked.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
       continue;
@@ -403,7 +414,9 @@ export function checkThreadStore(store: unknown): Problem[] {
     out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
   }
   while (j < walked.length) out.push(walked[j++]!);
-  for (const v of stateOrder.values()) {
+  const replayed = stateOrder.values();
+  for (let k = 0; k < replayed.length; k++) {
+    const v = replayed[k]!;
     const t = thread[v];
     const s = stateOf(v)!;
     if (isObject(t) && typeof t.status === 'string' && t.status !== s)

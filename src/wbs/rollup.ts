@@ -25,8 +25,10 @@ export function rollupStatus(children: Iterable<unknown>): WbsStatus | undefined
 /** The statuses every parent should have, bottom-up (children before parents), by item position. */
 export function rolledUpStatuses(model: Model): unknown[] {
   const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
-  const { treeStart, treeKids } = model;
-  for (const i of model.deepestFirst) {
+  const { treeStart, treeKids, deepestFirst } = model;
+  // Indexed loops over the typed arrays: an iterator allocates a result per item unless optimized away.
+  for (let d = 0; d < deepestFirst.length; d++) {
+    const i = deepestFirst[d]!;
     const from = treeStart[i]!;
     const to = treeStart[i + 1]!;
     if (from === to) continue;
@@ -57,8 +59,9 @@ export function leafProgress(model: Model): { completed: Int32Array; total: Int3
   const completed = new Int32Array(n);
   completed.set(model.done);
   const total = new Int32Array(n).fill(1);
-  const { treeStart, treeKids } = model;
-  for (const i of model.deepestFirst) {
+  const { treeStart, treeKids, deepestFirst } = model;
+  for (let d = 0; d < deepestFirst.length; d++) {
+    const i = deepestFirst[d]!;
     const from = treeStart[i]!;
     const to = treeStart[i + 1]!;
     if (from === to) continue;
