@@ -243,6 +243,10 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 export function dependencyCyclePositions(model: Model): number[][] {
   const n = model.items.length;
   const { depStart, depPos } = model;
+  // The usual case, every dependency resolved and none on itself: the graph is the model's lists as they are.
+  let plain = true;
+  for (let i = 0; i < n && plain; i++) for (let k = depStart[i]!; k < depStart[i + 1]!; k++) if (depPos[k]! < 0 || depPos[k] === i) plain = false;
+  if (plain) return findCyclesCsr(n, depStart, depPos);
   const offsets = new Int32Array(n + 1);
   const targets = new Int32Array(depPos.length);
   let m = 0;
