@@ -191,27 +191,17 @@ function typeboxValidator(def: FormatDef): Validator {
  * entry of a 100,000-entry file allocates nothing per entry.
  */
 export function guardedCheck(schema: unknown): (value: unknown) => boolean {
-  const arrays = arrayProperties(schema);
-  const shell = directCheck(Compile((arrays?.shell ?? schema) as never) as unknown as Validator);
-  if (arrays === undefined) {
-    return (value) => {
-      try {
-        return shell(value);
-      } catch {
-        return false;
-      }
-    };
-  }
-  const { keys } = arrays;
-  const items = arrays.items.map(directCheck);
+  const { shell, keys, items } = arrayProperties(schema);
+  const whole = directCheck(Compile(shell as never) as unknown as Validator);
+  const itemChecks = items.map((item) => directCheck(Compile(item as never) as unknown as Validator));
   return (value) => {
     try {
-      if (!shell(value)) return false;
+      if (!whole(value)) return false;
       for (let p = 0; p < keys.length; p++) {
         const list: unknown = (value as Record<string, unknown>)[keys[p]!];
         if (!Array.isArray(list)) continue; // an optional property that is absent: the shell checked the rest
-        const item = items[p]!;
-        // \`every\` skips holes: an item that fails and is a hole is not a failure.
+        const item = itemChecks[p]!;
+        // `every` skips holes: an item that fails and is a hole is not a failure.
         for (let k = 0; k < list.length; k++) if (!item(list[k]) && k in list) return false;
       }
       return true;
@@ -236,29 +226,30 @@ function directCheck(v: Validator): (value: unknown) => boolean {
 /**
  * An object schema's plain array properties split out: `shell` is the schema
  * with each of them reduced to `type: array` (optional as before), `keys[p]`
- * names one and `items[p]` checks its items. `undefined` when there is none.
+ * names one and `items[p]` is its item schema. Any other schema is its own
+ * shell, with no keys.
  */
-function arrayProperties(schema: unknown): { shell: Record<string, unknown>; keys: string[]; items: Validator[] } | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
+function arrayProperties(schema: unknown): { shell: unknown; keys: string[]; items: Record<string, unknown>[] } {
+  const none = { shell: schema, keys: [], items: [] };
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return none;
   const node = schema as Record<string, unknown>;
   const properties = node.properties;
-  if (node.type !== 'object' || typeof properties !== 'object' || properties === null || Array.isArray(properties)) return undefined;
+  if (node.type !== 'object' || typeof properties !== 'object' || properties === null || Array.isArray(properties)) return none;
   const keys: string[] = [];
-  const items: Validator[] = [];
+  const items: Record<string, unknown>[] = [];
   const reduced: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(properties as Record<string, unknown>)) {
-    const optional = typeof value === 'object' && value !== null && (value as Record<string, unknown>)['~optional'] === true;
-    const { '~optional': _, ...rest } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const { '~optional': optional, ...rest } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const item = plainArrayItems(rest);
     if (item === undefined) {
       reduced[key] = value;
       continue;
     }
     keys.push(key);
-    items.push(Compile(item as never) as unknown as Validator);
-    reduced[key] = optional ? { type: 'array', '~kind': 'Array', '~optional': true } : { type: 'array', '~kind': 'Array' };
+    items.push(item);
+    reduced[key] = { type: 'array', '~kind': 'Array', ...(optional === true ? { '~optional': true } : {}) };
   }
-  return keys.length === 0 ? undefined : { shell: { ...node, properties: reduced }, keys, items };
+  return keys.length === 0 ? none : { shell: { ...node, properties: reduced }, keys, items };
 }
 
 /** Keywords an array schema may carry for its items to be checkable one by one. */

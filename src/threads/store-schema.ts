@@ -71,7 +71,8 @@ function compile(): StoreChecks | undefined {
   const top = { ...schema, properties: { ...properties, threads: Type.Unsafe({ type: 'object' }), operations: Type.Unsafe({ type: 'array' }), relations: Type.Unsafe({ type: 'object' }) } };
   return {
     top: guardedCheck(top),
-    key: guardedCheck(Type.String({ pattern: threads[0] })),
+    // Through compiledSchemaOf like the rest, so the id pattern runs as its loop.
+    key: guardedCheck(compiledSchemaOf(Type.String({ pattern: threads[0] }))),
     thread: guardedCheck(threads[1]),
     operation: guardedCheck(operation),
     relations: guardedCheck(relations[1]),
