@@ -6,6 +6,7 @@ import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { soundOutline } from './outline-check.js';
 import { leafProgress } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -117,7 +118,29 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   // in cache; the whole-index validator runs only to report problems.
   const split = indexChecks();
   const quick = split !== undefined && split.top(index);
-  const model = buildModel(index.tasks, quick ? { check: split.entry } : {});
+  // A sound index in outline order is proved so in one pass; anything else is checked in full.
+  if (quick && tasks === undefined && options.deliverableExists === undefined && provedSound(index.tasks, split.entry)) return [];
+  return checkInFull(index as Loose & { tasks: unknown[] }, tasks, options, quick);
+}
+
+function provedSound(items: readonly unknown[], entry: (value: unknown) => boolean): boolean {
+  try {
+    return soundOutline(items, entry);
+  } catch {
+    return false; // a value that throws when read again: the full check reports it
+  }
+}
+
+/**
+ * {@link checkWbs} without the one-pass proof of soundness: every rule checked
+ * on the model (for tests comparing the two). `quick`: the index passed the
+ * split schema's top check.
+ */
+export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFiles | undefined, options: CheckWbsOptions, quick: boolean): Problem[] {
+  const dir = options.dir ?? '';
+  const indexFile = `${dir}task-index.json`;
+  const split = indexChecks();
+  const model = buildModel(index.tasks, quick && split !== undefined ? { check: split.entry } : {});
   const out: Problem[] = quick && model.checked ? [] : schemaProblems('wbs-task-index', index, indexFile);
   const { items, ids, find, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../../src/schemas/wbs.js';
 import { rollupStatus } from '../../src/wbs/index.js';
+import { WBS_RE } from '../../src/wbs/id.js';
 
 const STATUS = fc.constantFrom('pending', 'in-progress', 'done') as fc.Arbitrary<TaskIndexEntry['status']>;
 
@@ -90,3 +91,77 @@ export const wbsFixture: fc.Arbitrary<WbsFixture> = treeShape.map(buildTree);
 
 /** Deep copy. */
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Every id-shaped string in an index rewritten component by component (order kept when `f` increases). */
+export function renumber(items: unknown[], f: (c: number) => number): unknown[] {
+  const map = (s: unknown) => (typeof s === 'string' && WBS_RE.test(s) ? s.split('.').map((c) => String(f(Number(c)))).join('.') : s);
+  return items.map((e) => {
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) return e;
+    const t = { ...(e as Record<string, unknown>) };
+    t.id = map(t.id);
+    t.parent = map(t.parent);
+    for (const key of ['children', 'dependencies']) if (Array.isArray(t[key])) t[key] = (t[key] as unknown[]).map(map);
+    return t;
+  });
+}
+
+export const ID_LIKE = fc.oneof(
+  fc.constantFrom('1', '1.1', '1.1.1', '2.3', '3.4.3', '9', '1.2.3.4', '01', '1..2', '', 'x', '1.', '.1', '4.1', '1.5', '100000000000000', '1000000000000000'),
+  fc.string({ maxLength: 6 }),
+);
+const VALUE = fc.oneof(ID_LIKE, fc.constantFrom(null, 7, true, [], {}));
+
+/** One edit of an index's entries that may break outline order, or keep it and change only what lookups see. */
+export const edit = fc.oneof(
+  fc.record({ kind: fc.constant('swap' as const), a: fc.nat(), b: fc.nat() }),
+  fc.record({ kind: fc.constant('duplicate' as const), a: fc.nat(), b: fc.nat() }),
+  fc.record({ kind: fc.constant('drop' as const), a: fc.nat() }),
+  fc.record({ kind: fc.constant('id' as const), a: fc.nat(), value: VALUE }),
+  fc.record({ kind: fc.constant('insert' as const), a: fc.nat(), value: fc.constantFrom(null, 'task', [], 3) }),
+  fc.record({ kind: fc.constant('dependency' as const), a: fc.nat(), value: VALUE }),
+  fc.record({ kind: fc.constant('child' as const), a: fc.nat(), value: VALUE }),
+  fc.record({ kind: fc.constant('list' as const), a: fc.nat(), value: fc.constantFrom(null, 'x', 5, {}) }),
+  fc.record({ kind: fc.constant('adopt' as const), a: fc.nat(), b: fc.nat() }),
+  fc.record({ kind: fc.constant('depend' as const), a: fc.nat(), b: fc.nat() }),
+);
+export type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+
+export function applyEdit(items: unknown[], e: Edit): void {
+  if (items.length === 0) return;
+  const a = e.a % items.length;
+  const entry = items[a] as Record<string, unknown> | null;
+  const object = entry !== null && typeof entry === 'object' && !Array.isArray(entry);
+  switch (e.kind) {
+    case 'swap':
+      [items[a], items[e.b % items.length]] = [items[e.b % items.length], items[a]];
+      return;
+    case 'duplicate':
+      items.splice(e.b % (items.length + 1), 0, clone(items[a]));
+      return;
+    case 'drop':
+      items.splice(a, 1);
+      return;
+    case 'insert':
+      items.splice(a, 0, e.value);
+      return;
+    case 'id':
+      if (object) entry.id = e.value;
+      return;
+    case 'dependency':
+      if (object && Array.isArray(entry.dependencies)) entry.dependencies.push(e.value);
+      return;
+    case 'child':
+      if (object && Array.isArray(entry.children)) entry.children.push(e.value);
+      return;
+    case 'list':
+      if (object) entry[e.a % 2 === 0 ? 'children' : 'dependencies'] = e.value;
+      return;
+    case 'adopt':
+    case 'depend': {
+      // Another entry's id: a child or dependency that exists, anywhere in the index.
+      const other = items[e.b % items.length] as Record<string, unknown> | null;
+      const list = object ? entry[e.kind === 'adopt' ? 'children' : 'dependencies'] : undefined;
+      if (Array.isArray(list) && other !== null && typeof other === 'object') list.push((other as Record<string, unknown>).id);
+    }
+  }
+}
