@@ -118,7 +118,8 @@ export function soundOutline(items: readonly unknown[], check: (entry: unknown) 
     const deps = e.dependencies as unknown[];
     if (deps.length > SHORT_LIST) stamp ??= new Int32Array(n);
     for (let k = 0; k < deps.length; k++) {
-      const dep = deps[k] as string;
+      const dep = deps[k];
+      if (typeof dep !== 'string') return false; // a hole, which the schema check lets by
       const j = findSoFar(dep, level, rank, kidFrom, last, scratch);
       if (j === i) return false;
       if (j === MISSING) {

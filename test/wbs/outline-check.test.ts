@@ -113,3 +113,20 @@ function cyclic(items: Record<string, unknown>[]): boolean {
   };
   return [...deps.keys()].some(visit);
 }
+
+describe('soundOutline on sparse lists', () => {
+  it('turns down holes in children and dependencies, which the schema check lets by', () => {
+    const { index } = fc.sample(wbsFixture.filter((m) => m.index.tasks.some((t) => t.dependencies.length > 0)), { numRuns: 1, seed: 3 })[0]!;
+    for (const field of ['children', 'dependencies'] as const) {
+      const items = clone(index.tasks) as Record<string, unknown>[];
+      const t = items.find((x) => (x[field] as unknown[]).length > 0)!;
+      const list = t[field] as unknown[];
+      const holed: unknown[] = [];
+      holed.length = list.length + 1;
+      list.forEach((x, k) => (holed[k + 1] = x));
+      t[field] = holed;
+      expect(soundOutline(items, entry)).toBe(false);
+      expect(checkWbs({ version: '1.0.0', tasks: items })).toEqual(full(items));
+    }
+  });
+});
