@@ -1,4 +1,3 @@
-import { findCyclesCsr } from './cycles.js';
 import { MAX_WBS_DEPTH, scanWbsId } from './id.js';
 import { IntList } from './csr.js';
 import { type Loose, MISSING, isObject } from './model.js';
@@ -168,7 +167,25 @@ export function soundOutline(items: readonly unknown[], check: (entry: unknown) 
   }
   if (progressAt.length > 0 && !progressSound(n, depth, status, level, rank, kidFrom, progressAt, progressValues)) return false;
   // Only dependencies on later entries can close a cycle.
-  return backward || findCyclesCsr(n, depStart, depPos.values()).length === 0;
+  return backward || acyclic(n, depStart, depPos.values());
+}
+
+/**
+ * True when the graph over `0..n-1` (the edges of v are `items[start[v] .. start[v + 1])`)
+ * has no cycle: Kahn's algorithm, which only says whether, so an index with a cycle
+ * costs a count of in-degrees here and the full check's search finds and names it.
+ */
+function acyclic(n: number, start: Int32Array, items: Int32Array): boolean {
+  const indegree = new Int32Array(n);
+  for (let k = 0; k < items.length; k++) indegree[items[k]!]!++;
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let v = 0; v < n; v++) if (indegree[v] === 0) queue[tail++] = v;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head]!;
+    for (let k = start[v]!; k < start[v + 1]!; k++) if (--indegree[items[k]!]! === 0) queue[tail++] = items[k]!;
+  }
+  return tail === n;
 }
 
 /** Where the children of entry i (depth d < 3) end in the level below: where its next sibling's start, or the level's end. */
