@@ -121,3 +121,18 @@ export function scaling(small: () => unknown, large: () => unknown, { rounds = 9
 export function spread(s: Scaling): string {
   return `${s.ratios.length} paired rounds, ratios ${s.ratios[0]!.toFixed(1)}–${s.ratios.at(-1)!.toFixed(1)}x`;
 }
+
+/**
+ * The scaling of `check` on copies of `small` and `large` parsed from JSON text, as
+ * a checker gets them from files (other string identities and heap layout than
+ * objects built in JavaScript), as a result against the ≤ 12x target.
+ */
+export function parsedScaling<T>(name: string, check: (value: T) => unknown, small: T, large: T): BenchResult {
+  const [s, l] = [small, large].map((x) => JSON.parse(JSON.stringify(x)) as T) as [T, T];
+  for (let k = 0; k < 3; k++) {
+    check(s);
+    check(l);
+  }
+  const parsed = scaling(() => check(s), () => check(l));
+  return { name, value: parsed.ratio, unit: 'x', target: '<= 12x', met: parsed.ratio <= 12, note: `${parsed.small.toFixed(2)} ms → ${parsed.large.toFixed(1)} ms; ${spread(parsed)}` };
+}

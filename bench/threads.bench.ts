@@ -2,7 +2,7 @@
 // applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, cpuMs, medianMs, scaling, spread } from './harness.js';
+import { type BenchResult, type BenchSuite, cpuMs, medianMs, parsedScaling, scaling, spread } from './harness.js';
 import { loadNote } from './wbs.bench.js';
 
 /**
@@ -89,15 +89,8 @@ const suite: BenchSuite = {
     // What the memory hierarchy alone does: one pass reading every field the checks read.
     const bare = scaling(() => barePass(small), () => barePass(large));
     out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    // The same stores as the checker gets them from files: parsed from JSON text (other string
-    // identities and heap layout than objects built in JavaScript).
-    const [parsedSmall, parsedLarge] = [small, large].map((x) => JSON.parse(JSON.stringify(x)) as ThreadStore) as [ThreadStore, ThreadStore];
-    for (let k = 0; k < 3; k++) {
-      checkThreadStore(parsedSmall);
-      checkThreadStore(parsedLarge);
-    }
-    const parsed = scaling(() => checkThreadStore(parsedSmall), () => checkThreadStore(parsedLarge));
-    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k), stores parsed from JSON', value: parsed.ratio, unit: 'x', target: '<= 12x', met: parsed.ratio <= 12, note: `${parsed.small.toFixed(2)} ms → ${parsed.large.toFixed(1)} ms; ${spread(parsed)}` });
+    // The same inputs as the checker gets them from files: parsed from JSON text.
+    out.push(parsedScaling('checkThreadStore scaling t(100k)/t(10k), stores parsed from JSON', (x: ThreadStore) => checkThreadStore(x), small, large));
     const cpu = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { rounds: 7, clock: 'cpu' });
     out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}` });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });

@@ -3,7 +3,7 @@
 import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
 import { checkWbs, findDependencyCycles, readyTasks, rebuildIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
 import { availableParallelism, loadavg } from 'node:os';
-import { type BenchResult, type BenchSuite, cpuMs, medianMs, scaling, spread } from './harness.js';
+import { type BenchResult, type BenchSuite, cpuMs, medianMs, parsedScaling, scaling, spread } from './harness.js';
 
 const osLoad = () => loadavg()[0]!;
 const cores = () => availableParallelism();
@@ -66,15 +66,8 @@ const suite: BenchSuite = {
     // What the memory hierarchy alone does: one pass reading every field the checks read.
     const bare = scaling(() => barePass(small), () => barePass(large));
     out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    // The same indexes as the checker gets them from files: parsed from JSON text (other string
-    // identities and heap layout than objects built in JavaScript).
-    const [parsedSmall, parsedLarge] = [small, large].map((x) => JSON.parse(JSON.stringify(x)) as TaskIndex) as [TaskIndex, TaskIndex];
-    for (let k = 0; k < 3; k++) {
-      checkWbs(parsedSmall);
-      checkWbs(parsedLarge);
-    }
-    const parsed = scaling(() => checkWbs(parsedSmall), () => checkWbs(parsedLarge));
-    out.push({ name: 'checkWbs scaling t(100k)/t(10k), indexes parsed from JSON', value: parsed.ratio, unit: 'x', target: '<= 12x', met: parsed.ratio <= 12, note: `${parsed.small.toFixed(2)} ms → ${parsed.large.toFixed(1)} ms; ${spread(parsed)}` });
+    // The same inputs as the checker gets them from files: parsed from JSON text.
+    out.push(parsedScaling('checkWbs scaling t(100k)/t(10k), indexes parsed from JSON', (x: TaskIndex) => checkWbs(x), small, large));
     const cpu = scaling(() => checkWbs(small), () => checkWbs(large), { rounds: 7, clock: 'cpu' });
     out.push({ name: 'checkWbs CPU time 100,000 tasks', value: cpu.large, unit: 'ms', target: '< 1000 ms', met: cpu.large < 1000, note: 'median CPU ms (user + system), steadier than wall time on a shared machine' });
     out.push({ name: 'checkWbs scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms; ${spread(cpu)}` });
