@@ -157,7 +157,6 @@ export function buildModel(items: readonly unknown[], options: BuildModelOptions
     for (let i = 0; i < end; i++) hashed.add(ids[i]!, i);
     return hashed;
   }
-  if (ordered) outline.finish();
   const scratch = new Float64Array(MAX_WBS_DEPTH);
   const find = ordered ? (id: string) => outline.find(id, scratch) : (id: string) => index!.get(id);
 
@@ -195,7 +194,7 @@ export function buildModel(items: readonly unknown[], options: BuildModelOptions
   function outlineChildren(i: number, children: unknown[]): void {
     const below = depth[i]! + 1;
     const from = outline.kidFrom[i]!;
-    const to = outline.kidTo[i]!;
+    const to = outline.end(i, depth[i]!);
     const kids = below <= MAX_WBS_DEPTH ? outline.level[below]!.buf : undefined;
     for (let k = 0; k < children.length; k++) {
       const c: unknown = children[k];
@@ -296,25 +295,26 @@ export function buildModel(items: readonly unknown[], options: BuildModelOptions
  * The items of an index in outline order, level by level: `level[d]` lists the
  * positions of the depth-d items in order, `rank[i]` is item i's place in its
  * level, `last[i]` the last number of its id, and item i's children are
- * `level[d + 1][kidFrom[i] .. kidTo[i])`. Items are added in index order;
- * {@link Outline.add} refuses the first one that breaks outline order.
+ * `level[d + 1][kidFrom[i] .. end(i, d))`. Items are added in index order;
+ * {@link Outline.add} refuses the first one that breaks outline order. Every
+ * answer holds for the items added so far, so a caller can look ids up while
+ * it is still adding.
  */
-class Outline {
+export class Outline {
   readonly level: IntList[];
   readonly rank: Int32Array;
   readonly last: Float64Array;
   readonly kidFrom: Int32Array;
-  readonly kidTo: Int32Array;
   /** The numbers of the item added last; `depth` 0 before the first. */
   readonly #path = new Float64Array(MAX_WBS_DEPTH);
   #depth = 0;
 
   constructor(n: number) {
-    this.level = [new IntList(), new IntList(), new IntList(), new IntList()];
+    // The deepest level usually holds most items: sized for all of them, it never grows by copying.
+    this.level = [new IntList(), new IntList(), new IntList(), new IntList(n)];
     this.rank = new Int32Array(n);
     this.last = new Float64Array(n);
     this.kidFrom = new Int32Array(n);
-    this.kidTo = new Int32Array(n);
   }
 
   /**
@@ -337,16 +337,17 @@ class Outline {
     return true;
   }
 
-  /** Ends each item's child range where the next item of its level starts its own. */
-  finish(): void {
-    for (let d = 1; d < MAX_WBS_DEPTH; d++) {
-      const list = this.level[d]!;
-      const end = this.level[d + 1]!.length;
-      for (let r = 0; r < list.length; r++) {
-        const i = list.buf[r]!;
-        this.kidTo[i] = r + 1 < list.length ? this.kidFrom[list.buf[r + 1]!]! : end;
-      }
-    }
+  /**
+   * Where the children of item i (at depth d) end in the level below: where the
+   * next item of its level starts its own, or, for the last one so far, at the
+   * end of the level below (its children are the last added there). An item of
+   * the deepest level has none.
+   */
+  end(i: number, d: number): number {
+    if (d >= MAX_WBS_DEPTH) return this.kidFrom[i]!;
+    const list = this.level[d]!;
+    const r = this.rank[i]! + 1;
+    return r < list.length ? this.kidFrom[list.buf[r]!]! : this.level[d + 1]!.length;
   }
 
   /** The position of `id`, or {@link MISSING}; `scratch` holds its numbers while it is read. */
@@ -358,9 +359,9 @@ class Outline {
     let at = MISSING;
     for (let k = 0; k < d; k++) {
       at = this.#seek(this.level[k + 1]!.buf, from, to, scratch[k]!);
-      if (at === MISSING) return MISSING;
+      if (at === MISSING || k + 1 === d) return at;
       from = this.kidFrom[at]!;
-      to = this.kidTo[at]!;
+      to = this.end(at, k + 1);
     }
     return at;
   }
