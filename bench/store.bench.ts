@@ -1,4 +1,4 @@
-// Store benchmark: 10,000 memory docs (~300 words each), 200 two-term top-10 BM25 queries,
+// Store benchmark: 10,000 memory docs (~300 words each), two mixes of 200 two-term top-10 BM25 queries,
 // through memkit's SQLite store (sqlite-wasm), raw sqlite-wasm FTS5 with the seed schema, and minisearch.
 import { rng } from '../test/store/corpus.js';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
@@ -26,8 +26,10 @@ const vocab = Array.from({ length: 20_000 }, (_, i) => {
   } while (x > 0);
   return w;
 });
-const H = Math.log(vocab.length) + 0.5772;
-const zipf = () => vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(r() * H)) - 1)]!;
+// exp(u·H) for uniform u is log-uniform on [1, V + 1): word i has weight ln((i + 2)/(i + 1)) ~ 1/(i + 1.5).
+// (Until session 6, H was ln V + 0.5772, and the 5.5% of draws past the end were clamped onto the last word.)
+const H = Math.log(vocab.length + 1);
+const zipf = () => vocab[Math.floor(Math.exp(r() * H)) - 1]!;
 const words = (n: number) => Array.from({ length: n }, zipf).join(' ');
 const KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
 
@@ -53,9 +55,27 @@ function generate(): Gen[] {
   });
 }
 
-// Two mid-frequency terms per query (ranks 20..2000), so most queries have hits.
+// Two query mixes of 200 two-term queries (all terms must match):
+// - common: two distinct words of the 200 most frequent. The issue states its workload by
+//   reference figures (raw FTS5 about 0.8 s to index, 1.5 ms per query; minisearch 3.5 ms), and
+//   query time over raw indexing time is about the same on any host: 1.9 ms/s there, about
+//   2.2 here with this mix. The targets are judged on this mix.
+// - mid: one word of ranks 20–2019 and one of ranks 20–319 (the mix of sessions 1–5): far fewer
+//   matching docs, so FTS5's fixed cost per query term (a scan of the term's doclist for its IDF)
+//   weighs more; about 0.6 ms/s. Reported beside, without targets.
 const qr = rng(7);
-const queries = Array.from({ length: QUERIES }, () => `${vocab[20 + Math.floor(qr() * 2000)]} ${vocab[20 + Math.floor(qr() * 300)]}`);
+const pickPair = (a: number, aSpan: number, b: number, bSpan: number): string => {
+  const x = a + Math.floor(qr() * aSpan);
+  let y = b + Math.floor(qr() * bSpan);
+  while (y === x) y = b + Math.floor(qr() * bSpan);
+  return `${vocab[x]} ${vocab[y]}`;
+};
+// The mid mix runs first, as in sessions 1–5: minisearch's query time depends on the state of
+// the heap, and grows after a heavier mix has run (0.8 ms fresh, 1.2–1.3 ms after the common mix).
+const MIXES = {
+  mid: Array.from({ length: QUERIES }, () => pickPair(20, 2000, 20, 300)),
+  common: Array.from({ length: QUERIES }, () => pickPair(0, 200, 0, 200)),
+};
 
 async function timeMs(fn: () => unknown): Promise<number> {
   const t = performance.now();
@@ -123,33 +143,27 @@ const suite: BenchSuite = {
     const rawStmt = raw!.prepare(
       'SELECT d.doc_id, d.title, d.path, d.kind, bm25(docs_fts) AS score FROM docs_fts JOIN docs d ON d.rowid = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY score LIMIT 10',
     );
-    const rawQuery = () => {
-      let hits = 0;
-      for (const q of queries) {
-        rawStmt.bind([q.split(' ').map((w) => `"${w}"`).join(' ')]);
-        while (rawStmt.step()) {
-          rawStmt.get({});
-          hits++;
-        }
-        rawStmt.reset();
-      }
-      return hits;
-    };
-    let memkitHits = 0;
-    const memkitQuery = async () => {
-      memkitHits = 0;
-      for (const q of queries) memkitHits += unwrap(await store!.search(q, { limit: 10 })).length;
-    };
     // Raw top-10 on the tuned table, ranked in a subquery and joined after, as memkit does, without snippets.
     const tunedStmt = tuned!.prepare(
       'SELECT d.doc_id, d.title, d.path, d.kind, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT 10) h JOIN docs d ON d.rowid = h.r',
     );
-    const tunedQuery = () => {
+    const quoted = (q: string) => q.split(' ').map((w) => `"${w}"`).join(' ');
+    const rawRun = (stmt: typeof rawStmt, queries: readonly string[]) => {
+      let hits = 0;
       for (const q of queries) {
-        tunedStmt.bind([q.split(' ').map((w) => `"${w}"`).join(' ')]);
-        while (tunedStmt.step()) tunedStmt.get({});
-        tunedStmt.reset();
+        stmt.bind([quoted(q)]);
+        while (stmt.step()) {
+          stmt.get({});
+          hits++;
+        }
+        stmt.reset();
       }
+      return hits;
+    };
+    const memkitRun = async (queries: readonly string[]) => {
+      let hits = 0;
+      for (const q of queries) hits += unwrap(await store!.search(q, { limit: 10 })).length;
+      return hits;
     };
     // --- minisearch
     let mini: MiniSearch | undefined;
@@ -157,21 +171,40 @@ const suite: BenchSuite = {
       mini = new MiniSearch({ idField: 'docId', fields: ['docId', 'title', 'headings', 'tags', 'body'], storeFields: ['title', 'path', 'kind'] });
       mini.addAll(records.map((d) => ({ ...d, headings: d.headings.join('\n'), tags: d.tags.join(' ') })));
     });
-    const miniQuery = () => {
-      for (const q of queries) mini!.search(q, { combineWith: 'AND' }).slice(0, 10);
+    const miniRun = (queries: readonly string[]) => {
+      let hits = 0;
+      for (const q of queries) hits += mini!.search(q, { combineWith: 'AND' }).slice(0, 10).length;
+      return hits;
     };
-    // Interleaved rounds, each engine once per round, so a change in machine load hits all of
-    // them alike; each figure is the median round (garbage collection included, as in use).
-    const engines = { raw: rawQuery, tuned: tunedQuery, memkit: memkitQuery, mini: miniQuery };
-    const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], mini: [] };
-    for (const fn of Object.values(engines)) await fn(); // warm-up
-    for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeMs(fn)) / QUERIES);
-    const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
-    const [rawQ, tunedQ, memkitQ, miniQ] = [median(perQuery.raw), median(perQuery.tuned), median(perQuery.memkit), median(perQuery.mini)];
+    for (const [mix, queries] of Object.entries(MIXES)) {
+      const judged = mix === 'common';
+      const label = (name: string) => `${name}, ${mix} terms`;
+      // Interleaved rounds, each engine once per round, so a change in machine load hits all of
+      // them alike; each figure is the median round (garbage collection included, as in use).
+      const hits = { raw: 0, memkit: 0, mini: 0 };
+      const engines = {
+        raw: () => (hits.raw = rawRun(rawStmt, queries)),
+        tuned: () => rawRun(tunedStmt, queries),
+        memkit: async () => (hits.memkit = await memkitRun(queries)),
+        mini: () => (hits.mini = miniRun(queries)),
+      };
+      const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], mini: [] };
+      for (const fn of Object.values(engines)) await fn(); // warm-up
+      for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeMs(fn)) / QUERIES);
+      const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
+      const [rawQ, tunedQ, memkitQ, miniQ] = [median(perQuery.raw), median(perQuery.tuned), median(perQuery.memkit), median(perQuery.mini)];
+      const hitNote = `hits over ${QUERIES} queries: memkit ${hits.memkit}, raw ${hits.raw}, minisearch ${hits.mini}`;
+      results.push({
+        ...compare(label('memkit sqlite-wasm query (top 10, with snippets)'), memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false),
+        target: 'within 1.2x of raw FTS5',
+        note: `${hitNote}; median of 7 interleaved rounds; memkit ${range(perQuery.memkit)}, raw ${range(perQuery.raw)}; raw query ms per raw index s: ${(rawQ / (rawMs / 1000)).toFixed(2)}`,
+      });
+      results.push(compare(label('memkit query vs raw FTS5 tuned alike (hashsize, ranked subquery, no snippets)'), memkitQ, 'ms/query', 'raw sqlite-wasm FTS5 tuned', tunedQ, undefined, false));
+      const vsMini = compare(label('memkit query vs minisearch'), memkitQ, 'ms/query', 'minisearch', miniQ, judged ? 2 : undefined, false);
+      results.push({ ...vsMini, note: `minisearch ${range(perQuery.mini)}${judged ? '' : '; no target: see docs/store.md (query mixes)'}` });
+    }
     tunedStmt.finalize();
-    results.push({ ...compare('memkit sqlite-wasm query (top 10, with snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false), target: 'within 1.2x of raw FTS5', note: `${memkitHits} hits over ${QUERIES} queries; median of 7 interleaved rounds; memkit ${range(perQuery.memkit)}, raw ${range(perQuery.raw)}` });
-    results.push(compare('memkit query vs raw FTS5 tuned alike (hashsize, ranked subquery, no snippets)', memkitQ, 'ms/query', 'raw sqlite-wasm FTS5 tuned', tunedQ, undefined, false));
-    results.push({ ...compare('memkit query vs minisearch', memkitQ, 'ms/query', 'minisearch', miniQ, 2, false), note: `minisearch ${range(perQuery.mini)}` });
+    rawStmt.finalize();
     results.push(compare('memkit index vs minisearch', memkitMs, 'ms', 'minisearch', miniMs, undefined, false));
 
     // --- end to end from files (read, hash, parse frontmatter + Markdown, validate, index)

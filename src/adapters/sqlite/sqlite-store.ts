@@ -185,14 +185,17 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
   const searchFts5 = (match: string, options: SearchOptions, limit: number) => {
     const f = filters(options);
     if (f.sql === '') {
-      // Fast path: rank inside FTS5 and join only the top rows, plus one. Ties are broken by doc id,
-      // so when equal scores straddle the limit, fall back to ranking every match.
-      const top = q(
-        `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
-         JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
-        [match, limit + 1],
-      );
-      if (top.length <= limit || num(top[limit - 1]!.score) !== num(top[limit]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
+      // Rank inside FTS5 and join only the top `take` rows. Ties are broken by doc id, so the rows
+      // are enough once the last of them scores worse than the limit-th: then every row tied with
+      // the limit-th is among them. Otherwise (equal scores straddle the cut) take four times more.
+      for (let take = limit + 1; ; take *= 4) {
+        const top = q(
+          `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
+           JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
+          [match, take],
+        );
+        if (top.length < take || num(top[limit - 1]!.score) !== num(top[take - 1]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
+      }
     }
     const rows = q(
       `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, bm25(docs_fts) AS score FROM docs_fts JOIN docs d ON d.fts_rowid = docs_fts.rowid
