@@ -212,6 +212,26 @@ export function guardedCheck(schema: unknown): (value: unknown) => boolean {
 }
 
 /**
+ * The part of {@link guardedCheck}'s check that leaves the items of the plain
+ * array properties unchecked, and the names of those properties (none when
+ * the schema has no such property: then `check` is the whole check). For a
+ * caller that knows those items are valid by other means, such as identity
+ * with strings it has checked already.
+ */
+export function guardedShell(schema: unknown): { check: (value: unknown) => boolean; arrays: string[] } {
+  const { shell, keys } = arrayProperties(schema);
+  const whole = directCheck(Compile(shell as never) as unknown as Validator);
+  const check = (value: unknown): boolean => {
+    try {
+      return whole(value);
+    } catch {
+      return false;
+    }
+  };
+  return { check, arrays: keys };
+}
+
+/**
  * The check function a TypeBox validator evaluated, called directly when it
  * can be found: `Validator.Check` reaches it through two methods shared by
  * every validator of the program, so those calls are never inlined, and a

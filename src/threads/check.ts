@@ -51,18 +51,26 @@ function listsPosition(csr: Csr, v: number, w: number): boolean {
  * positions, UNKNOWN or NOT_STRING. Item k is guessed to be item k of list v
  * of `guess` (what a sound store holds), which one comparison of ids
  * confirms; only a wrong guess is looked up, so a sound store's lists cost no
- * hashing and no probes.
+ * hashing and no probes, and no read of the items themselves (a confirmed
+ * guess is the very string of the thread's key, or an equal one). Returns
+ * true when every item names a thread.
  */
-function resolveList(list: unknown, v: number, guess: Csr, ids: readonly string[], position: StringIndex, items: IntList): void {
-  if (!Array.isArray(list)) return;
+function resolveList(list: unknown, v: number, guess: Csr, ids: readonly string[], position: StringIndex, items: IntList): boolean {
+  if (!Array.isArray(list)) return true;
   const from = guess.start[v]!;
   const count = guess.start[v + 1]! - from;
+  let known = true;
   for (let k = 0; k < list.length; k++) {
     const x: unknown = list[k];
-    if (typeof x !== 'string') items.push(NOT_STRING);
-    else if (k < count && ids[guess.items[from + k]!] === x) items.push(guess.items[from + k]!);
-    else items.push(position.get(x));
+    if (k < count && ids[guess.items[from + k]!] === x) {
+      items.push(guess.items[from + k]!);
+      continue;
+    }
+    const w = typeof x === 'string' ? position.get(x) : NOT_STRING;
+    if (w < 0) known = false;
+    items.push(w);
   }
+  return known;
 }
 
 /** A CSR being filled list by list: `start[v]` is set before list v is appended to `items`. */
@@ -324,8 +332,9 @@ export function checkThreadStore(store: unknown): Problem[] {
   const relation: unknown[] = enumerable ? new Array(n).fill(undefined) : ids.map((id) => ownGet(relations, id));
   for (let k = 0; k < relationKeys.length; k++) {
     const key = relationKeys[k]!;
-    if (valid) valid = checks!.key(key);
     const v = k < n && key === ids[k] ? k : position.get(key);
+    // A key equal to a thread's passed the key check with it (every one did while `valid` holds).
+    if (valid && v === -1) valid = checks!.key(key);
     if (v === -1) {
       unknownKeys.push(k);
       if (valid) valid = checks!.relations(relations[key]);
@@ -345,13 +354,21 @@ export function checkThreadStore(store: unknown): Problem[] {
   const builders = guesses.map((g) => csrBuilder(n, g.items.length + 16));
   // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
   const hasEntry = new Uint8Array(n);
+  // The shape-only check, when the lists it leaves unchecked are lists resolved here.
+  const shape = checks?.relationsOfKnownIds;
+  const ofKnownIds = shape !== undefined && shape.lists.every((l) => (RELATION_FIELDS as readonly string[]).includes(l)) ? shape.check : undefined;
   for (let v = 0; v < n; v++) {
     for (let f = 0; f < 4; f++) builders[f]!.start[v] = builders[f]!.items.length;
     const r = relation[v];
-    if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
-    if (!isObject(r)) continue;
+    if (!isObject(r)) {
+      if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
+      continue;
+    }
     hasEntry[v] = 1;
-    for (let f = 0; f < 4; f++) resolveList(r[RELATION_FIELDS[f]!], v, guesses[f]!, ids, position, builders[f]!.items);
+    let known = true;
+    for (let f = 0; f < 4; f++) if (!resolveList(r[RELATION_FIELDS[f]!], v, guesses[f]!, ids, position, builders[f]!.items)) known = false;
+    // Lists that name only threads hold strings equal to keys that passed the key check: only the entry's shape is left.
+    if (valid && keyedEntry[v] === 1) valid = known && ofKnownIds !== undefined ? ofKnownIds(r) : checks!.relations(r);
   }
   const storedChildren = built(builders[0]!, n);
   const storedRefsTo = built(builders[1]!, n);

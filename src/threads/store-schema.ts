@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { getFormat } from '../schemas/registry.js';
-import { compiledSchemaOf, guardedCheck, plainArrayItems } from '../schemas/validate.js';
+import { compiledSchemaOf, guardedCheck, guardedShell, plainArrayItems } from '../schemas/validate.js';
 
 /**
  * The `thread-store` schema check, split so that a caller walking the store
@@ -27,6 +27,15 @@ export interface StoreChecks {
   thread(value: unknown): boolean;
   operation(value: unknown): boolean;
   relations(value: unknown): boolean;
+  /**
+   * {@link StoreChecks.relations} for an entry each of whose `lists` items is
+   * a string equal to a name that passed {@link StoreChecks.key}: the entry's
+   * shape alone, since those items pass their own check, which is `key`'s
+   * (so a caller that knows the items by identity need not read their text
+   * again). Undefined when the schema's list items are not exactly the key's
+   * schema.
+   */
+  relationsOfKnownIds: { check: (value: unknown) => boolean; lists: readonly string[] } | undefined;
 }
 
 /** Keywords a record schema may carry for its entries to be checkable one by one. */
@@ -42,6 +51,14 @@ function recordParts(node: unknown): [string, Node] | undefined {
   if (!isNode(patterns) || Reflect.ownKeys(patterns).length !== 1) return undefined;
   const pattern = Object.keys(patterns)[0];
   return pattern !== undefined && isNode(patterns[pattern]) ? [pattern, patterns[pattern]] : undefined;
+}
+
+/** Keywords of a string schema that says no more than its pattern. */
+const KEY_STRING_KEYS = new Set<PropertyKey>(['type', 'pattern', '~kind', 'title', 'description']);
+
+/** True when `node` is the schema of a string matching `pattern`, and nothing else. */
+function isKeyString(node: unknown, pattern: string): boolean {
+  return isNode(node) && node.type === 'string' && node.pattern === pattern && Reflect.ownKeys(node).every((k) => KEY_STRING_KEYS.has(k));
 }
 
 let compiled: StoreChecks | null | undefined;
@@ -67,6 +84,10 @@ function compile(): StoreChecks | undefined {
   const relations = recordParts(properties.relations);
   if (threads === undefined || relations === undefined || threads[0] !== relations[0]) return undefined;
   const operation = plainArrayItems(properties.operations);
+  const shell = guardedShell(relations[1]);
+  const rawEntry = recordParts(isNode(def.schema) && isNode(def.schema.properties) ? def.schema.properties.relations : undefined)?.[1];
+  const rawLists = rawEntry !== undefined && isNode(rawEntry.properties) ? rawEntry.properties : {};
+  const listsOfIds = shell.arrays.length > 0 && shell.arrays.every((k) => isKeyString(plainArrayItems(rawLists[k]), threads[0]));
   if (operation === undefined) return undefined;
   const top = { ...schema, properties: { ...properties, threads: Type.Unsafe({ type: 'object' }), operations: Type.Unsafe({ type: 'array' }), relations: Type.Unsafe({ type: 'object' }) } };
   return {
@@ -76,5 +97,6 @@ function compile(): StoreChecks | undefined {
     thread: guardedCheck(threads[1]),
     operation: guardedCheck(operation),
     relations: guardedCheck(relations[1]),
+    relationsOfKnownIds: listsOfIds ? { check: shell.check, lists: shell.arrays } : undefined,
   };
 }

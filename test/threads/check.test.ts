@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ThreadStore } from '../../src/schemas/thread-store.js';
+import { getFormat, validate } from '../../src/schemas/index.js';
 import { checkThreadStore, rebuildRelations, threadCodes } from '../../src/threads/index.js';
-import { SCRIPT, command, run } from './arbitraries.js';
+import { mutationsOf } from '../arbitraries/mutate.js';
+import { POOL, SCRIPT, command, run } from './arbitraries.js';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const base = () => clone(run(SCRIPT).store);
@@ -104,6 +106,43 @@ describe('checkThreadStore', () => {
         }
       }),
       { numRuns: 80 },
+    );
+  });
+
+  it('reports the schema problems the validator reports, no more and no fewer (property)', () => {
+    const schema = getFormat('thread-store')!.schema as Record<string, unknown>;
+    // What may sit in a relations list: ids of threads, an unknown id, strings the id pattern refuses, other values.
+    const item = fc.oneof(fc.constantFrom(...POOL), fc.constantFrom('ghost', 'bad id', '', '__proto__', 'constructor'), fc.constantFrom(5, null, true, {}, []));
+    const fields = ['children', 'references_to', 'referenced_by', 'depends_on', 'extra'] as const;
+    const editRelations = fc.record({ commands: fc.array(command, { minLength: 3, maxLength: 15 }), pick: fc.nat(), field: fc.constantFrom(...fields), at: fc.nat(), x: item, how: fc.constantFrom('insert', 'replace', 'hole', 'not-a-list', 'key') });
+    const edited = editRelations.map(({ commands, pick, field, at, x, how }) => {
+      const s = clone(run(commands).store) as unknown as { relations: Record<string, Record<string, unknown>> };
+      const keys = Object.keys(s.relations);
+      if (keys.length === 0) return s;
+      const key = keys[pick % keys.length]!;
+      const entry = s.relations[key]!;
+      if (how === 'key') s.relations[typeof x === 'string' ? x : 'bad id'] = clone(entry);
+      else if (how === 'not-a-list') entry[field] = x;
+      else {
+        const list = Array.isArray(entry[field]) ? (entry[field] as unknown[]) : (entry[field] = []);
+        const k = at % (list.length + 1);
+        if (how === 'insert') list.splice(k, 0, x);
+        else if (how === 'replace') list[k] = x;
+        else list[k + 1] = x; // leaves a hole at k when k is the end
+      }
+      return s;
+    });
+    const mutated = fc.tuple(fc.array(command, { minLength: 3, maxLength: 12 }), fc.nat()).map(([c, pick]) => {
+      const ms = mutationsOf(schema, run(c).store);
+      return ms[pick % ms.length]!.apply(run(c).store);
+    });
+    fc.assert(
+      fc.property(fc.oneof(edited, mutated), (store) => {
+        const expected = validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
+        const got = checkThreadStore(store).filter((p) => p.code.startsWith('schema.'));
+        expect(got).toEqual(expected.filter((p) => p.code.startsWith('schema.')));
+      }),
+      { numRuns: 400 },
     );
   });
 

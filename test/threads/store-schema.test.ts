@@ -51,6 +51,27 @@ describe('storeChecks', () => {
     );
   });
 
+  it('relationsOfKnownIds agrees with relations on entries whose list items are valid ids (property)', () => {
+    const shape = storeChecks()!.relationsOfKnownIds!;
+    expect([...shape.lists].sort()).toEqual(['children', 'depends_on', 'referenced_by', 'references_to']);
+    const ids = fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/), { maxLength: 4 });
+    const entry = fc.record(
+      { children: fc.oneof(ids, fc.jsonValue({ maxDepth: 1 })), references_to: ids, referenced_by: ids, depends_on: ids, extra: fc.jsonValue({ maxDepth: 1 }) },
+      { requiredKeys: ['references_to', 'referenced_by'] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(entry, fc.jsonValue({ maxDepth: 2 })), (value) => {
+        const listsOfIds = (['children', 'references_to', 'referenced_by', 'depends_on'] as const).every((f) => {
+          const list = (value as Record<string, unknown> | null)?.[f];
+          return !Array.isArray(list) || list.every((x) => typeof x === 'string' && storeChecks()!.key(x));
+        });
+        fc.pre(listsOfIds);
+        expect(shape.check(value)).toBe(storeChecks()!.relations(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('checks non-enumerable keys by name, as the validator does', () => {
     const s = structuredClone(run(SCRIPT).store);
     Object.defineProperty(s.threads, 'bad key', { value: 1, enumerable: false });
