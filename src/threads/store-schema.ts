@@ -84,11 +84,13 @@ function compile(): StoreChecks | undefined {
   const relations = recordParts(properties.relations);
   if (threads === undefined || relations === undefined || threads[0] !== relations[0]) return undefined;
   const operation = plainArrayItems(properties.operations);
+  if (operation === undefined) return undefined;
+  // The relations entry without its lists' items, offered when each list item's schema (as written, before
+  // compiledSchemaOf turns patterns into loops) is exactly the key's: a string matching the key pattern.
   const shell = guardedShell(relations[1]);
   const rawEntry = recordParts(isNode(def.schema) && isNode(def.schema.properties) ? def.schema.properties.relations : undefined)?.[1];
   const rawLists = rawEntry !== undefined && isNode(rawEntry.properties) ? rawEntry.properties : {};
   const listsOfIds = shell.arrays.length > 0 && shell.arrays.every((k) => isKeyString(plainArrayItems(rawLists[k]), threads[0]));
-  if (operation === undefined) return undefined;
   const top = { ...schema, properties: { ...properties, threads: Type.Unsafe({ type: 'object' }), operations: Type.Unsafe({ type: 'array' }), relations: Type.Unsafe({ type: 'object' }) } };
   return {
     top: guardedCheck(top),
