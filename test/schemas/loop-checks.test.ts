@@ -6,7 +6,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { LOOP_PATTERNS } from '../../src/schemas/loop-patterns.js';
-import { compiledSchemaOf, getFormat, guardedCheck } from '../../src/schemas/index.js';
+import { compiledSchemaOf, getFormat, guardedCheck, guardedShell } from '../../src/schemas/index.js';
 import { THREAD_ID_PATTERN } from '../../src/schemas/thread-store.js';
 import { WBS_ID_PATTERN } from '../../src/schemas/wbs.js';
 
@@ -81,6 +81,34 @@ describe('guardedCheck', () => {
       );
     });
   }
+
+  for (const [name, schema] of Object.entries(schemas)) {
+    it(`guardedShell agrees with TypeBox's check once the split-off arrays' items are valid: ${name}`, () => {
+      const { check, arrays } = guardedShell(schema);
+      const theirs = Compile(schema as never);
+      const items = guardedCheck(schema);
+      fc.assert(
+        fc.property(fc.oneof(entryLike, fc.anything()), (value) => {
+          // The shell never refuses what the whole check accepts, and it accepts what the whole check refuses only for the items it leaves out.
+          if (theirs.Check(value)) expect(check(value)).toBe(true);
+          let emptied = value;
+          if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+            const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+            for (const k of arrays) if (Array.isArray(copy[k])) copy[k] = [];
+            emptied = copy;
+          }
+          expect(check(value)).toBe(items(emptied));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  }
+
+  it('guardedShell leaves out exactly the plain array properties', () => {
+    expect(guardedShell(schemas.required).arrays.sort()).toEqual(['list', 'more', 'tags']);
+    expect(guardedShell(schemas['not plain (minItems, uniqueItems)']).arrays).toEqual([]);
+    expect(guardedShell(Type.String()).arrays).toEqual([]);
+  });
 
   it('answers false instead of throwing on a value that throws when read', () => {
     const check = guardedCheck(schemas.required);
