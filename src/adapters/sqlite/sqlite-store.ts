@@ -32,6 +32,8 @@ export interface SqliteStore extends Store {
 const str = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const num = (v: SqlValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Search rows in rank order: BM25 score (lower is better), then doc id, as SQLite would order them. */
+const byScoreThenId = (a: SqlRow, b: SqlRow): number => num(a.score) - num(b.score) || cmp(str(a.doc_id), str(b.doc_id));
 const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -188,12 +190,14 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       // Rank inside FTS5 and join only the top `take` rows. Ties are broken by doc id, so the rows
       // are enough once the last of them scores worse than the limit-th: then every row tied with
       // the limit-th is among them. Otherwise (equal scores straddle the cut) take four times more.
+      // The rows are put in order here: an ORDER BY would copy each body through SQLite's sorter.
       for (let take = limit + 1; ; take *= 4) {
         const top = q(
           `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
-           JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r ORDER BY h.score, d.doc_id`,
+           JOIN docs d ON d.fts_rowid = h.r LEFT JOIN doc_text t ON t.fts_rowid = h.r`,
           [match, take],
         );
+        top.sort(byScoreThenId);
         if (top.length < take || num(top[limit - 1]!.score) !== num(top[take - 1]!.score)) return top.slice(0, limit).map((r) => ({ meta: r, score: num(r.score) }));
       }
     }
