@@ -26,8 +26,10 @@ export function checkGardener(file: LoadedFile, ctx: CheckContext): void {
 }
 
 // TOML tables look enough like YAML keys for a best-effort line: find `[table]` or `key =`.
+// An item of an array is reported at the line of the array's key.
 function tomlPointerLine(text: string, pointer: string): number {
   const parts = pointer.split('/').slice(1);
+  while (parts.length > 1 && /^\d+$/.test(parts[parts.length - 1]!)) parts.pop();
   if (parts.length === 0) return 1;
   const lines = text.split('\n');
   const table = lines.findIndex((l) => l.trim() === `[${parts.slice(0, -1).join('.')}]` || l.trim() === `[${parts[0]}]`);
