@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRelativePath, nodeFiles } from '../../src/node/index.js';
 import { MemkitError } from '../../src/problems/index.js';
+import { expectLikeModel, fileOp } from '../store/file-port-model.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-fs-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -21,6 +22,15 @@ const code = async (p: Promise<unknown>) => {
 };
 
 describe('nodeFiles', () => {
+  it('behaves like memoryFiles over any sequence of writes, renames and removes (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fileOp, { maxLength: 12 }), async (ops) => {
+        await expectLikeModel(nodeFiles(fresh()), ops);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('reads, writes, lists, renames and removes files under the root', async () => {
     const root = fresh();
     const files = nodeFiles(root);
