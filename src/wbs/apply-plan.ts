@@ -35,6 +35,10 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
  * re-validated (a patch may not add schema problems), written to `file.tmp`
  * and read back, and only then renamed into place. If a rename fails, files
  * already replaced are restored. Finally the memory is re-read and re-checked.
+ * Never rejects: a port that fails is a problem (`wbs.read-failed` before
+ * anything is written, `wbs.write-failed` or `wbs.verify-failed` while
+ * writing, with nothing changed; a read that fails in the re-check is one of
+ * the returned `problems`, after the plan was applied).
  * @example
  * const done = await applyPlan(repairPlan(index, tasks), files);
  * if (done.ok) console.log(done.value.problems); // what is left
@@ -45,7 +49,12 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
 
   for (const fp of plan.patches) {
     const path = dir + fp.file;
-    const original = await files.read(path);
+    let original: Uint8Array | undefined;
+    try {
+      original = await files.read(path);
+    } catch (cause) {
+      return fail([error('wbs.read-failed', `${path} could not be read: ${(cause as Error)?.message ?? String(cause)}; nothing was changed`, { file: path })]);
+    }
     let base: unknown;
     if (original !== undefined) {
       let text: string;

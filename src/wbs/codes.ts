@@ -31,6 +31,7 @@ export const wbsCodes = defineCodes({
   'wbs.plan-stale': { meaning: 'A file changed after the repair plan was made, so the plan was not applied.', fix: 'Make a new plan from the current files and apply it.' },
   'wbs.plan-invalid': { meaning: 'A repair plan could not be applied (a patch operation failed or the result is invalid); nothing was written.', fix: 'Make a new plan from the current files.' },
   'wbs.patch-failed': { meaning: 'A JSON Patch (RFC 6902) operation could not be applied (missing path, failed test, bad op).', fix: 'Check the operation’s path against the document.' },
+  'wbs.read-failed': { meaning: 'The file port failed to read or list a file: an I/O error, not a missing file.', fix: 'Check the file system (permissions, a disk error) and retry.' },
   'wbs.write-failed': { meaning: 'A file operation of the port failed; files already replaced were restored.', fix: 'Check the file system (permissions, space) and retry.' },
   'wbs.path-outside': { meaning: 'A memory path does not begin with `.claude/memory/`.', fix: 'Use a path under `.claude/memory/`.' },
   'wbs.path-traversal': { meaning: 'A memory path contains a `..`, `.` or empty segment, or a backslash.', fix: 'Use a plain relative path with `/` separators.' },

@@ -17,8 +17,15 @@ export interface LoadedWbs {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+const failure = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
 async function readJson(files: FilePort, path: string): Promise<{ value?: unknown; problems: Problem[] }> {
-  const bytes = await files.read(path);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await files.read(path);
+  } catch (cause) {
+    return { problems: [error('wbs.read-failed', `${path} could not be read: ${failure(cause)}`, { file: path })] };
+  }
   if (bytes === undefined) return { problems: [error('wbs.file-missing', `${path} does not exist`, { file: path })] };
   let text: string;
   try {
@@ -32,13 +39,21 @@ async function readJson(files: FilePort, path: string): Promise<{ value?: unknow
 
 /**
  * Reads `task-index.json` and every `tasks/*.json` under `dir` (default
- * `.claude/memory/`) through a file port.
+ * `.claude/memory/`) through a file port. Never throws: a file the port
+ * fails to read or list is a `wbs.read-failed` problem.
  */
 export async function loadWbs(files: FilePort, dir = MEMORY_ROOT): Promise<LoadedWbs> {
   const index = await readJson(files, `${dir}task-index.json`);
   const tasks: Record<string, unknown> = {};
   const problems = [...index.problems];
-  for (const path of await files.list(`${dir}tasks`)) {
+  let paths: string[];
+  try {
+    paths = await files.list(`${dir}tasks`);
+  } catch (cause) {
+    problems.push(error('wbs.read-failed', `${dir}tasks could not be listed: ${failure(cause)}`, { file: `${dir}tasks` }));
+    paths = [];
+  }
+  for (const path of paths) {
     const rel = path.slice(dir.length);
     if (!/^tasks\/[^/]+\.json$/.test(rel)) continue;
     const r = await readJson(files, path);

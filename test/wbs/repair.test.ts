@@ -153,6 +153,139 @@ describe('applyPlan', () => {
     }
   });
 
+  it('changes nothing when any write, read-back or rename fails, and leaves no temp file (fault injection)', async () => {
+    // Each derivable corruption alone, and one plan that creates a file before it replaces others
+    // (so a later failure must remove the created file again).
+    const scenarios: [string, (m: WbsFixture) => void][] = [
+      ...Object.entries(derivable),
+      ['created, then replaced', (m) => {
+        const first = m.index.tasks[0]!.id;
+        delete m.tasks[`tasks/${first}.json`];
+        derivable.rollup!(m);
+        for (const t of m.index.tasks) if (t.children.length > 0 && t.id !== first) m.tasks[`tasks/${t.id}.json`]!.status = t.status;
+      }],
+    ];
+    let createdFirst = false;
+    for (const [name, corrupt] of scenarios) {
+      const m = clone(fc.sample(wbsFixture, { seed: 5, numRuns: 1 })[0]!);
+      corrupt(m);
+      const plan = repairPlan(m.index, m.tasks);
+      if (plan.patches.length === 0) continue;
+      if (plan.patches.slice(0, -1).some((p) => p.baseHash === null)) createdFirst = true;
+      // A dry run counts the staging and renaming calls: writes, reads of temp files, renames.
+      const steps = (port: FilePort, fault: number | undefined, bad: 'throw' | 'garble') => {
+        let k = 0;
+        const step = () => ++k === fault;
+        return {
+          port: {
+            ...port,
+            write: async (p: string, d: Uint8Array) => {
+              if (step()) throw new Error('disk full');
+              return port.write(p, d);
+            },
+            read: async (p: string) => {
+              if (!p.endsWith('.tmp') || !step()) return port.read(p);
+              if (bad === 'throw') throw new Error('read error');
+              const b = await port.read(p);
+              return b === undefined ? b : b.map((x, i) => (i === 0 ? x ^ 1 : x));
+            },
+            rename: async (a: string, b: string) => {
+              if (step()) throw new Error('rename failed');
+              return port.rename(a, b);
+            },
+          } satisfies FilePort,
+          count: () => k,
+        };
+      };
+      const dry = steps(toFiles(m), undefined, 'throw');
+      expect((await applyPlan(plan, dry.port)).ok, name).toBe(true);
+      const total = dry.count();
+      expect(total, name).toBeGreaterThanOrEqual(3 * plan.patches.length);
+      for (const bad of ['throw', 'garble'] as const)
+        for (let fault = 1; fault <= total; fault++) {
+          const inner = toFiles(m);
+          const before = inner.snapshot();
+          const r = await applyPlan(plan, steps(inner, fault, bad).port);
+          expect(r.ok, `${name}: step ${fault} (${bad})`).toBe(false);
+          if (!r.ok) expect(['wbs.write-failed', 'wbs.verify-failed']).toContain(r.problems[0]!.code);
+          expect(inner.snapshot(), `${name}: step ${fault} (${bad})`).toEqual(before);
+        }
+    }
+    expect(createdFirst).toBe(true);
+  });
+
+  it('never rejects when a read or a listing fails: before writing nothing changes, in the re-check the failure is a problem', async () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 9, numRuns: 1 })[0]!);
+    derivable.rollup!(m);
+    const plan = repairPlan(m.index, m.tasks);
+    // Every read and listing the plan makes, counted in a dry run.
+    const failing = (port: FilePort, fault: number | undefined) => {
+      let k = 0;
+      const wrap = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+        if (++k === fault) throw new Error('I/O error');
+        return f(...a);
+      };
+      return { port: { ...port, read: wrap((p: string) => port.read(p)), list: wrap((p: string) => port.list(p)) } satisfies FilePort, count: () => k };
+    };
+    const dry = failing(toFiles(m), undefined);
+    expect((await applyPlan(plan, dry.port)).ok).toBe(true);
+    const written = toFiles(m);
+    await applyPlan(plan, written);
+    const after = written.snapshot();
+    for (let fault = 1; fault <= dry.count(); fault++) {
+      const inner = toFiles(m);
+      const before = inner.snapshot();
+      const r = await applyPlan(plan, failing(inner, fault).port);
+      if (!r.ok) {
+        // A planning read fails as wbs.read-failed; a read-back of a staged file as a failed write.
+        expect(['wbs.read-failed', 'wbs.write-failed']).toContain(r.problems[0]!.code);
+        expect(inner.snapshot()).toEqual(before);
+      } else {
+        expect(r.value.problems.map((p) => p.code)).toContain('wbs.read-failed');
+        expect(inner.snapshot()).toEqual(after);
+      }
+    }
+  });
+
+  it('loadWbs turns a failing read or listing into wbs.read-failed', async () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 9, numRuns: 1 })[0]!);
+    const files = toFiles(m);
+    const broken: FilePort = { ...files, read: async () => { throw new Error('EIO'); } };
+    const a = await loadWbs(broken);
+    expect(a.index).toBeUndefined();
+    expect(a.problems.map((p) => p.code)).toEqual(Array(1 + Object.keys(m.tasks).length).fill('wbs.read-failed'));
+    const unlisted = await loadWbs({ ...files, list: async () => { throw new Error('EIO'); } });
+    expect(unlisted.index).toEqual(m.index);
+    expect(unlisted.problems).toEqual([expect.objectContaining({ code: 'wbs.read-failed', file: `${DIR}tasks` })]);
+  });
+
+  it('refuses a target that is no longer UTF-8 or JSON, or a patch that would make a file invalid, writing nothing', async () => {
+    const m = clone(fc.sample(wbsFixture, { seed: 7, numRuns: 1 })[0]!);
+    derivable.rollup!(m);
+    const plan = repairPlan(m.index, m.tasks);
+    const index = `${DIR}task-index.json`;
+    for (const [what, bytes, code] of [
+      ['not UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'wbs.plan-stale'],
+      ['not JSON', new TextEncoder().encode('{"version":'), 'wbs.plan-stale'],
+    ] as const) {
+      const files = toFiles(m);
+      await files.write(index, bytes);
+      const before = files.snapshot();
+      const r = await applyPlan(plan, files);
+      expect(r.ok, what).toBe(false);
+      if (!r.ok) expect(r.problems[0]!.code, what).toBe(code);
+      expect(files.snapshot(), what).toEqual(before);
+    }
+    const { hashJson } = await import('../../src/canonical/index.js');
+    const files = toFiles(m);
+    const before = files.snapshot();
+    const invalid = { patches: [{ file: 'task-index.json', baseHash: hashJson(m.index), patch: [{ op: 'replace' as const, path: '/version', value: 'one' }], fixes: [] }], remaining: [] };
+    const r = await applyPlan(invalid, files);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.plan-invalid');
+    expect(files.snapshot()).toEqual(before);
+  });
+
   it('refuses a plan whose patch no longer applies, writing nothing', async () => {
     const files = memoryFiles({ [`${DIR}task-index.json`]: '{"version":"1.0.0","tasks":[]}' });
     const snapshot = files.snapshot();
