@@ -134,7 +134,7 @@ export async function memoryRead(files: FilePort, path: string): Promise<Result<
   try {
     bytes = await files.read(path);
   } catch (cause) {
-    return fail([error('wbs.file-missing', `reading ${path} failed: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
+    return fail([error('wbs.read-failed', `reading ${path} failed: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
   }
   if (bytes === undefined) return fail([error('wbs.file-missing', `${path} does not exist`, { file: path })]);
   try {

@@ -92,6 +92,41 @@ describe('memoryWrite / memoryRead', () => {
     expect(await inner.list('')).toEqual([]);
   });
 
+  it('leaves the old file, or none, and no temp file when any step of a write fails (fault injection)', async () => {
+    for (const existing of [true, false]) {
+      for (let fault = 1; fault <= 3; fault++) {
+        const inner = memoryFiles(existing ? { '.claude/memory/a.md': 'old' } : {});
+        const before = inner.snapshot();
+        let k = 0;
+        const step = () => ++k === fault;
+        const faulty: FilePort = {
+          ...inner,
+          write: async (p, d) => {
+            if (step()) throw new Error('disk full');
+            return inner.write(p, d);
+          },
+          read: async (p) => {
+            if (p.endsWith('.tmp') && step()) throw new Error('EIO');
+            return inner.read(p);
+          },
+          rename: async (a, b) => {
+            if (step()) throw new Error('EXDEV');
+            return inner.rename(a, b);
+          },
+        };
+        const r = await memoryWrite(faulty, '.claude/memory/a.md', 'new');
+        expect(r.ok ? [] : r.problems.map((p) => p.code), `step ${fault}`).toEqual(['wbs.write-failed']);
+        expect(inner.snapshot(), `step ${fault}`).toEqual(before);
+      }
+    }
+  });
+
+  it('reports a port that fails to read as wbs.read-failed, not as a missing file', async () => {
+    const files = memoryFiles({ '.claude/memory/a.md': 'x' });
+    const r = await memoryRead({ ...files, read: async () => { throw new Error('EIO'); } }, '.claude/memory/a.md');
+    expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['wbs.read-failed']);
+  });
+
   it('reports missing files and bad paths on read', async () => {
     const files = memoryFiles();
     const r = await memoryRead(files, '.claude/memory/none.md');
