@@ -1,4 +1,6 @@
 import { parse as micromarkParse, postprocess, preprocess } from 'micromark';
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
+import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
 
 /** A Markdown heading: depth (1–6), plain text, and its 1-based line in the file. */
 export interface Heading {
@@ -39,16 +41,17 @@ const TEXT_TOKENS = new Set([
   'autolinkEmail',
 ]);
 
-const NAMED_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
+// A character reference as micromark decodes it (CommonMark): every HTML named reference, and
+// numeric ones with control characters, surrogates and out-of-range values made U+FFFD.
 function referenceText(raw: string): string {
   // raw is "&name;", "&#123;" or "&#x1F;"
   const inner = raw.slice(1, -1);
   if (inner.startsWith('#')) {
-    const code = inner[1] === 'x' || inner[1] === 'X' ? parseInt(inner.slice(2), 16) : parseInt(inner.slice(1), 10);
-    return Number.isFinite(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    const hex = inner[1] === 'x' || inner[1] === 'X';
+    return decodeNumericCharacterReference(inner.slice(hex ? 2 : 1), hex ? 16 : 10);
   }
-  return NAMED_REFERENCES[inner] ?? raw;
+  const named = decodeNamedCharacterReference(inner);
+  return named === false ? raw : named;
 }
 
 /** micromark's events for `markdown` (opaque; pass to {@link headingsFromEvents} / {@link textFromEvents}). */
