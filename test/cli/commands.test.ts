@@ -203,6 +203,55 @@ describe('exchange and store commands', () => {
     }
   });
 
+  it('export --out writes the bundle and reports it; drill restores a bundle file and fails a damaged one', async () => {
+    const ex = copyExample('agent-memory');
+    const target = tempDir();
+    try {
+      const streamed = await runCli(['export', ex.dir, '--agent-id', 'kani']);
+      const file = join(target.dir, 'sub', 'memory.ndjson');
+      const written = await runCli(['export', ex.dir, '--agent-id', 'kani', '--out', file, '--format', 'json']);
+      expect(written.code).toBe(0);
+      // The same records (the manifest line differs only by its export time and digest).
+      const records = (t: string) => t.split('\n').slice(1);
+      expect(records(readFileSync(file, 'utf8'))).toEqual(records(streamed.stdout));
+      const report = JSON.parse(written.stdout);
+      expect(report.manifest.agent_id).toBe('kani');
+      expect(report.out).toContain('memory.ndjson');
+      const text = await runCli(['export', ex.dir, '--out', file]);
+      expect(text.stdout).toMatch(/^wrote .*memory\.ndjson: \d+ File/);
+
+      const passed = await runCli(['drill', file, '--format', 'json']);
+      expect(passed.code).toBe(0);
+      expect(JSON.parse(passed.stdout).drill.ok).toBe(true);
+      writeFileSync(file, streamed.stdout.replace('ReaperOAK', 'Mallory'));
+      const failed = await runCli(['drill', file]);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain('drill FAILED');
+      expect((await runCli(['drill', join(target.dir, 'missing')])).code).toBe(2);
+    } finally {
+      ex.done();
+      target.done();
+    }
+  });
+
+  it('export refuses a directory holding a file whose path cannot travel in a bundle, and writes nothing', async () => {
+    const target = tempDir();
+    try {
+      writeFileSync(join(target.dir, 'ok.md'), '# ok\n');
+      writeFileSync(join(target.dir, 'back\\slash.md'), 'x');
+      const out = join(target.dir, 'bundle.ndjson');
+      const r = await runCli(['export', target.dir, '--out', out]);
+      expect(r.code).toBe(1);
+      expect(existsSync(out)).toBe(false);
+      const streamed = await runCli(['export', target.dir]);
+      expect(streamed.code).toBe(1);
+      expect(streamed.stdout).toBe('');
+      expect(streamed.stderr).toMatch(/exchange\.unsafe-path/);
+    } finally {
+      target.done();
+    }
+  });
+
   it('index builds the SQLite index and search finds docs with filters', async () => {
     const ex = copyExample('agent-memory');
     try {
