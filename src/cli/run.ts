@@ -11,6 +11,7 @@ import { validateCommand } from './commands/validate.js';
 import { EXIT, type CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './emit.js';
 import { memkitVersion } from './version.js';
+import { messageOf } from '../problems/message-of.js';
 
 /** Every sub-command, in `--help` order. */
 export const commands: Command[] = [
@@ -76,8 +77,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     // Never a stack trace at a user: say what failed and exit 1 ("could not complete").
-    const message = cause instanceof Error ? cause.message : String(cause);
-    io.stderr(`memkit ${name}: internal error: ${message}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? (cause.stack ?? '') + '\n' : ''}`);
+    io.stderr(`memkit ${name}: internal error: ${messageOf(cause)}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? (cause.stack ?? '') + '\n' : ''}`);
     return EXIT.problems;
   }
 }

@@ -1,4 +1,5 @@
 import { type Problem, error } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
 
 /**
  * Runs a parser body and turns an unexpected exception (a memkit bug, never
@@ -11,6 +12,6 @@ export function guard<T>(body: () => T, onError: (problem: Problem) => T, file?:
   } catch (cause) {
     const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line: 1, column: 1 };
     if (file !== undefined) where.file = file;
-    return onError(error('parse.internal-error', `the parser failed unexpectedly: ${cause instanceof Error ? cause.message : String(cause)}`, where));
+    return onError(error('parse.internal-error', `the parser failed unexpectedly: ${messageOf(cause)}`, where));
   }
 }

@@ -1,6 +1,7 @@
 import { iterateChunks } from './chunks.js';
 import { canonicalize } from '../canonical/index.js';
 import { MemkitError, type Problem, error, warning } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
 import { guard } from './guard.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { FORBIDDEN_KEYS } from './forbidden-keys.js';
@@ -125,7 +126,7 @@ export class JsonlReader {
 
   /** Records a failure to read the source (the lines before it stand). */
   readFailed(cause: unknown): void {
-    this.#problem(this.#line + 1, 'jsonl.read-failed', `reading the input failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.#problem(this.#line + 1, 'jsonl.read-failed', `reading the input failed: ${messageOf(cause)}`);
   }
 
   #pushText(s: string): void {

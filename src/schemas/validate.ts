@@ -192,8 +192,8 @@ function typeboxValidator(def: FormatDef): Validator {
  */
 export function guardedCheck(schema: unknown): (value: unknown) => boolean {
   const { shell, keys, items } = arrayProperties(schema);
-  const whole = directCheck(Compile(shell as never) as unknown as Validator);
-  const itemChecks = items.map((item) => directCheck(Compile(item as never) as unknown as Validator));
+  const whole = compiledCheck(shell);
+  const itemChecks = items.map(compiledCheck);
   return (value) => {
     try {
       if (!whole(value)) return false;
@@ -220,7 +220,7 @@ export function guardedCheck(schema: unknown): (value: unknown) => boolean {
  */
 export function guardedShell(schema: unknown): { check: (value: unknown) => boolean; arrays: string[] } {
   const { shell, keys } = arrayProperties(schema);
-  const whole = directCheck(Compile(shell as never) as unknown as Validator);
+  const whole = compiledCheck(shell);
   const check = (value: unknown): boolean => {
     try {
       return whole(value);
@@ -229,6 +229,11 @@ export function guardedShell(schema: unknown): { check: (value: unknown) => bool
     }
   };
   return { check, arrays: keys };
+}
+
+/** TypeBox's compiled check of `schema`, called directly (see {@link directCheck}). */
+function compiledCheck(schema: unknown): (value: unknown) => boolean {
+  return directCheck(Compile(schema as never) as unknown as Validator);
 }
 
 /**

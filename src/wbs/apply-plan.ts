@@ -1,6 +1,7 @@
 import { type Hasher, hashJson } from '../canonical/index.js';
 import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
 import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { checkWbs } from './check.js';
@@ -53,7 +54,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
     try {
       original = await files.read(path);
     } catch (cause) {
-      return fail([error('wbs.read-failed', `${path} could not be read: ${(cause as Error)?.message ?? String(cause)}; nothing was changed`, { file: path })]);
+      return fail([error('wbs.read-failed', `${path} could not be read: ${messageOf(cause)}; nothing was changed`, { file: path })]);
     }
     let base: unknown;
     if (original !== undefined) {
@@ -95,7 +96,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
     }
   } catch (cause) {
     await removeTemps();
-    return fail([error('wbs.write-failed', `staging failed: ${(cause as Error)?.message ?? String(cause)}; nothing was changed`)]);
+    return fail([error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`)]);
   }
 
   // Phase 2: renames; on failure, put back what was replaced.
@@ -111,7 +112,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
       else await files.write(s.path, s.original).catch(() => undefined);
     }
     await removeTemps();
-    return fail([error('wbs.write-failed', `renaming failed: ${(cause as Error)?.message ?? String(cause)}; replaced files were restored`)]);
+    return fail([error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`)]);
   }
 
   const loaded = await loadWbs(files, dir);

@@ -1,5 +1,6 @@
 import { parseJson } from '../parse/json.js';
 import { type Problem, error, inFile } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
 import { MEMORY_ROOT } from './memory-ops.js';
@@ -17,14 +18,12 @@ export interface LoadedWbs {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-const failure = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
-
 async function readJson(files: FilePort, path: string): Promise<{ value?: unknown; problems: Problem[] }> {
   let bytes: Uint8Array | undefined;
   try {
     bytes = await files.read(path);
   } catch (cause) {
-    return { problems: [error('wbs.read-failed', `${path} could not be read: ${failure(cause)}`, { file: path })] };
+    return { problems: [error('wbs.read-failed', `${path} could not be read: ${messageOf(cause)}`, { file: path })] };
   }
   if (bytes === undefined) return { problems: [error('wbs.file-missing', `${path} does not exist`, { file: path })] };
   let text: string;
@@ -50,7 +49,7 @@ export async function loadWbs(files: FilePort, dir = MEMORY_ROOT): Promise<Loade
   try {
     paths = await files.list(`${dir}tasks`);
   } catch (cause) {
-    problems.push(error('wbs.read-failed', `${dir}tasks could not be listed: ${failure(cause)}`, { file: `${dir}tasks` }));
+    problems.push(error('wbs.read-failed', `${dir}tasks could not be listed: ${messageOf(cause)}`, { file: `${dir}tasks` }));
     paths = [];
   }
   for (const path of paths) {

@@ -1,6 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
 import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { idFromFile } from './check.js';
@@ -104,7 +105,7 @@ export async function writeVerified(files: FilePort, path: string, bytes: Uint8A
     return ok(undefined);
   } catch (cause) {
     await files.remove(tmp).catch(() => undefined);
-    return fail([error('wbs.write-failed', `writing ${path} failed: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
+    return fail([error('wbs.write-failed', `writing ${path} failed: ${messageOf(cause)}`, { file: path })]);
   }
 }
 
@@ -134,7 +135,7 @@ export async function memoryRead(files: FilePort, path: string): Promise<Result<
   try {
     bytes = await files.read(path);
   } catch (cause) {
-    return fail([error('wbs.read-failed', `reading ${path} failed: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
+    return fail([error('wbs.read-failed', `reading ${path} failed: ${messageOf(cause)}`, { file: path })]);
   }
   if (bytes === undefined) return fail([error('wbs.file-missing', `${path} does not exist`, { file: path })]);
   try {
@@ -168,7 +169,7 @@ export async function memoryUpdateJson(files: FilePort, path: string, update: Js
     try {
       next = update(JSON.parse(JSON.stringify(parsed.value)));
     } catch (cause) {
-      return fail([error('wbs.update-failed', `the update function threw: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
+      return fail([error('wbs.update-failed', `the update function threw: ${messageOf(cause)}`, { file: path })]);
     }
   } else {
     const patched = applyJsonPatch(parsed.value, update);
@@ -179,7 +180,7 @@ export async function memoryUpdateJson(files: FilePort, path: string, update: Js
   try {
     serialized = JSON.stringify(next, null, 2);
   } catch (cause) {
-    return fail([error('wbs.update-failed', `the result is not JSON: ${(cause as Error)?.message ?? String(cause)}`, { file: path })]);
+    return fail([error('wbs.update-failed', `the result is not JSON: ${messageOf(cause)}`, { file: path })]);
   }
   if (serialized === undefined) return fail([error('wbs.update-failed', 'the update returned a value that is not JSON', { file: path })]);
   const written = await memoryWrite(files, path, serialized + '\n');

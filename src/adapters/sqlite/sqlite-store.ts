@@ -1,5 +1,6 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
+import { messageOf } from '../../problems/message-of.js';
 import { bm25Idf, bm25Score } from '../../store/bm25.js';
 import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
 import type { DocEdge, DocMeta, DocRecord, EdgeRel, LedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../store/doc-record.js';
@@ -35,7 +36,6 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Search rows in rank order: BM25 score (lower is better), then doc id, as SQLite would order them. */
 const byScoreThenId = (a: SqlRow, b: SqlRow): number => num(a.score) - num(b.score) || cmp(str(a.doc_id), str(b.doc_id));
 const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 const INSERT_DOC = 'INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
@@ -67,7 +67,7 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
     version = num(engine.query('PRAGMA user_version')[0]?.user_version);
     engine.query('SELECT count(*) FROM sqlite_master');
   } catch (e) {
-    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${message(e)}`)]);
+    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${messageOf(e)}`)]);
   }
   if (version > SCHEMA_VERSION)
     return fail([error('store.newer-database', `the database has schema version ${version}; this memkit knows up to ${SCHEMA_VERSION}`)]);
@@ -84,7 +84,7 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
     try {
       engine.transaction(() => engine.exec(m.sql(flavor!)));
     } catch (e) {
-      return fail([error('store.engine-error', `migration to schema version ${m.version} failed: ${message(e)}`)]);
+      return fail([error('store.engine-error', `migration to schema version ${m.version} failed: ${messageOf(e)}`)]);
     }
     version = m.version;
   }
@@ -105,14 +105,14 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Resu
   try {
     engine = await options.engine.open(options.bytes);
   } catch (e) {
-    return fail([error('store.not-a-database', `${options.engine.name} could not open the bytes: ${message(e)}`)]);
+    return fail([error('store.not-a-database', `${options.engine.name} could not open the bytes: ${messageOf(e)}`)]);
   }
   let flavor: FtsFlavor | undefined;
   try {
     flavor = detectFlavor(engine);
   } catch (e) {
     engine.close();
-    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${message(e)}`)]);
+    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${messageOf(e)}`)]);
   }
   const migrated = migrate(engine, flavor);
   if (!migrated.ok) {
@@ -326,7 +326,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
         run('INSERT INTO ledger_entries (name, seq, line, hash) VALUES (?, ?, ?, ?)', [name, size + 1, entryLine, hash.value]);
       } catch (e) {
         // A concurrent writer on another connection took this sequence number.
-        return fail([error('store.ledger-head-moved', `ledger "${name}" moved while appending: ${message(e)}`)]);
+        return fail([error('store.ledger-head-moved', `ledger "${name}" moved while appending: ${messageOf(e)}`)]);
       }
       return ok({ size: size + 1, head: hash.value });
     },
@@ -382,7 +382,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
         const rows = flavor === 'fts5' ? searchFts5(match, options, limit) : searchFts4(match, phrases, options, limit);
         return ok(hits(rows, words, options));
       } catch (e) {
-        const problems: Problem[] = [error(advanced ? 'store.query-syntax' : 'store.engine-error', `the search failed: ${message(e)}`)];
+        const problems: Problem[] = [error(advanced ? 'store.query-syntax' : 'store.engine-error', `the search failed: ${messageOf(e)}`)];
         return fail(problems);
       }
     },
