@@ -109,6 +109,36 @@ describe('checkThreadStore', () => {
     );
   });
 
+  it('reports status drift exactly when a stored status string differs from the replayed one (property)', () => {
+    // The generated stores are sound: each thread's stored status is the one its log replays to.
+    const status = fc.oneof(fc.constantFrom('active', 'frozen', 'archived', 'paused', 'Active', ''), fc.string({ maxLength: 4 }), fc.constantFrom(42, null, true));
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 3, maxLength: 25 }), fc.nat(), status, (commands, pick, value) => {
+        const { store } = run(commands);
+        const ids = Object.keys(store.threads);
+        fc.pre(ids.length > 0);
+        const id = ids[pick % ids.length]!;
+        const replayed = store.threads[id]!.status;
+        const s = clone(store);
+        (s.threads[id] as Record<string, unknown>).status = value;
+        const drift = checkThreadStore(s).filter((p) => p.code === 'threads.status-drift');
+        if (typeof value === 'string' && value !== replayed) {
+          expect(drift).toEqual([expect.objectContaining({ pointer: `/threads/${id}/status`, message: `"${id}" is ${value}, but its operations log leaves it ${replayed}` })]);
+        } else expect(drift).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('replays a status outside the seed table as its string', () => {
+    const s = base();
+    opAt(s, 'update', { thread_id: 'ui', status: 'paused' });
+    s.threads.ui!.status = 'paused' as never;
+    expect(checkThreadStore(s).filter((p) => p.code === 'threads.status-drift')).toEqual([]);
+    s.threads.ui!.status = 'halted' as never;
+    expect(checkThreadStore(s)).toContainEqual(expect.objectContaining({ code: 'threads.status-drift', message: '"ui" is halted, but its operations log leaves it paused' }));
+  });
+
   it('reports the schema problems the validator reports, no more and no fewer (property)', () => {
     const schema = getFormat('thread-store')!.schema as Record<string, unknown>;
     // What may sit in a relations list: ids of threads, an unknown id, strings the id pattern refuses, other values.
