@@ -1,0 +1,552 @@
+import { type Problem, error, joinPointer, warning } from '../src/problems/index.js';
+import { validate } from '../src/schemas/validate.js';
+import { THREAD_COMMANDS } from '../src/schemas/thread-store.js';
+import { type Csr, IntList, groupBy } from '../src/wbs/csr.js';
+import { findCyclesCsr } from '../src/wbs/cycles.js';
+import { StringIndex } from '../src/wbs/string-index.js';
+import { type Loose, isObject, own, ownGet, stringList, timeOf } from '../src/threads/model.js';
+import { RelationsFromLog } from '../src/threads/rebuild-relations.js';
+import { RepeatedKeys } from '../src/threads/repeated-keys.js';
+import { storeChecks } from '../src/threads/store-schema.js';
+import { canTransition } from '../src/threads/transitions.js';
+
+const KEY_PARAMS: Record<string, readonly string[]> = {
+  spawn: ['child_id', 'objective'],
+  reference: ['from_id', 'to_id', 'asset_path'],
+  freeze: ['thread_id'],
+  archive: ['thread_id'],
+  update: ['thread_id'],
+};
+
+/** The relations fields in the order they are checked. */
+const RELATION_FIELDS = ['children', 'references_to', 'referenced_by', 'depends_on'] as const;
+/** The fields compared with the relations the operations log implies. */
+const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const;
+/** In a resolved list: a string that names no thread; a value that is not a string. */
+const UNKNOWN = -1;
+const NOT_STRING = -2;
+
+/** Replayed statuses as codes; OTHER is a status string outside the seed's table. */
+const NONE = 0;
+const ACTIVE = 1;
+const OTHER = 4;
+const STATE_NAMES: readonly (string | undefined)[] = [undefined, 'active', 'frozen', 'archived'];
+/** The state code of status string `s`: OTHER for one outside the seed's table. */
+const stateCode = (s: string): number => (s === 'active' ? ACTIVE : s === 'frozen' ? 2 : s === 'archived' ? 3 : OTHER);
+/** A thread's parent_id: a string, null, or anything else (0). */
+const PARENT_STRING = 1;
+const PARENT_NULL = 2;
+
+/** True when list `v` of a resolved CSR holds position `w`. */
+function listsPosition(csr: Csr, v: number, w: number): boolean {
+  for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) if (csr.items[k] === w) return true;
+  return false;
+}
+
+/**
+ * Appends stored relations list `list` of thread v, resolved, to `items`:
+ * positions, UNKNOWN or NOT_STRING. Item k is guessed to be item k of list v
+ * of `guess` (what a sound store holds), which one comparison of ids
+ * confirms; only a wrong guess is looked up, so a sound store's lists cost no
+ * hashing and no probes, and no read of the items themselves (a confirmed
+ * guess is the very string of the thread's key, or an equal one). Returns
+ * true when every item names a thread.
+ */
+function resolveList(list: unknown, v: number, guess: Csr, ids: readonly string[], position: StringIndex, items: IntList): boolean {
+  if (!Array.isArray(list)) return true;
+  const from = guess.start[v]!;
+  const count = guess.start[v + 1]! - from;
+  let known = true;
+  for (let k = 0; k < list.length; k++) {
+    const x: unknown = list[k];
+    if (k < count && ids[guess.items[from + k]!] === x) {
+      items.push(guess.items[from + k]!);
+      continue;
+    }
+    const w = typeof x === 'string' ? position.get(x) : NOT_STRING;
+    if (w < 0) known = false;
+    items.push(w);
+  }
+  return known;
+}
+
+/** A CSR being filled list by list: `start[v]` is set before list v is appended to `items`. */
+interface CsrBuilder {
+  start: Int32Array;
+  items: IntList;
+}
+
+function csrBuilder(n: number, capacity: number): CsrBuilder {
+  return { start: new Int32Array(n + 1), items: new IntList(capacity) };
+}
+
+function built(b: CsrBuilder, n: number): Csr {
+  b.start[n] = b.items.length;
+  return { start: b.start, items: b.items.values() };
+}
+
+/** True when every name in `names` is an enumerable own property of `o` (so `names` is `Object.keys(o)`). */
+function allEnumerable(o: object, names: readonly string[]): boolean {
+  for (let k = 0; k < names.length; k++) if (!Object.prototype.propertyIsEnumerable.call(o, names[k]!)) return false;
+  return true;
+}
+
+/** The schema problems of a store, as the format's validator reports them. */
+const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
+
+/**
+ * The keys whose params are not strings. A function of its own, not a closure
+ * in the operations loop: a closure there would capture that iteration's
+ * `params`, and V8 would then allocate a context for every operation.
+ */
+function missingParams(p: Loose, keys: readonly string[]): string[] {
+  return keys.filter((k) => typeof ownGet(p, k) !== 'string');
+}
+
+/** True when `x` is already in `set`; adds it otherwise. */
+function seenIn(set: Set<unknown>, x: unknown): boolean {
+  if (set.has(x)) return true;
+  set.add(x);
+  return false;
+}
+
+/**
+ * True when the known, non-self, distinct threads of stored list `v` are
+ * exactly derived list `v` (in any order). `seen` and `want` are scratch
+ * marks over thread positions; `token` is fresh for this call.
+ */
+function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32Array, token: number): boolean {
+  for (let k = wanted.start[v]!; k < wanted.start[v + 1]!; k++) want[wanted.items[k]!] = token;
+  let count = 0;
+  for (let k = have.start[v]!; k < have.start[v + 1]!; k++) {
+    const w = have.items[k]!;
+    if (w < 0 || w === v || seen[w] === token) continue;
+    seen[w] = token;
+    if (want[w] !== token) return false;
+    count++;
+  }
+  return count === wanted.start[v + 1]! - wanted.start[v]!;
+}
+
+/**
+ * Checks a thread store against the seed's validation rules (semver version,
+ * ISO 8601 timestamps, unique ids, id format, status enum, parent-child and
+ * reference consistency) and memkit's extras: `thread_count`, `last_updated`
+ * versus the latest operation, relations versus the operations log
+ * (`rebuildRelations`), `depends_on` and `parent_id` cycles, and the status
+ * history replayed against the transition table. Never throws.
+ * @example checkThreadStore(store) // [] when sound
+ */
+export const PH={t:0,acc:new Map<string,number>(),mark(k:string){const n=performance.now();this.acc.set(k,(this.acc.get(k)??0)+n-this.t);this.t=n;}};
+export function checkThreadStore(store: unknown): Problem[] {
+  PH.t=performance.now();
+  if (!isObject(store) || !isObject(store.threads) || !isObject(store.relations) || !Array.isArray(store.operations) || !isObject(store.metadata)) {
+    const out = schemaProblems(store);
+    out.push(error('threads.not-store', 'a thread store is an object with metadata, threads and relations objects and an operations array', { pointer: '' }));
+    return out;
+  }
+  // The schema is checked part by part in the passes below, each thread,
+  // operation and relations entry while it is in cache (a separate validator
+  // pass reads the whole store from memory once more, and enumerates both
+  // records twice); the validator runs only to report problems, when a part fails.
+  const checks = storeChecks();
+  let valid = checks !== undefined && checks.top(store);
+  const threads = store.threads;
+  const relations = store.relations;
+  const ops = store.operations as unknown[];
+  const meta = store.metadata;
+  // Own property names: what the schema checks, and `Object.keys` itself when all are enumerable.
+  const threadNames = Object.getOwnPropertyNames(threads);
+  let ids = threadNames;
+  if (!allEnumerable(threads, threadNames)) {
+    ids = Object.keys(threads);
+    valid = false;
+  }
+  const n = ids.length;
+  const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
+  const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
+  const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
+
+  // Threads, in one pass: positions, schema, whether every thread's id is its
+  // key (then ids are unique), and each thread's parent position (-1 when none
+  // is found). Parents usually come before their children: most are found at
+  // once, the others once every id is indexed.
+  PH.mark('keys');
+  const position = new StringIndex(n, (v) => ids[v]);
+  // Keys of `threads` are its own properties: a plain read is an own read.
+  const thread: unknown[] = new Array(n);
+  const parentOf = new Int32Array(n).fill(-1);
+  // What each thread's parent_id is, so later checks need not read the thread again.
+  const parentKind = new Uint8Array(n);
+  const parentLater = new IntList();
+  // Each thread's stored status as a state code (NONE when not a string), so the
+  // drift check after the replay need not read the thread again; OTHER keeps the string.
+  const storedState = new Uint8Array(n);
+  const otherStored = new Map<number, string>();
+  let keyed = true;
+  for (let v = 0; v < n; v++) {
+    const id = ids[v]!;
+    position.add(id, v);
+    const t = threads[id];
+    thread[v] = t;
+    if (valid) valid = checks!.key(id) && checks!.thread(t);
+    if (!isObject(t)) continue;
+    if (typeof t.id === 'string' && t.id !== id) keyed = false;
+    const status = t.status;
+    if (typeof status === 'string') {
+      storedState[v] = stateCode(status);
+      if (storedState[v] === OTHER) otherStored.set(v, status);
+    }
+    const parent = t.parent_id;
+    if (typeof parent === 'string') {
+      parentKind[v] = PARENT_STRING;
+      const p = position.get(parent);
+      if (p !== -1) parentOf[v] = p;
+      else parentLater.push(v);
+    } else if (parent === null) parentKind[v] = PARENT_NULL;
+  }
+  // Indexed loops over typed arrays here and below: an iterator allocates a result per item unless optimized away.
+  const later = parentLater.values();
+  for (let k = 0; k < later.length; k++) parentOf[later[k]!] = position.get((thread[later[k]!] as Loose).parent_id as string);
+
+  // Operations: ids, commands, params, order, status replay. Problems go to
+  // `walked` and join `out` after the threads' problems.
+  PH.mark('threads');
+  const walked: Problem[] = [];
+  // Operation ids, noted as the log is walked. An id that may repeat an earlier
+  // one keeps the place its problem would take in `walked`: pairs (i, walked.length).
+  const opIds = new RepeatedKeys(ops.length);
+  const maybeRepeated = new IntList();
+  // The relations the log implies, gathered in the same pass.
+  const log = new RelationsFromLog(ids, position);
+  // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
+  const state = new Uint8Array(n);
+  const otherState = new Map<number, string>();
+  const stateOrder = new IntList();
+  const stateOf = (v: number): string | undefined => (state[v] === OTHER ? otherState.get(v) : STATE_NAMES[state[v]!]);
+  const setState = (v: number, s: string) => {
+    if (state[v] === NONE) stateOrder.push(v);
+    state[v] = stateCode(s);
+    if (state[v] === OTHER) otherState.set(v, s);
+  };
+  let latest = Number.NEGATIVE_INFINITY;
+  let previous = Number.NEGATIVE_INFINITY;
+  let nextSpawn = 0;
+  // `resolved` is a position found already; `guess` one to try before looking the id up.
+  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1, guess = -1): number | undefined => {
+    if (resolved !== -1) return resolved;
+    const id = ownGet(p, k) as string;
+    const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
+    if (v !== -1) return v;
+    walked.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
+    return undefined;
+  };
+  const readOnly = (i: number, v: number, what: string) => {
+    if (state[v] !== NONE && state[v] !== ACTIVE) walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${stateOf(v)}`, { pointer: O(i) }));
+  };
+  const EMPTY: Loose = {};
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (valid) valid = checks!.operation(op);
+    log.add(op);
+    if (!isObject(op)) continue;
+    if (typeof op.id === 'string' && opIds.add(i, op.id)) {
+      maybeRepeated.push(i);
+      maybeRepeated.push(walked.length);
+    }
+    const ts = timeOf(op.timestamp);
+    if (!Number.isNaN(ts)) {
+      if (ts < previous) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
+      previous = ts;
+      if (ts > latest) latest = ts;
+    }
+    const command = op.command;
+    if (typeof command !== 'string') continue;
+    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
+    if (keys === undefined) {
+      walked.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
+      continue;
+    }
+    const p = isObject(op.params) ? op.params : EMPTY;
+    let bad = false;
+    for (let k = 0; k < keys.length; k++) if (typeof ownGet(p, keys[k]!) !== 'string') bad = true;
+    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
+    if (bad) {
+      const missing = missingParams(p, keys);
+      if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
+      walked.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
+      continue;
+    }
+    switch (command) {
+      case 'spawn': {
+        // Threads are usually keyed in spawn order, under the parent their record names.
+        const child = ref(p, i, command, 'child_id', log.target, nextSpawn);
+        if (child !== undefined) nextSpawn = child + 1;
+        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id', -1, child === undefined ? -1 : parentOf[child]!) : null;
+        // An empty id never counted as a parent (or source) here: kept as it was.
+        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
+        if (child === undefined) break;
+        if (state[child] !== NONE) walked.push(error('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        // The parents agree when both name the same thread, or both are null: then the thread need not be read.
+        const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
+        const t = agreed ? undefined : thread[child];
+        if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
+          walked.push(error('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
+        setState(child, 'active');
+        break;
+      }
+      case 'reference': {
+        const from = ref(p, i, command, 'from_id', log.from);
+        ref(p, i, command, 'to_id', log.to);
+        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
+        break;
+      }
+      case 'freeze':
+      case 'archive': {
+        const v = ref(p, i, command, 'thread_id');
+        if (v === undefined) break;
+        const to = command === 'freeze' ? 'frozen' : 'archived';
+        const from = stateOf(v);
+        if (from !== undefined && !canTransition(from, to)) walked.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
+        setState(v, to);
+        break;
+      }
+      case 'update': {
+        const v = ref(p, i, command, 'thread_id', log.target);
+        if (v === undefined) break;
+        if (own(p, 'status')) {
+          const from = stateOf(v);
+          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
+          else readOnly(i, v, 'update');
+          if (typeof p.status === 'string') setState(v, p.status);
+        } else readOnly(i, v, 'update');
+        break;
+      }
+    }
+  }
+
+  // Relations keys, in one pass: schema, unknown keys (reported later), and
+  // each thread's entry. Relations are usually keyed in the order of the
+  // threads: a key equal to the id at its index is known.
+  PH.mark('ops');
+  const relationNames = Object.getOwnPropertyNames(relations);
+  const enumerable = allEnumerable(relations, relationNames);
+  const relationKeys = enumerable ? relationNames : Object.keys(relations);
+  if (!enumerable) valid = false;
+  const unknownKeys = new IntList();
+  // 1 where thread v's entry is the value of an own enumerable key, which the schema checks.
+  const keyedEntry = new Uint8Array(n);
+  // Thread v's relations entry: `ownGet(relations, ids[v])`.
+  const relation: unknown[] = enumerable ? new Array(n).fill(undefined) : ids.map((id) => ownGet(relations, id));
+  for (let k = 0; k < relationKeys.length; k++) {
+    const key = relationKeys[k]!;
+    const v = k < n && key === ids[k] ? k : position.get(key);
+    // A key equal to a thread's passed the key check with it (every one did while `valid` holds).
+    if (valid && v === -1) valid = checks!.key(key);
+    if (v === -1) {
+      unknownKeys.push(k);
+      if (valid) valid = checks!.relations(relations[key]);
+      continue;
+    }
+    keyedEntry[v] = 1;
+    // An enumerable own key: a plain read is an own read.
+    if (enumerable) relation[v] = relations[key];
+  }
+
+  // Each thread's relations lists as stored, resolved in one pass by guessing
+  // what the store implies: children from parent_id, in threads order; the
+  // others from the log. The schema checks each entry on the way.
+  PH.mark('relkeys');
+  const derived = log.finish((v) => relation[v]);
+  const childGuess = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
+  const guesses = [childGuess, derived.references_to, derived.referenced_by, derived.depends_on] as const;
+  const builders = guesses.map((g) => csrBuilder(n, g.items.length + 16));
+  // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
+  const hasEntry = new Uint8Array(n);
+  // The shape-only check, when the lists it leaves unchecked are lists resolved here.
+  const shape = checks?.relationsOfKnownIds;
+  const ofKnownIds = shape !== undefined && shape.lists.every((l) => (RELATION_FIELDS as readonly string[]).includes(l)) ? shape.check : undefined;
+  for (let v = 0; v < n; v++) {
+    for (let f = 0; f < 4; f++) builders[f]!.start[v] = builders[f]!.items.length;
+    const r = relation[v];
+    if (!isObject(r)) {
+      if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
+      continue;
+    }
+    hasEntry[v] = 1;
+    let known = true;
+    for (let f = 0; f < 4; f++) if (!resolveList(r[RELATION_FIELDS[f]!], v, guesses[f]!, ids, position, builders[f]!.items)) known = false;
+    // Lists that name only threads hold strings equal to keys that passed the key check: only the entry's shape is left.
+    if (valid && keyedEntry[v] === 1) valid = known && ofKnownIds !== undefined ? ofKnownIds(r) : checks!.relations(r);
+  }
+  const storedChildren = built(builders[0]!, n);
+  const storedRefsTo = built(builders[1]!, n);
+  const storedRefsBy = built(builders[2]!, n);
+  const storedDeps = built(builders[3]!, n);
+
+  PH.mark('relresolve');
+  const out: Problem[] = valid ? [] : schemaProblems(store);
+
+  // Threads: key = id, unique ids, parents.
+  const idSeen = keyed ? undefined : new Map<string, string>();
+  for (let v = 0; v < n; v++) {
+    // A sound thread with a listed parent needs no read of the thread.
+    if (idSeen === undefined && (parentKind[v] !== PARENT_STRING || (parentOf[v] !== -1 && (hasEntry[parentOf[v]!] === 0 || listsPosition(storedChildren, parentOf[v]!, v))))) continue;
+    const key = ids[v]!;
+    const t = thread[v];
+    if (!isObject(t)) continue;
+    if (idSeen !== undefined && typeof t.id === 'string') {
+      if (t.id !== key) out.push(error('threads.key-mismatch', `thread stored under "${key}" has id "${t.id}"`, { pointer: T(key, 'id') }));
+      const other = idSeen.get(t.id);
+      if (other !== undefined) out.push(error('threads.id-duplicate', `threads "${other}" and "${key}" both have id "${t.id}"`, { pointer: T(key, 'id') }));
+      else idSeen.set(t.id, key);
+    }
+    const parent = t.parent_id;
+    if (typeof parent === 'string') {
+      const p = parentOf[v]!;
+      if (p === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
+      else {
+        if (hasEntry[p] === 1 && !listsPosition(storedChildren, p, v))
+          out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
+      }
+    }
+  }
+  PH.mark('threadchk');
+  const parentStart = new Int32Array(n + 1);
+  const parentItems = new IntList(n);
+  for (let v = 0; v < n; v++) {
+    parentStart[v] = parentItems.length;
+    if (parentOf[v] !== -1) parentItems.push(parentOf[v]!);
+  }
+  parentStart[n] = parentItems.length;
+  for (const cycle of findCyclesCsr(n, parentStart, parentItems.values(), true)) {
+    const names = cycle.map((v) => ids[v]!);
+    out.push(error('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
+  }
+
+  // Metadata.
+  if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
+    out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
+
+  // The operations' problems, each repeated id's where the walk would have reported it.
+  const repeated = opIds.repeats((i) => {
+    const op = ops[i];
+    return isObject(op) && typeof op.id === 'string' ? op.id : undefined;
+  });
+  const places = maybeRepeated.values();
+  let j = 0;
+  for (let k = 0, m = 0; k < repeated.length; k += 2) {
+    const i = repeated[k]!;
+    while (places[m] !== i) m += 2;
+    while (j < places[m + 1]!) out.push(walked[j++]!);
+    out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
+  }
+  while (j < walked.length) out.push(walked[j++]!);
+  const replayed = stateOrder.values();
+  for (let k = 0; k < replayed.length; k++) {
+    const v = replayed[k]!;
+    const stored = storedState[v]!;
+    // Equal codes of the seed's states are equal statuses; OTHER ones are compared as strings.
+    if (stored === NONE || (stored === state[v] && stored !== OTHER)) continue;
+    const was = stored === OTHER ? otherStored.get(v)! : STATE_NAMES[stored]!;
+    const s = stateOf(v)!;
+    if (was !== s) out.push(error('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
+  }
+  const lastUpdated = timeOf(meta.last_updated);
+  if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
+    out.push(error('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
+
+  PH.mark('cycles+');
+  // Relations: coverage, membership, symmetry, drift, depends_on cycles.
+  for (const k of unknownKeys.values()) {
+    const key = relationKeys[k]!;
+    out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
+  }
+  const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
+  const stored = [storedChildren, storedRefsTo, storedRefsBy, storedDeps] as const;
+  const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
+  // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
+  const seen = new Int32Array(n);
+  const want = new Int32Array(n);
+  let token = 0;
+  for (let v = 0; v < n; v++) {
+    const id = ids[v]!;
+    if (hasEntry[v] === 0) {
+      out.push(error('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
+      continue;
+    }
+    const r = relation[v] as Loose;
+    for (let f = 0; f < RELATION_FIELDS.length; f++) {
+      const field = RELATION_FIELDS[f]!;
+      const { start, items } = stored[f]!;
+      const list = token + 1;
+      token = list;
+      let unknown: Set<unknown> | undefined;
+      for (let k = 0; k < start[v + 1]! - start[v]!; k++) {
+        const w = items[start[v]! + k]!;
+        if (w === NOT_STRING) continue;
+        // A known item is the id at its position: the list itself is read only for unknown ones.
+        const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
+        if (w === UNKNOWN ? seenIn((unknown ??= new Set()), x) : seen[w] === list) {
+          out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        if (w === UNKNOWN) {
+          out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        seen[w] = list;
+        if (w === v) {
+          out.push(error('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
+          continue;
+        }
+        if (field === 'children') {
+          // parentOf[w] === v says that thread w's parent_id is this thread's id.
+          if (parentOf[w] !== v) {
+            const t = thread[w];
+            if (isObject(t) && t.parent_id !== id)
+              out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
+          }
+        } else if (field === 'references_to' || field === 'referenced_by') {
+          if (hasEntry[w] === 1 && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
+            out.push(
+              error(
+                'threads.reference-asymmetric',
+                field === 'references_to' ? `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by` : `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`,
+                { pointer: R(id, field, k) },
+              ),
+            );
+        }
+      }
+    }
+    for (let f = 0; f < DERIVED_FIELDS.length; f++) {
+      token++;
+      if (agrees(have[f]!, wanted[f]!, v, seen, want, token)) continue;
+      const field = DERIVED_FIELDS[f]!;
+      const wantNames: string[] = [];
+      for (let k = wanted[f]!.start[v]!; k < wanted[f]!.start[v + 1]!; k++) wantNames.push(ids[wanted[f]!.items[k]!]!);
+      const haveNames = stringList(r[field]).filter((x) => position.get(x) !== -1 && x !== id);
+      const extra = haveNames.filter((x) => !wantNames.includes(x));
+      const lacking = wantNames.filter((x) => !haveNames.includes(x));
+      out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
+    }
+  }
+  PH.mark('relchk');
+  const depStart = new Int32Array(n + 1);
+  const depItems = new IntList(n);
+  for (let v = 0; v < n; v++) {
+    depStart[v] = depItems.length;
+    for (let k = storedDeps.start[v]!; k < storedDeps.start[v + 1]!; k++) {
+      const w = storedDeps.items[k]!;
+      if (w >= 0 && w !== v) depItems.push(w);
+    }
+  }
+  depStart[n] = depItems.length;
+  for (const cycle of findCyclesCsr(n, depStart, depItems.values())) {
+    const names = cycle.map((v) => ids[v]!);
+    const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
+    out.push(error('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));
+  }
+  PH.mark('deps');
+  return out;
+}
