@@ -146,8 +146,10 @@ export function spread(s: Scaling): string {
 /**
  * The scaling of `check` on copies of `small` and `large` parsed from JSON text, as
  * a checker gets them from files (other string identities and heap layout than
- * objects built in JavaScript), as results against the ≤ 12x target: with warm
- * caches, and with the caches evicted before each run ({@link evictCaches}).
+ * objects built in JavaScript), as results against the ≤ 12x target, two ways:
+ * warm, on the copies as the parser left them, and with the caches evicted before
+ * each run ({@link evictCaches}). Call it before any `cold` {@link scaling}: what
+ * ran before moves the heap, and the parsed figures with it (docs/threads.md).
  */
 export function parsedScaling<T>(name: string, check: (value: T) => unknown, small: T, large: T): BenchResult[] {
   const [s, l] = [small, large].map((x) => JSON.parse(JSON.stringify(x)) as T) as [T, T];
@@ -155,8 +157,8 @@ export function parsedScaling<T>(name: string, check: (value: T) => unknown, sma
     check(s);
     check(l);
   }
-  return [false, true].map((cold) => {
-    const parsed = scaling(() => check(s), () => check(l), { cold });
-    return { name: cold ? `${name}, caches evicted before each run` : name, value: parsed.ratio, unit: 'x', target: '<= 12x', met: parsed.ratio <= 12, note: `${parsed.small.toFixed(2)} ms → ${parsed.large.toFixed(1)} ms; ${spread(parsed)}` };
-  });
+  const result = (suffix: string, r: Scaling): BenchResult => ({ name: `${name}${suffix}`, value: r.ratio, unit: 'x', target: '<= 12x', met: r.ratio <= 12, note: `${r.small.toFixed(2)} ms → ${r.large.toFixed(1)} ms; ${spread(r)}` });
+  const warm = scaling(() => check(s), () => check(l));
+  const cold = scaling(() => check(s), () => check(l), { cold: true });
+  return [result('', warm), result(', caches evicted before each run', cold)];
 }
