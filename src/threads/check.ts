@@ -26,13 +26,33 @@ const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const
 const UNKNOWN = -1;
 const NOT_STRING = -2;
 
-/** Replayed statuses as codes; OTHER is a status string outside the seed's table. */
+/** Thread statuses as codes; OTHER is a status string outside the seed's table. */
 const NONE = 0;
 const ACTIVE = 1;
 const OTHER = 4;
 const STATE_NAMES: readonly (string | undefined)[] = [undefined, 'active', 'frozen', 'archived'];
-/** The state code of status string `s`: OTHER for one outside the seed's table. */
-const stateCode = (s: string): number => (s === 'active' ? ACTIVE : s === 'frozen' ? 2 : s === 'archived' ? 3 : OTHER);
+
+/** A status per thread position: its code in STATE_NAMES, NONE, or OTHER with the string kept. */
+class Statuses {
+  readonly code: Uint8Array;
+  readonly #other = new Map<number, string>();
+
+  constructor(n: number) {
+    this.code = new Uint8Array(n);
+  }
+
+  set(v: number, s: string): void {
+    const code = STATE_NAMES.indexOf(s);
+    this.code[v] = code === -1 ? OTHER : code;
+    if (code === -1) this.#other.set(v, s);
+  }
+
+  /** The status of thread v, or undefined when none was set. */
+  name(v: number): string | undefined {
+    const code = this.code[v]!;
+    return code === OTHER ? this.#other.get(v) : STATE_NAMES[code];
+  }
+}
 /** A thread's parent_id: a string, null, or anything else (0). */
 const PARENT_STRING = 1;
 const PARENT_NULL = 2;
@@ -176,10 +196,9 @@ export function checkThreadStore(store: unknown): Problem[] {
   // What each thread's parent_id is, so later checks need not read the thread again.
   const parentKind = new Uint8Array(n);
   const parentLater = new IntList();
-  // Each thread's stored status as a state code (NONE when not a string), so the
-  // drift check after the replay need not read the thread again; OTHER keeps the string.
-  const storedState = new Uint8Array(n);
-  const otherStored = new Map<number, string>();
+  // Each thread's stored status (none when not a string), so the drift check
+  // after the replay need not read the thread again.
+  const storedStatus = new Statuses(n);
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
@@ -189,11 +208,7 @@ export function checkThreadStore(store: unknown): Problem[] {
     if (valid) valid = checks!.key(id) && checks!.thread(t);
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== id) keyed = false;
-    const status = t.status;
-    if (typeof status === 'string') {
-      storedState[v] = stateCode(status);
-      if (storedState[v] === OTHER) otherStored.set(v, status);
-    }
+    if (typeof t.status === 'string') storedStatus.set(v, t.status);
     const parent = t.parent_id;
     if (typeof parent === 'string') {
       parentKind[v] = PARENT_STRING;
@@ -215,15 +230,14 @@ export function checkThreadStore(store: unknown): Problem[] {
   const maybeRepeated = new IntList();
   // The relations the log implies, gathered in the same pass.
   const log = new RelationsFromLog(ids, position);
-  // The replayed status of each thread: a STATUS code, or OTHER with the string in `otherState`.
-  const state = new Uint8Array(n);
-  const otherState = new Map<number, string>();
+  // The replayed status of each thread, and the threads in the order they got one.
+  const replay = new Statuses(n);
+  const state = replay.code;
   const stateOrder = new IntList();
-  const stateOf = (v: number): string | undefined => (state[v] === OTHER ? otherState.get(v) : STATE_NAMES[state[v]!]);
+  const stateOf = (v: number): string | undefined => replay.name(v);
   const setState = (v: number, s: string) => {
     if (state[v] === NONE) stateOrder.push(v);
-    state[v] = stateCode(s);
-    if (state[v] === OTHER) otherState.set(v, s);
+    replay.set(v, s);
   };
   let latest = Number.NEGATIVE_INFINITY;
   let previous = Number.NEGATIVE_INFINITY;
@@ -437,12 +451,9 @@ export function checkThreadStore(store: unknown): Problem[] {
   const replayed = stateOrder.values();
   for (let k = 0; k < replayed.length; k++) {
     const v = replayed[k]!;
-    const stored = storedState[v]!;
-    // Equal codes of the seed's states are equal statuses; OTHER ones are compared as strings.
-    if (stored === NONE || (stored === state[v] && stored !== OTHER)) continue;
-    const was = stored === OTHER ? otherStored.get(v)! : STATE_NAMES[stored]!;
+    const was = storedStatus.name(v);
     const s = stateOf(v)!;
-    if (was !== s) out.push(error('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
+    if (was !== undefined && was !== s) out.push(error('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = timeOf(meta.last_updated);
   if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
