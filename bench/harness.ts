@@ -23,7 +23,32 @@ export interface BenchResult {
 /** A group of benchmarks. */
 export interface BenchSuite {
   name: string;
+  /**
+   * How many processes run the suite (default 1). With more than one, each
+   * figure is the median over the processes (bench/run.ts): for a suite whose
+   * anchor's speed depends on the process it runs in, not only on the code.
+   */
+  processes?: number;
   run(): Promise<BenchResult[]>;
+}
+
+/**
+ * One result per figure from the runs of a suite in several processes: the
+ * run whose figure is the median (by ratio when there is an anchor, else by
+ * value), with every process's figure and how many met the target in its note.
+ * Runs must report the same figures in the same order.
+ */
+export function medianOfProcesses(runs: readonly (readonly BenchResult[])[]): BenchResult[] {
+  const first = runs[0] ?? [];
+  return first.map((r, i) => {
+    const same = runs.map((run) => run[i]);
+    if (same.some((x) => x?.name !== r.name)) throw new Error(`bench processes disagree on figure ${i} ("${r.name}")`);
+    const key = (x: BenchResult) => x.ratio ?? x.value;
+    const chosen = [...(same as BenchResult[])].sort((a, b) => key(a) - key(b))[Math.floor(same.length / 2)]!;
+    const each = (same as BenchResult[]).map((x) => (x.ratio !== undefined ? `${x.ratio.toFixed(2)}x` : x.value.toPrecision(3))).join(', ');
+    const met = r.target !== undefined ? `; target met in ${same.filter((x) => x!.met).length} of ${same.length}` : '';
+    return { ...chosen, note: `median of ${same.length} processes (${each})${met}${chosen.note ? `; median process: ${chosen.note}` : ''}` };
+  });
 }
 
 /** Runs `fn` repeatedly for about `ms` milliseconds after a warm-up; returns calls per second. */

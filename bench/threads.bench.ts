@@ -97,6 +97,12 @@ const suite: BenchSuite = {
     out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
     const bareCold = scaling(() => barePass(small), () => barePass(large), { cold: true });
     out.push({ name: 'anchor: the bare pass, caches evicted before each run', value: bareCold.ratio, unit: 'x', note: `${bareCold.small.toFixed(2)} ms → ${bareCold.large.toFixed(1)} ms` });
+    // V8 sorts the keys of an object that holds more than about a thousand on every enumeration
+    // (getOwnPropertyNames, Object.keys and for...in alike), and the check enumerates the threads
+    // and the relations: how one such enumeration grows from the small store to the large one.
+    const [smallKeys, largeKeys] = [Object.keys(small.threads).length, Object.keys(large.threads).length];
+    const keys = scaling(() => Object.getOwnPropertyNames(small.threads), () => Object.getOwnPropertyNames(large.threads));
+    out.push({ name: 'anchor: enumerating the threads object (getOwnPropertyNames), scaling t(100k)/t(10k)', value: keys.ratio, unit: 'x', note: `${smallKeys} → ${largeKeys} keys (${(largeKeys / smallKeys).toFixed(1)}x); ${keys.small.toFixed(3)} ms → ${keys.large.toFixed(2)} ms` });
     const cpu = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { rounds: 7, clock: 'cpu' });
     out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}` });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
