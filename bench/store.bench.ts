@@ -85,8 +85,8 @@ async function timeMs(fn: () => unknown): Promise<number> {
 
 const suite: BenchSuite = {
   name: 'store',
-  // minisearch's query time moves from process to process (3.15–5.29 ms on the common mix over
-  // sessions 6–7) far more than within one; five fresh processes, and each figure is the median.
+  // minisearch's query time moves from process to process (2.87–5.29 ms on the common mix over
+  // sessions 6–8) far more than within one; five fresh processes, and each figure is the median.
   processes: 5,
   async run(): Promise<BenchResult[]> {
     const docs = generate();
