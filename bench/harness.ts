@@ -169,6 +169,14 @@ export function spread(s: Scaling): string {
 }
 
 /**
+ * A scaling figure judged against the issues' linear-scaling target,
+ * t(100k) ≤ 12 × t(10k). `note` defaults to both times and the spread.
+ */
+export function scalingTarget(name: string, s: Scaling, note = `${s.small.toFixed(2)} ms → ${s.large.toFixed(1)} ms; ${spread(s)}`): BenchResult {
+  return { name, value: s.ratio, unit: 'x', target: '<= 12x', met: s.ratio <= 12, note };
+}
+
+/**
  * The scaling of `check` on copies of `small` and `large` parsed from JSON text, as
  * a checker gets them from files (other string identities and heap layout than
  * objects built in JavaScript), as results against the ≤ 12x target, two ways:
@@ -182,8 +190,7 @@ export function parsedScaling<T>(name: string, check: (value: T) => unknown, sma
     check(s);
     check(l);
   }
-  const result = (suffix: string, r: Scaling): BenchResult => ({ name: `${name}${suffix}`, value: r.ratio, unit: 'x', target: '<= 12x', met: r.ratio <= 12, note: `${r.small.toFixed(2)} ms → ${r.large.toFixed(1)} ms; ${spread(r)}` });
   const warm = scaling(() => check(s), () => check(l));
   const cold = scaling(() => check(s), () => check(l), { cold: true });
-  return [result('', warm), result(', caches evicted before each run', cold)];
+  return [scalingTarget(name, warm), scalingTarget(`${name}, caches evicted before each run`, cold)];
 }

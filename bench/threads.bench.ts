@@ -2,7 +2,7 @@
 // applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, cpuMs, medianMs, parsedScaling, scaling, spread } from './harness.js';
+import { type BenchResult, type BenchSuite, cpuMs, medianMs, parsedScaling, scaling, scalingTarget, spread } from './harness.js';
 import { loadNote } from './wbs.bench.js';
 
 /**
@@ -85,13 +85,13 @@ const suite: BenchSuite = {
     const t100 = wall.large;
     out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
     out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}` });
-    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k)', value: wall.ratio, unit: 'x', target: '<= 12x', met: wall.ratio <= 12, note: spread(wall) });
+    out.push(scalingTarget('checkThreadStore scaling t(100k)/t(10k)', wall, spread(wall)));
     // The same inputs as the checker gets them from files: parsed from JSON text (before
     // any eviction or forced collection moves the heap).
     out.push(...parsedScaling('checkThreadStore scaling t(100k)/t(10k), stores parsed from JSON', (x: ThreadStore) => checkThreadStore(x), small, large));
     // Both sizes from memory: warm runs keep the 10k input whole in the L3 cache, and never the 100k one.
     const cold = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { cold: true });
-    out.push({ name: 'checkThreadStore scaling t(100k)/t(10k), caches evicted before each run', value: cold.ratio, unit: 'x', target: '<= 12x', met: cold.ratio <= 12, note: `${cold.small.toFixed(2)} ms → ${cold.large.toFixed(1)} ms; ${spread(cold)}` });
+    out.push(scalingTarget('checkThreadStore scaling t(100k)/t(10k), caches evicted before each run', cold));
     // What the memory hierarchy alone does: one pass reading every field the checks read.
     const bare = scaling(() => barePass(small), () => barePass(large));
     out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
@@ -104,7 +104,7 @@ const suite: BenchSuite = {
     const keys = scaling(() => Object.getOwnPropertyNames(small.threads), () => Object.getOwnPropertyNames(large.threads));
     out.push({ name: 'anchor: enumerating the threads object (getOwnPropertyNames), scaling t(100k)/t(10k)', value: keys.ratio, unit: 'x', note: `${smallKeys} → ${largeKeys} keys (${(largeKeys / smallKeys).toFixed(1)}x); ${keys.small.toFixed(3)} ms → ${keys.large.toFixed(2)} ms` });
     const cpu = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { rounds: 7, clock: 'cpu' });
-    out.push({ name: 'checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', value: cpu.ratio, unit: 'x', target: '<= 12x', met: cpu.ratio <= 12, note: `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}` });
+    out.push(scalingTarget('checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', cpu, `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}`));
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;

@@ -192,8 +192,26 @@ function typeboxValidator(def: FormatDef): Validator {
  */
 export function guardedCheck(schema: unknown): (value: unknown) => boolean {
   const { shell, keys, items } = arrayProperties(schema);
-  const whole = compiledCheck(shell);
-  const itemChecks = items.map(compiledCheck);
+  return guarded(compiledCheck(shell), keys, items.map(compiledCheck));
+}
+
+/**
+ * The part of {@link guardedCheck}'s check that leaves the items of the plain
+ * array properties unchecked, and the names of those properties (none when
+ * the schema has no such property: then `check` is the whole check). For a
+ * caller that knows those items are valid by other means, such as identity
+ * with strings it has checked already.
+ */
+export function guardedShell(schema: unknown): { check: (value: unknown) => boolean; arrays: string[] } {
+  const { shell, keys } = arrayProperties(schema);
+  return { check: guarded(compiledCheck(shell), [], []), arrays: keys };
+}
+
+/**
+ * `whole`, then each item of each array property `keys[p]` checked by
+ * `itemChecks[p]`; false, never a throw, on a value that cannot be checked.
+ */
+function guarded(whole: (value: unknown) => boolean, keys: readonly string[], itemChecks: readonly ((value: unknown) => boolean)[]): (value: unknown) => boolean {
   return (value) => {
     try {
       if (!whole(value)) return false;
@@ -209,26 +227,6 @@ export function guardedCheck(schema: unknown): (value: unknown) => boolean {
       return false;
     }
   };
-}
-
-/**
- * The part of {@link guardedCheck}'s check that leaves the items of the plain
- * array properties unchecked, and the names of those properties (none when
- * the schema has no such property: then `check` is the whole check). For a
- * caller that knows those items are valid by other means, such as identity
- * with strings it has checked already.
- */
-export function guardedShell(schema: unknown): { check: (value: unknown) => boolean; arrays: string[] } {
-  const { shell, keys } = arrayProperties(schema);
-  const whole = compiledCheck(shell);
-  const check = (value: unknown): boolean => {
-    try {
-      return whole(value);
-    } catch {
-      return false;
-    }
-  };
-  return { check, arrays: keys };
 }
 
 /** TypeBox's compiled check of `schema`, called directly (see {@link directCheck}). */

@@ -234,7 +234,6 @@ export function checkThreadStore(store: unknown): Problem[] {
   const replay = new Statuses(n);
   const state = replay.code;
   const stateOrder = new IntList();
-  const stateOf = (v: number): string | undefined => replay.name(v);
   const setState = (v: number, s: string) => {
     if (state[v] === NONE) stateOrder.push(v);
     replay.set(v, s);
@@ -252,7 +251,7 @@ export function checkThreadStore(store: unknown): Problem[] {
     return undefined;
   };
   const readOnly = (i: number, v: number, what: string) => {
-    if (state[v] !== NONE && state[v] !== ACTIVE) walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${stateOf(v)}`, { pointer: O(i) }));
+    if (state[v] !== NONE && state[v] !== ACTIVE) walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay.name(v)}`, { pointer: O(i) }));
   };
   const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
@@ -316,7 +315,7 @@ export function checkThreadStore(store: unknown): Problem[] {
         const v = ref(p, i, command, 'thread_id');
         if (v === undefined) break;
         const to = command === 'freeze' ? 'frozen' : 'archived';
-        const from = stateOf(v);
+        const from = replay.name(v);
         if (from !== undefined && !canTransition(from, to)) walked.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
         setState(v, to);
         break;
@@ -325,7 +324,7 @@ export function checkThreadStore(store: unknown): Problem[] {
         const v = ref(p, i, command, 'thread_id', log.target);
         if (v === undefined) break;
         if (own(p, 'status')) {
-          const from = stateOf(v);
+          const from = replay.name(v);
           if (from !== undefined && from !== p.status && !canTransition(from, p.status)) walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
           else readOnly(i, v, 'update');
           if (typeof p.status === 'string') setState(v, p.status);
@@ -452,7 +451,7 @@ export function checkThreadStore(store: unknown): Problem[] {
   for (let k = 0; k < replayed.length; k++) {
     const v = replayed[k]!;
     const was = storedStatus.name(v);
-    const s = stateOf(v)!;
+    const s = replay.name(v)!;
     if (was !== undefined && was !== s) out.push(error('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = timeOf(meta.last_updated);
