@@ -1,7 +1,7 @@
 import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { entryBytes } from './entry-hash.js';
-import { MerkleRootAccumulator } from './merkle.js';
+import { MerkleRootAccumulator, emptyRoot } from './merkle.js';
 import { verifyConsistency } from './proofs.js';
 
 /** A tree head: number of entries and the RFC 9162 root over them (lowercase hex). */
@@ -254,12 +254,23 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
  * `MerkleTree.consistencyProof(older.size, newer.size)`: reports
  * `ledger.checkpoint-rollback` when the newer tree is smaller and
  * `ledger.checkpoint-mismatch` when the proof fails (a fork).
+ *
+ * Every tree extends the empty tree, so an older checkpoint of 0 entries
+ * needs no proof (and accepts none), but its root must be the empty-tree
+ * root: a size-0 checkpoint with any other root is a mismatch.
  */
 export function checkCheckpointConsistency(older: Checkpoint, newer: Checkpoint, proof: readonly Uint8Array[], hasher: Hasher = jsHasher): Problem[] {
   if (newer.size < older.size)
     return [error('ledger.checkpoint-rollback', `the newer checkpoint has ${newer.size} entries, fewer than the older one (${older.size})`)];
   const r1 = fromHex(older.root);
   const r2 = fromHex(newer.root);
+  if (older.size === 0) {
+    const empty = toHex(emptyRoot(hasher));
+    const emptyOk = (c: Checkpoint) => c.size !== 0 || c.root.toLowerCase() === empty;
+    if (r2 === undefined || r2.length !== 32 || !emptyOk(older) || !emptyOk(newer) || proof.length !== 0)
+      return [error('ledger.checkpoint-mismatch', 'a checkpoint of 0 entries must carry the empty-tree root and needs no proof')];
+    return [];
+  }
   if (r1 === undefined || r2 === undefined || !verifyConsistency(older.size, newer.size, proof, r1, r2, hasher))
     return [error('ledger.checkpoint-mismatch', `the tree of ${newer.size} entries does not extend the checkpoint of ${older.size} entries (fork)`)];
   return [];

@@ -1,6 +1,6 @@
 import { type Hasher, jsHasher } from '../canonical/sha256.js';
 import { type Problem, error } from '../problems/index.js';
-import { nodeHash } from './merkle.js';
+import { emptyRoot, nodeHash } from './merkle.js';
 
 const half = (x: number) => Math.floor(x / 2);
 const odd = (x: number) => x % 2 === 1;
@@ -57,12 +57,21 @@ export function verifyInclusion(index: number, size: number, leaf: Uint8Array, p
  * Verifies an RFC 9162 §2.1.4.2 consistency proof: the tree of `m` leaves with
  * root `oldRoot` is a prefix of the tree of `n` leaves with root `newRoot`.
  * False for rollbacks (`m > n`) and forks.
+ *
+ * A proof from the empty tree (`m = 0`, `n > 0`) proves nothing and is
+ * refused, as RFC 9162 defines no such proof; `m = n = 0` holds only when
+ * both roots are the empty-tree root. To accept an old empty checkpoint, use
+ * {@link checkCheckpointConsistency}, which checks its root instead.
  */
 export function verifyConsistency(m: number, n: number, proof: readonly Uint8Array[], oldRoot: Uint8Array, newRoot: Uint8Array, hasher: Hasher = jsHasher): boolean {
   if (!Number.isSafeInteger(m) || !Number.isSafeInteger(n) || m < 0 || m > n) return false;
   if (!wellFormed(proof)) return false;
+  if (m === 0) {
+    if (n !== 0 || proof.length !== 0) return false;
+    const empty = emptyRoot(hasher);
+    return equal(oldRoot, empty) && equal(newRoot, empty);
+  }
   if (m === n) return proof.length === 0 && equal(oldRoot, newRoot);
-  if (m === 0) return proof.length === 0;
   if (proof.length === 0) return false;
   if (oldRoot.length !== 32 || newRoot.length !== 32) return false;
   // When m is a power of two the old root is itself the first node of the path.

@@ -2,6 +2,8 @@
 //   testonly/constants.go  (LeafInputs, NodeHashes, RootHashes)
 //   proof/verify_test.go   (inclusionProofs, consistencyProofs; leaf numbers there are 1-based)
 // https://github.com/transparency-dev/merkle
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/canonical/index.js';
@@ -114,8 +116,11 @@ describe('RFC 6962/9162 known answers (transparency-dev/merkle)', () => {
     const e = h(ROOTS[0]!);
     const a = new Uint8Array(32).fill(1);
     const b = new Uint8Array(32).fill(2);
-    expect(verifyConsistency(0, 0, [], a, a)).toBe(true);
-    expect(verifyConsistency(0, 1, [], a, b)).toBe(true);
+    // A proof from the empty tree is meaningless; two empty trees agree only on the empty root.
+    expect(verifyConsistency(0, 0, [], a, a)).toBe(false);
+    expect(verifyConsistency(0, 0, [], e, e)).toBe(true);
+    expect(verifyConsistency(0, 1, [], a, b)).toBe(false);
+    expect(verifyConsistency(0, 1, [], e, b)).toBe(false);
     expect(verifyConsistency(1, 1, [], b, b)).toBe(true);
     expect(verifyConsistency(1, 1, [], a, b)).toBe(false);
     expect(verifyConsistency(1, 0, [], a, b)).toBe(false);
@@ -123,6 +128,35 @@ describe('RFC 6962/9162 known answers (transparency-dev/merkle)', () => {
     expect(verifyConsistency(1, 2, [], a, b)).toBe(false);
     expect(verifyConsistency(0, 0, [e], e, e)).toBe(false);
     expect(verifyConsistency(1, 1, [e], e, e)).toBe(false);
+  });
+});
+
+// Every inclusion and consistency vector of transparency-dev/merkle testdata/ (see the fixture's README).
+const VECTORS = join(import.meta.dirname, '..', 'fixtures', 'merkle-vectors');
+const vectorFiles = (kind: string) =>
+  (readdirSync(join(VECTORS, kind), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => [`${kind}/${f}`, JSON.parse(readFileSync(join(VECTORS, kind, f), 'utf8'))] as const);
+// Go's encoding/json writes []byte as base64 and a nil slice as null.
+const b64 = (s: string | null) => Uint8Array.from(Buffer.from(s ?? '', 'base64'));
+
+describe('transparency-dev/merkle testdata vectors', () => {
+  const inclusion = vectorFiles('inclusion');
+  const consistency = vectorFiles('consistency');
+
+  it('the fixture holds the whole vector set', () => {
+    expect(inclusion.length).toBeGreaterThanOrEqual(90);
+    expect(consistency.length).toBeGreaterThanOrEqual(90);
+    expect(inclusion.some(([, v]) => v.wantErr === false) && inclusion.some(([, v]) => v.wantErr === true)).toBe(true);
+  });
+
+  it.each(inclusion)('%s', (_name, v: { leafIdx: number; treeSize: number; leafHash: string; root: string; proof: string[] | null; wantErr: boolean }) => {
+    expect(verifyInclusion(v.leafIdx, v.treeSize, b64(v.leafHash), (v.proof ?? []).map(b64), b64(v.root))).toBe(!v.wantErr);
+  });
+
+  it.each(consistency)('%s', (_name, v: { size1: number; size2: number; root1: string; root2: string; proof: string[] | null; wantErr: boolean }) => {
+    expect(verifyConsistency(v.size1, v.size2, (v.proof ?? []).map(b64), b64(v.root1), b64(v.root2))).toBe(!v.wantErr);
   });
 });
 
@@ -144,7 +178,8 @@ describe('Merkle tree properties', () => {
             const proof = t.inclusionProof(i, n);
             expect(toHex(rootFromInclusionProof(i, n, lh, proof)!)).toBe(toHex(root));
           }
-          for (let m = 0; m <= n; m++) expect(verifyConsistency(m, n, t.consistencyProof(m, n), t.root(m), root)).toBe(true);
+          for (let m = 1; m <= n; m++) expect(verifyConsistency(m, n, t.consistencyProof(m, n), t.root(m), root)).toBe(true);
+          expect(verifyConsistency(0, n, t.consistencyProof(0, n), t.root(0), root)).toBe(false);
         }
       }),
       { numRuns: 25 },
