@@ -7,7 +7,7 @@ import { findCyclesCsr } from './cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { soundOutline } from './outline-check.js';
-import { leafProgress } from './rollup.js';
+import { expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
@@ -237,15 +237,13 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
     if (tFrom < tTo) {
       let doneKids = 0;
       for (let k = tFrom; k < tTo; k++) doneKids += done[treeKids[k]!]!;
-      const expected = doneKids === tTo - tFrom ? 'done' : doneKids > 0 ? 'in-progress' : 'pending';
+      const expected = statusFromCounts(doneKids, tTo - tFrom);
       if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
-      const pr = e.progress;
-      if (isObject(pr) && typeof pr.completed === 'number' && typeof pr.total === 'number') {
-        const completed = progress.completed[i]!;
-        const total = progress.total[i]!;
-        if (pr.completed !== completed || pr.total !== total)
-          push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${completed} of its ${total} leaf tasks are done`, { pointer: at(i, 'progress') }));
+      const want = expectedProgress(model, progress, i, e.progress);
+      if (want !== undefined) {
+        const pr = e.progress as { completed: number; total: number };
+        push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
       }
     }
 

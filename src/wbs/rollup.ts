@@ -18,7 +18,14 @@ export function rollupStatus(children: Iterable<unknown>): WbsStatus | undefined
     total++;
     if (s === 'done') done++;
   }
-  if (total === 0) return undefined;
+  return total === 0 ? undefined : statusFromCounts(done, total);
+}
+
+/**
+ * The roll-up rule as counts, the one definition `rollup`, `repairPlan` and
+ * `checkWbs` share: `done` of `total` (> 0) children done.
+ */
+export function statusFromCounts(done: number, total: number): WbsStatus {
   return done === total ? 'done' : done > 0 ? 'in-progress' : 'pending';
 }
 
@@ -34,23 +41,51 @@ export function rolledUpStatuses(model: Model): unknown[] {
     if (from === to) continue;
     let done = 0;
     for (let k = from; k < to; k++) if (status[treeKids[k]!] === 'done') done++;
-    status[i] = done === to - from ? 'done' : done > 0 ? 'in-progress' : 'pending';
+    status[i] = statusFromCounts(done, to - from);
   }
   return status;
 }
 
 /**
  * Returns a copy of the index with every parent's status rolled up from its
- * children, deepest level first; leaves keep their status. Idempotent.
+ * children, deepest level first, and every parent's `progress` (where it has
+ * one) recounted by {@link expectedProgress}; leaves keep their status and
+ * progress. Idempotent. What `rollup` writes is what `checkWbs` expects: no
+ * `wbs.rollup-mismatch` or `wbs.progress-mismatch` is left.
  * @example rollup(index).tasks.find((t) => t.id === '1')?.status
  */
 export function rollup(index: TaskIndex): TaskIndex {
   const model = buildModel(index.tasks);
   const status = rolledUpStatuses(model);
+  const counts = leafProgress(model);
   return {
     ...index,
-    tasks: index.tasks.map((e, i) => (isObject(e) && status[i] !== e.status && status[i] !== undefined ? { ...e, status: status[i] as WbsStatus } : e)),
+    tasks: index.tasks.map((e, i) => {
+      if (!isObject(e)) return e;
+      let out = e;
+      if (status[i] !== e.status && status[i] !== undefined) out = { ...out, status: status[i] as WbsStatus };
+      const want = expectedProgress(model, counts, i, e.progress);
+      if (want !== undefined) out = { ...out, progress: { ...e.progress, ...want } };
+      return out;
+    }),
   };
+}
+
+/**
+ * The progress rule, the one definition `rollup`, `repairPlan` and `checkWbs`
+ * share. `progress` is checked only on an entry with children (in the tree:
+ * listed, present, and one level below) whose `progress` is an object with
+ * numeric `completed` and `total`; it must count the leaves below the entry
+ * (entries without children): `total` leaves, `completed` of them `done`.
+ * Returns the counts `progress` should hold when they differ from `current`,
+ * else `undefined` (nothing to check, or it agrees).
+ */
+export function expectedProgress(model: Model, counts: ReturnType<typeof leafProgress>, i: number, current: unknown): { completed: number; total: number } | undefined {
+  if (model.treeStart[i + 1]! === model.treeStart[i]!) return undefined;
+  if (!isObject(current) || typeof current.completed !== 'number' || typeof current.total !== 'number') return undefined;
+  const completed = counts.completed[i]!;
+  const total = counts.total[i]!;
+  return current.completed === completed && current.total === total ? undefined : { completed, total };
 }
 
 /** Leaf-task counts below each item (a leaf counts itself), by position; `at(i)` gives `{completed, total}`. */
