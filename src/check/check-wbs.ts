@@ -1,6 +1,6 @@
-import { parseJson } from '../parse/index.js';
 import { validate } from '../schemas/index.js';
 import { checkWbs } from '../wbs/index.js';
+import { parseWbsJson } from '../wbs/limits.js';
 import type { CheckContext, LoadedFile } from './context.js';
 
 /**
@@ -13,7 +13,7 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
   const taskValues: Record<string, unknown> = {};
   for (const t of tasks) {
     byPath.set(t.path, t);
-    const parsed = parseJson(t.text, { maxLength: ctx.env.maxFileBytes });
+    const parsed = parseWbsJson(t.text, 'wbs-task');
     if (!parsed.ok) ctx.report(t, parsed.problems);
     else taskValues[t.path.slice(dir.length)] = parsed.value;
   }
@@ -23,7 +23,7 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     return;
   }
   byPath.set(index.path, index);
-  const parsed = parseJson(index.text, { maxLength: ctx.env.maxFileBytes });
+  const parsed = parseWbsJson(index.text, 'wbs-task-index');
   if (!parsed.ok) {
     ctx.report(index, parsed.problems);
     return;

@@ -1,11 +1,11 @@
 import { type Hasher, hashJson } from '../canonical/index.js';
-import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { checkWbs } from './check.js';
 import { applyJsonPatch } from './json-patch.js';
+import { parseWbsJson } from './limits.js';
 import { loadWbs } from './load.js';
 import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
@@ -64,7 +64,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
       } catch {
         return fail([error('wbs.plan-stale', `${path} is no longer UTF-8 text`, { file: path })]);
       }
-      const parsed = parseJson(text);
+      const parsed = parseWbsJson(text, memoryFormatOf(fp.file) ?? 'wbs-task', original.length);
       if (!parsed.ok) return fail([error('wbs.plan-stale', `${path} no longer parses as JSON`, { file: path })]);
       base = parsed.value;
     }

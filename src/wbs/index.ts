@@ -15,6 +15,7 @@ export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
 export { type AppliedPlan, type ApplyPlanOptions, applyPlan } from './apply-plan.js';
 export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
+export { WBS_MAX_BYTES, type WbsFormat, parseWbsJson } from './limits.js';
 export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';
 export {
   type JsonUpdate,

@@ -1,8 +1,8 @@
-import { parseJson } from '../parse/json.js';
 import { type Problem, error, inFile } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
+import { type WbsFormat, parseWbsJson } from './limits.js';
 import { MEMORY_ROOT } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
@@ -18,7 +18,7 @@ export interface LoadedWbs {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-async function readJson(files: FilePort, path: string): Promise<{ value?: unknown; problems: Problem[] }> {
+async function readJson(files: FilePort, path: string, format: WbsFormat): Promise<{ value?: unknown; problems: Problem[] }> {
   let bytes: Uint8Array | undefined;
   try {
     bytes = await files.read(path);
@@ -32,7 +32,7 @@ async function readJson(files: FilePort, path: string): Promise<{ value?: unknow
   } catch {
     return { problems: [error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })] };
   }
-  const parsed = parseJson(text);
+  const parsed = parseWbsJson(text, format, bytes.length);
   return parsed.ok ? { value: parsed.value, problems: [] } : { problems: inFile(parsed.problems, path) };
 }
 
@@ -42,7 +42,7 @@ async function readJson(files: FilePort, path: string): Promise<{ value?: unknow
  * fails to read or list is a `wbs.read-failed` problem.
  */
 export async function loadWbs(files: FilePort, dir = MEMORY_ROOT): Promise<LoadedWbs> {
-  const index = await readJson(files, `${dir}task-index.json`);
+  const index = await readJson(files, `${dir}task-index.json`, 'wbs-task-index');
   const tasks: Record<string, unknown> = {};
   const problems = [...index.problems];
   let paths: string[];
@@ -55,7 +55,7 @@ export async function loadWbs(files: FilePort, dir = MEMORY_ROOT): Promise<Loade
   for (const path of paths) {
     const rel = path.slice(dir.length);
     if (!/^tasks\/[^/]+\.json$/.test(rel)) continue;
-    const r = await readJson(files, path);
+    const r = await readJson(files, path, 'wbs-task');
     if (r.problems.length > 0) problems.push(...r.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
     else Object.defineProperty(tasks, rel, { value: r.value, enumerable: true, writable: true, configurable: true });
   }

@@ -6,6 +6,7 @@ import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { idFromFile } from './check.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
+import { parseWbsJson } from './limits.js';
 
 /** Every memory path begins with this. */
 export const MEMORY_ROOT = '.claude/memory/';
@@ -55,9 +56,9 @@ export function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] 
     return [error('wbs.not-text', 'the content is not valid UTF-8', { file: path })];
   }
   if (path.endsWith('.json')) {
-    const parsed = parseJson(text);
-    if (!parsed.ok) return inFile(parsed.problems, path);
     const format = memoryFormatOf(path);
+    const parsed = format === undefined ? parseJson(text) : parseWbsJson(text, format, bytes.length);
+    if (!parsed.ok) return inFile(parsed.problems, path);
     if (format === undefined) return [];
     const problems = validate(format, parsed.value);
     const named = format === 'wbs-task' ? idFromFile(path) : undefined;
@@ -162,7 +163,8 @@ export async function memoryUpdateJson(files: FilePort, path: string, update: Js
   }
   const text = await memoryRead(files, path);
   if (!text.ok) return text;
-  const parsed = parseJson(text.value);
+  const format = memoryFormatOf(path);
+  const parsed = format === undefined ? parseJson(text.value) : parseWbsJson(text.value, format);
   if (!parsed.ok) return fail(inFile(parsed.problems, path));
   let next: unknown;
   if (typeof update === 'function') {

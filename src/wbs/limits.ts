@@ -1,0 +1,44 @@
+import { parseJson } from '../parse/json.js';
+import { type Result, error, fail } from '../problems/index.js';
+
+/**
+ * The largest file memkit reads, per WBS format, in UTF-8 bytes: one limit
+ * each, applied alike by `loadWbs`, `applyPlan`, the memory operations and
+ * the directory check (`memkit check`, `memkit wbs`). 64 MiB holds an index
+ * of several hundred thousand entries.
+ */
+export const WBS_MAX_BYTES = {
+  'wbs-task-index': 64 * 1024 * 1024,
+  'wbs-task': 64 * 1024 * 1024,
+} as const;
+
+/** A WBS file format id. */
+export type WbsFormat = keyof typeof WBS_MAX_BYTES;
+
+/** The UTF-8 length of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a pair: 4 bytes for 2 units
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+/**
+ * Parses the text of a WBS file under its format's size limit
+ * ({@link WBS_MAX_BYTES}): `input.too-large` when its UTF-8 form is larger.
+ * `bytes`: the byte length when the caller has it (saves counting).
+ */
+export function parseWbsJson(text: string, format: WbsFormat, bytes?: number): Result<unknown> {
+  const max = WBS_MAX_BYTES[format];
+  // A UTF-16 unit is at most 3 UTF-8 bytes: count only when the text could be over.
+  const size = bytes ?? (text.length * 3 <= max ? 0 : utf8Length(text));
+  if (size > max) return fail([error('input.too-large', `the file is ${size} bytes; the limit for ${format} is ${max}`)]);
+  return parseJson(text, { maxLength: max });
+}
