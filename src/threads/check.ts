@@ -158,6 +158,51 @@ function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32
  * @example checkThreadStore(store) // [] when sound
  */
 export function checkThreadStore(store: unknown): Problem[] {
+  if (isObject(store) && typeof store.version === 'string' && MEMKIT_MAJOR_2.test(store.version)) return checkMajor2(store);
+  return checkSeedShape(store);
+}
+
+/**
+ * memkit's own 2.x thread stores (the thread-store lineage in docs/exchange.md,
+ * written by `migrateThreadStore`): no `metadata.thread_count`, and each
+ * operation's `operator` is `{ kind, id }`. Only those two parts differ from
+ * 1.x, so they are checked here and every other rule runs on the 1.x view.
+ */
+const MEMKIT_MAJOR_2 = /^2\.0\.0$/;
+const OPERATOR_KINDS: readonly unknown[] = ['user', 'system', 'agent'];
+
+function checkMajor2(store: Loose): Problem[] {
+  const problems: Problem[] = [];
+  const meta = store.metadata;
+  if (isObject(meta) && own(meta, 'thread_count'))
+    problems.push(error('schema.additional-properties', `"thread_count" was removed in thread-store ${String(store.version)}`, { pointer: '/metadata/thread_count' }));
+  const ops = store.operations;
+  const view: Loose = { ...store };
+  if (isObject(meta) && isObject(store.threads) && !own(meta, 'thread_count')) view.metadata = { ...meta, thread_count: Object.keys(store.threads).length };
+  if (Array.isArray(ops))
+    view.operations = ops.map((op, i) => {
+      if (!isObject(op) || !own(op, 'operator')) return op;
+      const operator = op.operator;
+      const at = joinPointer('/operations', i, 'operator');
+      if (!isObject(operator)) {
+        problems.push(error('schema.type', `in thread-store ${String(store.version)} an operator is an object { kind, id }`, { pointer: at }));
+        return { ...op, operator: 'user' };
+      }
+      for (const k of Object.keys(operator))
+        if (k !== 'kind' && k !== 'id') problems.push(error('schema.additional-properties', `property "${k}" is not allowed here`, { pointer: joinPointer(at, k) }));
+      if (!own(operator, 'id')) problems.push(error('schema.required', 'missing required property "id"', { pointer: at }));
+      else if (operator.id !== null && (typeof operator.id !== 'string' || operator.id === ''))
+        problems.push(error('schema.type', 'operator id is a non-empty string or null', { pointer: joinPointer(at, 'id') }));
+      if (!OPERATOR_KINDS.includes(operator.kind)) {
+        problems.push(error('schema.enum', `operator kind must be one of ${OPERATOR_KINDS.join(', ')}`, { pointer: joinPointer(at, 'kind') }));
+        return { ...op, operator: 'user' };
+      }
+      return { ...op, operator: operator.kind };
+    });
+  return [...problems, ...checkSeedShape(view)];
+}
+
+function checkSeedShape(store: unknown): Problem[] {
   if (!isObject(store) || !isObject(store.threads) || !isObject(store.relations) || !Array.isArray(store.operations) || !isObject(store.metadata)) {
     const out = schemaProblems(store);
     out.push(error('threads.not-store', 'a thread store is an object with metadata, threads and relations objects and an operations array', { pointer: '' }));
