@@ -26,4 +26,5 @@ export const problemCodes = defineCodes({
   'input.too-deep': { meaning: 'The input nests deeper than the configured depth limit.', fix: 'Flatten the structure; memory formats never need deep nesting.' },
   'input.invalid-utf8': { meaning: 'The bytes are not valid UTF-8.', fix: 'Re-encode the file as UTF-8.' },
   'input.forbidden-key': { meaning: 'A key named `__proto__`, `constructor` or `prototype` was found; it is dropped so it cannot reach an object prototype.', fix: 'Rename the key.', severity: 'warning' },
+  'problems.truncated': { meaning: 'More problems were found than the limit allows; the first ones are reported and this one says how many were left out (its line is where the first left-out problem was, its severity the worst of those left out).', fix: 'Fix the problems shown and check again, or raise the limit (`maxProblems`, `--max-problems`) to see them all.' },
 });

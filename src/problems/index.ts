@@ -3,3 +3,4 @@ export * from './memkit-error.js';
 export * from './pointer.js';
 export * from './position.js';
 export * from './codes.js';
+export * from './cap.js';

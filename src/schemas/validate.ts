@@ -2,8 +2,9 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
-import { type Problem, type Result, error, fail, joinPointer, ok } from '../problems/index.js';
-import { DATE_TIME_PATTERN } from './common.js';
+import { Settings } from 'typebox/system';
+import { type Problem, ProblemCap, type Result, error, fail, joinPointer, ok } from '../problems/index.js';
+import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { isDateTime } from './date-time.js';
 import { type CheckEnv, type FormatDef, getFormat, formatIds } from './registry.js';
@@ -11,7 +12,10 @@ import { defaultCountTokens } from './tokens.js';
 
 /** Options for {@link validate}. */
 export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
-  /** Stop after this many problems (default 50). */
+  /**
+   * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}),
+   * then one `problems.truncated` saying how many more were found.
+   */
   maxProblems?: number;
   /**
    * `false`: check the JSON Schema only (what the emitted schema files check),
@@ -19,6 +23,36 @@ export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> 
    * depth; for callers that check those rules themselves. Default `true`.
    */
   semantic?: boolean;
+}
+
+/** How many problems {@link validate} reports per value unless told otherwise. */
+export const DEFAULT_MAX_PROBLEMS = 50;
+
+/**
+ * How many errors TypeBox is asked for beyond the cap: enough to count what
+ * the cap leaves out exactly in any realistic value, bounded so a hostile
+ * value (a million bad items) cannot make validation build a million errors.
+ * Past it the `problems.truncated` count says "at least".
+ */
+const ERROR_HEADROOM = 10_000;
+
+/**
+ * TypeBox's errors for `value`. TypeBox stops at a process-wide limit (8 by
+ * default) without saying so; this asks for `limit` and says whether TypeBox
+ * stopped there (then there may be more).
+ */
+export function schemaErrors(validator: Pick<Validator, 'Errors'>, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {
+  const settings = Settings.Get();
+  const before = settings.maxErrors;
+  const max = Math.max(1, Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER));
+  // The setting is global; validation is synchronous, so restoring it in `finally` leaves other callers' limit untouched.
+  Settings.Set({ maxErrors: max });
+  try {
+    const errors = validator.Errors(value) as TLocalizedValidationError[];
+    return { errors, stopped: errors.length >= max };
+  } finally {
+    Settings.Set({ maxErrors: before });
+  }
 }
 
 /** A compiled validator of one format: returns the problems of a value (empty when valid). */
@@ -45,6 +79,19 @@ export const KEYWORD_CODES: Readonly<Record<string, string>> = {
   anyOf: 'schema.any-of',
   multipleOf: 'schema.multiple-of',
 };
+
+/** Human messages for patterns whose regular expression would say nothing to a reader. */
+const PATTERN_MESSAGES = new Map<string, string>([[SEMVER_PATTERN, 'must be a SemVer 2.0.0 version, like 1.4.0 (not a semver version)']]);
+
+/** How many allowed values an enum message lists before "…". */
+const ENUM_LISTED = 20;
+
+/** `"a", "b" or "c"`: the allowed values as JSON, for enum and const messages. */
+function listValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, ENUM_LISTED).map((v) => JSON.stringify(v) ?? String(v));
+  if (values.length > ENUM_LISTED) return `${shown.join(', ')}, … (${values.length} values)`;
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+}
 
 const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time that exists, like 2026-02-20T02:00:00Z';
 const UNIQUE_MESSAGE = 'must not have duplicate items';
@@ -105,7 +152,13 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
       case 'pattern':
         // DateTime carries both `format` and a pattern; report one date-time problem.
         if (e.params.pattern === DATE_TIME_PATTERN) out.push(error('schema.format', DATE_TIME_MESSAGE, { pointer: e.instancePath }));
-        else out.push(error('schema.pattern', e.message, { pointer: e.instancePath }));
+        else out.push(error('schema.pattern', PATTERN_MESSAGES.get(String(e.params.pattern)) ?? e.message, { pointer: e.instancePath }));
+        continue;
+      case 'enum':
+        out.push(error('schema.enum', `must be one of ${listValues(e.params.allowedValues)}`, { pointer: e.instancePath }));
+        continue;
+      case 'const':
+        out.push(error('schema.const', `must be ${listValues([e.params.allowedValue])}`, { pointer: e.instancePath }));
         continue;
       default:
         out.push(error(KEYWORD_CODES[e.keyword] ?? 'schema.invalid', e.message, { pointer: e.instancePath }));
@@ -296,14 +349,22 @@ function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number, semantic
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
-  const cap = (problems: Problem[]) => (problems.length > maxProblems ? problems.slice(0, maxProblems) : problems);
+  const cap = (problems: Problem[], stopped = false): Problem[] => {
+    if (problems.length <= maxProblems && !stopped) return problems;
+    const capped = new ProblemCap(maxProblems);
+    capped.addAll(problems);
+    // TypeBox stopped at the limit it was given: there may be more than were counted.
+    if (stopped) capped.skip(0, 'error', {}, true);
+    return capped.problems;
+  };
   const slow = (value: unknown): Problem[] => {
-    const problems = toProblems(validator.Errors(value));
+    const { errors, stopped } = schemaErrors(validator, value, maxProblems + ERROR_HEADROOM);
+    const problems = toProblems(errors);
     // Semantic rules also run on rejected values, so one report shows them all.
     const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
     if (semantic) for (const p of runCheck(def, value, env)) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
-    return cap(problems);
+    return cap(problems, stopped);
   };
   return (value) => {
     try {
@@ -333,10 +394,10 @@ export function compileValidator(formatId: string, options: ValidateOptions = {}
   const def = getFormat(formatId);
   if (def === undefined) return undefined;
   const defaults = options.countTokens === undefined && options.maxProblems === undefined && options.semantic === undefined;
-  if (!defaults) return compileDef(def, { countTokens: options.countTokens ?? defaultCountTokens }, options.maxProblems ?? 50, options.semantic ?? true);
+  if (!defaults) return compileDef(def, { countTokens: options.countTokens ?? defaultCountTokens }, options.maxProblems ?? DEFAULT_MAX_PROBLEMS, options.semantic ?? true);
   let v = cache.get(formatId);
   if (v === undefined) {
-    v = compileDef(def, { countTokens: defaultCountTokens }, 50);
+    v = compileDef(def, { countTokens: defaultCountTokens }, DEFAULT_MAX_PROBLEMS);
     cache.set(formatId, v);
   }
   return v;

@@ -491,7 +491,10 @@ describe('validate options', () => {
   it('caps the number of problems', () => {
     const v = { tasks: Array.from({ length: 30 }, () => ({ id: '1.1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [] })), version: '1.0.0' };
     expect(validate('wbs-task-index', v)).toHaveLength(30);
-    expect(validate('wbs-task-index', v, { maxProblems: 5 })).toHaveLength(5);
+    const capped = validate('wbs-task-index', v, { maxProblems: 5 });
+    expect(capped).toHaveLength(6);
+    expect(capped.at(-1)).toMatchObject({ code: 'problems.truncated', severity: 'error' });
+    expect(capped.at(-1)!.message).toMatch(/\b25 more\b/);
   });
 
   it('compileValidator, parseFormat and isValid agree with validate', () => {

@@ -1,0 +1,106 @@
+import { type Problem, type Severity } from './problem.js';
+
+/** The code of the one problem that says how many problems a cap left out. */
+export const TRUNCATED_CODE = 'problems.truncated';
+
+/**
+ * Collects problems up to a cap, then counts the rest in one
+ * `problems.truncated` problem: the only place memkit limits how many
+ * problems it reports (`validate`, the directory checker's per-file checks,
+ * ledger verification all go through it), so no limit is ever silent.
+ *
+ * Kept problems are pushed onto `into` as they come. The notice is pushed
+ * after them when the first problem is left out and kept current from then
+ * on (count, severity), so `into` is a complete report at every moment. Its
+ * severity is the worst severity left out: capping never turns a failing
+ * report into a passing one. It carries the `file` and `line` of the first
+ * problem left out, so it sorts where reporting stopped.
+ *
+ * @example
+ * const cap = new ProblemCap(50);
+ * for (const p of found) cap.add(p);
+ * cap.problems // at most 50, then one problems.truncated saying how many more
+ */
+export class ProblemCap {
+  /** The kept problems, then the notice when any were left out. */
+  readonly problems: Problem[];
+  /** How many problems may be kept. */
+  readonly max: number;
+  #kept = 0;
+  #omitted = 0;
+  #atLeast = false;
+  #notice: Problem | undefined;
+
+  /** `max` below 0 or NaN counts as 0; `Infinity` keeps everything. */
+  constructor(max: number, into: Problem[] = []) {
+    this.max = max >= 0 ? max : 0;
+    this.problems = into;
+  }
+
+  /** True once `max` problems are kept: callers may then count instead of building problems (see {@link skip}). */
+  get full(): boolean {
+    return this.#kept >= this.max;
+  }
+
+  /** How many problems were left out so far (a lower bound when {@link skip} was told so). */
+  get omitted(): number {
+    return this.#omitted;
+  }
+
+  /** Keeps `p`, or counts it as left out; true when it was kept. */
+  add(p: Problem): boolean {
+    if (this.#kept < this.max) {
+      this.problems.push(p);
+      this.#kept++;
+      return true;
+    }
+    this.#leaveOut(1, p.severity, p, false);
+    return false;
+  }
+
+  /** {@link add} for each problem. */
+  addAll(problems: Iterable<Problem>): void {
+    for (const p of problems) this.add(p);
+  }
+
+  /**
+   * Counts `count` problems of `severity` as left out without building them,
+   * for a caller past the cap that learns only that something is wrong (a fast
+   * boolean check failed). `atLeast`: the true count may be higher; the notice
+   * then says "at least" (`count` 0 with `atLeast` only marks an existing
+   * notice so). `where` locates the first of them.
+   */
+  skip(count: number, severity: Severity, where: Pick<Problem, 'file' | 'line'> = {}, atLeast = false): void {
+    if (count > 0 || (atLeast && this.#notice !== undefined)) this.#leaveOut(count, severity, where, atLeast);
+  }
+
+  #leaveOut(count: number, severity: Severity, first: Pick<Problem, 'file' | 'line'>, atLeast: boolean): void {
+    this.#omitted += count;
+    this.#atLeast ||= atLeast;
+    let n = this.#notice;
+    if (n === undefined) {
+      n = { code: TRUNCATED_CODE, severity, message: '' };
+      if (first.file !== undefined) n.file = first.file;
+      if (first.line !== undefined) n.line = first.line;
+      this.#notice = n;
+      this.problems.push(n);
+    } else if (severity === 'error') n.severity = 'error';
+    n.message = truncatedMessage(this.#omitted, this.#atLeast, this.max);
+  }
+}
+
+function truncatedMessage(omitted: number, atLeast: boolean, max: number): string {
+  const count = `${atLeast ? 'at least ' : ''}${omitted} more problem${omitted === 1 && !atLeast ? ' was' : 's were'}`;
+  return `${count} left out: only the first ${max} are reported`;
+}
+
+/**
+ * The problems with at most `max` kept, then one `problems.truncated` saying
+ * how many were left out (see {@link ProblemCap}); the list itself when it fits.
+ */
+export function capProblems(problems: readonly Problem[], max: number): Problem[] {
+  if (problems.length <= max) return problems as Problem[];
+  const cap = new ProblemCap(max);
+  cap.addAll(problems);
+  return cap.problems;
+}
