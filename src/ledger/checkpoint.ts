@@ -59,6 +59,26 @@ export function fromBase64(text: string): Uint8Array | undefined {
   return out;
 }
 
+// A signed note is UTF-8 without ASCII control characters other than the
+// newline that ends each line; a lone surrogate has no UTF-8 form.
+const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f]|\p{Cs}/u;
+
+/**
+ * True when `text` may appear in a signed note (origin, extension lines, key
+ * names): it holds no ASCII control character other than newline (no TAB, CR,
+ * ESC, NUL, …) and no lone surrogate. Go's `note.Open` refuses such notes.
+ *
+ * @example isNoteText('example.com/log') // true; isNoteText('a\tb') // false
+ */
+export function isNoteText(text: string): boolean {
+  return !NOTE_FORBIDDEN.test(text);
+}
+
+/** `U+0009`-style name of a character, for messages that must not print it raw. */
+function codePointName(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /**
  * The C2SP checkpoint text (unsigned): origin line, decimal size, base64 root,
  * optional extension lines, each ending in a newline.
@@ -68,18 +88,32 @@ export function fromBase64(text: string): Uint8Array | undefined {
 export function formatCheckpoint(cp: Checkpoint & { origin: string; extensions?: readonly string[] }): string {
   const root = fromHex(cp.root);
   if (root === undefined || root.length !== 32) throw new RangeError('checkpoint root must be 32 bytes of hex');
-  if (cp.origin === '' || /[\n]/.test(cp.origin)) throw new RangeError('checkpoint origin must be one non-empty line');
+  if (cp.origin === '' || cp.origin.includes('\n')) throw new RangeError('checkpoint origin must be one non-empty line');
+  if (!isNoteText(cp.origin)) throw new RangeError('checkpoint origin must not hold control characters');
   if (!Number.isSafeInteger(cp.size) || cp.size < 0) throw new RangeError('checkpoint size must be a non-negative integer');
   const ext = cp.extensions ?? [];
   for (const line of ext) if (line === '' || line.includes('\n')) throw new RangeError('extension lines must be non-empty single lines');
+  for (const line of ext) if (!isNoteText(line)) throw new RangeError('extension lines must not hold control characters');
   return [cp.origin, String(cp.size), toBase64(root), ...ext].join('\n') + '\n';
 }
 
 const SIG_PREFIX = '\u2014 ';
 
-/** Reads a C2SP checkpoint (optionally a signed note). Signatures are parsed, not verified. */
+/**
+ * Reads a C2SP checkpoint (optionally a signed note). Signatures are parsed,
+ * not verified. A note holding a control character other than newline (TAB,
+ * CR, ESC, …) anywhere is refused with `ledger.checkpoint-invalid` at its line
+ * and column, as the signed-note format forbids them.
+ */
 export function parseCheckpoint(text: string): Result<CheckpointNote> {
-  const bad = (msg: string, line?: number) => fail<CheckpointNote>([error('ledger.checkpoint-invalid', msg, line === undefined ? {} : { line })]);
+  const bad = (msg: string, line?: number, column?: number) =>
+    fail<CheckpointNote>([error('ledger.checkpoint-invalid', msg, { ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) })]);
+  const forbidden = NOTE_FORBIDDEN.exec(text);
+  if (forbidden !== null) {
+    const before = text.slice(0, forbidden.index);
+    const line = before.split('\n').length;
+    return bad(`a signed note must not hold control characters (${codePointName(forbidden[0])})`, line, forbidden.index - before.lastIndexOf('\n'));
+  }
   const split = text.indexOf('\n\n');
   const body = split === -1 ? text : text.slice(0, split + 1);
   if (!body.endsWith('\n')) return bad('a checkpoint ends each line with a newline');
@@ -172,7 +206,7 @@ export function parseVerifierKey(vkey: string, hasher: Hasher = jsHasher): Resul
   // The base64 part may itself contain '+', so split on the first two only.
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
   const bytes = m ? fromBase64(m[3]!) : undefined;
-  if (m === null || bytes === undefined || bytes.length !== 33 || bytes[0] !== 1)
+  if (m === null || bytes === undefined || bytes.length !== 33 || bytes[0] !== 1 || !isNoteText(m[1]!))
     return fail([error('ledger.key-invalid', 'a verifier key reads <name>+<hex key id>+<base64 of 0x01 and a 32-byte Ed25519 key>')]);
   const publicKey = bytes.slice(1);
   if (ed25519KeyId(m[1]!, publicKey, hasher) !== m[2]) return fail([error('ledger.key-invalid', 'the key id does not match the name and key')]);
@@ -191,7 +225,7 @@ export function parseVerifierKey(vkey: string, hasher: Hasher = jsHasher): Resul
 export async function signCheckpoint(text: string, signer: CheckpointSigner, env: SignatureEnv = {}): Promise<Result<string>> {
   const parsed = parseCheckpoint(text);
   if (!parsed.ok) return parsed;
-  if (signer.name === '' || /\s|\+/.test(signer.name)) return fail([error('ledger.key-invalid', 'a key name is non-empty and has no spaces or "+"')]);
+  if (signer.name === '' || /\s|\+/.test(signer.name) || !isNoteText(signer.name)) return fail([error('ledger.key-invalid', 'a key name is non-empty and has no spaces, "+" or control characters')]);
   const subtle = subtleOf(env);
   let pub: Uint8Array;
   let sig: Uint8Array;

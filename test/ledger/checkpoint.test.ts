@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/canonical/index.js';
 import {
@@ -98,5 +100,69 @@ describe('verifier keys', () => {
       expect(v.ok && toHex(v.value.publicKey as Uint8Array)).toBe(toHex(raw));
     }
     expect(parseVerifierKey('name+zzzzzzzz+AAAA').ok).toBe(false);
+  });
+});
+
+// Go-signed notes and their keys (golang/mod, transparency-dev/formats); see test/fixtures/signed-note/README.md.
+interface Vectors {
+  checkpoints: { name: string; note: string; origin: string; size: number; verifierKeys: string[]; signerKey?: string }[];
+  notes: { name: string; text: string; signed: string; verifierKeys: string[]; signerKey: string }[];
+  malformed: { name: string; note: string; line: number; column: number }[];
+}
+const vectors = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'signed-note', 'vectors.json'), 'utf8')) as Vectors;
+
+/** A Go `PRIVATE+KEY+name+id+base64(0x01 ‖ seed)` test key as WebCrypto keys. */
+async function goSigner(skey: string): Promise<{ name: string; privateKey: CryptoKey; publicKey: Uint8Array }> {
+  const [, , name, , ...rest] = skey.split('+');
+  const seed = fromBase64(rest.join('+'))!.subarray(1);
+  const pkcs8 = new Uint8Array([...fromHex('302e020100300506032b657004220420')!, ...seed]);
+  const privateKey = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, true, ['sign']);
+  const jwk = await crypto.subtle.exportKey('jwk', privateKey);
+  return { name: name!, privateKey, publicKey: Uint8Array.from(Buffer.from(jwk.x!, 'base64url')) };
+}
+
+describe('signed-note vectors signed by Go', () => {
+  it.each(vectors.checkpoints)('$name parses and verifies with every listed key', async (v) => {
+    const parsed = parseCheckpoint(v.note);
+    expect(parsed.ok && { origin: parsed.value.origin, size: parsed.value.size }).toEqual({ origin: v.origin, size: v.size });
+    for (const vkey of v.verifierKeys) {
+      const key = parseVerifierKey(vkey);
+      expect(key.ok, vkey).toBe(true);
+      if (!key.ok) continue;
+      expect(verifierKeyString(key.value.name, key.value.publicKey as Uint8Array)).toBe(vkey);
+      expect((await verifyCheckpointSignature(v.note, key.value)).ok, vkey).toBe(true);
+      // One changed byte of the signed body breaks it.
+      const forged = v.note.replace(`\n${v.size}\n`, `\n${v.size + 1}\n`);
+      expect(await verifyCheckpointSignature(forged, key.value)).toMatchObject({ ok: false, problems: [{ code: 'ledger.signature-invalid' }] });
+    }
+  });
+
+  it.each(vectors.checkpoints.filter((v) => v.signerKey !== undefined))('$name: signing with the Go test key reproduces the Go-signed note byte for byte', async (v) => {
+    const signer = await goSigner(v.signerKey!);
+    const body = v.note.slice(0, v.note.indexOf('\n\n') + 1);
+    expect(await signCheckpoint(body, signer)).toEqual({ ok: true, value: v.note });
+    expect(ed25519KeyId(signer.name, signer.publicKey)).toBe(v.verifierKeys[0]!.split('+')[1]);
+  });
+
+  it.each(vectors.notes)('$name: key ids, verifier keys and Ed25519 signatures match Go', async (v) => {
+    const signer = await goSigner(v.signerKey);
+    const sigLines = v.signed.slice(v.text.length + 1).trimEnd().split('\n');
+    for (const [i, vkey] of v.verifierKeys.entries()) {
+      const key = parseVerifierKey(vkey);
+      expect(key.ok).toBe(true);
+      if (!key.ok) continue;
+      const blob = fromBase64(sigLines[i]!.split(' ')[2]!)!;
+      expect(sigLines[i]!.split(' ')[1]).toBe(key.value.name);
+      expect(toHex(blob.subarray(0, 4))).toBe(ed25519KeyId(key.value.name, key.value.publicKey as Uint8Array));
+      const pub = await crypto.subtle.importKey('raw', key.value.publicKey as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify']);
+      expect(await crypto.subtle.verify({ name: 'Ed25519' }, pub, blob.subarray(4) as Uint8Array<ArrayBuffer>, new TextEncoder().encode(v.text))).toBe(true);
+    }
+    const mine = new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, signer.privateKey, new TextEncoder().encode(v.text)));
+    expect(`\u2014 ${signer.name} ${toBase64(new Uint8Array([...fromHex(ed25519KeyId(signer.name, signer.publicKey))!, ...mine]))}`).toBe(sigLines[0]);
+  });
+
+  it.each(vectors.malformed)('$name is refused at its line and column', (v) => {
+    const r = parseCheckpoint(v.note);
+    expect(r.ok ? [] : r.problems.map((p) => [p.code, p.line, p.column])).toEqual([['ledger.checkpoint-invalid', v.line, v.column]]);
   });
 });
