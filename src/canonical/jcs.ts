@@ -1,10 +1,32 @@
+import { type Problem, type Result, error, ok, toPointer } from '../problems/index.js';
+import { isWellFormed } from './well-formed.js';
+
+/** Why {@link canonicalize} refused a value: a lone surrogate, or something JSON cannot hold. */
+export type CanonicalizeCode = 'json.lone-surrogate' | 'json.not-json-value';
+
+/**
+ * Thrown by {@link canonicalize}. A `TypeError` (the contract callers already
+ * rely on) that also carries the Problem code; {@link canonicalizeResult}
+ * turns it into a Problem with a pointer.
+ */
+export class CanonicalizeError extends TypeError {
+  readonly code: CanonicalizeCode;
+  constructor(code: CanonicalizeCode, message: string) {
+    super(`JCS: ${message}`);
+    this.name = 'CanonicalizeError';
+    this.code = code;
+  }
+}
+
 /**
  * RFC 8785 JSON Canonicalization Scheme (JCS).
  *
  * Object keys are sorted by UTF-16 code units, numbers use the ECMAScript
- * shortest round-trip form, strings use JSON escaping. Non-finite numbers,
- * `undefined`, functions, symbols and bigints cannot be canonicalized and
- * make this throw a `TypeError` (callers validate input first).
+ * shortest round-trip form, strings use JSON escaping. A string or key with a
+ * lone surrogate (RFC 8785 §3.2.2.2), a non-finite number, `undefined` at
+ * the top, a function, symbol or bigint cannot be canonicalized and make this
+ * throw a {@link CanonicalizeError} (a `TypeError`); code that hashes uses
+ * {@link canonicalizeResult} to get a Problem instead.
  *
  * @example canonicalize({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */
@@ -12,6 +34,30 @@ export function canonicalize(value: unknown): string {
   const parts: string[] = [];
   write(value, parts);
   return parts.join('');
+}
+
+/**
+ * {@link canonicalize} without the throw: the canonical text, or a
+ * `json.lone-surrogate` / `json.not-json-value` error whose `pointer` names
+ * the offending value.
+ *
+ * @example canonicalizeResult({ a: '\ud800' }) // { ok: false, problems: [{ code: 'json.lone-surrogate', pointer: '/a', … }] }
+ */
+export function canonicalizeResult(value: unknown): Result<string> {
+  try {
+    return ok(canonicalize(value));
+  } catch (cause) {
+    return { ok: false, problems: [canonicalizeProblem(value, cause)] };
+  }
+}
+
+/** The Problem for a value {@link canonicalize} threw `cause` on, located by a second (slow, failure-only) walk. */
+export function canonicalizeProblem(value: unknown, cause: unknown): Problem {
+  const found = locate(value, []);
+  if (found !== undefined) return error(found.code, found.message, { pointer: toPointer(found.path) });
+  // Not reproducible by the walk (e.g. a cycle or a throwing getter): still a Problem, never a crash.
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return error(cause instanceof CanonicalizeError ? cause.code : 'json.not-json-value', `the value cannot be canonicalized: ${message}`);
 }
 
 function write(value: unknown, out: string[]): void {
@@ -24,10 +70,11 @@ function write(value: unknown, out: string[]): void {
       out.push(value ? 'true' : 'false');
       return;
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError('JCS: non-finite number');
+      if (!Number.isFinite(value)) throw new CanonicalizeError('json.not-json-value', 'non-finite number');
       out.push(Object.is(value, -0) ? '0' : JSON.stringify(value));
       return;
     case 'string':
+      if (!isWellFormed(value)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a string');
       out.push(JSON.stringify(value));
       return;
     case 'object': {
@@ -47,6 +94,7 @@ function write(value: unknown, out: string[]): void {
       out.push('{');
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i]!;
+        if (!isWellFormed(k)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a property name');
         if (i > 0) out.push(',');
         out.push(JSON.stringify(k), ':');
         write(obj[k], out);
@@ -55,6 +103,44 @@ function write(value: unknown, out: string[]): void {
       return;
     }
     default:
-      throw new TypeError(`JCS: cannot canonicalize a ${typeof value}`);
+      throw new CanonicalizeError('json.not-json-value', `cannot canonicalize a ${typeof value}`);
+  }
+}
+
+interface Found {
+  code: CanonicalizeCode;
+  message: string;
+  path: (string | number)[];
+}
+
+function locate(value: unknown, path: (string | number)[]): Found | undefined {
+  if (path.length > 10_000) return undefined;
+  switch (typeof value) {
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : { code: 'json.not-json-value', message: `${value} is not a JSON number`, path };
+    case 'string':
+      return isWellFormed(value) ? undefined : { code: 'json.lone-surrogate', message: 'the string holds a lone surrogate (no UTF-8 form)', path };
+    case 'object': {
+      if (value === null) return undefined;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const f = value[i] === undefined ? undefined : locate(value[i], [...path, i]);
+          if (f) return f;
+        }
+        return undefined;
+      }
+      const obj = value as Record<string, unknown>;
+      for (const k of Object.keys(obj).sort()) {
+        if (obj[k] === undefined) continue;
+        if (!isWellFormed(k)) return { code: 'json.lone-surrogate', message: 'the property name holds a lone surrogate (no UTF-8 form)', path: [...path, k] };
+        const f = locate(obj[k], [...path, k]);
+        if (f) return f;
+      }
+      return undefined;
+    }
+    default:
+      return { code: 'json.not-json-value', message: `a ${typeof value} is not a JSON value`, path };
   }
 }

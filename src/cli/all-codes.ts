@@ -1,3 +1,4 @@
+import { canonicalCodes } from '../canonical/codes.js';
 import { checkCodes } from '../check/codes.js';
 import { exchangeCodes } from '../exchange/codes.js';
 import { ledgerCodes } from '../ledger/codes.js';
@@ -11,6 +12,7 @@ import { wbsCodes } from '../wbs/codes.js';
 /** Every problem code this build knows, with its meaning and fix (for SARIF rules). */
 export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
   ...problemCodes,
+  ...canonicalCodes,
   ...schemaCodes,
   ...parseCodes,
   ...ledgerCodes,

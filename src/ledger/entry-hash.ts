@@ -3,7 +3,10 @@ import { type Hasher, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
 
 /**
  * The canonical bytes of an entry: UTF-8 of its RFC 8785 form. Both the chain
- * hash and the Merkle leaf hash are taken over these bytes.
+ * hash and the Merkle leaf hash are taken over these bytes. Throws
+ * `CanonicalizeError` (a `TypeError`) for a value with no canonical form (a
+ * lone surrogate, a non-finite number); entries read from text come from
+ * `readJson`, which refuses those first.
  */
 export function entryBytes(entry: unknown): Uint8Array {
   return utf8(canonicalize(entry));

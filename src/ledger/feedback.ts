@@ -12,7 +12,8 @@ export function verifyFeedbackLog(text: string, options: Omit<VerifyOptions, 'ki
   const parsed = parseFeedbackLog(text, { validateEntries: false, ...(options.file === undefined ? {} : { file: options.file }) });
   if (!parsed.ok) return { entries: 0, head: ZERO_HASH, preambleLines: 0, problems: parsed.problems };
   const summary = verifyEntries(parsed.value.entries.map((e) => ({ line: e.line ?? 0, value: e.value })), { ...options, kind: 'feedbackLog' });
-  const extra = parsed.problems ?? [];
+  // The chain hashes the parsed values: a key the YAML reader dropped is not covered by any hash, so here it is an error.
+  const extra = (parsed.problems ?? []).map((p) => (p.code === 'input.forbidden-key' ? { ...p, code: 'json.uncovered-key', severity: 'error' as const } : p));
   if (extra.length > 0) summary.problems = [...(options.file === undefined ? extra : inFile(extra, options.file)), ...summary.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return summary;
 }

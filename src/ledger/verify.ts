@@ -1,4 +1,4 @@
-import { canonicalize } from '../canonical/jcs.js';
+import { canonicalize, canonicalizeProblem } from '../canonical/jcs.js';
 import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
@@ -148,8 +148,10 @@ export class LedgerVerifier {
     let canon: string;
     try {
       canon = canonicalize(entry);
-    } catch {
-      this.add(error('ledger.unparseable-line', 'the entry cannot be canonicalized', { line }));
+    } catch (cause) {
+      // A lone surrogate has no canonical form: no hash may stand for it (json.lone-surrogate, with its pointer).
+      const p = canonicalizeProblem(entry, cause);
+      this.add(error(p.code, p.message, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
       return undefined;
     }
     if (text !== undefined && !this.warnedCanonical && canon !== text) {
@@ -210,8 +212,10 @@ export class LedgerVerifier {
     let got: string;
     try {
       got = toHex(this.hasher.sha256(payload instanceof Uint8Array ? payload : utf8(canonicalize(payload))));
-    } catch {
-      got = '';
+    } catch (cause) {
+      const p = canonicalizeProblem(payload, cause);
+      this.add(error(p.code, `payload ${check.loc}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''}`, { line: check.line, pointer: '/payload_loc' }));
+      return;
     }
     if (got !== check.hash) this.add(error('ledger.payload-hash-mismatch', `payload ${check.loc} does not hash to payload_hash`, { line: check.line, pointer: '/payload_hash' }));
   }
@@ -248,6 +252,8 @@ export class LedgerVerifier {
  * Verifies a ledger read as a stream (string, bytes, async iterable of chunks
  * or a `ReadableStream`) in one pass with memory flat in its size. Returns
  * problems naming each broken entry by line and code: `ledger.unparseable-line`,
+ * `json.duplicate-key`, `json.lone-surrogate`, `json.uncovered-key` (a line
+ * whose hash would not cover what a reader sees),
  * `ledger.schema-violation`, `ledger.predecessor-mismatch`,
  * `ledger.payload-hash-mismatch`, `ledger.duplicate-id`, `ledger.ts-backwards`,
  * `ledger.torn-tail`; with a checkpoint also `ledger.truncated` and
@@ -265,7 +271,7 @@ export async function verify(source: JsonlSource, options: VerifyOptions = {}): 
     preambleLines = split.preambleLines;
   }
   const v = new LedgerVerifier(options, preambleLines + 1);
-  for await (const item of parseJsonl(rest, { ...options.jsonl, firstLine: preambleLines + 1 })) {
+  for await (const item of parseJsonl(rest, { ...options.jsonl, firstLine: preambleLines + 1, forbiddenKeys: 'refuse' })) {
     const pc = v.item(item);
     if (pc !== undefined && options.payloads) v.payload(pc, await options.payloads(pc.loc, pc.entry));
   }
@@ -282,7 +288,7 @@ export function verifyText(text: string | Uint8Array, options: VerifyOptions = {
   };
   if (options.preamble === false) {
     const v = new LedgerVerifier(options);
-    for (const item of parseJsonlText(text, options.jsonl)) resolve(v, v.item(item));
+    for (const item of parseJsonlText(text, { ...options.jsonl, forbiddenKeys: 'refuse' })) resolve(v, v.item(item));
     return v.end();
   }
   const parsed = parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {});

@@ -1,2 +1,2 @@
-/** Keys that could reach an object's prototype if assigned naively; memkit parsers drop them with an `input.forbidden-key` warning. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+// One definition, kept with the canonical JSON reader that enforces it; re-exported for the YAML and plain-text parsers.
+export { FORBIDDEN_KEYS } from '../canonical/forbidden-keys.js';

@@ -1,10 +1,10 @@
 import { iterateChunks } from './chunks.js';
-import { canonicalize } from '../canonical/index.js';
+import { canonicalize } from '../canonical/jcs.js';
+import { readJson } from '../canonical/read-json.js';
 import { MemkitError, type Problem, error, warning } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import { guard } from './guard.js';
 import { resolveLimits, type Limits } from './limits.js';
-import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 
 /** Options for the JSON Lines parsers. */
 export interface JsonlOptions {
@@ -16,6 +16,8 @@ export interface JsonlOptions {
   blankLines?: 'skip' | 'report';
   /** The line number of the first line of the input (default 1); for JSON Lines embedded in a larger file. */
   firstLine?: number;
+  /** Forbidden keys (`__proto__`, `constructor`, `prototype`) are dropped with a warning (default) or fail the line with `json.uncovered-key` (`'refuse'`: lines a hash covers). */
+  forbiddenKeys?: 'drop' | 'refuse';
 }
 
 /**
@@ -36,14 +38,6 @@ export type JsonlSource =
 
 const SLICE = 64 * 1024;
 const STRING_SLICE = 1024 * 1024;
-const MAYBE_FORBIDDEN = /__proto__|constructor|prototype|\\u/;
-
-function jsonErrorColumn(message: string, text: string): number {
-  const col = /column (\d+)/.exec(message);
-  if (col) return Number(col[1]);
-  const at = /position (\d+)/.exec(message);
-  return at ? Number(at[1]) + 1 : text.length + 1;
-}
 
 /**
  * The line splitter and parser behind {@link parseJsonl} and
@@ -58,6 +52,7 @@ export class JsonlReader {
   readonly #max: number;
   readonly #file: string | undefined;
   readonly #reportBlank: boolean;
+  readonly #forbiddenKeys: 'drop' | 'refuse';
   #mode: 'none' | 'text' | 'bytes' = 'none';
   #pendText: string[] = [];
   #pendBytes: Uint8Array[] = [];
@@ -71,6 +66,7 @@ export class JsonlReader {
     this.#max = resolveLimits(options.limits).maxLineLength;
     this.#file = options.file;
     this.#reportBlank = options.blankLines === 'report';
+    this.#forbiddenKeys = options.forbiddenKeys ?? 'drop';
     this.#line = (options.firstLine ?? 1) - 1;
   }
 
@@ -252,7 +248,7 @@ export class JsonlReader {
       this.#problem(line, 'jsonl.line-too-long', `the line is longer than ${this.#max}; it was skipped`, this.#max + 1);
       return;
     }
-    const item = parseJsonLine(text, line, terminated, this.#file);
+    const item = parseJsonLine(text, line, terminated, this.#file, this.#forbiddenKeys);
     if (item !== undefined) this.items.push(item);
     else if (this.#reportBlank && terminated) {
       const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line, column: 1 };
@@ -263,45 +259,37 @@ export class JsonlReader {
 }
 
 /**
- * Parses one JSON Lines line (without its line ending) numbered `line`.
- * Returns `undefined` for a blank line. `terminated` is false for a last
- * line with no newline, whose failure is a torn write (`jsonl.truncated-line`).
- * Forbidden keys are dropped with `input.forbidden-key` warnings.
+ * Parses one JSON Lines line (without its line ending) numbered `line` with
+ * memkit's JSON reader (`readJson`). Returns `undefined` for a blank line.
+ * `terminated` is false for a last line with no newline, whose syntax failure
+ * is a torn write (`jsonl.truncated-line`). A repeated property name
+ * (`json.duplicate-key`) or a lone surrogate (`json.lone-surrogate`) fails the
+ * line. Forbidden keys are dropped with `input.forbidden-key` warnings, or
+ * fail it (`json.uncovered-key`) with `forbiddenKeys: 'refuse'`, for lines a
+ * hash covers.
  */
-export function parseJsonLine(text: string, line: number, terminated: boolean, file?: string): JsonlItem | undefined {
-  const where = (column?: number): Omit<Problem, 'code' | 'severity' | 'message'> => {
-    const w: Omit<Problem, 'code' | 'severity' | 'message'> = { line };
-    if (column !== undefined) w.column = column;
-    if (file !== undefined) w.file = file;
-    return w;
-  };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    if (text.trim() === '') return undefined;
-    const message = (cause as Error).message;
-    const column = jsonErrorColumn(message, text);
-    const problem = terminated
-      ? error('jsonl.invalid-json', `the line is not valid JSON: ${message}`, where(column))
-      : error('jsonl.truncated-line', `the last line has no newline and does not parse: a torn write (${message})`, where(column));
-    return { ok: false, line, problem };
+export function parseJsonLine(text: string, line: number, terminated: boolean, file?: string, forbiddenKeys: 'drop' | 'refuse' = 'drop'): JsonlItem | undefined {
+  const read = readJson(text, { forbiddenKeys });
+  if (read.ok) {
+    if (read.problems === undefined) return { ok: true, line, value: read.value, text };
+    return { ok: true, line, value: read.value, text, warnings: read.problems.map((p) => at(p, line, file)) };
   }
-  if (value !== null && typeof value === 'object' && MAYBE_FORBIDDEN.test(text)) {
-    const dropped: string[] = [];
-    value = JSON.parse(text, function (this: unknown, key: string, v: unknown) {
-      if (FORBIDDEN_KEYS.has(key) && this !== null && typeof this === 'object' && !Array.isArray(this)) {
-        dropped.push(key);
-        return undefined;
-      }
-      return v;
-    });
-    if (dropped.length > 0) {
-      const warnings = dropped.map((k) => warning('input.forbidden-key', `key "${k}" was dropped so it cannot reach an object prototype`, where()));
-      return { ok: true, line, value, text, warnings };
-    }
-  }
-  return { ok: true, line, value, text };
+  const first = read.problems.find((p) => p.severity === 'error') ?? read.problems[0]!;
+  if (first.code !== 'input.not-json' && first.code !== 'input.too-deep') return { ok: false, line, problem: at(first, line, file) };
+  if (text.trim() === '') return undefined;
+  const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line, column: first.column ?? text.length + 1 };
+  if (file !== undefined) where.file = file;
+  const problem = terminated
+    ? error('jsonl.invalid-json', `the line is not valid JSON: ${first.message}`, where)
+    : error('jsonl.truncated-line', `the last line has no newline and does not parse: a torn write (${first.message})`, where);
+  return { ok: false, line, problem };
+}
+
+/** A reader Problem placed on file line `line` (the reader saw the line alone, as line 1). */
+function at(p: Problem, line: number, file: string | undefined): Problem {
+  const out: Problem = { ...p, line };
+  if (file !== undefined) out.file = file;
+  return out;
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {

@@ -116,7 +116,8 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
       }
       continue;
     }
-    const item = parseJsonLine(raw, at, terminated);
+    // Every entry is hashed into the chain: a key the reader would drop must fail the line, not vanish from the hash.
+    const item = parseJsonLine(raw, at, terminated, undefined, 'refuse');
     if (item === undefined) continue;
     if (!item.ok) {
       if (!terminated) result.tornTail = { line: at, text: raw };

@@ -1,0 +1,224 @@
+import { type Problem, type Result, error, fail, ok, positionAt, toPointer, warning } from '../problems/index.js';
+import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+import { isWellFormed } from './well-formed.js';
+
+/** Options for {@link readJson}. */
+export interface ReadJsonOptions {
+  /**
+   * What a `__proto__`, `constructor` or `prototype` key gets. `'keep'`
+   * (default): it stays an own data property, as `JSON.parse` makes it (it
+   * reaches no prototype unless copied with assignment). `'drop'`: it is
+   * removed with an `input.forbidden-key` warning. `'refuse'`: it is a
+   * `json.uncovered-key` error, for text whose hash must cover every byte
+   * (ledger lines, export records) and whose readers drop such keys.
+   */
+  forbiddenKeys?: 'keep' | 'drop' | 'refuse';
+}
+
+const MAYBE_FORBIDDEN = /__proto__|constructor|prototype/;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const MAX_PROBLEMS = 100;
+
+/**
+ * memkit's one JSON reader: `JSON.parse` for the syntax, then the rules of
+ * canonical JSON (RFC 8785) and I-JSON that `JSON.parse` does not keep. A
+ * property name used twice in one object is a `json.duplicate-key` error
+ * (`JSON.parse` would keep the last value silently, so two readers could see
+ * two values behind one hash); a string or name with a lone surrogate
+ * (escaped like `\ud800` or raw) is a `json.lone-surrogate` error; forbidden
+ * keys are dropped or refused (see {@link ReadJsonOptions}). A syntax error
+ * is `input.not-json` with line and column, too deep a nesting
+ * `input.too-deep`. Problems carry a `pointer`; `line`/`column` are
+ * positions in `text`. Never throws.
+ *
+ * Cost: a parse, a walk of the parsed value counting its keys and one scan of
+ * the text counting key tokens; the slow searches that locate a problem run
+ * only when the counts differ or the text holds a suspicious substring.
+ *
+ * @example readJson('{"a":1,"a":2}') // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
+ */
+export function readJson(text: string, options: ReadJsonOptions = {}): Result<unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    return fail([syntaxProblem(text, cause)]);
+  }
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'string' && !isWellFormed(value)) return fail([loneSurrogate(toPointer([]))]);
+    return ok(value);
+  }
+  const mode = options.forbiddenKeys ?? 'keep';
+  const forbidden = mode !== 'keep' && MAYBE_FORBIDDEN.test(text);
+  const surrogates = SURROGATE_ESCAPE.test(text) || !isWellFormed(text);
+  const problems: Problem[] = [];
+  const keys = forbidden || surrogates ? inspect(value, forbidden, surrogates, mode === 'refuse', problems) : countKeys(value);
+  if (keys !== countKeyTokens(text)) problems.unshift(...findDuplicates(text));
+  if (problems.some((p) => p.severity === 'error')) return fail(problems);
+  return ok(value, problems);
+}
+
+/** The `input.not-json` (or `input.too-deep`) Problem for a `JSON.parse` failure, with line and column in `text`. */
+export function syntaxProblem(text: string, cause: unknown): Problem {
+  if (cause instanceof RangeError) return error('input.too-deep', 'the JSON nests too deeply to parse', { line: 1, column: 1 });
+  const message = (cause instanceof Error ? cause.message : String(cause)).replace(/^JSON\.parse: /, '');
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return error('input.not-json', message, { line: Number(lc[1]), column: Number(lc[2]) });
+  const at = /position (\d+)/.exec(message);
+  const pos = positionAt(text, at ? Number(at[1]) : text.length);
+  return error('input.not-json', message, { line: pos.line, column: pos.column });
+}
+
+function loneSurrogate(pointer: string): Problem {
+  return error('json.lone-surrogate', 'a string or property name holds a lone surrogate, which has no UTF-8 form and no canonical JSON', { pointer });
+}
+
+/** Own keys of every object in a parsed value (iterative: `JSON.parse` accepts nesting deeper than the call stack). */
+function countKeys(root: object): number {
+  let n = 0;
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+      continue;
+    }
+    const keys = Object.keys(v);
+    n += keys.length;
+    for (let i = 0; i < keys.length; i++) {
+      const x = (v as Record<string, unknown>)[keys[i]!];
+      if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return n;
+}
+
+interface Path {
+  parent: Path | undefined;
+  seg: string | number;
+}
+
+function pointerOf(path: Path | undefined, last?: string | number): string {
+  const segs: (string | number)[] = last === undefined ? [] : [last];
+  for (let p = path; p !== undefined; p = p.parent) segs.push(p.seg);
+  return toPointer(segs.reverse());
+}
+
+/**
+ * {@link countKeys} that also checks strings and names for lone surrogates
+ * and drops or refuses forbidden keys, with pointers (keys are counted
+ * before any is dropped, so the duplicate count stays exact).
+ */
+function inspect(root: object, forbidden: boolean, surrogates: boolean, refuse: boolean, problems: Problem[]): number {
+  let n = 0;
+  const stack: { v: object; at: Path | undefined }[] = [{ v: root, at: undefined }];
+  const add = (p: Problem) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+  };
+  while (stack.length > 0) {
+    const { v, at } = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object' && x !== null) stack.push({ v: x, at: { parent: at, seg: i } });
+        else if (surrogates && typeof x === 'string' && !isWellFormed(x)) add(loneSurrogate(pointerOf(at, i)));
+      }
+      continue;
+    }
+    const obj = v as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    n += keys.length;
+    for (const k of keys) {
+      const x = obj[k];
+      if (surrogates && !isWellFormed(k)) add(loneSurrogate(pointerOf(at, k)));
+      if (forbidden && FORBIDDEN_KEYS.has(k)) {
+        if (refuse) {
+          add(error('json.uncovered-key', `key "${k}" is never read by memkit, so a hash over this text would cover bytes no reader sees`, { pointer: pointerOf(at, k) }));
+        } else {
+          delete obj[k];
+          add(warning('input.forbidden-key', `key "${k}" was dropped so it cannot reach an object prototype`, { pointer: pointerOf(at, k) }));
+        }
+        n += x !== null && typeof x === 'object' ? countKeys(x) : 0;
+        continue;
+      }
+      if (typeof x === 'object' && x !== null) stack.push({ v: x, at: { parent: at, seg: k } });
+      else if (surrogates && typeof x === 'string' && !isWellFormed(x)) add(loneSurrogate(pointerOf(at, k)));
+    }
+  }
+  return n;
+}
+
+/** Offset of the `"` closing the string that opens at `start` (the text is valid JSON). */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  while (text.charCodeAt(end - 1) === 92) {
+    let k = end - 1;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((end - 1 - k) % 2 === 0) break; // an even run of backslashes escapes itself, not the quote
+    end = text.indexOf('"', end + 1);
+  }
+  return end;
+}
+
+function skipSpace(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+  return i;
+}
+
+/** Property-name tokens in valid JSON text: strings followed by `:`. Equal to {@link countKeys} exactly when no object repeats a name. */
+function countKeyTokens(text: string): number {
+  let n = 0;
+  let i = text.indexOf('"');
+  while (i !== -1) {
+    const after = skipSpace(text, stringEnd(text, i) + 1);
+    if (text.charCodeAt(after) === 58) n++;
+    i = text.indexOf('"', after);
+  }
+  return n;
+}
+
+interface Frame {
+  parent: Frame | undefined;
+  /** Where this container sits in its parent (undefined at the root). */
+  seg: string | number | undefined;
+  names: Set<string> | undefined;
+  key: string;
+  index: number;
+}
+
+/** The slow path: tokenizes valid JSON text and reports every repeated name with its pointer and position. */
+function findDuplicates(text: string): Problem[] {
+  const out: Problem[] = [];
+  let top: Frame | undefined;
+  const segs = (f: Frame | undefined, last: string): string => {
+    const path: (string | number)[] = [last];
+    for (let p = f; p !== undefined && p.seg !== undefined; p = p.parent) path.push(p.seg);
+    return toPointer(path.reverse());
+  };
+  for (let i = 0; i < text.length && out.length < MAX_PROBLEMS; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const end = stringEnd(text, i);
+      const after = skipSpace(text, end + 1);
+      if (text.charCodeAt(after) === 58 && top?.names !== undefined) {
+        const raw = text.slice(i + 1, end);
+        const name = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        if (top.names.has(name)) {
+          const pos = positionAt(text, i);
+          out.push(error('json.duplicate-key', `property "${name}" appears more than once in the same object`, { pointer: segs(top, name), line: pos.line, column: pos.column }));
+        } else top.names.add(name);
+        top.key = name;
+        i = after;
+      } else i = end;
+    } else if (c === 123 || c === 91) {
+      const seg = top === undefined ? undefined : top.names !== undefined ? top.key : top.index;
+      top = { parent: top, seg, names: c === 123 ? new Set() : undefined, key: '', index: 0 };
+    } else if (c === 125 || c === 93) top = top?.parent;
+    else if (c === 44 && top !== undefined && top.names === undefined) top.index++;
+  }
+  return out;
+}
