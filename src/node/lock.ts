@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { type Result, error, fail, ok } from '../problems/index.js';
 
 /** Who holds a lock: enough to tell, on the same host, whether the holder still runs. */
@@ -19,19 +20,45 @@ export interface LockRecord extends LockOwner {
   acquired: string;
 }
 
+/**
+ * The steps of taking a lock, in order, as {@link LockOptions.onStep} sees them.
+ * A new lock: `temp-created` (`<lock>.<pid>.<token>.tmp`, empty), `temp-written`
+ * (the record), `linked` (the lock now exists, complete), `temp-removed`.
+ * Taking over a dead holder's lock: the guard `<lock>.takeover` is created by
+ * the same four steps, then `takeover-written` (a temp with the new record),
+ * `renamed` (over the lock), `guard-removed`.
+ */
+export type LockStep = 'temp-created' | 'temp-written' | 'linked' | 'temp-removed' | 'takeover-written' | 'renamed' | 'guard-removed';
+
+/** Default of {@link LockOptions.timeoutMs}. */
+export const LOCK_TIMEOUT_MS = 30_000;
+/** Default of {@link LockOptions.staleMs}: shorter than the default wait, so a lock left by a crash never outlasts it. */
+export const LOCK_STALE_MS = 10_000;
+/**
+ * Age after which a lock (or lock temp) with no readable record is stale. memkit
+ * never leaves one behind while its writer runs (the lock appears by one link,
+ * complete), so it is a crash or power loss.
+ */
+export const LOCK_UNREADABLE_STALE_MS = 2_000;
+
 /** Options of {@link acquireLock}. */
 export interface LockOptions {
-  /** Give up after this many milliseconds (default 30 000). */
+  /** Give up after this many milliseconds (default {@link LOCK_TIMEOUT_MS}, 30 s). */
   timeoutMs?: number;
   /** Longest pause between attempts, in ms (default 2; pauses are randomized). */
   maxRetryMs?: number;
   /**
-   * A lock whose holder cannot be checked (another host, or an unreadable file)
-   * is taken over after this age in ms (default 60 000).
+   * A lock whose holder cannot be checked (another host) is taken over after
+   * this age in ms (default {@link LOCK_STALE_MS}, 10 s). An unreadable lock
+   * (empty: its writer died before writing it) is stale after
+   * {@link LOCK_UNREADABLE_STALE_MS} or this, whichever is shorter. Keep it
+   * below `timeoutMs`, or a crashed writer's lock makes waiters time out.
    */
   staleMs?: number;
   /** The owner written into the lock (default: this process). Tests inject a dead owner to simulate a crash. */
   owner?: LockOwner;
+  /** Called after each step of taking the lock (crash tests stop the process there). */
+  onStep?: (step: LockStep) => void;
 }
 
 /** A held lock. */
@@ -105,31 +132,94 @@ function readLock(path: string): { record: LockRecord | undefined; mtimeMs: numb
   }
 }
 
-/**
- * Creates `path` holding `record`; false when it already exists. The file is
- * created with O_EXCL and written at once; a holder that dies between the two
- * leaves an empty lock, which is taken over after `staleMs`.
- */
-function createExclusive(path: string, record: LockRecord): boolean {
-  let fd: number;
+const noStep = (): void => undefined;
+const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/** The temp file a lock record is written to first: beside the lock, named by owner and token. */
+function tempFor(path: string, record: LockRecord): string {
+  return `${path}.${record.pid}.${record.token}.tmp`;
+}
+
+/** Writes `record` to a new file `path` (O_EXCL). */
+function writeNew(path: string, record: LockRecord, step: (s: LockStep) => void, written: LockStep): void {
+  const fd = openSync(path, 'wx');
   try {
-    fd = openSync(path, 'wx');
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw cause;
-  }
-  try {
+    if (written === 'temp-written') step('temp-created');
     writeSync(fd, JSON.stringify(record) + '\n');
   } finally {
     closeSync(fd);
   }
+  step(written);
+}
+
+/**
+ * Creates `path` holding `record`; false when it already exists. The record is
+ * written to a temp file first and hard-linked to `path` (atomic, fails when
+ * `path` exists), so the lock never exists empty or half written. A writer
+ * that dies before the link leaves only the temp, which {@link sweepTemps}
+ * removes. A file system without hard links falls back to O_EXCL and write.
+ */
+function createExclusive(path: string, record: LockRecord, step: (s: LockStep) => void = noStep): boolean {
+  const tmp = tempFor(path, record);
+  writeNew(tmp, record, step, 'temp-written');
+  let linked: boolean;
+  try {
+    linkSync(tmp, path);
+    linked = true;
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code ?? '';
+    tryUnlink(tmp);
+    if (code === 'EEXIST') return false;
+    if (!LINK_UNSUPPORTED.has(code)) throw cause;
+    linked = false;
+  }
+  if (!linked) {
+    try {
+      writeNew(path, record, noStep, 'linked');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw cause;
+    }
+  }
+  step('linked');
+  tryUnlink(tmp);
+  step('temp-removed');
   return true;
 }
 
+/** The one stale rule, for locks, guards and lock temps alike. */
 function isStale(found: { record: LockRecord | undefined; mtimeMs: number }, staleMs: number): boolean {
   const alive = found.record === undefined ? undefined : ownerAlive(found.record);
   if (alive !== undefined) return !alive;
-  return Date.now() - found.mtimeMs > staleMs;
+  const age = Date.now() - found.mtimeMs;
+  return found.record === undefined ? age > Math.min(staleMs, LOCK_UNREADABLE_STALE_MS) : age > staleMs;
+}
+
+// `<pid>.<token>.tmp` after `<lock>.`: a lock's temps, and its guard's (`takeover.<pid>.<token>.tmp`).
+const TEMP_NAME = /^(?:takeover\.)?\d+\.[0-9a-f]{24}\.tmp$/;
+
+/**
+ * Removes the temp files of lock attempts whose writer died (`<lock>.<pid>.<token>.tmp`,
+ * `<lock>.takeover.<pid>.<token>.tmp`) with a stale record by the rule of {@link isStale}; other files are never touched.
+ */
+function sweepTemps(path: string, staleMs: number): void {
+  const prefix = basename(path) + '.';
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !TEMP_NAME.test(name.slice(prefix.length))) continue;
+    const full = join(dirname(path), name);
+    try {
+      const found = readLock(full);
+      if (found !== undefined && isStale(found, staleMs)) tryUnlink(full);
+    } catch {
+      // unreadable now: left for a later sweep
+    }
+  }
 }
 
 /**
@@ -137,9 +227,9 @@ function isStale(found: { record: LockRecord | undefined; mtimeMs: number }, sta
  * the same atomic link) makes sure only one contender replaces it; the
  * replacement itself is one atomic rename, so the lock never disappears.
  */
-function takeOver(path: string, stale: LockRecord | undefined, record: LockRecord, staleMs: number): boolean {
+function takeOver(path: string, stale: LockRecord | undefined, record: LockRecord, staleMs: number, step: (s: LockStep) => void): boolean {
   const guard = `${path}.takeover`;
-  if (!createExclusive(guard, record)) {
+  if (!createExclusive(guard, record, step)) {
     const g = readLock(guard);
     // A contender that crashed inside the guard: clear its guard so others can proceed.
     if (g !== undefined && isStale(g, staleMs)) tryUnlink(guard);
@@ -149,12 +239,14 @@ function takeOver(path: string, stale: LockRecord | undefined, record: LockRecor
     const now = readLock(path);
     const same = now === undefined ? stale === undefined : now.record?.token === stale?.token;
     if (!same) return false;
-    const tmp = `${path}.${record.pid}.${record.token}.tmp`;
-    writeFileSync(tmp, JSON.stringify(record) + '\n', { flag: 'wx' });
+    const tmp = tempFor(path, record);
+    writeNew(tmp, record, step, 'takeover-written');
     renameSync(tmp, path);
+    step('renamed');
     return true;
   } finally {
     tryUnlink(guard);
+    step('guard-removed');
   }
 }
 
@@ -168,9 +260,12 @@ function tryUnlink(path: string): void {
 
 /**
  * Acquires a cross-process lock file (typically `<ledger>.lock`). The file is
- * created atomically with its content (pid, process start time, host, token);
- * a lock whose holder died (pid gone or reused) is taken over atomically, so
- * a crashed writer never blocks the ledger. Fails with `ledger.lock-timeout`.
+ * created atomically with its content (pid, process start time, host, token):
+ * written to a temp file, then hard-linked into place. A lock whose holder
+ * died (pid gone or reused) is taken over atomically, and one that cannot be
+ * checked is stale after `staleMs` (shorter than the default wait), so a
+ * writer killed at any step never blocks the ledger; temp files of dead
+ * attempts are removed once the lock is taken. Fails with `ledger.lock-timeout`.
  * File calls are synchronous (a few microseconds each) so the lock is held
  * for the least time; waiting between attempts is asynchronous.
  *
@@ -179,9 +274,10 @@ function tryUnlink(path: string): void {
  * if (lock.ok) try { ... } finally { await lock.value.release(); }
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Result<LockHandle>> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;
   const maxRetry = options.maxRetryMs ?? 2;
-  const staleMs = options.staleMs ?? 60_000;
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  const step = options.onStep ?? noStep;
   const owner = options.owner ?? currentOwner();
   const deadline = Date.now() + timeoutMs;
   let pause = 1;
@@ -190,15 +286,18 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
     const record: LockRecord = { ...owner, token: randomBytes(12).toString('hex'), acquired: new Date().toISOString() };
     let tookOver = false;
     try {
-      let got = createExclusive(path, record);
+      let got = createExclusive(path, record, step);
       // Checking the holder costs several system calls; do it at once, then at most every 100 ms.
       if (!got && Date.now() >= nextStaleCheck) {
         nextStaleCheck = Date.now() + 100;
         const found = readLock(path);
         if (found === undefined) continue; // released meanwhile: try again at once
-        if (isStale(found, staleMs)) got = tookOver = takeOver(path, found.record, record, staleMs);
+        if (isStale(found, staleMs)) got = tookOver = takeOver(path, found.record, record, staleMs, step);
       }
-      if (got) return ok(handle(path, record, tookOver));
+      if (got) {
+        sweepTemps(path, staleMs);
+        return ok(handle(path, record, tookOver));
+      }
     } catch (cause) {
       return fail([error('ledger.io-error', `cannot lock ${path}: ${(cause as Error).message}`)]);
     }
