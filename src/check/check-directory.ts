@@ -19,6 +19,8 @@ export interface CheckDirectoryOptions {
   hasher?: Hasher;
   /** Files larger than this are `check.too-large` and not read (default 64 MiB). */
   maxFileBytes?: number;
+  /** Problems reported per file before one `problems.truncated` counts the rest (default 100). */
+  maxProblems?: number;
   /** Called as files are checked, for progress bars. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -44,7 +46,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * report.ok // false when any error-severity problem was found
  */
 export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
-  const ctx = new CheckContext({ ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}) });
+  const ctx = new CheckContext({ ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}), ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}) });
   const listing = await source.list();
   ctx.problems.push(...listing.problems);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)));

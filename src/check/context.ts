@@ -1,5 +1,5 @@
 import { type Hasher, jsHasher } from '../canonical/index.js';
-import { LineIndex, type Problem, error } from '../problems/index.js';
+import { LineIndex, type Problem, ProblemCap, TRUNCATED_CODE, error } from '../problems/index.js';
 import type { FileFormat } from './layout.js';
 import { locatePointer } from './json-locate.js';
 
@@ -37,15 +37,27 @@ export interface EventFacts {
   docIds: string[];
 }
 
+/** How many problems the directory checker reports per file unless told otherwise. */
+export const DEFAULT_MAX_PROBLEMS_PER_FILE = 100;
+
 /** Capabilities and limits of a directory check. */
 export interface CheckEnv {
   hasher: Hasher;
   maxFileBytes: number;
+  /** Problems reported per file before one `problems.truncated` counts the rest. */
+  maxProblems: number;
 }
 
-/** Shared, mutable state of one directory check. */
+/**
+ * Shared, mutable state of one directory check. Problems added through
+ * {@link CheckContext.report} and {@link CheckContext.error} are capped per
+ * file (`env.maxProblems`, the cross-file checks' problems counting against
+ * the file they name): past the cap they are counted, not kept, and one
+ * `problems.truncated` per file says how many were left out.
+ */
 export class CheckContext {
   readonly problems: Problem[] = [];
+  readonly #caps = new Map<string, ProblemCap>();
   readonly checked: { file: string; format: string }[] = [];
   readonly docs: DocFacts[] = [];
   readonly events: EventFacts[] = [];
@@ -53,14 +65,42 @@ export class CheckContext {
   readonly env: CheckEnv;
 
   constructor(env: Partial<CheckEnv> = {}) {
-    this.env = { hasher: env.hasher ?? jsHasher, maxFileBytes: env.maxFileBytes ?? 64 * 1024 * 1024 };
+    this.env = { hasher: env.hasher ?? jsHasher, maxFileBytes: env.maxFileBytes ?? 64 * 1024 * 1024, maxProblems: env.maxProblems ?? DEFAULT_MAX_PROBLEMS_PER_FILE };
+  }
+
+  /**
+   * The problem cap of `file` (`''` for problems that name no file). A check
+   * that finds it {@link ProblemCap.full} may count what is wrong with
+   * `skip` instead of building problems that would be left out.
+   */
+  cap(file: string): ProblemCap {
+    let cap = this.#caps.get(file);
+    if (cap === undefined) {
+      cap = new ProblemCap(this.env.maxProblems, this.problems);
+      this.#caps.set(file, cap);
+    }
+    return cap;
   }
 
   /** Adds problems found in `file`, filling in `file` and, for JSON text, a line from the pointer. */
   report(file: LoadedFile | string, problems: readonly Problem[], json = false): void {
     const path = typeof file === 'string' ? file : file.path;
     for (const p of problems) {
-      const q: Problem = p.file === undefined ? { ...p, file: path } : { ...p };
+      const target = p.file ?? path;
+      // `''`: a problem that names no file (a cross-file rule without one) keeps naming none.
+      const named = target === '' ? {} : { file: target };
+      // A check that capped its own problems (ledger verification) already counted the rest.
+      if (p.code === TRUNCATED_CODE) {
+        this.problems.push({ ...p, ...named });
+        continue;
+      }
+      const cap = this.cap(target);
+      // Past the cap a problem is only counted; the first one left out still gets its line, for the notice.
+      if (cap.full && (cap.omitted > 0 || !json)) {
+        cap.skip(1, p.severity, { ...named, ...(p.line === undefined ? {} : { line: p.line }) });
+        continue;
+      }
+      const q: Problem = { ...p, ...named };
       if (json && typeof file !== 'string' && q.line === undefined && q.pointer !== undefined && q.file === path) {
         const at = locatePointer(file.text, q.pointer, file.lines);
         if (at) {
@@ -68,13 +108,13 @@ export class CheckContext {
           q.column = at.column;
         }
       }
-      this.problems.push(q);
+      cap.add(q);
     }
   }
 
-  /** Adds one error. */
+  /** Adds one error (capped like {@link report}). */
   error(code: string, message: string, where: Omit<Problem, 'code' | 'severity' | 'message'>): void {
-    this.problems.push(error(code, message, where));
+    this.report(where.file ?? '', [error(code, message, where)]);
   }
 }
 

@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
-import { type Problem, ProblemCap, type Result, error, fail, joinPointer, ok } from '../problems/index.js';
+import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok } from '../problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { isDateTime } from './date-time.js';
@@ -401,6 +401,43 @@ export function compileValidator(formatId: string, options: ValidateOptions = {}
     cache.set(formatId, v);
   }
   return v;
+}
+
+/** What {@link compileTally}'s function says of a value. */
+export interface Tally {
+  /** How many problems the value has: 0 when valid; a lower bound when `atLeast`. */
+  problems: number;
+  /** The worst severity among them (`warning` when there are none). */
+  worst: Severity;
+  /** True when the value fails its schema: then it has at least `problems` problems, maybe more. */
+  atLeast: boolean;
+}
+
+/**
+ * A cheap judgement of values of one format for a caller past its problem cap
+ * (see `ProblemCap.skip`), which needs to count problems, not to word them:
+ * a schema-valid value gets its semantic checks (cheap, and exact); a value
+ * that fails the schema is counted as at least one error without asking
+ * TypeBox for its errors, the slow part of validation. Returns `undefined`
+ * for an unknown format id.
+ */
+export function compileTally(formatId: string): ((value: unknown) => Tally) | undefined {
+  const def = getFormat(formatId);
+  if (def === undefined) return undefined;
+  const validator = typeboxValidator(def);
+  const env: CheckEnv = { countTokens: defaultCountTokens, schemaValid: true };
+  const failed: Tally = { problems: 1, worst: 'error', atLeast: true };
+  return (value) => {
+    let valid: boolean;
+    try {
+      valid = validator.Check(value);
+    } catch {
+      return failed;
+    }
+    if (!valid) return failed;
+    const problems = runCheck(def, value, env);
+    return { problems: problems.length, worst: problems.some((p) => p.severity === 'error') ? 'error' : 'warning', atLeast: false };
+  };
 }
 
 /**
