@@ -35,6 +35,9 @@ export interface DirectoryReport {
 const NUL = 0;
 const READ_AHEAD = 16;
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const lossyDecoder = new TextDecoder('utf-8');
+// Why a file that is only sniffed (any *.json, *.ndjson, *.jsonl) was not read: unknown to be ours, so a warning.
+const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.not-regular-file', 'check.outside-root']);
 
 /**
  * Discovers every memkit format in a directory (DESIGN §5 table), checks each
@@ -77,7 +80,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     const read = await reads[i]!;
     delete reads[i];
     if (!read.ok) {
-      ctx.problems.push(...(known ? read.problems : read.problems.map((p) => (p.code === 'check.too-large' ? { ...p, severity: 'warning' as const } : p))));
+      ctx.problems.push(...(known ? read.problems : read.problems.map((p) => (SNIFF_WARNINGS.has(p.code) ? { ...p, severity: 'warning' as const } : p))));
       continue;
     }
     const bytes = read.value;
@@ -92,17 +95,25 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
       }
       text = t;
     } else {
-      // Sniffed formats: a file that is not ours is skipped silently.
-      if (bytes.includes(NUL)) continue;
-      let t: string;
-      try {
-        t = decoder.decode(bytes);
-      } catch {
-        continue;
+      // Sniffed formats: a file that is not ours is skipped silently. One that sniffs as ours
+      // but holds NUL bytes or bad UTF-8 is reported, never skipped: it is sniffed on a lossy decoding.
+      let t: string | undefined;
+      if (!bytes.includes(NUL)) {
+        try {
+          t = decoder.decode(bytes);
+        } catch {
+          t = undefined;
+        }
       }
-      const sniffed = cls.sniff === 'json' ? (looksLikeThreadStore(t) ? 'thread-store' : undefined) : looksLikeExportBundle(t) ? 'export-bundle' : undefined;
+      const s = t ?? lossyDecoder.decode(bytes);
+      const sniffed = cls.sniff === 'json' ? (looksLikeThreadStore(s) ? 'thread-store' : undefined) : looksLikeExportBundle(s) ? 'export-bundle' : undefined;
       if (sniffed === undefined) continue;
       format = sniffed;
+      if (t === undefined) {
+        decode(bytes, f.path, ctx);
+        ctx.checked.push({ file: f.path, format });
+        continue;
+      }
       text = t;
     }
     ctx.checked.push({ file: f.path, format });

@@ -2,7 +2,7 @@ import { canonicalize, canonicalizeProblem } from '../canonical/jcs.js';
 import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
-import { parseLedgerText } from '../parse/ledger-text.js';
+import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
 import type { Checkpoint } from './checkpoint.js';
@@ -265,12 +265,16 @@ export class LedgerVerifier {
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
   let rest = source;
   let preambleLines = 0;
+  let crProblem: Problem | undefined;
   if (options.preamble !== false) {
     const split = await splitPreamble(source);
     rest = split.rest;
     preambleLines = split.preambleLines;
+    // Entries after lone-CR line endings would hide in the preamble: never "0 entries" and clean.
+    crProblem = loneCrLineEnding(split.preamble);
   }
   const v = new LedgerVerifier(options, preambleLines + 1);
+  if (crProblem !== undefined) v.parseProblem(crProblem);
   for await (const item of parseJsonl(rest, { ...options.jsonl, firstLine: preambleLines + 1, forbiddenKeys: 'refuse' })) {
     const pc = v.item(item);
     if (pc !== undefined && options.payloads) v.payload(pc, await options.payloads(pc.loc, pc.entry));

@@ -83,6 +83,10 @@ export const parseCodes = defineCodes({
     meaning: 'A line after the first ledger entry is neither blank nor a JSON entry; after the first `{` line every non-blank line must be an entry.',
     fix: 'Move Markdown text above the first entry, or remove the line.',
   },
+  'ledger-text.cr-line-endings': {
+    meaning: 'The ledger ends lines in a lone CR (old Mac style) before an entry; JSON Lines lines end in LF (CRLF is tolerated), so the entries after it cannot be read as lines.',
+    fix: 'Convert the line endings to LF (or CRLF).',
+  },
   'ledger-text.not-an-object': {
     meaning: 'A ledger entry line parses as JSON but is not a JSON object.',
     fix: 'Each entry must be one JSON object on one line.',

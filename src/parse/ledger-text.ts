@@ -88,6 +88,16 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
     line++;
   }
   const preamble = text.slice(0, start);
+  // JSON Lines ends lines in LF (CRLF tolerated). Entries after lone CRs would hide in the
+  // preamble and the ledger would read as empty: report it rather than verify "0 entries".
+  let crReported = false;
+  const reportCr = (from: number, to: number) => {
+    const p = crReported ? undefined : loneCrLineEnding(text, from, to);
+    if (p === undefined) return;
+    crReported = true;
+    problems.push(p);
+  };
+  reportCr(scanFrom, start);
   const result: LedgerText = { preamble, preambleLines: line - 1, entries: [], problems, eol };
   if (frontmatter) result.frontmatter = frontmatter;
   let pos = start;
@@ -122,6 +132,7 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
     if (!item.ok) {
       if (!terminated) result.tornTail = { line: at, text: raw };
       problems.push(item.problem);
+      reportCr(nl - raw.length, nl); // several CR-ended entries read as one line
       continue;
     }
     if (item.warnings) problems.push(...item.warnings);
@@ -135,6 +146,22 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
     }
   }
   return done(result);
+}
+
+// A CR not followed by LF, then a line that starts like an entry.
+const LONE_CR_ENTRY = /\r(?!\n)[\t ]*\{/;
+
+/**
+ * The `ledger-text.cr-line-endings` problem when `text` (between `from` and
+ * `to`) ends a line in a lone CR right before an entry line, else `undefined`.
+ * JSON Lines ends lines in LF (CRLF is tolerated): a reader splitting on LF
+ * would otherwise see no entries at all.
+ */
+export function loneCrLineEnding(text: string, from = 0, to = text.length): Problem | undefined {
+  const cr = LONE_CR_ENTRY.exec(text.slice(from, to));
+  if (cr === null) return undefined;
+  const at = from + cr.index;
+  return error('ledger-text.cr-line-endings', 'a line ends in a lone CR before an entry; ledger lines must end in LF (or CRLF)', { line: countNewlines(text, at) + 1, column: at - text.lastIndexOf('\n', at - 1) });
 }
 
 function firstNonSpace(s: string): number {
