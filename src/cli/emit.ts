@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import type { CliIo } from './io.js';
@@ -5,6 +6,8 @@ import { EXIT } from './io.js';
 import type { Problem } from '../problems/index.js';
 import type { Report } from './report.js';
 import { memkitVersion } from './version.js';
+import { jsonTerminalSafe, terminalSafe } from './terminal.js';
+import { dirUri } from './commands/shared.js';
 
 /** Output formats every checking command accepts with `--format`. */
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
@@ -18,15 +21,21 @@ export function useColor(io: CliIo): boolean {
 
 /**
  * Prints a report in the chosen format and returns the exit status (0 no errors, 1 problems).
- * `extra.text` is printed before the text report; `extra.json` adds fields to the JSON object.
+ * `extra.text` is printed before the text report, with control characters
+ * escaped (its own line breaks kept); `extra.json` adds fields to the JSON object.
+ * SARIF locations are relative to `extra.rootUri`, by default the directory
+ * `report.root` names (resolved against the working directory).
  */
 export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
   if (format === 'json') {
     const ordered = { ...report, problems: report.problems.map(orderKeys) };
-    io.stdout(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered) + '\n');
+    io.stdout(jsonTerminalSafe(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered)) + '\n');
   }
-  else if (format === 'sarif') io.stdout(JSON.stringify(formatSarif(report, { version: memkitVersion(), ...(extra?.rootUri ? { rootUri: extra.rootUri } : {}) }), null, 2) + '\n');
-  else io.stdout((extra?.text ?? '') + formatText(report, { color: useColor(io) }));
+  else if (format === 'sarif') {
+    const rootUri = extra?.rootUri ?? dirUri(resolve(io.cwd, report.root));
+    io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri }), null, 2)) + '\n');
+  }
+  else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));
   return report.ok ? EXIT.ok : EXIT.problems;
 }
 

@@ -8,7 +8,12 @@ const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /**
  * Renders a report as SARIF 2.1.0 for code-scanning tools: one run, one rule
  * per problem code (with its meaning and fix), one result per problem, paths
- * relative to the checked root (`originalUriBaseIds.ROOT`).
+ * relative to the checked root (`originalUriBaseIds.ROOT`, `rootUri`).
+ *
+ * A location names `uriBaseId: "ROOT"` only when `rootUri` defines it, and
+ * never holds `..`: a file outside the root (or any file, without `rootUri`
+ * to resolve against) gets an absolute `file:` URI when one can be formed,
+ * else a plain relative URI with no base id.
  */
 export function formatSarif(report: Report, options: { version: string; rootUri?: string }): Log {
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();
@@ -27,7 +32,7 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
       helpUri: `https://github.com/memkit/memkit/blob/main/docs/problems.md#${code.replace(/\./g, '')}`,
     };
   });
-  const results: SarifResult[] = report.problems.map((p) => result(p, index.get(p.code)!));
+  const results: SarifResult[] = report.problems.map((p) => result(p, index.get(p.code)!, options.rootUri));
   return {
     $schema: SCHEMA,
     version: '2.1.0',
@@ -42,13 +47,27 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
   };
 }
 
-function result(p: Problem, ruleIndex: number): SarifResult {
+/** A `/`-separated path as a URI reference, each segment percent-encoded. */
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+function artifactLocation(file: string, rootUri: string | undefined): { uri: string; uriBaseId?: string } {
+  const windowsAbsolute = /^[A-Za-z]:[\\/]/.test(file);
+  const segments = file.split('/');
+  const inside = !windowsAbsolute && !file.startsWith('/') && !segments.includes('..');
+  if (inside && rootUri !== undefined) return { uri: encodePath(file), uriBaseId: 'ROOT' };
+  if (windowsAbsolute) return { uri: `file:///${encodePath(file.replace(/\\/g, '/')).replace(/^([A-Za-z])%3A/, '$1:')}` };
+  // Resolving against the root folds the `..` segments away.
+  if (rootUri !== undefined) return { uri: new URL(encodePath(file), rootUri).href };
+  return { uri: file.startsWith('/') ? `file://${encodePath(file)}` : encodePath(file) };
+}
+
+function result(p: Problem, ruleIndex: number, rootUri: string | undefined): SarifResult {
   const r: SarifResult = { ruleId: p.code, ruleIndex, level: p.severity === 'error' ? 'error' : 'warning', message: { text: p.message } };
   if (p.file !== undefined) {
     r.locations = [
       {
         physicalLocation: {
-          artifactLocation: { uri: p.file.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' },
+          artifactLocation: artifactLocation(p.file, rootUri),
           ...(p.line !== undefined ? { region: { startLine: p.line, ...(p.column !== undefined ? { startColumn: p.column } : {}) } } : {}),
         },
       },

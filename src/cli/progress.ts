@@ -1,4 +1,5 @@
 import type { CliIo } from './io.js';
+import { terminalSafe } from './terminal.js';
 
 /** A progress reporter; a no-op unless stderr is a terminal. */
 export interface Progress {
@@ -17,6 +18,7 @@ const NOOP: Progress = { update() {}, done() {} };
  */
 export function progressBar(io: CliIo, label: string, options: { delayMs?: number; now?: () => number } = {}): Progress {
   if (!io.stderrTTY) return NOOP;
+  const shownLabel = terminalSafe(label, { max: 60 });
   const now = options.now ?? (() => performance.now());
   const start = now();
   const delay = options.delayMs ?? 1000;
@@ -31,7 +33,7 @@ export function progressBar(io: CliIo, label: string, options: { delayMs?: numbe
       const width = 30;
       const frac = total > 0 ? Math.min(1, done / total) : 0;
       const fill = Math.round(frac * width);
-      io.stderr(`\r${label} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${Math.floor(frac * 100)}% (${done}/${total})\u001b[K`);
+      io.stderr(`\r${shownLabel} [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${Math.floor(frac * 100)}% (${done}/${total})\u001b[K`);
     },
     done() {
       if (shown) io.stderr('\r\u001b[K');

@@ -12,6 +12,7 @@ import { EXIT, type CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './emit.js';
 import { memkitVersion } from './version.js';
 import { messageOf } from '../problems/message-of.js';
+import { TEXT_FIELD_MAX, terminalSafe } from './terminal.js';
 
 /** Every sub-command, in `--help` order. */
 export const commands: Command[] = [
@@ -58,7 +59,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (command === undefined) {
-    io.stderr(`memkit: unknown command "${name}"\n\n${mainHelp()}`);
+    io.stderr(`memkit: unknown command "${terminalSafe(name, { max: 100 })}"\n\n${mainHelp()}`);
     return EXIT.usage;
   }
   try {
@@ -73,11 +74,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return await command.run(parsed, io);
   } catch (cause) {
     if (cause instanceof UsageError || (cause as { code?: string } | null)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
-      io.stderr(`memkit ${name}: ${(cause as Error).message}\nRun "memkit ${name} --help" for usage.\n`);
+      // Usage messages name the paths and values given: shown escaped, like all text output.
+      io.stderr(`memkit ${name}: ${terminalSafe((cause as Error).message, { max: TEXT_FIELD_MAX })}\nRun "memkit ${name} --help" for usage.\n`);
       return EXIT.usage;
     }
     // Never a stack trace at a user: say what failed and exit 1 ("could not complete").
-    io.stderr(`memkit ${name}: internal error: ${messageOf(cause)}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? (cause.stack ?? '') + '\n' : ''}`);
+    io.stderr(`memkit ${name}: internal error: ${terminalSafe(messageOf(cause), { max: TEXT_FIELD_MAX })}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? terminalSafe(cause.stack ?? '', { keepNewlines: true }) + '\n' : ''}`);
     return EXIT.problems;
   }
 }

@@ -121,7 +121,7 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   if (lines.length < 3) return bad('a checkpoint has an origin, a size and a root line');
   const [origin, sizeText, rootText, ...extensions] = lines as [string, string, string, ...string[]];
   if (origin === '') return bad('the origin line is empty', 1);
-  if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText))) return bad(`"${sizeText}" is not a decimal tree size`, 2);
+  if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText))) return bad(`${JSON.stringify(sizeText.length > 24 ? sizeText.slice(0, 24) + '…' : sizeText)} is not a decimal tree size`, 2);
   const root = fromBase64(rootText);
   if (root === undefined || root.length !== 32) return bad('the root line is not base64 of 32 bytes', 3);
   const extIndex = extensions.findIndex((l) => l === '');

@@ -7,6 +7,7 @@ import { emitReport, type OutputFormat } from '../emit.js';
 import { EXIT } from '../io.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
+import { terminalSafe } from '../terminal.js';
 import { ledgerEntries, ledgerFormat, verifyLedgerPath } from './ledger-input.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, requireFile, shown } from './shared.js';
 
@@ -137,7 +138,7 @@ Exit status: 0 printed, 1 the ledger has problems, 2 usage error (INDEX out of r
       path: tree.inclusionProof(index).map(toHex),
     };
     if (format === 'text') {
-      io.stdout(`entry ${index} (line ${proof.line}) of ${rel}\nsize ${proof.size}\nroot ${proof.root}\nleaf ${proof.leaf}\n${proof.path.map((h) => `path ${h}`).join('\n')}${proof.path.length ? '\n' : ''}`);
+      io.stdout(`entry ${index} (line ${proof.line}) of ${terminalSafe(rel)}\nsize ${proof.size}\nroot ${proof.root}\nleaf ${proof.leaf}\n${proof.path.map((h) => `path ${h}`).join('\n')}${proof.path.length ? '\n' : ''}`);
       return EXIT.ok;
     }
     return emitReport(io, report, format, { json: { proof } });
