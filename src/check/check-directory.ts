@@ -2,7 +2,7 @@ import type { Hasher } from '../canonical/index.js';
 import { type Problem, type Result, error } from '../problems/index.js';
 import { checkEvents } from './check-events.js';
 import { checkExportBundle, looksLikeExportBundle } from './check-export.js';
-import { checkGardener } from './check-gardener.js';
+import { checkGardener, crossCheckGardener } from './check-gardener.js';
 import { checkJsonFormat } from './check-json-format.js';
 import { type BankFacts, checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
 import { checkMemoryDoc } from './check-memory-doc.js';
@@ -125,9 +125,12 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     }
   }
   options.onProgress?.(todo.length, todo.length);
+  // Files a ledger entry may name (payloads): only these are read, so nothing outside the walk is.
+  const listed = new Set(files.map((f) => f.path));
   const cross: [string, () => void | Promise<void>][] = [
     ['thunderus', () => crossCheckThunderus(ctx)],
-    ['memory bank', () => crossCheckMemoryBank(banks, ctx)],
+    ['memory bank', () => crossCheckMemoryBank(banks, ctx, { has: (p) => listed.has(p), read: (p) => source.read(p) })],
+    ['gardener', () => crossCheckGardener(ctx)],
     ['wbs', () => {
       for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx);
     }],

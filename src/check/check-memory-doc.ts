@@ -1,5 +1,6 @@
 import { parseFrontmatter } from '../parse/index.js';
 import { validate } from '../schemas/index.js';
+import { recordDocSize } from './check-gardener.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { yamlPointerLine } from './yaml-locate.js';
 
@@ -8,14 +9,16 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 /**
  * Checks one memory doc: frontmatter parses and matches the memory-doc
  * format; a recap has a Provenance section. Records the doc's id and
- * provenance for the cross-file checks.
+ * provenance for the cross-file checks, and its size for the gardener's caps.
  */
 export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
   const parsed = parseFrontmatter(file.text, { file: file.path, limits: { maxFileBytes: ctx.env.maxFileBytes } });
   if (!parsed.ok) {
+    recordDocSize(ctx, file.path, file.text, undefined);
     ctx.report(file, parsed.problems);
     return;
   }
+  recordDocSize(ctx, file.path, file.text, parsed.value.data.kind);
   ctx.report(file, parsed.problems ?? []);
   const doc = parsed.value;
   const data = doc.data;

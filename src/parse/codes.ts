@@ -120,6 +120,11 @@ export const parseCodes = defineCodes({
     meaning: 'A `##` heading of feedback-log.md is not `## <timestamp> — <from_agent> → <to_agent>` or `## feedback`.',
     fix: 'Write the heading as `## 2026-03-01T10:00:00Z — Reviewer → Author`.',
   },
+  'feedback-log.unrecognised-entry': {
+    meaning: 'Before the first `##` entry heading, feedback-log.md holds what looks like an entry (a line led by a timestamp, such as a `###` heading, or a ```yaml block) that memkit does not read as one: it was neither validated nor chained. A warning, because the format fixes no heading level.',
+    fix: 'Write each entry under a `## <timestamp> — <from_agent> → <to_agent>` heading, or move the text out of the log.',
+    severity: 'warning',
+  },
   'feedback-log.missing-block': {
     meaning: 'A feedback entry has no fenced ```yaml block with its fields.',
     fix: 'Add the fields in a ```yaml fenced block under the heading.',

@@ -1,6 +1,6 @@
 import { stringify as yamlStringify } from 'yaml';
 import { canonicalize } from '../canonical/index.js';
-import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
+import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { FeedbackLogEntry, validate, type ValidateOptions } from '../schemas/index.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
 import { guard } from './guard.js';
@@ -114,6 +114,7 @@ function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): R
     if (ANY_FENCE.test(t)) inFence = !inFence;
     else if (!inFence && isEntryHeading(t)) starts.push(i);
   }
+  problems.push(...unrecognisedEntries(all, starts.length > 0 ? starts[0]! : all.length, firstLine));
   const preambleEnd = starts.length > 0 ? all[starts[0]!]!.start : text.length;
   const eol: '\n' | '\r\n' = (all[0]?.raw ?? text).includes('\r\n') || text.slice(0, 200).includes('\r\n') ? '\r\n' : '\n';
   const log: FeedbackLog = { preamble: text.slice(0, preambleEnd), entries: [], eol };
@@ -167,6 +168,33 @@ function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): R
     log.entries.push({ line, value: merged, raw, parsedAs: canonicalize(merged) });
   }
   return finish(problems, log);
+}
+
+// A line led by an RFC 3339-like timestamp, after any heading marks, list marker or emphasis.
+const TIMESTAMP_LED = /^\s{0,3}(?:#{1,6}\s+|[-*+]\s+)?[*_]{0,2}\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
+
+/**
+ * Entries memkit would skip: in the preamble (before the first `##` heading),
+ * a line led by a timestamp (a `###` entry heading, a bold timestamp) or a
+ * ```yaml block that no such line introduced. Each is reported once, so a
+ * log whose entries use another heading level never passes unread.
+ */
+function unrecognisedEntries(all: readonly Line[], end: number, firstLine: number): Problem[] {
+  const out: Problem[] = [];
+  let inFence = false;
+  let introduced = false;
+  for (let i = 0; i < end; i++) {
+    const t = all[i]!.text;
+    if (ANY_FENCE.test(t)) {
+      if (!inFence && FENCE_OPEN.test(t) && !introduced) out.push(warning('feedback-log.unrecognised-entry', 'a ```yaml block before the first `## <timestamp> — <from> → <to>` heading: if it is an entry, memkit did not read it (not validated, not chained)', { line: firstLine + i, column: 1 }));
+      if (!inFence) introduced = false;
+      inFence = !inFence;
+    } else if (!inFence && TIMESTAMP_LED.test(t)) {
+      out.push(warning('feedback-log.unrecognised-entry', 'this timestamped block is not under a `## <timestamp> — <from> → <to>` heading, so memkit did not read it as an entry (not validated, not chained)', { line: firstLine + i, column: 1 }));
+      introduced = true;
+    }
+  }
+  return out;
 }
 
 function ordered(value: Record<string, unknown>): Record<string, unknown> {

@@ -382,7 +382,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
         const rows = flavor === 'fts5' ? searchFts5(match, options, limit) : searchFts4(match, phrases, options, limit);
         return ok(hits(rows, words, options));
       } catch (e) {
-        const problems: Problem[] = [error(advanced ? 'store.query-syntax' : 'store.engine-error', `the search failed: ${messageOf(e)}`)];
+        const problems: Problem[] = [advanced && isQueryError(messageOf(e)) ? querySyntax(query as string) : error('store.engine-error', `the search failed: ${messageOf(e)}`)];
         return fail(problems);
       }
     },
@@ -405,4 +405,25 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
     close: () => engine.close(),
   });
   return Object.assign(store, { engine, schemaVersion });
+}
+
+// What SQLite says about a MATCH expression it cannot parse (FTS5 and FTS4 wordings); anything else is an engine error.
+const QUERY_ERROR = /syntax error|unterminated string|unknown special query|no such column|malformed MATCH|fts5: /i;
+const isQueryError = (message: string) => QUERY_ERROR.test(message);
+const FTS_COLUMNS = ['doc_id', 'title', 'headings', 'tags', 'body'];
+
+/**
+ * The `store.query-syntax` problem for an advanced query SQLite refused. Its
+ * message is memkit's own (SQLite's text names internals such as `fts5` and
+ * is worded per engine), with hints drawn from the query itself.
+ */
+function querySyntax(query: string): Problem {
+  const hints: string[] = [];
+  if (((query.match(/"/g) ?? []).length & 1) === 1) hints.push('a double quote is not closed');
+  const depth = [...query].reduce((d, c) => (d < 0 ? d : c === '(' ? d + 1 : c === ')' ? d - 1 : d), 0);
+  if (depth !== 0) hints.push('parentheses do not balance');
+  if (/(^|\s)(AND|OR|NOT|NEAR)\s*$/.test(query) || /^\s*(AND|OR|NOT)(\s|$)/.test(query)) hints.push('an operator (AND, OR, NOT, NEAR) is missing an operand');
+  const columns = [...query.matchAll(/(?:^|[\s(])([A-Za-z_][A-Za-z0-9_]*)\s*:/g)].map((m) => m[1]!);
+  if (columns.some((c) => !FTS_COLUMNS.includes(c))) hints.push('a column filter (word:) names a column the index does not have (doc_id, title, headings, tags, body)');
+  return error('store.query-syntax', `the advanced query is not valid full-text query syntax${hints.length ? `: ${hints.join('; ')}` : ''} (search in plain mode to match any text)`);
 }

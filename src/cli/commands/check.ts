@@ -1,6 +1,8 @@
 import { checkDirectory } from '../../check/index.js';
 import { type Command, UsageError } from '../command.js';
-import { emitReport, type OutputFormat } from '../emit.js';
+import { emitReport, type OutputFormat, useColor } from '../emit.js';
+import { formatText } from '../format-text.js';
+import { EXIT } from '../io.js';
 import { nodeCheckSource } from '../node-source.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
@@ -30,7 +32,13 @@ ${FORMAT_HELP}
                              problems.truncated saying how many more were
                              found (default 100)
 
-Exit status: 0 no errors, 1 problems found, 2 usage error.
+A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
+and no systemPatterns.md header) is read as prose, with one warning saying
+which files were not verified. Text output ends with one line saying how
+many files of which formats were checked.
+
+Exit status: 0 no errors, 1 problems found, 2 usage error (also when DIR
+holds no memkit file: nothing to check).
 `,
   options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' } },
   async run({ values, positionals }, io) {
@@ -42,7 +50,23 @@ Exit status: 0 no errors, 1 problems found, 2 usage error.
     const progress = progressBar(io, 'checking');
     const result = await checkDirectory(nodeCheckSource(dir, maxFileBytes), { hasher: cliHasher, maxFileBytes, ...(maxProblems === undefined ? {} : { maxProblems }), onProgress: (d, t) => progress.update(d, t) });
     progress.done();
+    // A run that found nothing must not look like a clean one.
+    if (result.checked.length === 0 && result.problems.length === 0) throw new UsageError(`nothing to check: ${positionals[0] ?? '.'} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
     const report = makeReport(positionals[0] ?? '.', result.checked, result.problems);
-    return emitReport(io, report, values.format as OutputFormat, { rootUri: dirUri(dir) });
+    const format = values.format as OutputFormat;
+    if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
+    io.stdout(withFormats(formatText(report, { color: useColor(io) }), report.checked));
+    return report.ok ? EXIT.ok : EXIT.problems;
   },
 };
+
+/**
+ * Puts the formats checked into the text report's last line (its summary):
+ * `29 files checked (6 memory-doc, 1 events, …), 0 errors, 0 warnings`.
+ */
+function withFormats(text: string, checked: readonly { format: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const c of checked) counts.set(c.format, (counts.get(c.format) ?? 0) + 1);
+  const formats = [...counts].map(([f, n]) => `${n} ${f}`).join(', ');
+  return formats === '' ? text : text.replace(/(\d+ files? checked)(?=, \d+ errors?, \d+ warnings?(?:\u001b\[0m)?\n$)/, `$1 (${formats})`);
+}

@@ -1,8 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { type LedgerKind, kindForFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
+import { dirname, join } from 'node:path';
+import type { Hasher } from '../../canonical/index.js';
+import { payloadMatch, resolvePayloadLoc } from '../../check/payload.js';
+import { parseJson } from '../../parse/index.js';
+import { type LedgerKind, type PayloadResolver, kindForFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
 import { parseFeedbackLog, parseLedgerText } from '../../parse/index.js';
-import { type Problem } from '../../problems/index.js';
+import { type Problem, error } from '../../problems/index.js';
 import type { Progress } from '../progress.js';
 
 /** The kind of a ledger file from its name, and whether it is `feedback-log.md` (blocks, not lines). */
@@ -25,6 +29,24 @@ const hasPreamble = (path: string) => !/\.(jsonl|ndjson)$/i.test(path);
  * file size, progress by bytes); `feedback-log.md` is parsed into blocks.
  */
 export async function verifyLedgerPath(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
+  try {
+    return await verifyReadable(abs, rel, options, progress);
+  } catch (cause) {
+    // A file that stat found but cannot be read (permissions, I/O) is a problem with the file, reported like any other.
+    if (!isFsError(cause)) throw cause;
+    return { entries: 0, head: '0'.repeat(64), preambleLines: 0, problems: [unreadable(cause)] };
+  }
+}
+
+/** A thrown Node file-system error (it has a string `code` such as `EACCES`). */
+export const isFsError = (cause: unknown): cause is NodeJS.ErrnoException => typeof (cause as { code?: unknown } | null)?.code === 'string' && typeof (cause as { syscall?: unknown }).syscall === 'string';
+
+/** The `check.unreadable` problem for a file the OS would not let memkit read. */
+export function unreadable(cause: NodeJS.ErrnoException): Problem {
+  return error('check.unreadable', `cannot read the file: ${cause.code}`);
+}
+
+async function verifyReadable(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
   const { kind, blocks } = ledgerKindOf(rel);
   const opts: VerifyOptions = { ...options, file: rel, ...(kind ? { kind } : {}), preamble: hasPreamble(rel) };
   if (blocks) {
@@ -47,7 +69,13 @@ export async function verifyLedgerPath(abs: string, rel: string, options: Verify
 
 /** Every entry of a ledger file (for proofs), with parse problems. */
 export async function ledgerEntries(abs: string, rel: string): Promise<{ entries: { line: number; value: unknown }[]; problems: Problem[] }> {
-  const text = await readFile(abs, 'utf8');
+  let text: string;
+  try {
+    text = await readFile(abs, 'utf8');
+  } catch (cause) {
+    if (!isFsError(cause)) throw cause;
+    return { entries: [], problems: [unreadable(cause)] };
+  }
   if (ledgerKindOf(rel).blocks) {
     const parsed = parseFeedbackLog(text, { file: rel, validateEntries: false });
     if (!parsed.ok) return { entries: [], problems: parsed.problems };
@@ -55,4 +83,34 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
   }
   const parsed = parseLedgerText(text, { file: rel });
   return { entries: parsed.entries, problems: parsed.problems };
+}
+
+/** Payloads larger than this are not read (their hash is not checked). */
+const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Resolves `payload_loc` for `memkit verify`: a relative file reference is
+ * looked up beside the ledger, then under `rootAbs` (the working directory),
+ * never outside either; only regular files are read. A payload is given to
+ * the verifier as bytes (hashed raw) unless its canonical JSON is what
+ * `payload_hash` names; either form verifies.
+ */
+export function payloadResolver(ledgerAbs: string, rootAbs: string, hasher: Hasher): PayloadResolver {
+  return async (loc, entry) => {
+    const rel = resolvePayloadLoc('', loc);
+    if (rel === undefined) return undefined;
+    for (const base of [dirname(ledgerAbs), rootAbs]) {
+      const abs = join(base, ...rel.split('/'));
+      const info = await stat(abs).catch(() => undefined);
+      if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) continue;
+      const bytes = await readFile(abs).then((b) => new Uint8Array(b), () => undefined);
+      if (bytes === undefined) continue;
+      if (payloadMatch(bytes, String(entry.payload_hash), hasher) === 'jcs') {
+        const parsed = parseJson(new TextDecoder().decode(bytes));
+        if (parsed.ok) return parsed.value;
+      }
+      return bytes;
+    }
+    return undefined;
+  };
 }

@@ -8,7 +8,7 @@ import { EXIT } from '../io.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { terminalSafe } from '../terminal.js';
-import { ledgerEntries, ledgerFormat, verifyLedgerPath } from './ledger-input.js';
+import { isFsError, ledgerEntries, ledgerFormat, payloadResolver, unreadable, verifyLedgerPath } from './ledger-input.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, requireFile, shown } from './shared.js';
 
 const LEDGERS = 'productContext.md, activeContext.md, decisionLog.md, riskRegister.md, feedback-log.md, or any JSON Lines ledger';
@@ -28,7 +28,12 @@ Options:
   --checkpoint FILE          a checkpoint recorded earlier
 ${FORMAT_HELP}
 
-Exit status: 0 the ledger verifies, 1 problems found, 2 usage error.
+productContext.md entries' payload_hash is compared with the file payload_loc
+names (beside the ledger, or under the working directory): the SHA-256 of
+its bytes or of its canonical JSON must match.
+
+Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
+2 usage error (also a file with no ledger entries: nothing to verify).
 `,
   options: { checkpoint: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
@@ -42,19 +47,36 @@ Exit status: 0 the ledger verifies, 1 problems found, 2 usage error.
     if (cpPath !== undefined) {
       const cpAbs = absolute(io, cpPath);
       await requireFile(cpAbs, cpPath);
-      const parsed = parseCheckpoint(await readFile(cpAbs, 'utf8'));
-      if (parsed.ok) cp = { size: parsed.value.size, root: parsed.value.root };
-      else problems.push(...inFile(parsed.problems, shown(io, cpAbs)));
+      const cpText = await readFile(cpAbs, 'utf8').catch((cause: unknown) => {
+        if (!isFsError(cause)) throw cause;
+        problems.push({ ...unreadable(cause), file: shown(io, cpAbs) });
+        return undefined;
+      });
+      const parsed = cpText === undefined ? undefined : parseCheckpoint(cpText);
+      if (parsed?.ok) cp = { size: parsed.value.size, root: parsed.value.root };
+      else if (parsed !== undefined) problems.push(...inFile(parsed.problems, shown(io, cpAbs)));
     }
     const progress = progressBar(io, 'verifying');
-    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, ...(cp ? { checkpoint: cp } : {}) }, progress);
+    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd, cliHasher), ...(cp ? { checkpoint: cp } : {}) }, progress);
     progress.done();
+    // "0 entries, 0 errors" would pass a prose file or a README as a sound ledger.
+    if (summary.entries === 0 && problems.length === 0 && !summary.problems.some((p) => p.severity === 'error')) {
+      const why = summary.problems.map((p) => `\n  ${rel}:${p.line ?? 1}: ${p.message} (${p.code})`).join('');
+      throw new UsageError(`nothing to verify: ${rel} holds no ledger entries${notLedger(rel)}${why}`);
+    }
     problems.push(...inFile(summary.problems, rel));
     const report = makeReport('.', [{ file: rel, format: ledgerFormat(rel) }], problems);
     const head = `${rel}: ${summary.entries} entr${summary.entries === 1 ? 'y' : 'ies'}, head ${summary.head}${cp ? `, checked against a checkpoint of ${cp.size}` : ''}\n`;
     return emitReport(io, report, values.format as OutputFormat, { text: head, json: { entries: summary.entries, head: summary.head } });
   },
 };
+
+// Why a file with no entries may not be a ledger at all, for the usage error.
+function notLedger(rel: string): string {
+  const base = rel.slice(rel.lastIndexOf('/') + 1);
+  if (base === 'progress.md') return ' (progress.md is a Markdown table, not a ledger; check it with "memkit check")';
+  return ledgerFormat(rel) === 'ledger' ? ' (is it a ledger?)' : ' (a prose file, or a ledger with nothing appended yet)';
+}
 
 /** `memkit checkpoint LEDGER`: prints the C2SP checkpoint (size and Merkle root) of a ledger. */
 export const checkpointCommand: Command = {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { openSqliteStore, sqliteWasm } from '../../adapters/sqlite/index.js';
 import { MEMORY_KINDS } from '../../schemas/thunderus.js';
-import { type IndexReport, type Store, refreshIndex } from '../../store/index.js';
+import { type IndexReport, MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../store/index.js';
 import { type Command, UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -24,6 +24,9 @@ interface Opened {
 async function openAndRefresh(io: CliIo, dir: string, db: string | undefined): Promise<Opened> {
   const dbAbs = db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, db);
   const existing = await stat(dbAbs).then((s) => s.isFile(), () => false);
+  // Never create a database inside a directory that holds no memory: that would litter any directory named by mistake.
+  if (!existing && (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
+    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${MEMORY_ROOT}/**/*.md)`);
   const bytes = existing ? new Uint8Array(await readFile(dbAbs)) : undefined;
   const opened = await openSqliteStore({ engine: sqliteWasm(), hasher: cliHasher, ...(bytes ? { bytes } : {}) });
   if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);
@@ -51,7 +54,9 @@ Options:
   --db FILE       the database file (default DIR/${DEFAULT_DB})
 ${FORMAT_HELP}
 
-Exit status: 0 indexed, 1 some docs could not be indexed, 2 usage error.
+Exit status: 0 indexed, 1 some docs could not be indexed, 2 usage error
+(also when DIR holds no memory docs and no index exists yet: nothing to
+index, and no database is created).
 `,
   options: { db: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
@@ -86,7 +91,8 @@ Options:
   --db FILE       the database file (default DIR/${DEFAULT_DB})
 ${FORMAT_HELP}
 
-Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error.
+Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error
+(also when DIR holds no memory docs and no index exists yet).
 `,
   options: { kind: { type: 'string', multiple: true }, tag: { type: 'string', multiple: true }, limit: { type: 'string' }, db: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
