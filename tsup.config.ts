@@ -13,6 +13,7 @@ export const entries = {
   threads: 'src/threads/index.ts',
   exchange: 'src/exchange/index.ts',
   store: 'src/store/index.ts',
+  check: 'src/check/index.ts',
   sqlite: 'src/adapters/sqlite/index.ts',
   node: 'src/node/index.ts',
   arbitraries: 'src/arbitraries/index.ts',

@@ -1,6 +1,14 @@
 /**
- * The directory checker behind `memkit check`: layout discovery (DESIGN §5)
- * and per-file plus cross-file checks over a {@link CheckSource}.
+ * `memkit/check`: the directory checker behind `memkit check`, layout
+ * discovery and per-file plus cross-file checks over a {@link CheckSource}
+ * (the file port is injected, so it runs anywhere; `memkit/node` has
+ * `nodeCheckSource` for a real directory).
+ *
+ * @example
+ * import { checkDirectory } from 'memkit/check';
+ * import { nodeCheckSource } from 'memkit/node';
+ * const report = await checkDirectory(nodeCheckSource('memory'));
+ * report.ok; report.checked; report.problems
  * @packageDocumentation
  */
 export * from './codes.js';

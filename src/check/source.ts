@@ -1,7 +1,7 @@
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import type { FilePort } from '../store/file-port.js';
 
-/** One regular file found under the checked directory. */
+/** One file (anything but a directory) found under the checked directory. */
 export interface SourceFile {
   /** Path relative to the checked directory, `/`-separated. */
   path: string;
@@ -16,14 +16,15 @@ export interface SourceListing {
 }
 
 /**
- * What the checker needs from a directory: a listing and a reader. The CLI
- * supplies one over the real file system (with symlink-loop protection and a
- * size limit); {@link sourceFromFilePort} adapts any {@link FilePort}.
+ * What the checker needs from a directory: a listing and a reader. The port of
+ * `checkDirectory`: `memkit/node`'s `nodeCheckSource` is the one over
+ * the real file system (confined to the directory, regular files only, a size
+ * limit); {@link sourceFromFilePort} adapts any {@link FilePort}.
  */
 export interface CheckSource {
-  /** Every regular file under the root, sorted by path. */
+  /** Every file under the root, sorted by path; what is not a regular file may be listed and is then refused by `read`. */
   list(): Promise<SourceListing>;
-  /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`) saying why not. */
+  /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`, `check.not-regular-file`, `check.outside-root`) saying why not. */
   read(path: string): Promise<Result<Uint8Array>>;
 }
 
