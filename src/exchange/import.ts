@@ -8,9 +8,10 @@ import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, 
 import { type RawLine, forEachLine } from './lines.js';
 import { type AnyRecord, type Migration, applySteps, migrationPath } from './migrations/index.js';
 import { type ConflictPolicy, type Resolution, resolveConflict } from './conflicts.js';
-import type { Memory } from './record-store.js';
+import { type Memory, isFileRecordStore } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 import { type BundleInput, type BundleSource, type Spool, isReopenable, memorySpool, openSource, spoolInput } from './source.js';
+import { type Staging, recoverStaging, startStaging } from './staging.js';
 
 /** Which pass a progress report is about: verification reads everything first, then apply writes. */
 export type ImportPhase = 'verify' | 'apply';
@@ -49,6 +50,24 @@ export interface ImportSummary {
   unchanged: number;
   kept: number;
 }
+
+/**
+ * What a failed import had written anyway. Files are staged and committed
+ * together, so `files` is empty unless a roll-back could not restore them;
+ * records go straight into an external record store (each only after its
+ * line was verified), so a failure after some were put lists their count.
+ */
+export interface PartialWrite {
+  /** Paths a failed commit could not put back as they were (their previous bytes stay in `backups`). */
+  files: string[];
+  /** Where the previous bytes of `files` were kept, when any. */
+  backups?: string;
+  /** Records put into the target's record store before the import stopped. */
+  records: number;
+}
+
+/** The result of {@link importBundle}: on failure, `partial` says what was written anyway (absent: nothing). */
+export type ImportResult = Result<ImportSummary> & { partial?: PartialWrite };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -125,7 +144,7 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
  * const r = await importBundle(text, { files: memoryFiles(), records: memoryRecords() });
  * if (!r.ok) console.error(r.problems);
  */
-export async function importBundle(input: BundleInput, target: Memory, options: ImportOptions = {}): Promise<Result<ImportSummary>> {
+export async function importBundle(input: BundleInput, target: Memory, options: ImportOptions = {}): Promise<ImportResult> {
   return run(input, target, options, false);
 }
 
@@ -142,7 +161,7 @@ export async function verifyBundle(input: BundleInput, options: Omit<ImportOptio
   return run(input, {}, options, true);
 }
 
-async function run(input: BundleInput, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<Result<ImportSummary>> {
+async function run(input: BundleInput, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<ImportResult> {
   let source: BundleSource;
   let spool: Spool | undefined;
   if (isReopenable(input)) source = input;
@@ -163,7 +182,7 @@ async function run(input: BundleInput, target: Memory, options: ImportOptions, v
   }
 }
 
-async function importFrom(source: BundleSource, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<Result<ImportSummary>> {
+async function importFrom(source: BundleSource, target: Memory, options: ImportOptions, verifyOnly: boolean): Promise<ImportResult> {
   const hasher = options.env?.hasher ?? jsHasher;
   const policy = options.policy ?? 'fail';
   const maxLine = options.maxLineBytes ?? 256 * 1024 * 1024;
@@ -175,8 +194,23 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   const add = (p: Problem) => (p.severity === 'error' ? errors : warnings).push(p);
   const progress = options.onProgress;
 
+  // An import killed part-way left a staging directory: finish or undo it before reading the target.
+  if (!verifyOnly && target.files !== undefined) {
+    for (const r of await recoverStaging(target.files)) {
+      if (r.unrestored.length > 0) {
+        add(error('exchange.write-failed', `an interrupted import (${r.dir}) could not be rolled back for ${r.unrestored.join(', ')}; their previous bytes are in ${r.dir}/old/`));
+        return { ...fail(errors), partial: { files: r.unrestored, backups: `${r.dir}/old`, records: 0 } };
+      }
+      add(warning('exchange.recovered-import', `an interrupted import was found (${r.dir}): ${r.action === 'rolled-back' ? 'its partial commit was rolled back' : r.action === 'completed' ? 'it had completed; its leftovers were removed' : 'it had written nothing; its staged files were removed'}`));
+    }
+  }
+
   // ---- pass 1: verify everything, write nothing ----
   let header: Header | undefined;
+  // The SHA-256 of every line read, so the apply pass uses only lines identical to the verified ones.
+  const lineHashes = new LineHashes();
+  // One warning per dropped v1 field name and type (the first line it was seen on), not one per record.
+  const dropped = new Map<string, { problem: Problem; count: number }>();
   let missingManifest = false;
   const digest = new BundleDigest(hasher);
   const counts = new Map<string, number>();
@@ -192,6 +226,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   // Returns a promise only when the target answers asynchronously (no microtask per line otherwise).
   const check = (raw: RawLine): boolean | Promise<boolean> => {
+    if (!verifyOnly) lineHashes.add(hasher.sha256(raw.bytes));
     if (raw.number === 1) {
       const parsed = parseLine(raw);
       const value = 'value' in parsed ? parsed.value : undefined;
@@ -254,6 +289,16 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
         m.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
         return errors.length < maxProblems;
       }
+      for (const p of m.problems ?? []) {
+        const k = `${type}\u0000${p.code}\u0000${p.pointer ?? ''}`;
+        const seenBefore = dropped.get(k);
+        if (seenBefore !== undefined) seenBefore.count++;
+        else {
+          const problem = { ...p, ...where(at, p.pointer) };
+          dropped.set(k, { problem, count: 1 });
+          add(problem);
+        }
+      }
       record = m.value as unknown as ExchangeRecord;
     }
     const key = sortKey(record);
@@ -297,34 +342,51 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     if (header.digest !== undefined && digest.finish(header.manifest) !== header.digest)
       add(error('exchange.digest-mismatch', 'the records do not match the manifest digest: lines were edited, inserted, removed, reordered or truncated', where(1, '/digest')));
   }
+  for (const { problem, count } of dropped.values()) if (count > 1) problem.message += ` (first on this line; ${count} records in all)`;
   if (errors.length >= maxProblems) warnings.push(warning('exchange.too-many-problems', `stopped after ${maxProblems} problems`));
   if (hasErrors(errors)) return fail([...errors, ...warnings]);
   const h = header!;
   if (verifyOnly) return ok(summary(h, counts, records, bytes, 0, 0, 0), warnings);
 
   // ---- pass 2: apply ----
+  // Files are staged (nothing outside the staging directory changes) and
+  // committed together at the end; records go to the record store as they
+  // come. Every line is used only if its bytes hash to what the verify pass
+  // saw on that line number, and a line past the verified ones stops the
+  // import: a source that changes between the passes writes nothing new.
   let done = 0;
   let written = 0;
   let unchanged = 0;
   let kept = 0;
+  let recordsPut = 0;
+  let staging: Staging | undefined;
+  let lines = 0;
+  const changed = (n: number, why: string) => {
+    add(error('exchange.source-changed', `line ${n} ${why} after verification; the bundle changed while it was imported`, where(n)));
+    return false;
+  };
   const applied = (record: ExchangeRecord, r: Resolution, raw: RawLine): boolean | Promise<boolean> => {
     let pending: void | Promise<void> = undefined;
     if (r.action === 'unchanged') unchanged++;
     else if (r.action === 'keep') {
       if (r.problem?.severity === 'error') {
-        add(error('exchange.source-changed', `${r.problem.message}; the target changed after verification`, where(raw.number)));
+        add(error('exchange.target-changed', `${r.problem.message}; the target changed after verification`, where(raw.number)));
         return false;
       }
       kept++;
     } else {
       if (record.type === 'File') {
         const b = fileBytes(record, hasher);
-        if (!b.ok) {
-          add(error('exchange.source-changed', `line ${raw.number} changed after verification`, where(raw.number)));
-          return false;
-        }
-        pending = target.files!.write(record.path, b.value);
-      } else pending = target.records!.put(record);
+        if (!b.ok) return changed(raw.number, 'no longer matches its sha256');
+        const path = record.path;
+        pending = (async () => {
+          staging ??= await startStaging(target.files!);
+          await staging.stage(path, b.value);
+        })();
+      } else {
+        const put = target.records!.put(record);
+        pending = isThenable(put) ? put.then(() => void recordsPut++) : void recordsPut++;
+      }
       written++;
     }
     done++;
@@ -338,27 +400,80 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     return true;
   };
   const apply = (raw: RawLine): boolean | Promise<boolean> => {
+    lines = raw.number;
+    if (!lineHashes.matches(raw.number, hasher.sha256(raw.bytes))) return changed(raw.number, raw.number > lineHashes.count ? 'was added' : 'was edited');
     if (raw.number === 1) return true;
     const parsed = parseLine(raw);
-    if ('problem' in parsed || !isObject(parsed.value)) {
-      add(error('exchange.source-changed', `line ${raw.number} changed after verification`, where(raw.number)));
-      return false;
-    }
+    if ('problem' in parsed || !isObject(parsed.value)) return changed(raw.number, 'does not parse');
     let record = parsed.value as unknown as ExchangeRecord;
     if (h.steps.length > 0) {
       const m = applySteps(parsed.value as AnyRecord, h.steps);
-      if (!m.ok) {
-        add(error('exchange.source-changed', `line ${raw.number} changed after verification`, where(raw.number)));
-        return false;
-      }
+      if (!m.ok) return changed(raw.number, 'does not migrate');
       record = m.value as unknown as ExchangeRecord;
     }
     const r = resolveConflict(record, target, policy, hasher);
     return isThenable(r) ? r.then((x) => applied(record, x, raw)) : applied(record, r, raw);
   };
-  await forEachLine(openSource(source), apply, maxLine);
-  if (hasErrors(errors)) return fail([...errors, ...warnings]);
+  const partial = (): PartialWrite | undefined => (recordsPut > 0 ? { files: [], records: recordsPut } : undefined);
+  const stopped = async (cause?: unknown): Promise<ImportResult> => {
+    if (cause !== undefined) add(error('exchange.write-failed', `writing the import failed (${(cause as Error)?.message ?? String(cause)}); ${staging === undefined ? 'no file had been staged' : 'the staged files were discarded'}, no file was written${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`));
+    await staging?.discard();
+    const p = partial();
+    return p === undefined ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial: p };
+  };
+  try {
+    await forEachLine(openSource(source), apply, maxLine);
+    if (!hasErrors(errors) && lines < lineHashes.count) changed(lines + 1, 'was removed');
+    if (hasErrors(errors)) return await stopped();
+    const recordsFile = isFileRecordStore(target.records) && target.files !== undefined ? await target.records.pendingFile() : undefined;
+    if (recordsFile !== undefined) {
+      staging ??= await startStaging(target.files!);
+      await staging.stage(recordsFile.path, recordsFile.bytes);
+    }
+  } catch (cause) {
+    return await stopped(cause);
+  }
+  if (staging !== undefined) {
+    const outcome = await staging.commit();
+    if (outcome.cause !== undefined) {
+      const restored = outcome.unrestored.length === 0;
+      add(
+        error(
+          'exchange.write-failed',
+          `moving the staged files into place failed (${(outcome.cause as Error)?.message ?? String(outcome.cause)}); ${
+            restored ? 'every file was put back as it was, no file was written' : `these could not be put back: ${outcome.unrestored.join(', ')} (their previous bytes are in ${staging.dir}/old/)`
+          }${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`,
+        ),
+      );
+      const p: PartialWrite = { files: outcome.unrestored, records: recordsPut, ...(restored ? {} : { backups: `${staging.dir}/old` }) };
+      return restored && recordsPut === 0 ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial: p };
+    }
+  }
   return ok(summary(h, counts, records, bytes, written, unchanged, kept), warnings);
+}
+
+/** SHA-256 digests of lines by number, 32 bytes each in one growing buffer (flat in the record count's objects). */
+class LineHashes {
+  private buf = new Uint8Array(32 * 1024);
+  count = 0;
+
+  add(hash: Uint8Array): void {
+    if (this.buf.length < (this.count + 1) * 32) {
+      const grown = new Uint8Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf.set(hash, this.count * 32);
+    this.count++;
+  }
+
+  /** True when line `n` (1-based) was read by the verify pass with this hash. */
+  matches(n: number, hash: Uint8Array): boolean {
+    if (n > this.count || hash.length !== 32) return false;
+    const at = (n - 1) * 32;
+    for (let i = 0; i < 32; i++) if (this.buf[at + i] !== hash[i]) return false;
+    return true;
+  }
 }
 
 function summary(h: Header, counts: Map<string, number>, records: number, bytes: number, written: number, unchanged: number, kept: number): ImportSummary {

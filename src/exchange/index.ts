@@ -16,6 +16,8 @@ export * from './base64.js';
 export * from './conflicts.js';
 export * from './export.js';
 export * from './import.js';
+export * from './staging.js';
+export * from './directory-memory.js';
 export * from './drill.js';
 export * from './migrations/index.js';
 export * from './thread-store-evolution.js';

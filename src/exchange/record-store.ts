@@ -53,3 +53,16 @@ export function memoryRecords(initial: Iterable<ExchangeRecord> = []): RecordSto
   };
 }
 
+
+/** A {@link RecordStore} kept in one file of the import target's file port (see `fileRecords`). */
+export interface FileRecordStore extends RecordStore {
+  /** The file's path in the port. */
+  readonly path: string;
+  /** The file's new bytes when records were put since it was read, else `undefined`. */
+  pendingFile(): Promise<{ path: string; bytes: Uint8Array } | undefined>;
+}
+
+/** True when `records` keeps its records in a file that an import stages and commits with the other files. */
+export function isFileRecordStore(records: RecordStore | undefined): records is FileRecordStore {
+  return records !== undefined && typeof (records as Partial<FileRecordStore>).pendingFile === 'function';
+}

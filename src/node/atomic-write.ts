@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -21,6 +22,8 @@ export interface FsFacade {
   mkdir(path: string): Promise<void>;
   readdir(path: string): Promise<{ name: string; isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }[]>;
   realpath(path: string): Promise<string>;
+  /** Removes an empty directory (fails when it is not empty); optional, used to clean up after a rolled-back import. */
+  rmdir?(path: string): Promise<void>;
 }
 
 /** The real file system (`node:fs/promises`). */
@@ -34,20 +37,31 @@ export const nodeFs: FsFacade = {
   },
   readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
   realpath: (path) => fsp.realpath(path),
+  rmdir: (path) => fsp.rmdir(path),
 };
 
 /** Temp files of atomic writes end with this; {@link recoverTemps} removes leftovers. */
 export const TEMP_SUFFIX = '.memkit-tmp';
 
-let counter = 0;
 // Temp files of writes in progress in this process; recovery leaves them alone.
 const inFlight = new Set<string>();
 
-/** The temp file name an atomic write of `path` uses: hidden, same directory, unique. */
+/**
+ * What makes a name memkit's temp file: `.<name>.<pid>-<32 hex>.memkit-tmp`,
+ * hidden, with the writer's process id and 128 random bits. A user's file
+ * that merely ends in `.memkit-tmp` does not have this shape, so recovery and
+ * listings never mistake it for a temp file.
+ */
+const TEMP_NAME = /^\..+\.(\d+)-[0-9a-f]{32}\.memkit-tmp$/;
+
+/** True when `name` (a file name, not a path) is the name of one of memkit's temp files. */
+export function isTempName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+/** The temp file name an atomic write of `path` uses: hidden, same directory, unique (process id and 128 random bits). */
 export function tempPathFor(path: string): string {
-  counter = (counter + 1) % 1_000_000;
-  const unique = `${process.pid}-${Date.now().toString(36)}-${counter}`;
-  return join(dirname(path), `.${basename(path)}.${unique}${TEMP_SUFFIX}`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
 }
 
 /**
@@ -103,9 +117,9 @@ export function isCode(e: unknown, ...codes: string[]): boolean {
   return typeof e === 'object' && e !== null && codes.includes(String((e as { code?: unknown }).code));
 }
 
-// The writer's process id from a temp name (`.<name>.<pid>-<time>-<n>.memkit-tmp`).
+// The writer's process id from a temp name.
 function writerPid(name: string): number | undefined {
-  const m = /\.(\d+)-[0-9a-z]+-\d+\.memkit-tmp$/.exec(name);
+  const m = TEMP_NAME.exec(name);
   return m ? Number(m[1]) : undefined;
 }
 
@@ -113,7 +127,8 @@ function writerPid(name: string): number | undefined {
 function maybeInUse(full: string, name: string): boolean {
   if (inFlight.has(full)) return true;
   const pid = writerPid(name);
-  if (pid === undefined || pid === process.pid) return false;
+  if (pid === undefined) return true; // not memkit's: never removed
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -125,7 +140,9 @@ function maybeInUse(full: string, name: string): boolean {
 /**
  * Removes temp files left by interrupted atomic writes under absolute `dir`
  * (recursively; symbolic links are not followed), except those of writes
- * still in progress in this or another live process. Returns the removed paths.
+ * still in progress in this or another live process. Only names of the exact
+ * shape memkit gives its temp files are touched ({@link isTempName}); a
+ * user's `notes.memkit-tmp` stays. Returns the removed paths.
  */
 export async function recoverTemps(dir: string, fs: FsFacade = nodeFs): Promise<string[]> {
   const removed: string[] = [];
@@ -140,7 +157,7 @@ export async function recoverTemps(dir: string, fs: FsFacade = nodeFs): Promise<
     for (const entry of entries) {
       const full = join(d, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && entry.name.endsWith(TEMP_SUFFIX) && !maybeInUse(full, entry.name)) {
+      else if (entry.isFile() && isTempName(entry.name) && !maybeInUse(full, entry.name)) {
         await fs.unlink(full);
         removed.push(full);
       }

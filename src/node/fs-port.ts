@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { MemkitError, error } from '../problems/index.js';
 import type { FilePort } from '../store/file-port.js';
-import { type FsFacade, TEMP_SUFFIX, atomicWrite, isCode, nodeFs, recoverTemps } from './atomic-write.js';
+import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, recoverTemps } from './atomic-write.js';
 
 /** Extensions {@link nodeFiles} accepts by default: the memory formats' files. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.sql', '.txt'];
@@ -24,6 +24,8 @@ export interface NodeFiles extends FilePort {
   readonly root: string;
   /** Removes temp files left by interrupted atomic writes; returns their root-relative paths. */
   recoverTemps(): Promise<string[]>;
+  /** Removes the directory `path` if it is empty (an import's roll-back uses it); never removes content. */
+  removeEmptyDir(path: string): Promise<void>;
 }
 
 const fail = (code: string, message: string): never => {
@@ -160,13 +162,23 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
               isFile = false;
             }
           }
-          if (!isFile || entry.name.endsWith(TEMP_SUFFIX)) continue;
+          if (!isFile || isTempName(entry.name)) continue;
           const rel = relative(base, full).split(sep).join('/');
           if (extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e))) out.push(rel);
         }
       };
       await walk(start);
       return out.sort();
+    },
+    async removeEmptyDir(path) {
+      if (fs.rmdir === undefined) return;
+      const abs = await resolve(path, false);
+      if (abs === (await getRoot())) return;
+      try {
+        await fs.rmdir(abs);
+      } catch (e) {
+        if (!isCode(e, 'ENOENT', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST')) throw e;
+      }
     },
     async recoverTemps() {
       const base = await getRoot();

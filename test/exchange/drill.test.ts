@@ -40,7 +40,9 @@ function lossy(spoil: Spoil): () => Memory {
     const spoiledFiles: FilePort = {
       ...files,
       async write(p, d) {
-        const once = firstFile && !p.endsWith('.tmp');
+        // Spoil a file's bytes, not the import's staging bookkeeping (marker, plan).
+        const data = !p.startsWith('.memkit-staging-') || /^[^/]+\/new\//.test(p);
+        const once = firstFile && data && !p.endsWith('.tmp');
         if (once) firstFile = false;
         if (once && spoil === 'drop-file') return;
         if (once && spoil === 'alter-file') return files.write(p, d.length > 0 ? d.map((b, i) => (i === 0 ? b ^ 1 : b)) : new Uint8Array([1]));

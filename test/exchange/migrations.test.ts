@@ -59,9 +59,11 @@ describe('migration registry', () => {
     );
   });
 
-  it('refuses to migrate a record with a property v2 has no place for', () => {
+  it('migrates a record with a property v1 does not define, reporting the dropped property', () => {
     const r = migrateRecord({ type: 'Fact', id: 'f', statement: 's', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', confidence: 0.9 }, 1);
-    expect(!r.ok && r.problems.map((p) => [p.code, p.pointer])).toEqual([['exchange.migration-loses-data', '/confidence']]);
+    expect(r.ok).toBe(true);
+    expect(r.problems?.map((p) => [p.code, p.severity, p.pointer])).toEqual([['exchange.migration-dropped-field', 'warning', '/confidence']]);
+    expect(r.ok && 'confidence' in r.value).toBe(false);
     const unknown = migrateRecord({ type: 'File' }, 1);
     expect(!unknown.ok && unknown.problems[0]!.code).toBe('exchange.unknown-record-type');
   });

@@ -161,14 +161,15 @@ describe('malformed bundles', () => {
     await refused(seal(manifest, [factLine, okFile.replace('"encoding":"utf8"', '"encoding":"base64"')]), ['exchange.bad-encoding']);
   });
 
-  it('v1 bundles: duplicate keys, a v2-only type, or a field migration would drop', async () => {
+  it('v1 bundles: duplicate keys, a v2-only type; a field v1 does not define is dropped with a warning', async () => {
     const v1 = { ...base, schema_version: 1 };
     const f1 = canonicalize({ type: 'Fact', id: 'f1', statement: 's', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
     expect((await importBundle(seal({ ...v1, record_types: ['Fact'], record_counts: { Fact: 1 } }, [f1]), prefilled())).ok).toBe(true);
     await refused(seal({ ...v1, record_types: ['Fact'], record_counts: { Fact: 2 } }, [f1, f1]), ['exchange.duplicate-record']);
     await refused(seal({ ...v1, record_types: ['File'], record_counts: { File: 0 } }, []), ['exchange.unknown-record-type']);
     const extra = f1.replace('{', '{"confidence":0.9,');
-    await refused(seal({ ...v1, record_types: ['Fact'], record_counts: { Fact: 1 } }, [extra]), ['exchange.migration-loses-data']);
+    const dropped = await importBundle(seal({ ...v1, record_types: ['Fact'], record_counts: { Fact: 1 } }, [extra]), prefilled());
+    expect(dropped.ok && dropped.problems?.map((p) => p.code)).toEqual(['exchange.migration-dropped-field']);
   });
 
   it('records of a kind the target cannot hold', async () => {

@@ -110,9 +110,20 @@ describe('atomic writes under injected faults', () => {
   it('recoverTemps removes a leftover temp file of a dead write and reports it', async () => {
     const root = join(base, 'leftover');
     mkdirSync(join(root, 'm'), { recursive: true });
-    writeFileSync(join(root, 'm', `.doc.md.${process.pid}-abc-1${TEMP_SUFFIX}`), 'torn');
+    const name = `.doc.md.${process.pid}-${'ab'.repeat(16)}${TEMP_SUFFIX}`;
+    writeFileSync(join(root, 'm', name), 'torn');
     const files = nodeFiles(root, { recover: false });
-    expect(await files.recoverTemps()).toEqual([`m/.doc.md.${process.pid}-abc-1${TEMP_SUFFIX}`]);
+    expect(await files.recoverTemps()).toEqual([`m/${name}`]);
     expect(temps(root)).toEqual([]);
+  });
+
+  it('names that only end in .memkit-tmp are user files: listed, never removed', async () => {
+    const root = join(base, 'user-tmp');
+    mkdirSync(join(root, 'm'), { recursive: true });
+    const users = ['notes.memkit-tmp', `.doc.md.${process.pid}-abc-1${TEMP_SUFFIX}`, `.x.1-${'g'.repeat(32)}${TEMP_SUFFIX}`];
+    for (const u of users) writeFileSync(join(root, 'm', u), 'mine');
+    const files = nodeFiles(root, { extensions: null });
+    expect(await files.recoverTemps()).toEqual([]);
+    expect(await files.list('m')).toEqual(users.map((u) => `m/${u}`).sort());
   });
 });

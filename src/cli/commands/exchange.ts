@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { type ConflictPolicy, drill, exportBundle, importBundle } from '../../exchange/index.js';
+import { mkdir, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { type ConflictPolicy, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../exchange/index.js';
 import { inFile } from '../../problems/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -21,7 +21,9 @@ export const exportCommand: Command = {
 
 Writes every file under DIR (except .git and node_modules) as one NDJSON
 bundle (ADR-0002, current schema version): the manifest line first, with
-record counts and a digest, then one record per line.
+record counts and a digest, then one record per line. The structured records
+DIR holds in ${RECORDS_PATH} (Fact, Decision, Identity, DocEdge; written by
+memkit import) are exported as records, not as a file.
 
   memkit export .memory > bundle.ndjson
   memkit export .memory --out bundle.ndjson
@@ -43,7 +45,7 @@ Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
     await requireDir(dir, positionals[0]!);
     const agentId = (values['agent-id'] as string | undefined) ?? (basename(dir) || 'memkit');
     const format = values.format as OutputFormat;
-    const result = await exportBundle({ files: cliFiles(dir) }, { agentId, env: { hasher: cliHasher } });
+    const result = await exportBundle(directoryMemory(cliFiles(dir), { hasher: cliHasher }), { agentId, env: { hasher: cliHasher } });
     const out = values.out as string | undefined;
     if (!result.ok) {
       const report = makeReport(positionals[0]!, [], result.problems);
@@ -71,8 +73,15 @@ export const importCommand: Command = {
   help: `Usage: memkit import BUNDLE DIR [--policy fail|skip|overwrite-older] [--format text|json|sarif]
 
 Reads BUNDLE (any schema version; older ones are migrated), verifies all of it
-(manifest, every record, counts, digest) and only then writes its files into
-DIR (atomic writes). A record that exists in DIR with other content is a
+(manifest, every record, counts, digest) and only then writes it into DIR:
+files at their paths, structured records (Fact, Decision, Identity, DocEdge)
+into DIR/${RECORDS_PATH}. DIR is created when it does not exist (its parent
+must). Every file is staged in DIR/.memkit-staging-<random>/ and moved into
+place only once all of it was staged from bytes identical to the verified
+ones; if a move fails, what was moved is put back. So a refused or failed
+import writes nothing, and the message says so only when it is true. An
+import killed part-way is finished or undone by the next import into DIR.
+A record that exists in DIR with other content is a
 conflict, handled by --policy:
   fail             stop before writing anything (default)
   skip             keep what DIR has
@@ -82,7 +91,8 @@ Options:
   --policy P      fail | skip | overwrite-older (default fail)
 ${FORMAT_HELP}
 
-Exit status: 0 imported, 1 problems found (nothing written), 2 usage error.
+Exit status: 0 imported, 1 problems found (nothing written unless the
+message says what was), 2 usage error.
 `,
   options: { policy: { type: 'string', default: 'fail' }, format: formatOption },
   async run({ values, positionals }, io) {
@@ -92,11 +102,11 @@ Exit status: 0 imported, 1 problems found (nothing written), 2 usage error.
     const bundle = absolute(io, positionals[0]!);
     await requireFile(bundle, positionals[0]!);
     const dir = absolute(io, positionals[1]!);
-    await requireDir(dir, positionals[1]!);
+    const created = await ensureDir(dir, positionals[1]!);
     const rel = shown(io, bundle);
     const size = (await stat(bundle)).size;
     const progress = progressBar(io, 'importing');
-    const result = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, { files: cliFiles(dir) }, {
+    const result = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, directoryMemory(cliFiles(dir), { hasher: cliHasher }), {
       policy,
       file: rel,
       env: { hasher: cliHasher },
@@ -104,7 +114,14 @@ Exit status: 0 imported, 1 problems found (nothing written), 2 usage error.
     });
     progress.done();
     const checked = [{ file: rel, format: 'export-bundle' }];
-    if (!result.ok) return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems, rel)), values.format as OutputFormat, { text: 'nothing was imported\n' });
+    if (!result.ok) {
+      // A directory this import created and left empty goes too: a failed import leaves nothing new.
+      if (created && result.partial === undefined) await rmdir(dir).catch(() => undefined);
+      return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems, rel)), values.format as OutputFormat, {
+        text: `${partialText(result.partial)}\n`,
+        json: { written: result.partial ?? { files: [], records: 0 } },
+      });
+    }
     const s = result.value;
     return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems ?? [], rel)), values.format as OutputFormat, {
       text: `imported ${rel} (schema v${s.schemaVersion}): ${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept\n`,
@@ -112,6 +129,28 @@ Exit status: 0 imported, 1 problems found (nothing written), 2 usage error.
     });
   },
 };
+
+/** Makes `dir` when it does not exist (its parent must, as for `cp -r` and `git clone`); true when it made it. */
+async function ensureDir(dir: string, name: string): Promise<boolean> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info !== undefined) {
+    await requireDir(dir, name);
+    return false;
+  }
+  const parent = await stat(dirname(dir)).catch(() => undefined);
+  if (parent === undefined || !parent.isDirectory()) throw new UsageError(`${name} does not exist, nor does its parent directory`);
+  await mkdir(dir);
+  return true;
+}
+
+/** The true account of a failed import. */
+function partialText(partial: PartialWrite | undefined): string {
+  if (partial === undefined) return 'nothing was imported';
+  const parts: string[] = [];
+  if (partial.files.length > 0) parts.push(`${partial.files.length} files could not be put back as they were (${partial.files.join(', ')}); their previous bytes are in ${partial.backups ?? 'the staging directory'}`);
+  if (partial.records > 0) parts.push(`${partial.records} records were written`);
+  return `the import failed part-way: ${parts.join('; ')}`;
+}
 
 /** `memkit drill DIR`: the ADR-0002 recovery drill, in memory: export, restore into an empty memory, compare. */
 export const drillCommand: Command = {
@@ -137,7 +176,7 @@ Exit status: 0 the drill passed, 1 it failed, 2 usage error.
     if (info === undefined) throw new UsageError(`${positionals[0]} does not exist`);
     const rel = shown(io, target);
     const report = info.isDirectory()
-      ? await drill({ files: cliFiles(target) }, { env: { hasher: cliHasher } })
+      ? await drill(directoryMemory(cliFiles(target), { hasher: cliHasher }), { env: { hasher: cliHasher } })
       : await drill(() => createReadStream(target) as AsyncIterable<Uint8Array>, { env: { hasher: cliHasher } });
     const problems = report.problems.map((p) => (p.file === undefined && !info.isDirectory() ? { ...p, file: rel } : p));
     const r = makeReport(positionals[0]!, info.isDirectory() ? [] : [{ file: rel, format: 'export-bundle' }], problems);

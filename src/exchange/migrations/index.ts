@@ -26,13 +26,16 @@ export function migrationPath(from: number, to: number = CURRENT_SCHEMA_VERSION)
 
 /**
  * Migrates one record valid at `steps[0].from` through every step, checking
- * each intermediate result against its version's schema.
+ * each intermediate result against its version's schema. Warnings of the
+ * steps (fields a step could not carry) come back with the result.
  */
 export function applySteps(record: AnyRecord, steps: readonly Migration[]): Result<AnyRecord> {
   let current = record;
+  let warnings: Problem[] | undefined;
   for (const step of steps) {
     const r = step.migrateRecord(current);
     if (!r.ok) return r;
+    if (r.problems !== undefined && r.problems.length > 0) (warnings ??= []).push(...r.problems);
     const problems: Problem[] | undefined = checkRecord(step.to, r.value);
     if (problems === undefined || problems.length > 0)
       return fail([
@@ -41,7 +44,7 @@ export function applySteps(record: AnyRecord, steps: readonly Migration[]): Resu
       ]);
     current = r.value;
   }
-  return ok(current);
+  return ok(current, warnings);
 }
 
 /**

@@ -1,0 +1,224 @@
+import type { FilePort } from '../store/file-port.js';
+
+/**
+ * Staged writes: every file of an import is first written into a staging
+ * directory inside the target, `.memkit-staging-<token>/` (token: 128 random
+ * bits), then renamed into place at commit. Until commit nothing outside the
+ * staging directory changes; a failed commit renames back what it moved.
+ *
+ * Layout of a staging directory `S`:
+ * - `S/marker.json`: `{"memkit_staging":"<token>"}`, written first. A
+ *   directory is memkit's only when its name matches the pattern and its
+ *   marker holds the same token, so recovery never touches a user's files.
+ * - `S/new/<path>`: the staged bytes of each file.
+ * - `S/plan.json`: written when the commit starts; the paths it moves.
+ * - `S/old/<path>`: the file a commit replaced, kept until the commit is done.
+ * - `S/committed.json`: written once every file is in place.
+ *
+ * A crash leaves a state {@link recoverStaging} resolves: before the plan,
+ * the staging directory is removed (nothing was written); with a plan and no
+ * `committed.json`, every moved file is put back (rolled back); after
+ * `committed.json`, only the backups are removed (the import stands).
+ */
+
+/** The name prefix of staging directories (followed by 32 lowercase hex digits). */
+export const STAGING_PREFIX = '.memkit-staging-';
+
+const STAGING_DIR = /^\.memkit-staging-([0-9a-f]{32})$/;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/** True when `name` (one path segment) has the shape of a staging directory name. */
+export function isStagingDirName(name: string): boolean {
+  return STAGING_DIR.test(name);
+}
+
+/** A file port that can also remove an empty directory (the node port can; ports without directories need not). */
+interface RemovesDirs {
+  removeEmptyDir?(path: string): Promise<void>;
+}
+
+function randomToken(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What a commit or rollback did: the paths now holding the bundle's bytes, and the ones it could not restore. */
+export interface StagingOutcome {
+  /** Paths written into place (and left there). */
+  written: string[];
+  /** Paths a rollback could not put back as they were (empty when the rollback succeeded). */
+  unrestored: string[];
+  /** Why the commit failed, when it did. */
+  cause?: unknown;
+}
+
+/** A set of staged writes into one file port. */
+export interface Staging {
+  /** The staging directory, root-relative. */
+  readonly dir: string;
+  /** Writes `bytes` for `path` into the staging directory (nothing outside it changes). */
+  stage(path: string, bytes: Uint8Array): Promise<void>;
+  /** How many files are staged. */
+  readonly size: number;
+  /**
+   * Moves every staged file into place. On a failure, moves back what it had
+   * moved and reports it; the staging directory is removed either way.
+   */
+  commit(): Promise<StagingOutcome>;
+  /** Discards the staged files (nothing was written outside the staging directory). */
+  discard(): Promise<void>;
+}
+
+async function removeAll(files: FilePort, dir: string): Promise<void> {
+  const paths = await files.list(dir);
+  for (const p of paths) await files.remove(p);
+  const dirs = new Set<string>();
+  for (const p of paths) for (let i = p.lastIndexOf('/'); i > dir.length; i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
+  dirs.add(dir);
+  await removeEmptyDirs(files, [...dirs]);
+}
+
+// Deepest first, so each directory is empty when its turn comes; a directory that is not empty stays.
+async function removeEmptyDirs(files: FilePort, dirs: string[]): Promise<void> {
+  const rm = (files as RemovesDirs).removeEmptyDir;
+  if (rm === undefined) return;
+  for (const d of dirs.sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? 1 : -1))) await rm.call(files, d).catch(() => undefined);
+}
+
+const parents = (path: string): string[] => {
+  const out: string[] = [];
+  for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) out.push(path.slice(0, i));
+  return out;
+};
+
+/** Starts a staging area in `files` (writes its marker). */
+export async function startStaging(files: FilePort): Promise<Staging> {
+  const token = randomToken();
+  const dir = STAGING_PREFIX + token;
+  const staged: string[] = [];
+  await files.write(`${dir}/marker.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
+  return {
+    dir,
+    get size() {
+      return staged.length;
+    },
+    async stage(path, bytes) {
+      await files.write(`${dir}/new/${path}`, bytes);
+      staged.push(path);
+    },
+    async discard() {
+      await removeAll(files, dir).catch(() => undefined);
+    },
+    async commit() {
+      const moved: { path: string; hadOld: boolean }[] = [];
+      try {
+        await files.write(`${dir}/plan.json`, enc.encode(JSON.stringify({ memkit_staging: token, paths: staged }) + '\n'));
+        const existing = new Set<string>();
+        for (const path of staged) if ((await files.read(path)) !== undefined) existing.add(path);
+        for (const path of staged) {
+          const hadOld = existing.has(path);
+          if (hadOld) await files.rename(path, `${dir}/old/${path}`);
+          moved.push({ path, hadOld });
+          await files.rename(`${dir}/new/${path}`, path);
+        }
+        await files.write(`${dir}/committed.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
+      } catch (cause) {
+        const unrestored = await rollBack(files, dir, moved);
+        // Backups of files that could not be put back stay in the staging directory.
+        if (unrestored.length === 0) await removeAll(files, dir).catch(() => undefined);
+        return { written: [], unrestored, cause };
+      }
+      await removeAll(files, dir).catch(() => undefined);
+      return { written: [...staged], unrestored: [] };
+    },
+  };
+}
+
+/** Puts back what a commit moved, last first; returns the paths it could not restore. */
+async function rollBack(files: FilePort, dir: string, moved: readonly { path: string; hadOld: boolean }[]): Promise<string[]> {
+  const unrestored: string[] = [];
+  const emptied: string[] = [];
+  for (const { path, hadOld } of [...moved].reverse()) {
+    try {
+      const placed = (await files.read(`${dir}/new/${path}`)) === undefined;
+      if (hadOld) {
+        if ((await files.read(`${dir}/old/${path}`)) !== undefined) await files.rename(`${dir}/old/${path}`, path);
+      } else if (placed) {
+        await files.remove(path);
+        emptied.push(...parents(path));
+      }
+    } catch {
+      unrestored.push(path);
+    }
+  }
+  await removeEmptyDirs(files, [...new Set(emptied)]);
+  return unrestored;
+}
+
+/** What {@link recoverStaging} found and did. */
+export interface RecoveredStaging {
+  /** The staging directory. */
+  dir: string;
+  /** `discarded`: an import stopped before its commit (nothing had been written); `rolled-back`: a commit was interrupted and undone; `completed`: it had finished, only its leftovers were removed. */
+  action: 'discarded' | 'rolled-back' | 'completed';
+  /** Paths a roll-back could not restore. */
+  unrestored: string[];
+}
+
+/**
+ * Resolves staging directories left by an interrupted import (a crash or a
+ * kill): see the module comment. Only directories whose name and marker
+ * carry the same token are touched. Call before reading the target.
+ */
+export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[]> {
+  const all = await files.list('');
+  const dirs = new Set<string>();
+  for (const p of all) {
+    const first = p.slice(0, p.indexOf('/'));
+    if (p.includes('/') && isStagingDirName(first)) dirs.add(first);
+  }
+  const out: RecoveredStaging[] = [];
+  for (const dir of [...dirs].sort()) {
+    const token = STAGING_DIR.exec(dir)![1];
+    if (readToken(await files.read(`${dir}/marker.json`)) !== token) continue;
+    const committed = readToken(await files.read(`${dir}/committed.json`)) === token;
+    const planBytes = await files.read(`${dir}/plan.json`);
+    let action: RecoveredStaging['action'] = 'discarded';
+    let unrestored: string[] = [];
+    if (committed) action = 'completed';
+    else if (planBytes !== undefined) {
+      const plan = readPlan(planBytes, token!);
+      if (plan !== undefined) {
+        action = 'rolled-back';
+        const existing = new Set(await files.list(`${dir}/old`));
+        const moved = plan.map((path) => ({ path, hadOld: existing.has(`${dir}/old/${path}`) }));
+        unrestored = await rollBack(files, dir, moved);
+      }
+    }
+    if (unrestored.length === 0) await removeAll(files, dir);
+    out.push({ dir, action, unrestored });
+  }
+  return out;
+}
+
+function readToken(bytes: Uint8Array | undefined): string | undefined {
+  if (bytes === undefined) return undefined;
+  try {
+    const v = JSON.parse(dec.decode(bytes)) as { memkit_staging?: unknown };
+    return typeof v?.memkit_staging === 'string' ? v.memkit_staging : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readPlan(bytes: Uint8Array, token: string): string[] | undefined {
+  try {
+    const v = JSON.parse(dec.decode(bytes)) as { memkit_staging?: unknown; paths?: unknown };
+    if (v?.memkit_staging !== token || !Array.isArray(v.paths) || !v.paths.every((p) => typeof p === 'string')) return undefined;
+    return v.paths as string[];
+  } catch {
+    return undefined;
+  }
+}
