@@ -1,5 +1,7 @@
 import { canonicalize } from '../canonical/index.js';
 import { parseJson } from '../parse/index.js';
+import { warning } from '../problems/index.js';
+import { isAbsolutePath, relativeFromAbsolute } from '../store/manifest.js';
 import type { CheckContext, DocFacts } from './context.js';
 import { locatePointer } from './json-locate.js';
 
@@ -38,16 +40,25 @@ function checkManifest(ctx: CheckContext, path: string, text: string): void {
   const at = (pointer: string) => locatePointer(text, pointer);
   parsed.value.docs.forEach((entry, i) => {
     if (!isObject(entry) || typeof entry.path !== 'string') return;
-    const rel = base + entry.path.replace(/^\.\//, '');
-    listed.add(rel);
-    const doc = onDisk.get(rel);
     const where = (field?: string) => {
       const pointer = field ? `/docs/${i}/${field}` : `/docs/${i}`;
       const pos = at(pointer);
       return { file: path, pointer, ...(pos ? { line: pos.line, column: pos.column } : {}) };
     };
+    // An absolute path (a manifest written on one machine) is read as the doc it names in this repository, with a warning.
+    const absolute = isAbsolutePath(entry.path);
+    const inRepo = absolute ? relativeFromAbsolute(entry.path, '.thunderus') : entry.path.replace(/^\.\//, '');
+    if (absolute)
+      ctx.report(path, [warning('check.manifest-absolute-path', `the manifest lists the absolute path ${entry.path}; paths are relative to the repository root${inRepo === undefined ? '' : ` (${inRepo})`}`, where('path'))]);
+    if (inRepo === undefined) {
+      ctx.error('check.manifest-missing-doc', `the manifest lists ${entry.path}, an absolute path with no .thunderus/ directory in it, so it names no memory doc of this repository`, where('path'));
+      return;
+    }
+    const rel = base + inRepo;
+    listed.add(rel);
+    const doc = onDisk.get(rel);
     if (doc === undefined) {
-      ctx.error('check.manifest-missing-doc', `the manifest lists ${entry.path}, which is not a memory doc on disk`, where('path'));
+      ctx.error('check.manifest-missing-doc', `the manifest lists ${absolute ? `${entry.path} (read as ${inRepo})` : entry.path}, which is not a memory doc on disk`, where('path'));
       return;
     }
     for (const field of ['id', 'kind', 'title', 'tags', 'updated', 'provenance'] as const) {

@@ -24,6 +24,7 @@ export const storeCodes = defineCodes({
   'store.drift-mismatch': { meaning: "An index row disagrees with its file although the recorded content hash matches (the index was changed behind the files' back).", fix: 'Run `rebuild`; files on disk are the source of truth.' },
   'store.manifest-invalid': { meaning: 'The memory manifest does not match the memory-manifest schema.', fix: 'Regenerate the manifest with `buildManifest`.' },
   'store.manifest-missing-doc': { meaning: 'The memory manifest lists a doc that no memory file on disk declares.', fix: 'Regenerate the manifest from the files with `buildManifest`.' },
+  'store.manifest-absolute-path': { meaning: 'A memory manifest entry holds an absolute path; manifest paths are relative to the repository root. The entry is read as the doc its memory-root part names (`.thunderus/memory/…`).', fix: 'Regenerate the manifest from the files with `buildManifest`.', severity: 'warning' },
   'store.manifest-unlisted-doc': { meaning: 'A memory doc on disk is not listed in the memory manifest.', fix: 'Regenerate the manifest from the files with `buildManifest`.' },
   'store.manifest-stale': { meaning: 'A manifest entry disagrees with the frontmatter of its doc file.', fix: 'Regenerate the manifest from the files with `buildManifest`.' },
   'store.manifest-order': { meaning: 'The manifest docs are not in path order, so regenerating it would change the file.', fix: 'Regenerate the manifest with `buildManifest`.' },

@@ -1,5 +1,5 @@
 import { canonicalize, type Hasher, jsHasher } from '../canonical/index.js';
-import { type Problem, error } from '../problems/index.js';
+import { type Problem, error, warning } from '../problems/index.js';
 import { type ManifestDoc, type MemoryManifest, validate } from '../schemas/index.js';
 import { MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { DocRecord } from './doc-record.js';
@@ -15,6 +15,27 @@ export interface ManifestOptions {
   hasher?: Hasher;
   /** Folder holding the memory docs (default `.thunderus/memory`). */
   root?: string;
+}
+
+/**
+ * True for a manifest path that is absolute: `/…` (POSIX), `C:\…` or `C:/…`
+ * (Windows drive) and `\\server\…` (UNC). Manifest paths are relative to the
+ * repository root; an absolute one names a place on one machine.
+ */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path);
+}
+
+/**
+ * The repository-relative path an absolute manifest path stands for: its part
+ * from the last `root` directory on (`/home/me/repo/.thunderus/memory/a.md`
+ * → `.thunderus/memory/a.md`), with `\` read as `/`; `undefined` when no
+ * `root` directory is in it.
+ */
+export function relativeFromAbsolute(path: string, root: string = MEMORY_ROOT): string | undefined {
+  const p = path.replace(/\\/g, '/');
+  const i = p.lastIndexOf(`/${root}/`);
+  return i < 0 ? undefined : p.slice(i + 1);
 }
 
 function entry(r: DocRecord): ManifestDoc {
@@ -78,13 +99,20 @@ export async function checkManifest(manifest: unknown, files: FilePort, options:
   const problems: Problem[] = [];
   const listed = new Set<string>();
   let previous = '';
+  const root = options.root ?? MEMORY_ROOT;
   m.docs.forEach((d, i) => {
     const pointer = `/docs/${i}`;
     if (d.path < previous) problems.push(error('store.manifest-order', `manifest entry ${d.path} comes after ${previous}; entries are sorted by path`, { file, pointer }));
     previous = d.path;
-    listed.add(d.path);
-    const want = byPath.get(d.path);
-    if (want === undefined) return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }));
+    // An absolute path is read as the doc it names inside the repository, with a warning.
+    const absolute = isAbsolutePath(d.path);
+    const path = absolute ? relativeFromAbsolute(d.path, root) : d.path;
+    if (absolute)
+      problems.push(warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, { file, pointer: `${pointer}/path` }));
+    if (path === undefined) return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, { file, pointer: `${pointer}/path` }));
+    listed.add(path);
+    const want = byPath.get(path);
+    if (want === undefined) return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }));
     for (const field of ['id', 'kind', 'title', 'tags', 'updated', 'provenance'] as const) {
       if (canonicalize(d[field] as never) !== canonicalize(want[field] as never))
         problems.push(error('store.manifest-stale', `the manifest's ${field} for ${d.path} differs from the doc's frontmatter`, { file, pointer: `${pointer}/${field}` }));
