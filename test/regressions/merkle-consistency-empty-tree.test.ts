@@ -61,4 +61,15 @@ describe('regression: consistency from an empty tree', () => {
     expect(codes({ size: 0, root: EMPTY }, newer, [tree.root()])).toEqual(['ledger.checkpoint-mismatch']);
     expect(codes({ size: 0, root: 'not hex' }, newer)).toEqual(['ledger.checkpoint-mismatch']);
   });
+
+  it('a size-0 checkpoint with any root but the empty-tree root is a mismatch against any newer tree', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.nat({ max: 1000 }), (r1, r2, n) => {
+        fc.pre(toHex(r1) !== EMPTY);
+        const newer = { size: n, root: n === 0 ? EMPTY : toHex(r2) };
+        expect(checkCheckpointConsistency({ size: 0, root: toHex(r1) }, newer, []).map((p) => p.code)).toEqual(['ledger.checkpoint-mismatch']);
+        expect(checkCheckpointConsistency({ size: 0, root: EMPTY }, newer, [])).toEqual([]);
+      }),
+    );
+  });
 });
