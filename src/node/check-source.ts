@@ -60,7 +60,13 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
       const files: SourceFile[] = [];
       const problems: Problem[] = [];
       const seen = new Set<string>();
-      const base = await realRoot();
+      let base: string;
+      try {
+        base = await realRoot();
+      } catch (cause) {
+        rootReal = undefined;
+        return { files, problems: [error('check.unreadable', `cannot read the directory: ${errCode(cause)}`, { file: '.' })] };
+      }
       identity.clear();
       seen.add(base);
       const addFile = (path: string, info: BigIntStats) => {

@@ -1,7 +1,8 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCheckSource } from '../../src/cli/node-source.js';
+import { nodeCheckSource as nodeSource } from '../../src/node/index.js';
 import { runCli, tempDir } from './helpers.js';
 
 describe('nodeCheckSource', () => {
@@ -39,6 +40,36 @@ describe('nodeCheckSource', () => {
       expect(big.ok ? [] : big.problems.map((p) => p.code)).toEqual(['check.too-large']);
       const gone = await src.read('gone.json');
       expect(gone.ok ? [] : gone.problems.map((p) => p.code)).toEqual(['check.unreadable']);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('checks the size on the open handle: a file grown past the limit since the listing is refused', async () => {
+    const t = tempDir();
+    try {
+      writeFileSync(join(t.dir, 'events.jsonl'), '{}\n');
+      const src = nodeSource(t.dir, { maxFileBytes: 100 });
+      expect((await src.list()).files).toEqual([{ path: 'events.jsonl', size: 3 }]);
+      appendFileSync(join(t.dir, 'events.jsonl'), 'x'.repeat(200));
+      const r = await src.read('events.jsonl');
+      expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['check.too-large']);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('a missing root is a problem from list, not a throw; links inside the tree are listed and read', async () => {
+    const t = tempDir();
+    try {
+      const missing = await nodeSource(join(t.dir, 'nope')).list();
+      expect(missing.problems.map((p) => [p.file, p.code])).toEqual([['.', 'check.unreadable']]);
+      writeFileSync(join(t.dir, 'real.jsonl'), '{}\n');
+      symlinkSync('real.jsonl', join(t.dir, 'events.jsonl'));
+      const src = nodeSource(t.dir);
+      expect((await src.list()).files.map((f) => f.path)).toEqual(['events.jsonl', 'real.jsonl']);
+      const r = await src.read('events.jsonl');
+      expect(r.ok && new TextDecoder().decode(r.value)).toBe('{}\n');
     } finally {
       t.done();
     }
