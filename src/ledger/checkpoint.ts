@@ -10,6 +10,9 @@ export interface Checkpoint {
   root: string;
 }
 
+/** Most signature lines {@link parseCheckpoint} reads (the bound Go's `note.Open` applies). */
+export const MAX_SIGNATURES = 100;
+
 /** A checkpoint in its C2SP text form: origin, tree head, extension lines and signatures. */
 export interface CheckpointNote extends Checkpoint {
   /** First line: the log's unique name, e.g. `example.com/memory-bank/decisionLog`. */
@@ -131,6 +134,8 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
     const sigText = text.slice(split + 2);
     if (!sigText.endsWith('\n')) return bad('signature lines end with a newline');
     const sigLines = sigText.slice(0, -1).split('\n');
+    // Verifiers bound the signatures they look at (Go's note.Open takes at most 100); more is a hostile note.
+    if (sigLines.length > MAX_SIGNATURES) return bad(`the note has ${sigLines.length} signature lines; at most ${MAX_SIGNATURES} are read`);
     for (let i = 0; i < sigLines.length; i++) {
       const l = sigLines[i]!;
       const lineNo = lines.length + 2 + i;

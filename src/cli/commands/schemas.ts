@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { emitSchemaFiles } from '../../schemas/emit.js';
 import { type Command, UsageError } from '../command.js';
+import { terminalSafe } from '../terminal.js';
 
 /** `memkit schemas`: lists formats, or writes the JSON Schema files with `--out DIR`. */
 export const schemasCommand: Command = {
@@ -35,8 +36,8 @@ Exit status: 0 success, 2 usage error (including a DIR that cannot be written).
       const formats = files.filter((f) => f.id).map((f) => ({ id: f.id, title: f.title, file: f.name }));
       io.stdout(JSON.stringify({ ok: true, formats, ...(out !== undefined ? { out, written: files.map((f) => f.name) } : {}) }) + '\n');
     } else {
-      for (const f of files) if (f.id) io.stdout(`${f.id.padEnd(24)} ${f.title}\n`);
-      if (out !== undefined) io.stdout(`wrote ${files.length} files to ${out}\n`);
+      for (const f of files) if (f.id) io.stdout(`${f.id.padEnd(24)} ${terminalSafe(f.title)}\n`);
+      if (out !== undefined) io.stdout(`wrote ${files.length} files to ${terminalSafe(out)}\n`);
     }
     return 0;
   },
