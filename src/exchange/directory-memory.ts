@@ -3,7 +3,6 @@ import type { FilePort } from '../store/file-port.js';
 import { type ExportEnv, exportBundle } from './export.js';
 import { importBundle } from './import.js';
 import { type FileRecordStore, type Memory, type RecordStore, memoryRecords } from './record-store.js';
-import { isStagingDirName } from './staging.js';
 
 /** Where a memory directory keeps its structured records (Fact, Decision, Identity, DocEdge): a records-only bundle. */
 export const RECORDS_PATH = '.memkit/records.ndjson';
@@ -51,21 +50,21 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
   };
 }
 
-/** `files` without `hidden` and without staging directories in its listing (export must not carry them as files). */
+/** `files` without `hidden` in its listing (export carries that file's records, not the file). */
 function listingWithout(files: FilePort, hidden: string): FilePort {
   return {
     read: (p) => files.read(p),
     write: (p, d) => files.write(p, d),
     rename: (a, b) => files.rename(a, b),
     remove: (p) => files.remove(p),
-    list: async (prefix) => (await files.list(prefix)).filter((p) => p !== hidden && !isStagingDirName(p.slice(0, p.indexOf('/')))),
+    list: async (prefix) => (await files.list(prefix)).filter((p) => p !== hidden),
     ...('removeEmptyDir' in files ? { removeEmptyDir: (files as { removeEmptyDir(p: string): Promise<void> }).removeEmptyDir.bind(files) } : {}),
   } as FilePort;
 }
 
 /**
  * A memory directory as the CLI exports, imports and drills it: its files
- * (without the records file and any staging directory) and its records,
+ * (without the records file) and its records,
  * kept in {@link RECORDS_PATH}.
  *
  * @example

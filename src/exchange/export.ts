@@ -7,6 +7,7 @@ import { fileRecord, isSafePath } from './file-records.js';
 import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isRecordValid } from './formats.js';
 import type { Memory } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
+import { isStagingDirName } from './staging.js';
 
 /** Capabilities export uses. */
 export interface ExportEnv {
@@ -47,6 +48,8 @@ async function* filesOf(memory: Memory, hasher: Hasher, problems: Problem[]): As
   if (memory.files === undefined) return;
   const paths = await memory.files.list('');
   for (const path of paths) {
+    // An interrupted import's staging directory is not memory; the next import resolves it.
+    if (isStagingDirName(path.slice(0, path.indexOf('/')))) continue;
     if (!isSafePath(path)) {
       problems.push(error('exchange.unsafe-path', `file "${path}" has an unsafe path and cannot be exported`, { file: path }));
       continue;

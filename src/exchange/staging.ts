@@ -71,12 +71,18 @@ export interface Staging {
   discard(): Promise<void>;
 }
 
-async function removeAll(files: FilePort, dir: string): Promise<void> {
+/** Removes the staging directory `dir`: its files, then its directories (those of `staged` paths too, whose files may have moved out). */
+async function removeAll(files: FilePort, dir: string, staged: readonly string[] = []): Promise<void> {
   const paths = await files.list(dir);
-  for (const p of paths) await files.remove(p);
-  const dirs = new Set<string>();
-  for (const p of paths) for (let i = p.lastIndexOf('/'); i > dir.length; i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
-  dirs.add(dir);
+  // The control files go last, plan before committed before marker, so a crash
+  // part-way leaves a state recovery reads the same way (never a committed
+  // import that looks interrupted).
+  const control = [`${dir}/plan.json`, `${dir}/committed.json`, `${dir}/marker.json`];
+  for (const p of paths) if (!control.includes(p)) await files.remove(p);
+  for (const p of control) await files.remove(p);
+  const dirs = new Set<string>([dir, `${dir}/new`, `${dir}/old`]);
+  const all = [...paths, ...staged.flatMap((p) => [`${dir}/new/${p}`, `${dir}/old/${p}`])];
+  for (const p of all) for (let i = p.lastIndexOf('/'); i > dir.length; i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
   await removeEmptyDirs(files, [...dirs]);
 }
 
@@ -109,7 +115,7 @@ export async function startStaging(files: FilePort): Promise<Staging> {
       staged.push(path);
     },
     async discard() {
-      await removeAll(files, dir).catch(() => undefined);
+      await removeAll(files, dir, staged).catch(() => undefined);
     },
     async commit() {
       const moved: { path: string; hadOld: boolean }[] = [];
@@ -127,10 +133,11 @@ export async function startStaging(files: FilePort): Promise<Staging> {
       } catch (cause) {
         const unrestored = await rollBack(files, dir, moved);
         // Backups of files that could not be put back stay in the staging directory.
-        if (unrestored.length === 0) await removeAll(files, dir).catch(() => undefined);
+        if (unrestored.length === 0) await removeAll(files, dir, staged).catch(() => undefined);
         return { written: [], unrestored, cause };
       }
-      await removeAll(files, dir).catch(() => undefined);
+      // Left over only if this cleanup fails: then the next import finds committed.json and finishes it.
+      await removeAll(files, dir, staged).catch(() => undefined);
       return { written: [...staged], unrestored: [] };
     },
   };
@@ -187,17 +194,21 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
     const planBytes = await files.read(`${dir}/plan.json`);
     let action: RecoveredStaging['action'] = 'discarded';
     let unrestored: string[] = [];
-    if (committed) action = 'completed';
-    else if (planBytes !== undefined) {
-      const plan = readPlan(planBytes, token!);
-      if (plan !== undefined) {
+    let plan: string[] = [];
+    if (committed) {
+      action = 'completed';
+      plan = (planBytes === undefined ? undefined : readPlan(planBytes, token!)) ?? [];
+    } else if (planBytes !== undefined) {
+      const read = readPlan(planBytes, token!);
+      if (read !== undefined) {
+        plan = read;
         action = 'rolled-back';
         const existing = new Set(await files.list(`${dir}/old`));
         const moved = plan.map((path) => ({ path, hadOld: existing.has(`${dir}/old/${path}`) }));
         unrestored = await rollBack(files, dir, moved);
       }
     }
-    if (unrestored.length === 0) await removeAll(files, dir);
+    if (unrestored.length === 0) await removeAll(files, dir, plan);
     out.push({ dir, action, unrestored });
   }
   return out;
