@@ -3,7 +3,7 @@ import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
 import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
-import { type Problem, error, warning } from '../problems/index.js';
+import { type Problem, ProblemCap, error, warning } from '../problems/index.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
 import type { Checkpoint } from './checkpoint.js';
 import { LEDGER_KINDS, type LedgerKind, type LedgerKindInfo, kindForFile } from './kinds.js';
@@ -34,7 +34,7 @@ export interface VerifyOptions {
   checkpointAll?: boolean;
   /** Lines before the first line starting with `{` are a Markdown preamble (default true: memory-bank ledgers are `.md`). */
   preamble?: boolean;
-  /** Stop collecting after this many problems (default 100). */
+  /** Report at most this many problems (default 100), then one `problems.truncated` counting the rest. */
   maxProblems?: number;
   /** Passed to schema validation. */
   validate?: ValidateOptions;
@@ -78,7 +78,7 @@ export class LedgerVerifier {
   private readonly info: LedgerKindInfo | undefined;
   private readonly hasher: Hasher;
   private readonly check: FormatValidator | undefined;
-  private readonly max: number;
+  private readonly cap: ProblemCap;
   private readonly file: string | undefined;
   private readonly acc: MerkleRootAccumulator;
   private readonly cp: { size: number; root: Uint8Array | undefined } | undefined;
@@ -97,7 +97,7 @@ export class LedgerVerifier {
     this.info = kind === undefined ? undefined : LEDGER_KINDS[kind];
     this.hasher = options.hasher ?? jsHasher;
     this.check = this.info === undefined ? undefined : compileValidator(this.info.formatId, options.validate);
-    this.max = options.maxProblems ?? 100;
+    this.cap = new ProblemCap(options.maxProblems ?? 100, this.problems);
     this.file = options.file;
     this.acc = new MerkleRootAccumulator(this.hasher);
     this.all = options.checkpointAll === true;
@@ -109,7 +109,9 @@ export class LedgerVerifier {
   }
 
   private add(p: Problem): void {
-    if (this.problems.length < this.max) this.problems.push(this.file === undefined ? p : { ...p, file: this.file });
+    // Past the cap a problem is counted in one problems.truncated, never dropped silently.
+    if (this.cap.full) this.cap.skip(1, p.severity, { ...(this.file === undefined ? {} : { file: this.file }), ...(p.line === undefined ? {} : { line: p.line }) });
+    else this.cap.add(this.file === undefined ? p : { ...p, file: this.file });
   }
 
   /** Feeds one JSON Lines item; returns a payload check for the caller to resolve, if the entry has one. */

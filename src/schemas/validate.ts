@@ -13,8 +13,9 @@ import { defaultCountTokens } from './tokens.js';
 /** Options for {@link validate}. */
 export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
   /**
-   * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}),
-   * then one `problems.truncated` saying how many more were found.
+   * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS},
+   * never more than {@link MAX_VALUE_PROBLEMS}), then one `problems.truncated`
+   * saying how many more were found.
    */
   maxProblems?: number;
   /**
@@ -27,6 +28,13 @@ export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> 
 
 /** How many problems {@link validate} reports per value unless told otherwise. */
 export const DEFAULT_MAX_PROBLEMS = 50;
+
+/**
+ * The most problems one validation reports, whatever `maxProblems` says:
+ * callers asking for all of them (`Number.MAX_SAFE_INTEGER`) get a bounded
+ * list and a `problems.truncated`, not a million errors for a million bad items.
+ */
+export const MAX_VALUE_PROBLEMS = 100_000;
 
 /**
  * How many errors TypeBox is asked for beyond the cap: enough to count what
@@ -345,7 +353,8 @@ export function plainArrayItems(node: unknown): Record<string, unknown> | undefi
   return Reflect.ownKeys(array).every((k) => PLAIN_ARRAY_KEYS.has(k)) ? (items as Record<string, unknown>) : undefined;
 }
 
-function compileDef(def: FormatDef, env: CheckEnv, maxProblems: number, semantic = true): FormatValidator {
+function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true): FormatValidator {
+  const maxProblems = Math.min(askedMax, MAX_VALUE_PROBLEMS);
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };

@@ -3,7 +3,10 @@
 // had no effect above 8: 18 artifacts each missing a field gave 8 errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
+import { verifyText } from '../../src/ledger/index.js';
 import { ProblemCap, TRUNCATED_CODE, capProblems, error, warning } from '../../src/problems/index.js';
+import { memoryFiles } from '../../src/store/index.js';
 import { DEFAULT_MAX_PROBLEMS, validate } from '../../src/schemas/index.js';
 
 const artifact = (i: number) => ({ path: `dist/a${i}.js`, sha256: 'a'.repeat(64), created_by: 'Forge', phase: 'build', created_at: '2026-02-20T02:00:00Z' });
@@ -83,5 +86,30 @@ describe('regression: a silent cap of 8 schema problems', () => {
     expect(into[2]).toMatchObject({ severity: 'error', line: 7 });
     expect(into[2]!.message).toMatch(/at least 6 more/);
     expect(cap.omitted).toBe(6);
+  });
+
+  it('ledger verification counts what its maxProblems leaves out', () => {
+    // 30 lines that are not objects: one ledger problem each.
+    const summary = verifyText('[]\n'.repeat(30), { kind: 'decisionLog', preamble: false, maxProblems: 10 });
+    expect(summary.problems).toHaveLength(11);
+    const notice = summary.problems.find((p) => p.code === TRUNCATED_CODE)!;
+    expect(notice).toMatchObject({ severity: 'error', line: 11 });
+    expect(notice.message).toMatch(/\b20 more problems\b/);
+  });
+
+  it('the directory checker caps each file on its own, and says so per file', async () => {
+    const manifestOf = (n: number) => JSON.stringify(manifest(n), null, 2) + '\n';
+    const report = await checkDirectory(
+      sourceFromFilePort(memoryFiles({ 'a/memory-bank/artifacts-manifest.json': manifestOf(18), 'b/memory-bank/artifacts-manifest.json': manifestOf(3) })),
+      { maxProblems: 5 },
+    );
+    const of = (file: string) => report.problems.filter((p) => p.file === file);
+    const a = of('a/memory-bank/artifacts-manifest.json');
+    expect(a.filter((p) => p.code === 'schema.required')).toHaveLength(5);
+    const notice = a.find((p) => p.code === TRUNCATED_CODE)!;
+    expect(notice.severity).toBe('error');
+    expect(notice.line).toBeGreaterThan(1);
+    expect(notice.message).toMatch(/\b13 more problems\b/);
+    expect(of('b/memory-bank/artifacts-manifest.json').map((p) => p.code)).toEqual(Array(3).fill('schema.required'));
   });
 });
