@@ -1,3 +1,5 @@
+import { readJson } from '../canonical/read-json.js';
+import { type Result, error, fail } from '../problems/index.js';
 import { type ByteChunks, iterateChunks } from './source.js';
 
 /** One line of a bundle as raw bytes (newline and a trailing CR removed). */
@@ -16,6 +18,28 @@ export interface RawLine {
 export type LineHandler = (line: RawLine) => void | boolean | Promise<void | boolean>;
 
 const encoder = new TextEncoder();
+const fatal = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON value of one bundle line (its bytes, without the newline), read
+ * with memkit's JSON reader as text a hash covers: the bundle digest covers
+ * every byte of every line, so a repeated property name
+ * (`json.duplicate-key`), a lone surrogate (`json.lone-surrogate`) or a
+ * `__proto__` / `constructor` / `prototype` key (`json.uncovered-key`) fails
+ * the line instead of being resolved silently by `JSON.parse`. Bad UTF-8 is
+ * `input.invalid-utf8`, a syntax error `input.not-json` (with its column).
+ *
+ * @example readLineJson(utf8('{"a":1,"a":2}')) // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
+ */
+export function readLineJson(bytes: Uint8Array): Result<unknown> {
+  let text: string;
+  try {
+    text = fatal.decode(bytes);
+  } catch {
+    return fail([error('input.invalid-utf8', 'the line is not valid UTF-8')]);
+  }
+  return readJson(text, { forbiddenKeys: 'refuse' });
+}
 
 function isThenable(x: unknown): x is Promise<void | boolean> {
   return typeof x === 'object' && x !== null && typeof (x as Promise<unknown>).then === 'function';

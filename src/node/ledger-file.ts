@@ -1,4 +1,5 @@
 import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { readJson } from '../canonical/read-json.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
 import { entryHash } from '../ledger/entry-hash.js';
@@ -103,13 +104,12 @@ function writeAll(fd: number, data: Uint8Array): void {
   while (done < data.length) done += writeSync(fd, data, done, data.length - done);
 }
 
+// The next entry chains onto this one's hash: read it as the verifier does (a duplicate name, a lone
+// surrogate or a forbidden key makes it unreadable, so nothing is chained onto an ambiguous entry).
 function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const r = readJson(text, { forbiddenKeys: 'refuse' });
+  const v = r.ok ? r.value : undefined;
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 function resolveKind<K extends LedgerKind>(path: string, kind: K | undefined): K | undefined {

@@ -1,5 +1,5 @@
 import { stringify as yamlStringify } from 'yaml';
-import { canonicalize } from '../canonical/index.js';
+import { canonicalize, canonicalizeResult } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { FeedbackLogEntry, validate, type ValidateOptions } from '../schemas/index.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
@@ -165,7 +165,13 @@ function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): R
     if (options.validateEntries !== false) {
       for (const p of validate('feedback-log-entry', merged, options.validateOptions)) problems.push({ ...p, line });
     }
-    log.entries.push({ line, value: merged, raw, parsedAs: canonicalize(merged) });
+    // The entry is hashed into the feedback chain: a lone surrogate (a YAML escape can make one) has no canonical form.
+    const canon = canonicalizeResult(merged);
+    if (!canon.ok) {
+      for (const p of canon.problems) problems.push({ ...p, line, column: 1 });
+      continue;
+    }
+    log.entries.push({ line, value: merged, raw, parsedAs: canon.value });
   }
   return finish(problems, log);
 }

@@ -1,4 +1,4 @@
-import { canonicalize, hashJson, type Hasher, jsHasher } from '../canonical/index.js';
+import { canonicalize, hashJson, type Hasher, jsHasher, readJson } from '../canonical/index.js';
 import { error, type Problem, type Result, fail, ok } from '../problems/index.js';
 import { EDGE_RELS, type DocRecord, type EdgeRel } from './doc-record.js';
 
@@ -49,12 +49,14 @@ export function checkStorePath(path: unknown): Problem | undefined {
 export function ledgerEntryHash(line: unknown, hasher: Hasher = jsHasher): Result<string> {
   if (typeof line !== 'string' || line.includes('\n') || line.includes('\r'))
     return fail([error('store.ledger-bad-entry', 'a ledger entry must be one line of text')]);
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
+  // Read as the ledger verifier reads it: a duplicate name, a lone surrogate or a forbidden key would let one hash stand for two entries.
+  const read = readJson(line, { forbiddenKeys: 'refuse' });
+  if (!read.ok) {
+    const first = read.problems[0]!;
+    if (first.code.startsWith('json.')) return fail([error(first.code, first.message, first.pointer === undefined ? {} : { pointer: first.pointer })]);
     return fail([error('store.ledger-bad-entry', 'a ledger entry must be valid JSON')]);
   }
+  const value = read.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail([error('store.ledger-bad-entry', 'a ledger entry must be a JSON object')]);
   try {
     return ok(hashJson(value, hasher));

@@ -133,7 +133,14 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
   };
 }
 
-const same = (a: unknown, b: unknown) => canonicalize(a as never) === canonicalize(b as never);
+// canonicalize refuses a lone surrogate (a YAML escape can make one): such a field counts as changed, never as a crash.
+const same = (a: unknown, b: unknown) => {
+  try {
+    return canonicalize(a as never) === canonicalize(b as never);
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Index rows that disagree with the files, as Problems: a doc on disk missing
