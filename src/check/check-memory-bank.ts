@@ -18,7 +18,7 @@ const LEDGERS: Partial<Record<string, LedgerKind>> = {
 /** A file whose reading depends on the bank's dialect: its problems wait until every file of the bank was seen. */
 interface HeldFile {
   path: string;
-  /** `ledger`: a ledger with text but no entries; `header`: systemPatterns.md without its header; `table`: progress.md without a table. */
+  /** `ledger`: a ledger with text but no entries (or whose first entry line is in a code fence); `header`: systemPatterns.md without its header; `table`: progress.md without a table. */
   why: 'ledger' | 'header' | 'table';
   problems: Problem[];
 }
@@ -59,9 +59,10 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   const kind = LEDGERS[file.format];
   if (kind !== undefined) {
     const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: 1000, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
-    if (summary.entries === 0 && summary.problems.length === 0) {
-      // No entry line at all: an empty ledger, or prose where entries belong.
-      if (file.text.trim() !== '') hold('ledger', []);
+    // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
+    // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
+    if (summary.entries === 0 || opensInFence(file.text, summary.preambleLines)) {
+      if (file.text.trim() !== '') hold('ledger', summary.problems);
       return;
     }
     bank.jsonLines = true;
@@ -125,6 +126,20 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     default:
       return;
   }
+}
+
+// True when the first `preambleLines` lines leave a ``` or ~~~ fence open.
+function opensInFence(text: string, preambleLines: number): boolean {
+  let open = false;
+  let start = 0;
+  for (let n = 0; n < preambleLines && start <= text.length; n++) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    if (/^\s{0,3}(```|~~~)/.test(line)) open = !open;
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return open;
 }
 
 /** Ledgers whose entries name the agent that wrote them, and the field that does. */
@@ -199,7 +214,8 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
   if (held.length === 0) return;
   if (bank.jsonLines) {
     for (const h of held) {
-      if (h.why === 'ledger') ctx.problems.push(warning('check.ledger-no-entries', 'this ledger holds text but no entries (no line starts with `{`); the other files of this memory bank are JSON Lines, so nothing here was verified', { file: h.path, line: 1 }));
+      if (h.why === 'ledger' && h.problems.length > 0) ctx.report(h.path, h.problems);
+      else if (h.why === 'ledger') ctx.problems.push(warning('check.ledger-no-entries', 'this ledger holds text but no entries (no line starts with `{`); the other files of this memory bank are JSON Lines, so nothing here was verified', { file: h.path, line: 1 }));
       else ctx.report(h.path, h.problems);
     }
     return;

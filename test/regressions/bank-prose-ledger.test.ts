@@ -49,6 +49,21 @@ describe('memory bank dialects', () => {
     expect(codes(r)).toContainEqual(['memory-bank/productContext.md', 'check.ledger-no-entries', 'warning']);
   });
 
+  it('JSON samples in fenced code blocks of a prose bank do not make it JSON Lines', async () => {
+    const files = {
+      ...PROSE,
+      'memory-bank/productContext.md': '# Product context\n\nA sample payload:\n\n```json\n{"vision": "memory"}\n```\n',
+      'memory-bank/activeContext.md': '# Active context\n\n```json\n{\n  "focus": "cli"\n}\n```\n',
+    };
+    const r = await run(files);
+    expect(r.ok).toBe(true);
+    expect(codes(r)).toEqual([['memory-bank', 'check.prose-memory-bank', 'warning']]);
+    // Beside a real JSON Lines ledger the same file's problems are reported.
+    const jsonl = await run({ ...files, 'memory-bank/decisionLog.md': appendLedgerLine('') });
+    expect(jsonl.ok).toBe(false);
+    expect(codes(jsonl).some(([f, , s]) => f === 'memory-bank/activeContext.md' && s === 'error')).toBe(true);
+  });
+
   it('two banks are told apart', async () => {
     const r = await run({ ...Object.fromEntries(Object.entries(PROSE).map(([k, v]) => [k.replace('memory-bank', 'a/memory-bank'), v])), 'b/memory-bank/decisionLog.md': appendLedgerLine(''), 'b/memory-bank/productContext.md': 'prose\n' });
     expect(codes(r)).toEqual([
