@@ -7,7 +7,7 @@ import { checkJsonFormat } from './check-json-format.js';
 import { type BankFacts, checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
 import { checkMemoryDoc } from './check-memory-doc.js';
 import { checkThreadStore, looksLikeThreadStore } from './check-threads.js';
-import { checkWbsGroup } from './check-wbs.js';
+import { JOURNAL_FILE, checkWbsGroup } from './check-wbs.js';
 import { CheckContext, type LoadedFile, loadedFile } from './context.js';
 import { crossCheckThunderus } from './cross-thunderus.js';
 import { type FileFormat, SKIPPED_DIRS, classifyPath, wbsRoot } from './layout.js';
@@ -132,7 +132,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     ['memory bank', () => crossCheckMemoryBank(banks, ctx, { has: (p) => listed.has(p), read: (p) => source.read(p) })],
     ['gardener', () => crossCheckGardener(ctx)],
     ['wbs', () => {
-      for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx);
+      for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx, listed.has(`${root}/${JOURNAL_FILE}`));
     }],
   ];
   for (const [name, run] of cross) {

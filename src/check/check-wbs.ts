@@ -1,14 +1,19 @@
 import { validate } from '../schemas/index.js';
-import { checkWbs } from '../wbs/index.js';
+import { JOURNAL_FILE, checkWbs, pendingJournalProblem } from '../wbs/index.js';
 import { parseWbsJson } from '../wbs/limits.js';
 import type { CheckContext, LoadedFile } from './context.js';
+
+export { JOURNAL_FILE };
 
 /**
  * Checks one `.claude/memory` WBS tree: the index and every task file parse,
  * then every WBS invariant including index ↔ `tasks/*.json` agreement.
+ * `journal`: the tree holds the journal of an interrupted write
+ * (`wbs.pending-journal`, a warning; the check only reports, never completes it).
  */
-export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks: LoadedFile[], ctx: CheckContext): void {
+export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks: LoadedFile[], ctx: CheckContext, journal = false): void {
   const dir = root + '/';
+  if (journal) ctx.report(dir + JOURNAL_FILE, [pendingJournalProblem(dir + JOURNAL_FILE)]);
   const byPath = new Map<string, LoadedFile>();
   const taskValues: Record<string, unknown> = {};
   for (const t of tasks) {

@@ -1,21 +1,33 @@
-import { type Hasher, hashJson } from '../canonical/index.js';
+import { type Hasher, hashJson, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { checkWbs } from './check.js';
+import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalBytes, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
 import { parseWbsJson } from './limits.js';
 import { loadWbs } from './load.js';
 import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
+/**
+ * The steps of {@link applyPlan}'s write, as {@link ApplyPlanOptions.onStep}
+ * sees them: the journal is written; the k-th temp is staged (written and
+ * read back); the k-th temp is renamed into place; the journal is removed.
+ */
+export type ApplyStep = 'journal-written' | 'staged' | 'renamed' | 'journal-removed';
+
 /** Options for {@link applyPlan}. */
 export interface ApplyPlanOptions {
   /** The memory directory the plan's files are relative to (default `.claude/memory/`). */
   dir?: string;
-  /** Hasher used to compare `baseHash` (default: the portable JS SHA-256). */
+  /** Hasher used to compare `baseHash` and for the journal's hashes (default: the portable JS SHA-256). */
   hasher?: Hasher;
+  /** The random token of the write's temp names (default {@link newJournalToken}). */
+  newToken?: () => string;
+  /** Called after each step (`k` counts staged and renamed files from 1); crash tests stop the process there. */
+  onStep?: (step: ApplyStep, k: number) => void;
 }
 
 /** What {@link applyPlan} did. */
@@ -24,6 +36,8 @@ export interface AppliedPlan {
   written: string[];
   /** `checkWbs` of the files as re-read after the write. */
   problems: Problem[];
+  /** What was done first with a journal an interrupted write had left. */
+  recovered: CompletedJournal;
 }
 
 const enc = new TextEncoder();
@@ -31,10 +45,15 @@ const dec = new TextDecoder('utf-8', { fatal: true });
 const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
 
 /**
- * Applies a repair plan all or nothing: every file is checked against the
- * plan's `baseHash` (`wbs.plan-stale` when it changed), patched in memory and
- * re-validated (a patch may not add schema problems), written to `file.tmp`
- * and read back, and only then renamed into place. If a rename fails, files
+ * Applies a repair plan all or nothing, so that a crash at any point leaves
+ * the old files, the new files, or a journal the next call completes. First a
+ * journal left by an interrupted write is completed ({@link completeJournal}).
+ * Every file is checked against the plan's `baseHash` (`wbs.plan-stale` when
+ * it changed), patched in memory and re-validated (a patch may not add schema
+ * problems). Then the journal (`.wbs-journal.json`: every target, its temp,
+ * the hashes of its old and new bytes) is written atomically, every new file
+ * is staged in its temp (a random token in its name) and read back, the temps
+ * are renamed into place, and the journal is removed. If a rename fails, files
  * already replaced are restored. Finally the memory is re-read and re-checked.
  * Never rejects: a port that fails is a problem (`wbs.read-failed` before
  * anything is written, `wbs.write-failed` or `wbs.verify-failed` while
@@ -46,7 +65,11 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
  */
 export async function applyPlan(plan: RepairPlan, files: FilePort, options: ApplyPlanOptions = {}): Promise<Result<AppliedPlan>> {
   const dir = options.dir ?? MEMORY_ROOT;
-  const staged: { path: string; original: Uint8Array | undefined; bytes: Uint8Array }[] = [];
+  const hasher = options.hasher ?? jsHasher;
+  const step = options.onStep ?? (() => undefined);
+  const recovered = await completeJournal(files, { dir, hasher });
+  if (!recovered.ok) return recovered;
+  const staged: { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array }[] = [];
 
   for (const fp of plan.patches) {
     const path = dir + fp.file;
@@ -78,44 +101,89 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
       const added = validate(format, patched.value, { maxProblems: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error' && !before.has(keyOf(p)));
       if (added.length > 0) return fail(added.map((p) => ({ ...p, code: 'wbs.plan-invalid', message: `the patched file would be invalid: ${p.code}: ${p.message}`, file: path })));
     }
-    staged.push({ path, original, bytes: enc.encode(JSON.stringify(patched.value, null, 2) + '\n') });
+    staged.push({ file: fp.file, path, original, bytes: enc.encode(JSON.stringify(patched.value, null, 2) + '\n') });
   }
 
-  // Phase 1: temp files, read back and compared. Nothing visible has changed yet.
-  const removeTemps = async () => {
-    for (const s of staged) await files.remove(s.path + '.tmp').catch(() => undefined);
+  if (staged.length > 0) {
+    const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), step);
+    if (written !== undefined) return fail(written);
+  }
+  const loaded = await loadWbs(files, dir);
+  const problems = loaded.index === undefined ? loaded.problems : [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir })];
+  return ok({ written: staged.map((s) => s.path), problems, recovered: recovered.value });
+}
+
+/** The journaled write: journal, temps, renames, journal removed. Returns problems on failure. */
+async function write(
+  staged: { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array }[],
+  files: FilePort,
+  dir: string,
+  hasher: Hasher,
+  token: string,
+  step: (s: ApplyStep, k: number) => void,
+): Promise<Problem[] | undefined> {
+  const journal: WbsJournal = {
+    memkit: 'wbs-journal',
+    version: 1,
+    token,
+    files: staged.map((s) => ({ file: s.file, temp: journalTemp(s.file, token), before: s.original === undefined ? null : sha256Hex(s.original, hasher), after: sha256Hex(s.bytes, hasher) })),
+  };
+  const journalPath = dir + JOURNAL_FILE;
+  const temp = (k: number) => dir + journal.files[k]!.temp;
+  // Temps first, the journal last: a crash in between leaves a journal whose completion rolls back.
+  const undoStaging = async () => {
+    for (let k = 0; k < staged.length; k++) await files.remove(temp(k)).catch(() => undefined);
+    await files.remove(journalPath).catch(() => undefined);
   };
   try {
-    for (const s of staged) {
-      await files.write(s.path + '.tmp', s.bytes);
-      const back = await files.read(s.path + '.tmp');
+    await files.write(journalPath, journalBytes(journal));
+  } catch (cause) {
+    await files.remove(journalPath).catch(() => undefined);
+    return [error('wbs.write-failed', `the journal could not be written: ${messageOf(cause)}; nothing was changed`, { file: journalPath })];
+  }
+  step('journal-written', 0);
+
+  // Phase 1: temp files, read back and compared. Nothing visible has changed yet.
+  try {
+    for (let k = 0; k < staged.length; k++) {
+      const s = staged[k]!;
+      await files.write(temp(k), s.bytes);
+      const back = await files.read(temp(k));
       if (back === undefined || back.length !== s.bytes.length || back.some((b, i) => b !== s.bytes[i])) {
-        await removeTemps();
-        return fail([error('wbs.verify-failed', `${s.path}.tmp did not read back as written; nothing was changed`, { file: s.path })]);
+        await undoStaging();
+        return [error('wbs.verify-failed', `${temp(k)} did not read back as written; nothing was changed`, { file: s.path })];
       }
+      step('staged', k + 1);
     }
   } catch (cause) {
-    await removeTemps();
-    return fail([error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`)]);
+    await undoStaging();
+    return [error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`)];
   }
 
   // Phase 2: renames; on failure, put back what was replaced.
   let done = 0;
   try {
-    for (const s of staged) {
-      await files.rename(s.path + '.tmp', s.path);
+    for (let k = 0; k < staged.length; k++) {
+      await files.rename(temp(k), staged[k]!.path);
       done++;
+      step('renamed', done);
     }
   } catch (cause) {
+    let restored = true;
     for (const s of staged.slice(0, done)) {
-      if (s.original === undefined) await files.remove(s.path).catch(() => undefined);
-      else await files.write(s.path, s.original).catch(() => undefined);
+      try {
+        if (s.original === undefined) await files.remove(s.path);
+        else await files.write(s.path, s.original);
+      } catch {
+        restored = false;
+      }
     }
-    await removeTemps();
-    return fail([error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`)]);
+    if (!restored) return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}, and so did restoring a replaced file; the journal ${journalPath} was kept for the next run`, { file: journalPath })];
+    await undoStaging();
+    return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`)];
   }
-
-  const loaded = await loadWbs(files, dir);
-  const problems = loaded.index === undefined ? loaded.problems : [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir })];
-  return ok({ written: staged.map((s) => s.path), problems });
+  // Every target holds its new bytes: a journal that stays behind is completed trivially next time.
+  await files.remove(journalPath).catch(() => undefined);
+  step('journal-removed', 0);
+  return undefined;
 }

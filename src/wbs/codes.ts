@@ -42,6 +42,9 @@ export const wbsCodes = defineCodes({
   'wbs.not-text': { meaning: 'A memory file is not valid UTF-8 text.', fix: 'Re-encode the content as UTF-8.' },
   'wbs.not-yaml': { meaning: 'YAML content does not parse.', fix: 'Fix the YAML syntax at the reported line.' },
   'wbs.verify-failed': { meaning: 'The temporary file read back differs from what was written, so it was not renamed into place.', fix: 'Check the file system and retry; the original file is untouched.' },
+  'wbs.journal-invalid': { meaning: 'The journal of an interrupted write (`.wbs-journal.json`) is not one memkit wrote: not JSON, a file that is not a WBS file, or a temp name memkit does not make. Nothing was changed.', fix: 'Inspect the file; remove it if no memkit write was interrupted.' },
+  'wbs.journal-conflict': { meaning: 'A write was interrupted, and a file it names has since changed, so it can be neither completed nor undone; the journal was kept.', fix: 'Compare the file with the journal’s hashes, fix the files by hand, then remove `.wbs-journal.json` and its temps.' },
+  'wbs.pending-journal': { meaning: 'A WBS write was interrupted (a crash during `wbs repair --apply`): its journal `.wbs-journal.json` is still there, and the files may be mid-write.', fix: 'Run any `memkit wbs` command: it completes the write (or undoes it) and removes the journal and its temps.', severity: 'warning' },
   'wbs.update-failed': { meaning: 'The update function threw or returned a value that is not JSON.', fix: 'Return a plain JSON value from the update function.' },
 });
 

@@ -13,7 +13,19 @@ export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
 export { type RebuildIndexOptions, entityOf, rebuildIndex } from './rebuild-index.js';
 export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
-export { type AppliedPlan, type ApplyPlanOptions, applyPlan } from './apply-plan.js';
+export { type AppliedPlan, type ApplyPlanOptions, type ApplyStep, applyPlan } from './apply-plan.js';
+export {
+  type CompleteJournalOptions,
+  type CompletedJournal,
+  JOURNAL_FILE,
+  type JournalEntry,
+  type WbsJournal,
+  completeJournal,
+  journalTemp,
+  newJournalToken,
+  parseJournal,
+  pendingJournalProblem,
+} from './journal.js';
 export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
 export { WBS_MAX_BYTES, type WbsFormat, parseWbsJson } from './limits.js';
 export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';

@@ -195,7 +195,7 @@ describe('checkWbs detects every single corruption class', () => {
 
   it('covers every invariant code with a corruption or a unit test', () => {
     const tested = new Set([...Object.keys(corruptions), 'wbs.not-index']);
-    const invariants = Object.keys(wbsCodes).filter((c) => !/path|file-missing|not-text|not-yaml|verify|update|write|read-failed|plan|patch|entity-not-json/.test(c));
+    const invariants = Object.keys(wbsCodes).filter((c) => !/path|file-missing|not-text|not-yaml|verify|update|write|read-failed|plan|patch|entity-not-json|journal/.test(c));
     expect(invariants.filter((c) => !tested.has(c))).toEqual([]);
   });
 });

@@ -184,7 +184,7 @@ describe('applyPlan', () => {
               return port.write(p, d);
             },
             read: async (p: string) => {
-              if (!p.endsWith('.tmp') || !step()) return port.read(p);
+              if (!p.includes('.wbs-tmp') || !step()) return port.read(p);
               if (bad === 'throw') throw new Error('read error');
               const b = await port.read(p);
               return b === undefined ? b : b.map((x, i) => (i === 0 ? x ^ 1 : x));

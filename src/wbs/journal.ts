@@ -1,0 +1,172 @@
+import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
+import { parseJson } from '../parse/json.js';
+import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
+import { messageOf } from '../problems/message-of.js';
+import type { FilePort } from '../store/file-port.js';
+import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
+
+/** The journal of a multi-file write, relative to the memory directory. */
+export const JOURNAL_FILE = '.wbs-journal.json';
+
+/** One file of a {@link WbsJournal}: where its new bytes are staged and the hashes that tell the states apart. */
+export interface JournalEntry {
+  /** The target, relative to the memory directory: `task-index.json` or `tasks/<id>.json`. */
+  file: string;
+  /** The staged temp ({@link journalTemp} of `file` and the journal's token). */
+  temp: string;
+  /** SHA-256 (hex) of the target's bytes before the write; `null` when it did not exist. */
+  before: string | null;
+  /** SHA-256 (hex) of the new bytes. */
+  after: string;
+}
+
+/**
+ * What `applyPlan` writes (atomically) before it stages anything: every target
+ * with its staged temp and the hashes of its old and new bytes. With it, a
+ * crash at any point leaves the old state, the new state, or a journal that
+ * {@link completeJournal} finishes.
+ */
+export interface WbsJournal {
+  memkit: 'wbs-journal';
+  version: 1;
+  /** Random token in every temp name of this write. */
+  token: string;
+  files: JournalEntry[];
+}
+
+/** What {@link completeJournal} did. */
+export interface CompletedJournal {
+  /** `none`: no journal; `rolled-forward`: the new state is complete; `rolled-back`: the old state is back. */
+  action: 'none' | 'rolled-forward' | 'rolled-back';
+  /** Targets renamed into place (roll forward), relative to the memory directory. */
+  renamed: string[];
+  /** Staged temps removed (roll back, or left over), relative to the memory directory. */
+  removed: string[];
+}
+
+/** Options of {@link completeJournal}. */
+export interface CompleteJournalOptions {
+  /** The memory directory (default `.claude/memory/`). */
+  dir?: string;
+  /** SHA-256 implementation (default: the portable JS one). */
+  hasher?: Hasher;
+}
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+/**
+ * The temp name a journal with `token` stages `file` under: hidden, in the
+ * same directory, marked with the token, ending in `.txt` (an allowed memory
+ * extension that no WBS reader takes for a task file). Only names of this
+ * exact form, listed in a journal, are ever renamed or removed by recovery.
+ * @example journalTemp('tasks/1.2.json', token) // 'tasks/.1.2.json.<token>.wbs-tmp.txt'
+ */
+export function journalTemp(file: string, token: string): string {
+  const slash = file.lastIndexOf('/');
+  return `${file.slice(0, slash + 1)}.${file.slice(slash + 1)}.${token}.wbs-tmp.txt`;
+}
+
+/** A fresh random token (128 bits) from Web Crypto, available in Node 20, Deno and browsers. */
+export function newJournalToken(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The journal's bytes (2-space JSON, final newline). */
+export function journalBytes(journal: WbsJournal): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(journal, null, 2) + '\n');
+}
+
+/**
+ * Reads a journal's text, refusing anything that is not exactly a journal
+ * memkit writes: the marker and version, a 32-hex token, WBS targets only, and
+ * each temp named by {@link journalTemp}, so that a forged or damaged journal
+ * can never make recovery rename or remove another file.
+ */
+export function parseJournal(text: string): Result<WbsJournal> {
+  const bad = (why: string) => fail([error('wbs.journal-invalid', `${JOURNAL_FILE} ${why}; nothing was changed`, { file: JOURNAL_FILE })]);
+  const parsed = parseJson(text);
+  if (!parsed.ok) return bad('is not JSON');
+  const j = parsed.value as Partial<WbsJournal> | null;
+  if (j === null || typeof j !== 'object' || j.memkit !== 'wbs-journal' || j.version !== 1) return bad('is not a memkit WBS journal (version 1)');
+  if (typeof j.token !== 'string' || !TOKEN.test(j.token) || !Array.isArray(j.files)) return bad('has no valid token or file list');
+  const seen = new Set<string>();
+  for (const e of j.files as unknown[]) {
+    const x = e as Partial<JournalEntry> | null;
+    if (x === null || typeof x !== 'object' || typeof x.file !== 'string' || memoryFormatOf(x.file) === undefined || x.file.includes('..') || seen.has(x.file)) return bad('names a file that is not a WBS file');
+    seen.add(x.file);
+    if (x.temp !== journalTemp(x.file, j.token)) return bad(`names a temp for ${x.file} that memkit did not make`);
+    if (!(x.before === null || (typeof x.before === 'string' && /^[0-9a-f]{64}$/.test(x.before))) || typeof x.after !== 'string' || !/^[0-9a-f]{64}$/.test(x.after)) return bad(`has no valid hashes for ${x.file}`);
+  }
+  return ok(j as WbsJournal);
+}
+
+/**
+ * Finishes a write a crash interrupted, from the journal in `dir`:
+ * - every target already holds its new bytes, or still its old bytes with its
+ *   temp holding the new ones (staging was complete): the temps are renamed into
+ *   place (roll forward);
+ * - else, when every target still holds its old bytes (the crash came while
+ *   staging): the temps are removed (roll back);
+ * - else (a file changed by someone else since): nothing is touched and
+ *   `wbs.journal-conflict` says which file.
+ * The journal is removed last. Never rejects: a port failure is
+ * `wbs.write-failed` or `wbs.read-failed`, with the journal kept.
+ * @example const done = await completeJournal(files); // { action: 'none', ... } when there is none
+ */
+export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
+  const dir = options.dir ?? MEMORY_ROOT;
+  const hasher = options.hasher ?? jsHasher;
+  const none: CompletedJournal = { action: 'none', renamed: [], removed: [] };
+  const hash = async (path: string): Promise<string | null> => {
+    const bytes = await files.read(dir + path);
+    return bytes === undefined ? null : sha256Hex(bytes, hasher);
+  };
+  let journal: WbsJournal;
+  const states: { e: JournalEntry; target: string | null; temp: string | null }[] = [];
+  try {
+    const raw = await files.read(dir + JOURNAL_FILE);
+    if (raw === undefined) return ok(none);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    } catch {
+      text = '';
+    }
+    const parsed = parseJournal(text);
+    if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: dir + JOURNAL_FILE })));
+    journal = parsed.value;
+    for (const e of journal.files) states.push({ e, target: await hash(e.file), temp: await hash(e.temp) });
+  } catch (cause) {
+    return fail([error('wbs.read-failed', `the journal or a file it names could not be read: ${messageOf(cause)}; nothing was changed`, { file: dir + JOURNAL_FILE })]);
+  }
+  const forward = states.every((s) => s.target === s.e.after || (s.target === s.e.before && s.temp === s.e.after));
+  const back = !forward && states.every((s) => s.target === s.e.before || s.target === s.e.after && s.e.before === s.e.after);
+  if (!forward && !back) {
+    const s = states.find((x) => x.target !== x.e.before && x.target !== x.e.after)
+      ?? states.find((x) => x.target !== x.e.after && x.temp !== x.e.after)!;
+    return fail([error('wbs.journal-conflict', `${dir}${s.e.file} is neither as before the interrupted write nor as after it, and its new bytes are not all staged; the journal ${dir}${JOURNAL_FILE} was kept`, { file: dir + s.e.file })]);
+  }
+  const out: CompletedJournal = { action: forward ? 'rolled-forward' : 'rolled-back', renamed: [], removed: [] };
+  try {
+    for (const s of states) {
+      if (forward && s.target !== s.e.after) {
+        await files.rename(dir + s.e.temp, dir + s.e.file);
+        out.renamed.push(s.e.file);
+      } else if (s.temp !== null) {
+        await files.remove(dir + s.e.temp);
+        out.removed.push(s.e.temp);
+      }
+    }
+    await files.remove(dir + JOURNAL_FILE);
+  } catch (cause) {
+    return fail([error('wbs.write-failed', `completing the interrupted write failed: ${messageOf(cause)}; the journal ${dir}${JOURNAL_FILE} was kept and the next run retries`, { file: dir + JOURNAL_FILE })]);
+  }
+  return ok(out);
+}
+
+/** The warning `check` gives for a journal left by an interrupted write (it never writes). */
+export function pendingJournalProblem(file: string): Problem {
+  return warning('wbs.pending-journal', `an interrupted WBS write left ${file}; the next "memkit wbs" command completes or undoes it`, { file });
+}

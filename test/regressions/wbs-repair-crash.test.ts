@@ -1,0 +1,168 @@
+// #25.7: a crash during `wbs repair --apply` left up to thousands of stray `*.json.tmp` files, or a
+// half-applied plan (index updated, task files not). Now the write is journaled: a child process
+// applying a plan is killed (a real SIGKILL) after step k of N, for every k; the next `wbs` command
+// then finds the old state or the new one, never a mix, and no temp file of memkit's.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nodeFiles } from '../../src/node/index.js';
+import { JOURNAL_FILE, applyPlan, loadWbs, repairPlan } from '../../src/wbs/index.js';
+import { ROOT, runCli } from '../cli/helpers.js';
+
+const base = mkdtempSync(join(tmpdir(), 'memkit-wbs-crash-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+const N_FEATURES = 5;
+const entry = (id: string, status: string, children: string[] = []) => ({
+  id,
+  type: id.includes('.') ? 'feature' : 'epic',
+  status,
+  parent: id.includes('.') ? '1' : null,
+  children,
+  dependencies: [],
+});
+
+/** A memory whose repair replaces the index and tasks/1.json (roll-up) and creates four missing entity files. */
+function seed(dir: string): void {
+  const mem = join(dir, '.claude', 'memory');
+  mkdirSync(join(mem, 'tasks'), { recursive: true });
+  const kids = Array.from({ length: N_FEATURES }, (_, i) => `1.${i + 1}`);
+  const index = { version: '1.0.0', tasks: [entry('1', 'pending', kids), ...kids.map((k) => entry(k, 'done'))] };
+  writeFileSync(join(mem, 'task-index.json'), JSON.stringify(index, null, 2) + '\n');
+  for (const t of index.tasks.slice(0, 2)) writeFileSync(join(mem, 'tasks', `${t.id}.json`), JSON.stringify(t, null, 2) + '\n');
+  writeFileSync(join(mem, 'notes.md'), 'a user file\n');
+  writeFileSync(join(mem, 'tasks', '1.2.json.tmp'), 'a user file that looks like an old temp\n');
+}
+
+/** Every file under .claude/memory: relative path → content. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const mem = join(dir, '.claude', 'memory');
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out[relative(mem, full)] = readFileSync(full, 'utf8');
+    }
+  };
+  walk(mem);
+  return out;
+}
+
+// The child applies the repair plan and SIGKILLs itself right after step `kill` number `k`. Step
+// `port-rename` is inside the port's own atomic write of the k-th staged temp: its temp is fsynced
+// but not yet renamed.
+const CHILD = join(base, 'child.mts');
+writeFileSync(
+  CHILD,
+  `import { nodeFs } from ${JSON.stringify(join(ROOT, 'src/node/atomic-write.ts'))};
+import { nodeFiles } from ${JSON.stringify(join(ROOT, 'src/node/fs-port.ts'))};
+import { applyPlan, loadWbs, repairPlan } from ${JSON.stringify(join(ROOT, 'src/wbs/index.ts'))};
+const [dir, kill, k] = process.argv.slice(2);
+const die = () => process.kill(process.pid, 'SIGKILL');
+let portRenames = 0;
+const fs = { ...nodeFs, rename: async (a, b) => { if (kill === 'port-rename' && b.includes('.wbs-tmp') && ++portRenames === Number(k)) die(); return nodeFs.rename(a, b); } };
+const files = nodeFiles(dir, { extensions: null, fs });
+const loaded = await loadWbs(files);
+const plan = repairPlan(loaded.index, loaded.tasks);
+await applyPlan(plan, files, { onStep: (s, n) => { if (s === kill && n === Number(k)) die(); } });
+process.exit(3); // not killed: the step never came
+`,
+);
+
+function runChild(dir: string, kill: string, k: number): Promise<NodeJS.Signals | number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, kill, String(k)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code, signal) => resolve(signal ?? code));
+  });
+}
+
+let n = 0;
+const fresh = () => {
+  const dir = join(base, `m${n++}`);
+  seed(dir);
+  return dir;
+};
+
+/** The state before and after the plan, made without a crash. */
+async function states(): Promise<{ before: Record<string, string>; after: Record<string, string>; files: number }> {
+  const dir = fresh();
+  const before = snapshot(dir);
+  const files = nodeFiles(dir, { extensions: null });
+  const loaded = await loadWbs(files);
+  const plan = repairPlan(loaded.index, loaded.tasks);
+  const r = await applyPlan(plan, files);
+  expect(r.ok && r.value.problems).toEqual([]);
+  return { before, after: snapshot(dir), files: plan.patches.length };
+}
+
+describe('wbs repair --apply killed at every write step', () => {
+  it('crash cases: old or new state, no stray temps, check reports the pending journal', { timeout: 300_000 }, async () => {
+    const { before, after, files: N } = await states();
+    expect(N).toBe(2 + N_FEATURES - 1); // index, tasks/1.json, four created entity files
+    // [step, k, the state the next command must leave]
+    const cases: [string, number, 'old' | 'new'][] = [['journal-written', 0, 'old']];
+    for (let k = 1; k <= N; k++) cases.push(['port-rename', k, 'old'], ['staged', k, k === N ? 'new' : 'old']);
+    for (let k = 1; k <= N; k++) cases.push(['renamed', k, 'new']);
+    cases.push(['journal-removed', 0, 'new']);
+    const results = await Promise.all(
+      cases.map(async ([step, k, want]) => {
+        const dir = fresh();
+        const signal = await runChild(dir, step, k);
+        return { step, k, want, dir, signal, crashed: snapshot(dir) };
+      }),
+    );
+    for (const { step, k, want, dir, signal, crashed } of results) {
+      const at = `${step} ${k}`;
+      expect(signal, at).toBe('SIGKILL');
+      const pending = existsSync(join(dir, '.claude', 'memory', JOURNAL_FILE));
+      expect(pending, at).toBe(step !== 'journal-removed');
+      // check only reports
+      const check = await runCli(['check', dir, '--format', 'json']);
+      const codes = (JSON.parse(check.stdout) as { problems: { code: string; severity: string }[] }).problems.filter((p) => p.code === 'wbs.pending-journal');
+      expect(codes.map((p) => p.severity), at).toEqual(pending ? ['warning'] : []);
+      expect(snapshot(dir), at).toEqual(crashed);
+      // the next wbs command completes or undoes the write
+      const next = await runCli(['wbs', 'ready', dir, '--format', 'json']);
+      expect(next.code, `${at}: ${next.stderr}`).toBe(0);
+      expect(snapshot(dir), at).toEqual(want === 'old' ? before : after);
+    }
+  });
+
+  it('a forged journal naming a user file is refused and nothing is touched', { timeout: 60_000 }, async () => {
+    const dir = fresh();
+    const mem = join(dir, '.claude', 'memory');
+    const token = 'ab'.repeat(16);
+    const journal = { memkit: 'wbs-journal', version: 1, token, files: [{ file: 'task-index.json', temp: 'notes.md', before: null, after: '0'.repeat(64) }] };
+    writeFileSync(join(mem, JOURNAL_FILE), JSON.stringify(journal));
+    const was = snapshot(dir);
+    const r = await runCli(['wbs', 'ready', dir, '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { problems: { code: string }[] }).problems.map((p) => p.code)).toEqual(['wbs.journal-invalid']);
+    expect(snapshot(dir)).toEqual(was);
+  });
+
+  it('a file changed after the crash: the journal is kept and the conflict reported, nothing overwritten', { timeout: 60_000 }, async () => {
+    const dir = fresh();
+    expect(await runChild(dir, 'renamed', 1)).toBe('SIGKILL');
+    const other = join(dir, '.claude', 'memory', 'tasks', '1.json');
+    writeFileSync(other, '{"id":"1","type":"epic","status":"pending","edited":true}\n');
+    const was = snapshot(dir);
+    const r = await runCli(['wbs', 'ready', dir, '--format', 'json']);
+    expect((JSON.parse(r.stdout) as { problems: { code: string }[] }).problems.map((p) => p.code)).toEqual(['wbs.journal-conflict']);
+    expect(snapshot(dir)).toEqual(was);
+  });
+
+  it('applyPlan completes a pending journal itself before applying', { timeout: 60_000 }, async () => {
+    const dir = fresh();
+    expect(await runChild(dir, 'staged', 1)).toBe('SIGKILL');
+    const files = nodeFiles(dir, { extensions: null });
+    const loaded = await loadWbs(files);
+    const r = await applyPlan(repairPlan(loaded.index, loaded.tasks), files);
+    expect(r.ok && r.value.recovered.action).toBe('rolled-back');
+    expect(existsSync(join(dir, '.claude', 'memory', JOURNAL_FILE))).toBe(false);
+    expect(Object.keys(snapshot(dir)).filter((f) => f.includes('wbs-tmp') || f.includes('memkit-tmp'))).toEqual([]);
+  });
+});
