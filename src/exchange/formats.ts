@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { type Problem, error } from '../problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../schemas/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../schemas/export-v2.js';
-import { toProblems } from '../schemas/validate.js';
+import { schemaProblems } from '../schemas/validate.js';
 import { isPlainDateTime } from './fast-date.js';
 
 /** The schema version this runtime writes (export never writes an older one). */
@@ -54,7 +54,7 @@ export function checkSchema(schema: TSchema, value: unknown): Problem[] {
   const c = checker(schema);
   try {
     if (c.Check(value)) return [];
-    const problems = toProblems(c.Errors(value) as Parameters<typeof toProblems>[0]);
+    const problems = schemaProblems(c, value);
     return problems.length > 0 ? problems : [error('schema.invalid', 'value does not match its schema', { pointer: '' })];
   } catch (cause) {
     return [error('input.too-deep', `value could not be validated: ${(cause as Error).message}`, { pointer: '' })];

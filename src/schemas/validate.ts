@@ -44,12 +44,17 @@ export const MAX_VALUE_PROBLEMS = 100_000;
  */
 const ERROR_HEADROOM = 10_000;
 
+/** What {@link schemaErrors} needs of a compiled TypeBox validator. */
+export interface ErrorSource {
+  Errors(value: unknown): readonly unknown[];
+}
+
 /**
  * TypeBox's errors for `value`. TypeBox stops at a process-wide limit (8 by
  * default) without saying so; this asks for `limit` and says whether TypeBox
  * stopped there (then there may be more).
  */
-export function schemaErrors(validator: Pick<Validator, 'Errors'>, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {
+export function schemaErrors(validator: ErrorSource, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {
   const settings = Settings.Get();
   const before = settings.maxErrors;
   const max = Math.max(1, Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER));
@@ -61,6 +66,26 @@ export function schemaErrors(validator: Pick<Validator, 'Errors'>, value: unknow
   } finally {
     Settings.Set({ maxErrors: before });
   }
+}
+
+/** `problems` through a {@link ProblemCap} of `max`; `stopped`: TypeBox stopped collecting, so a count is a lower bound. */
+function capped(problems: Problem[], max: number, stopped: boolean): Problem[] {
+  if (problems.length <= max && !stopped) return problems;
+  const cap = new ProblemCap(max);
+  cap.addAll(problems);
+  if (stopped) cap.skip(0, 'error', {}, true);
+  return cap.problems;
+}
+
+/**
+ * The schema problems of `value` under a compiled TypeBox validator, as
+ * {@link validate} reports them: up to `maxProblems`, then one
+ * `problems.truncated`. For callers that compile schemas of their own.
+ */
+export function schemaProblems(validator: ErrorSource, value: unknown, maxProblems: number = DEFAULT_MAX_PROBLEMS): Problem[] {
+  const max = Math.min(maxProblems, MAX_VALUE_PROBLEMS);
+  const { errors, stopped } = schemaErrors(validator, value, max + ERROR_HEADROOM);
+  return capped(toProblems(errors), max, stopped);
 }
 
 /** A compiled validator of one format: returns the problems of a value (empty when valid). */
@@ -358,14 +383,7 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
-  const cap = (problems: Problem[], stopped = false): Problem[] => {
-    if (problems.length <= maxProblems && !stopped) return problems;
-    const capped = new ProblemCap(maxProblems);
-    capped.addAll(problems);
-    // TypeBox stopped at the limit it was given: there may be more than were counted.
-    if (stopped) capped.skip(0, 'error', {}, true);
-    return capped.problems;
-  };
+  const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
   const slow = (value: unknown): Problem[] => {
     const { errors, stopped } = schemaErrors(validator, value, maxProblems + ERROR_HEADROOM);
     const problems = toProblems(errors);
