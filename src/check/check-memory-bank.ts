@@ -2,11 +2,11 @@ import { DEFAULT_WRITER_POLICY, checkWrite, verifyEntries, verifyText } from '..
 import { sha256Hex } from '../canonical/index.js';
 import type { LedgerKind } from '../ledger/index.js';
 import { parseFeedbackLog, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
-import { type Problem, type Result, error, warning } from '../problems/index.js';
+import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
 import { dirOf } from './layout.js';
-import { payloadMatch, resolvePayloadLoc } from './payload.js';
+import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from './payload.js';
 
 const LEDGERS: Partial<Record<string, LedgerKind>> = {
   'product-context': 'productContext',
@@ -233,6 +233,8 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
 }
 
 async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, reader: PayloadReader): Promise<void> {
+  // Many entries may name one payload: each file is read and hashed once.
+  const digests = new Map<string, Result<PayloadDigests>>();
   for (const ref of bank.payloads ?? []) {
     const candidates = [resolvePayloadLoc(dir, ref.loc), resolvePayloadLoc('', ref.loc)].filter((p): p is string => p !== undefined);
     // A URL, an absolute path or one leaving the checked directory is not ours to read.
@@ -243,12 +245,17 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
       ctx.problems.push(warning('ledger.payload-missing', `payload ${ref.loc} is not in the checked directory (looked for ${[...new Set(candidates)].join(' and ')}); payload_hash not checked`, where));
       continue;
     }
-    const read = await reader.read(path);
-    if (!read.ok) {
-      ctx.problems.push(warning('ledger.payload-missing', `payload ${path} could not be read (${read.problems[0]?.message ?? 'unknown reason'}); payload_hash not checked`, where));
+    let d = digests.get(path);
+    if (d === undefined) {
+      const read = await reader.read(path);
+      d = read.ok ? ok(payloadDigests(read.value, ctx.env.hasher)) : read;
+      digests.set(path, d);
+    }
+    if (!d.ok) {
+      ctx.problems.push(warning('ledger.payload-missing', `payload ${path} could not be read (${d.problems[0]?.message ?? 'unknown reason'}); payload_hash not checked`, where));
       continue;
     }
-    if (payloadMatch(read.value, ref.hash, ctx.env.hasher) === undefined) {
+    if (payloadMatch(d.value, ref.hash, ctx.env.hasher) === undefined) {
       ctx.problems.push(
         error('ledger.payload-hash-mismatch', `payload ${path} does not hash to payload_hash: neither the SHA-256 of its bytes nor that of its canonical JSON matches`, { ...where, pointer: '/payload_hash' }),
       );

@@ -1,28 +1,40 @@
 import { type Hasher, canonicalize, sha256Hex } from '../canonical/index.js';
 import { parseJson } from '../parse/index.js';
 
-/**
- * How a payload's bytes match a `payload_hash`: `'bytes'` when it is the
- * SHA-256 of the raw bytes, `'jcs'` when it is the SHA-256 of the RFC 8785
- * canonical JSON of the bytes parsed as JSON (what memkit writes), `undefined`
- * when neither.
- */
-export function payloadMatch(bytes: Uint8Array, hash: string, hasher: Hasher): 'bytes' | 'jcs' | undefined {
-  const want = hash.toLowerCase();
-  if (sha256Hex(bytes, hasher) === want) return 'bytes';
+/** The two SHA-256 forms a `payload_hash` may take for one payload file: of its raw bytes, and (when it is JSON) of its RFC 8785 canonical JSON. */
+export interface PayloadDigests {
+  bytes: string;
+  jcs?: string;
+}
+
+/** Computes the {@link PayloadDigests} of a payload file's bytes. */
+export function payloadDigests(bytes: Uint8Array, hasher: Hasher): PayloadDigests {
+  const out: PayloadDigests = { bytes: sha256Hex(bytes, hasher) };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return undefined;
+    return out;
   }
   const parsed = parseJson(text);
-  if (!parsed.ok) return undefined;
+  if (!parsed.ok) return out;
   try {
-    return sha256Hex(canonicalize(parsed.value), hasher) === want ? 'jcs' : undefined;
+    out.jcs = sha256Hex(canonicalize(parsed.value), hasher);
   } catch {
-    return undefined;
+    // A value with no canonical form (a lone surrogate) has only its bytes' hash.
   }
+  return out;
+}
+
+/**
+ * How a payload matches a `payload_hash`: `'bytes'` when it is the SHA-256 of
+ * the raw bytes, `'jcs'` when it is the SHA-256 of the canonical JSON (what
+ * memkit writes), `undefined` when neither.
+ */
+export function payloadMatch(payload: Uint8Array | PayloadDigests, hash: string, hasher: Hasher): 'bytes' | 'jcs' | undefined {
+  const d = payload instanceof Uint8Array ? payloadDigests(payload, hasher) : payload;
+  const want = hash.toLowerCase();
+  return d.bytes === want ? 'bytes' : d.jcs === want ? 'jcs' : undefined;
 }
 
 /**
