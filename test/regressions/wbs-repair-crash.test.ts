@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeFiles } from '../../src/node/index.js';
-import { JOURNAL_FILE, applyPlan, loadWbs, repairPlan } from '../../src/wbs/index.js';
+import { JOURNAL_FILE, applyPlan, completeJournal, loadWbs, repairPlan } from '../../src/wbs/index.js';
 import { ROOT, runCli } from '../cli/helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-wbs-crash-'));
@@ -164,5 +164,45 @@ describe('wbs repair --apply killed at every write step', () => {
     expect(r.ok && r.value.recovered.action).toBe('rolled-back');
     expect(existsSync(join(dir, '.claude', 'memory', JOURNAL_FILE))).toBe(false);
     expect(Object.keys(snapshot(dir)).filter((f) => f.includes('wbs-tmp') || f.includes('memkit-tmp'))).toEqual([]);
+  });
+});
+
+describe('a port that dies mid-plan, at scale (in process)', () => {
+  it('3,000 files: after the port stops at any operation, completing the journal leaves the old or the new state and no temp', { timeout: 120_000 }, async () => {
+    const { memoryFiles } = await import('../../src/store/file-port.js');
+    const M = 3000;
+    const kids = Array.from({ length: M }, (_, i) => `1.${i + 1}`);
+    const index = { version: '1.0.0', tasks: [entry('1', 'pending', kids), ...kids.map((k) => entry(k, 'done'))] };
+    const initial: Record<string, string> = { '.claude/memory/task-index.json': JSON.stringify(index, null, 2) + '\n', '.claude/memory/tasks/1.json': JSON.stringify(index.tasks[0], null, 2) + '\n' };
+    const loaded = await loadWbs(memoryFiles(initial));
+    const plan = repairPlan(loaded.index, loaded.tasks);
+    expect(plan.patches.length).toBe(M + 2);
+    const good = memoryFiles(initial);
+    expect((await applyPlan(plan, good)).ok).toBe(true);
+    const after = good.snapshot();
+    const before = memoryFiles(initial).snapshot();
+    // A port that works for `limit` operations, then fails every call: a crash as the disk sees it.
+    const dying = (inner: ReturnType<typeof memoryFiles>, limit: number) => {
+      let ops = 0;
+      const gate = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+        if (++ops > limit) throw new Error('process died');
+        return f(...a);
+      };
+      return { port: { read: gate(inner.read), write: gate(inner.write), rename: gate(inner.rename), remove: gate(inner.remove), list: gate(inner.list) }, ops: () => ops };
+    };
+    const dry = dying(memoryFiles(initial), Number.MAX_SAFE_INTEGER);
+    await applyPlan(plan, dry.port);
+    const total = dry.ops();
+    const stops = [1, 2, 3, 4, M, M + 3, M + 4, 2 * M, 2 * M + 5, 2 * M + 6, 2 * M + 7, 3 * M, total - 3, total - 2, total - 1];
+    for (const stop of stops) {
+      const disk = memoryFiles(initial);
+      await applyPlan(plan, dying(disk, stop).port); // fails, or (stopped in the re-check after the write) reports read problems
+      const done = await completeJournal(disk);
+      expect(done.ok, `stop ${stop}`).toBe(true);
+      const now = disk.snapshot();
+      const same = (a: Map<string, Uint8Array>, b: Map<string, Uint8Array>) => a.size === b.size && [...a].every(([k, v]) => Buffer.from(v).equals(Buffer.from(b.get(k) ?? [])));
+      expect(same(now, before) || same(now, after), `stop ${stop}`).toBe(true);
+      expect([...now.keys()].filter((k) => k.includes('wbs-tmp') || k.endsWith(JOURNAL_FILE)), `stop ${stop}`).toEqual([]);
+    }
   });
 });
