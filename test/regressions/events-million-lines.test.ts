@@ -3,9 +3,12 @@
 // parsed line. The checker now streams the file, caps problems per file with
 // one problems.truncated counting the rest, and only counts lines past the cap.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
 import { memoryFiles } from '../../src/store/index.js';
+import { runCli, tempDir } from '../cli/helpers.js';
 
 const LINES = 1_000_000;
 const hostile = () => '{}\n'.repeat(LINES);
@@ -50,5 +53,20 @@ describe('regression: a million-line events.jsonl', () => {
     expect(problems).toBe(101);
     // Before the fix the peak was about 2.7 GB over a ~150 MB base; the text itself is 3 MB.
     expect(peak - base).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('memkit validate of the same file caps its problems the same way', { timeout: 60_000 }, async () => {
+    const tmp = tempDir();
+    try {
+      writeFileSync(join(tmp.dir, 'events.jsonl'), hostile());
+      const run = await runCli(['validate', 'events.jsonl', '--schema', 'event', '--format', 'json', '--max-problems', '20'], { cwd: tmp.dir });
+      expect(run.code).toBe(1);
+      const problems = (JSON.parse(run.stdout) as { problems: { code: string; severity: string; message: string }[] }).problems;
+      expect(problems).toHaveLength(21);
+      expect(problems.at(-1)).toMatchObject({ code: 'problems.truncated', severity: 'error' });
+      expect(Number(/(\d+) more/.exec(problems.at(-1)!.message)?.[1])).toBeGreaterThanOrEqual(LINES - 3);
+    } finally {
+      tmp.done();
+    }
   });
 });

@@ -2,14 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { locatePointer } from '../../check/json-locate.js';
 import { parseJson } from '../../parse/json.js';
-import { LineIndex, type Problem, error, inFile } from '../../problems/index.js';
-import { compileValidator, formatIds } from '../../schemas/index.js';
+import { LineIndex, type Problem, ProblemCap, error, inFile } from '../../problems/index.js';
+import { type Tally, compileTally, compileValidator, formatIds } from '../../schemas/index.js';
 import { type Command, UsageError } from '../command.js';
 import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
 import { makeReport } from '../report.js';
-import { formatOption } from './shared.js';
+import { formatOption, positiveInt } from './shared.js';
 
 const MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_PROBLEMS = 100;
 
 /** `memkit validate FILE --schema ID`: validates a JSON file, or each line of a JSON Lines file. */
 export const validateCommand: Command = {
@@ -20,13 +21,15 @@ export const validateCommand: Command = {
 Validates FILE against the memkit format ID. A .jsonl or .ndjson file is
 validated line by line (blank lines are skipped; line numbers count them).
 Problems carry the file, the 1-based line and column, and a JSON Pointer.
+At most N problems are reported (--max-problems N, default 100), then one
+problems.truncated saying how many more were found.
 
 Formats: ${formatIds.join(', ')}.
 
 Exit status: 0 valid, 1 problems found, 2 usage error (unknown format,
 missing or unreadable FILE).
 `,
-  options: { schema: { type: 'string' }, format: formatOption },
+  options: { schema: { type: 'string' }, format: formatOption, 'max-problems': { type: 'string' } },
   async run({ values, positionals }, io) {
     const file = positionals[0];
     const schema = values.schema as string | undefined;
@@ -34,6 +37,7 @@ missing or unreadable FILE).
     if (schema === undefined) throw new UsageError('--schema ID is required');
     const check = formatIds.includes(schema) ? compileValidator(schema) : undefined;
     if (check === undefined) throw new UsageError(`unknown format "${schema}"; known: ${formatIds.join(', ')}`);
+    const maxProblems = positiveInt(values['max-problems'], '--max-problems') ?? DEFAULT_MAX_PROBLEMS;
     const path = resolve(io.cwd, file);
     const rel = relative(io.cwd, path).split(sep).join('/') || file;
     let bytes: Uint8Array;
@@ -52,7 +56,12 @@ missing or unreadable FILE).
       } catch {
         problems = [error('input.invalid-utf8', 'file is not valid UTF-8')];
       }
-      if (text !== undefined) problems = /\.(jsonl|ndjson)$/i.test(file) ? validateLines(check, text) : validateDocument(check, text);
+      if (text !== undefined) {
+        const cap = new ProblemCap(maxProblems);
+        if (/\.(jsonl|ndjson)$/i.test(file)) validateLines(check, compileTally(schema)!, text, cap);
+        else cap.addAll(validateDocument(check, text));
+        problems = cap.problems;
+      }
     }
     return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems!, rel)), values.format as OutputFormat);
   },
@@ -71,15 +80,22 @@ function validateDocument(check: (value: unknown) => Problem[], text: string, li
   });
 }
 
-/** Validates each non-blank line of a JSON Lines text. */
-function validateLines(check: (value: unknown) => Problem[], text: string): Problem[] {
-  const out: Problem[] = [];
+/**
+ * Validates each non-blank line of a JSON Lines text into `cap`; past the cap
+ * a line is only judged (parse and a fast schema check) and counted.
+ */
+function validateLines(check: (value: unknown) => Problem[], tally: (value: unknown) => Tally, text: string, cap: ProblemCap): void {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   lines.forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
-    for (const p of validateDocument(check, line, i)) out.push(p.line === undefined ? { ...p, line: i + 1 } : p);
+    if (!cap.full) {
+      for (const p of validateDocument(check, line, i)) cap.add(p.line === undefined ? { ...p, line: i + 1 } : p);
+      return;
+    }
+    const parsed = parseJson(line);
+    const t: Tally = parsed.ok ? tally(parsed.value) : { problems: 1, worst: 'error', atLeast: false };
+    cap.skip(t.problems, t.worst, { line: i + 1 }, t.atLeast);
   });
-  return out;
 }
