@@ -21,8 +21,9 @@ Finds every memkit format under DIR (default .): memory docs, manifest,
 events.jsonl, gardener config, memory bank files, WBS task memory, thread
 stores and export bundles. Checks each file, then the rules across files:
 manifest vs docs, event and provenance references, ledger chains,
-systemPatterns.md hash and its decisionLog.md entry, writer policy, WBS index
-vs tasks/*.json, thread store rules, export bundles (verified, not imported).
+systemPatterns.md hash and its decisionLog.md entry, writer policy,
+productContext.md payload hashes, gardener size caps, WBS index vs
+tasks/*.json, thread store rules, export bundles (verified, not imported).
 
 Options:
 ${FORMAT_HELP}
