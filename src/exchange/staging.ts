@@ -33,9 +33,10 @@ export function isStagingDirName(name: string): boolean {
   return STAGING_DIR.test(name);
 }
 
-/** A file port that can also remove an empty directory (the node port can; ports without directories need not). */
+/** A file port with directories (the node port): it can remove an empty one and list them. Ports without directories need neither. */
 interface RemovesDirs {
   removeEmptyDir?(path: string): Promise<void>;
+  listDirectories?(prefix: string): Promise<string[]>;
 }
 
 function randomToken(): string {
@@ -83,6 +84,17 @@ async function removeAll(files: FilePort, dir: string, staged: readonly string[]
   const dirs = new Set<string>([dir, `${dir}/new`, `${dir}/old`]);
   const all = [...paths, ...staged.flatMap((p) => [`${dir}/new/${p}`, `${dir}/old/${p}`])];
   for (const p of all) for (let i = p.lastIndexOf('/'); i > dir.length; i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
+  // Directories holding no file (say, only a temp file of a killed write, since removed) are found by walking.
+  const { listDirectories } = files as RemovesDirs;
+  if (listDirectories !== undefined) {
+    const walk = async (d: string): Promise<void> => {
+      for (const sub of await listDirectories.call(files, d)) {
+        dirs.add(sub);
+        await walk(sub);
+      }
+    };
+    await walk(dir);
+  }
   await removeEmptyDirs(files, [...dirs]);
 }
 
@@ -210,6 +222,14 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
     }
     if (unrestored.length === 0) await removeAll(files, dir, plan);
     out.push({ dir, action, unrestored });
+  }
+  // A kill before the marker was in place leaves a staging directory with no
+  // file in it (empty, or holding only a temp file recovery already removed):
+  // remove such empty directories; removing an empty directory loses nothing.
+  const { listDirectories } = files as RemovesDirs;
+  if (listDirectories !== undefined) {
+    const empty = (await listDirectories.call(files, '')).filter((d) => isStagingDirName(d) && !dirs.has(d));
+    for (const d of empty) await removeAll(files, d);
   }
   return out;
 }

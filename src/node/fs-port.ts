@@ -26,6 +26,8 @@ export interface NodeFiles extends FilePort {
   recoverTemps(): Promise<string[]>;
   /** Removes the directory `path` if it is empty (an import's roll-back uses it); never removes content. */
   removeEmptyDir(path: string): Promise<void>;
+  /** The directories directly under `prefix` (`''` for the root), root-relative and sorted; recovery looks for empty staging directories with it. */
+  listDirectories(prefix: string): Promise<string[]>;
 }
 
 const fail = (code: string, message: string): never => {
@@ -178,6 +180,20 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         await fs.rmdir(abs);
       } catch (e) {
         if (!isCode(e, 'ENOENT', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST')) throw e;
+      }
+    },
+    async listDirectories(prefix) {
+      const base = await getRoot();
+      const start = prefix === '' ? base : await resolve(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, false);
+      try {
+        const entries = await fs.readdir(start);
+        return entries
+          .filter((e) => e.isDirectory())
+          .map((e) => relative(base, join(start, e.name)).split(sep).join('/'))
+          .sort();
+      } catch (e) {
+        if (isCode(e, 'ENOENT', 'ENOTDIR')) return [];
+        throw e;
       }
     },
     async recoverTemps() {
