@@ -58,7 +58,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   const hold = (why: HeldFile['why'], problems: Problem[]) => (bank.held ??= []).push({ path: file.path, why, problems });
   const kind = LEDGERS[file.format];
   if (kind !== undefined) {
-    const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: 1000, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
+    const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
     // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
     if (summary.entries === 0 || opensInFence(file.text, summary.preambleLines)) {

@@ -112,4 +112,12 @@ describe('regression: a silent cap of 8 schema problems', () => {
     expect(notice.message).toMatch(/\b13 more problems\b/);
     expect(of('b/memory-bank/artifacts-manifest.json').map((p) => p.code)).toEqual(Array(3).fill('schema.required'));
   });
+
+  it('a ledger in a checked directory gets one notice, with verification and the file sharing the cap', async () => {
+    const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'memory-bank/decisionLog.md': '{"x":1}\n'.repeat(30) })), { maxProblems: 10 });
+    const mine = report.problems.filter((p) => p.file === 'memory-bank/decisionLog.md');
+    expect(mine.filter((p) => p.code === TRUNCATED_CODE)).toHaveLength(1);
+    expect(mine.filter((p) => p.code !== TRUNCATED_CODE)).toHaveLength(10);
+    expect(mine.find((p) => p.code === TRUNCATED_CODE)!.severity).toBe('error');
+  });
 });
