@@ -56,7 +56,22 @@ describe('cross-process lock', () => {
     await (third.ok && third.value.release());
   });
 
-  it('takes over an unreadable or foreign-host lock only after staleMs', async () => {
+  it('takes over a foreign-host lock only after staleMs, and never touches files that are not its temps', async () => {
+    const path = join(dir, 'f.lock');
+    writeFileSync(path, JSON.stringify({ ...currentOwner(), host: 'elsewhere', token: 'x', acquired: new Date().toISOString() }));
+    const bystanders = [`${path}.notes.tmp`, `${path}.123.tmp`, join(dir, 'f.lock-other.1.aaaaaaaaaaaaaaaaaaaaaaaa.tmp')];
+    for (const b of bystanders) writeFileSync(b, '');
+    const old = (Date.now() - 120_000) / 1000;
+    for (const b of bystanders) utimesSync(b, old, old);
+    expect((await acquireLock(path, { timeoutMs: 50 })).ok).toBe(false);
+    utimesSync(path, old, old);
+    const r = await acquireLock(path, { timeoutMs: 2000 });
+    expect(r.ok && r.value.tookOver).toBe(true);
+    await (r.ok && r.value.release());
+    for (const b of bystanders) expect(existsSync(b)).toBe(true);
+  });
+
+  it('takes over an unreadable lock only after staleMs or the unreadable rule, whichever is shorter', async () => {
     const path = join(dir, 'd.lock');
     writeFileSync(path, '');
     const young = await acquireLock(path, { timeoutMs: 50, staleMs: 60_000 });
