@@ -116,6 +116,7 @@ export async function startStaging(files: FilePort): Promise<Staging> {
   const token = randomToken();
   const dir = STAGING_PREFIX + token;
   const staged: string[] = [];
+  const stagedSet = new Set<string>();
   await files.write(`${dir}/marker.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
   return {
     dir,
@@ -123,8 +124,11 @@ export async function startStaging(files: FilePort): Promise<Staging> {
       return staged.length;
     },
     async stage(path, bytes) {
+      // One path, one file: a second write of it (a bundle File at the records file's path) would make the plan ambiguous.
+      if (stagedSet.has(path)) throw new Error(`"${path}" is written twice by this import`);
       await files.write(`${dir}/new/${path}`, bytes);
       staged.push(path);
+      stagedSet.add(path);
     },
     async discard() {
       await removeAll(files, dir, staged).catch(() => undefined);
