@@ -3,6 +3,7 @@ import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
+import { WBS_MAX_BYTES } from './limits.js';
 import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 
 /** The journal of a multi-file write, relative to the memory directory. */
@@ -86,7 +87,8 @@ export function journalBytes(journal: WbsJournal): Uint8Array {
  */
 export function parseJournal(text: string): Result<WbsJournal> {
   const bad = (why: string) => fail([error('wbs.journal-invalid', `${JOURNAL_FILE} ${why}; nothing was changed`, { file: JOURNAL_FILE })]);
-  const parsed = parseJson(text);
+  // A journal holds one short entry per file of a plan, and a plan no more files than an index can hold entries.
+  const parsed = parseJson(text, { maxLength: WBS_MAX_BYTES['wbs-task-index'] });
   if (!parsed.ok) return bad('is not JSON');
   const j = parsed.value as Partial<WbsJournal> | null;
   if (j === null || typeof j !== 'object' || j.memkit !== 'wbs-journal' || j.version !== 1) return bad('is not a memkit WBS journal (version 1)');
