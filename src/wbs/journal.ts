@@ -114,7 +114,9 @@ export function parseJournal(text: string): Result<WbsJournal> {
  * - else (a file changed by someone else since): nothing is touched and
  *   `wbs.journal-conflict` says which file.
  * The journal is removed last. Never rejects: a port failure is
- * `wbs.write-failed` or `wbs.read-failed`, with the journal kept.
+ * `wbs.write-failed` or `wbs.read-failed`, with the journal kept. It cannot
+ * tell a crashed writer's journal from a running one's: callers in several
+ * processes hold a lock (the CLI holds `.claude/memory/.wbs.lock`).
  * @example const done = await completeJournal(files); // { action: 'none', ... } when there is none
  */
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
