@@ -1,4 +1,4 @@
-import { type Problem, type Result, error, fail, ok, positionAt, toPointer, warning } from '../problems/index.js';
+import { LineIndex, type Problem, type Result, error, fail, ok, positionAt, toPointer, warning } from '../problems/index.js';
 import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 import { isWellFormed } from './well-formed.js';
 
@@ -49,11 +49,13 @@ export function readJson(text: string, options: ReadJsonOptions = {}): Result<un
     return ok(value);
   }
   const mode = options.forbiddenKeys ?? 'keep';
-  const forbidden = mode !== 'keep' && MAYBE_FORBIDDEN.test(text);
-  const surrogates = SURROGATE_ESCAPE.test(text) || !isWellFormed(text);
+  const surrogates = (text.includes('\\u') && SURROGATE_ESCAPE.test(text)) || !isWellFormed(text);
+  const walk: Walk = { forbidden: false };
+  let keys = countKeys(value, 0, walk);
   const problems: Problem[] = [];
-  const keys = forbidden || surrogates ? inspect(value, forbidden, surrogates, mode === 'refuse', problems) : countKeys(value);
-  if (keys !== countKeyTokens(text)) problems.unshift(...findDuplicates(text));
+  const forbidden = mode !== 'keep' && walk.forbidden;
+  if (forbidden || surrogates) keys = inspect(value, forbidden, surrogates, mode === 'refuse', problems);
+  if (!sameKeyCount(text, keys)) problems.unshift(...findDuplicates(text));
   if (problems.some((p) => p.severity === 'error')) return fail(problems);
   return ok(value, problems);
 }
@@ -73,8 +75,41 @@ function loneSurrogate(pointer: string): Problem {
   return error('json.lone-surrogate', 'a string or property name holds a lone surrogate, which has no UTF-8 form and no canonical JSON', { pointer });
 }
 
-/** Own keys of every object in a parsed value (iterative: `JSON.parse` accepts nesting deeper than the call stack). */
-function countKeys(root: object): number {
+/**
+ * Keys of every object in a parsed value. `for…in` is the fastest walk; it
+ * would also count enumerable keys someone added to `Object.prototype`, which
+ * only sends the caller to the exact (slow) search. Deep values switch to an
+ * explicit stack: `JSON.parse` accepts nesting deeper than the call stack.
+ */
+function countKeys(v: object, depth: number, walk: Walk): number {
+  if (depth > 256) {
+    walk.forbidden = true; // let the iterative inspect() look for forbidden keys below
+    return countKeysIteratively(v);
+  }
+  let n = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null) n += countKeys(x, depth + 1, walk);
+    }
+    return n;
+  }
+  for (const k in v) {
+    n++;
+    // Parsed keys are internalized strings: these compares are nearly free.
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') walk.forbidden = true;
+    const x = (v as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null) n += countKeys(x, depth + 1, walk);
+  }
+  return n;
+}
+
+interface Walk {
+  /** A forbidden key was seen (or the value is too deep to tell on the fast walk). */
+  forbidden: boolean;
+}
+
+function countKeysIteratively(root: object): number {
   let n = 0;
   const stack: object[] = [root];
   while (stack.length > 0) {
@@ -141,7 +176,7 @@ function inspect(root: object, forbidden: boolean, surrogates: boolean, refuse: 
           delete obj[k];
           add(warning('input.forbidden-key', `key "${k}" was dropped so it cannot reach an object prototype`, { pointer: pointerOf(at, k) }));
         }
-        n += x !== null && typeof x === 'object' ? countKeys(x) : 0;
+        n += x !== null && typeof x === 'object' ? countKeysIteratively(x) : 0;
         continue;
       }
       if (typeof x === 'object' && x !== null) stack.push({ v: x, at: { parent: at, seg: k } });
@@ -154,12 +189,8 @@ function inspect(root: object, forbidden: boolean, surrogates: boolean, refuse: 
 /** Offset of the `"` closing the string that opens at `start` (the text is valid JSON). */
 function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
-  while (text.charCodeAt(end - 1) === 92) {
-    let k = end - 1;
-    while (text.charCodeAt(k) === 92) k--;
-    if ((end - 1 - k) % 2 === 0) break; // an even run of backslashes escapes itself, not the quote
-    end = text.indexOf('"', end + 1);
-  }
+  // An even run of backslashes escapes itself, not the quote.
+  while (text.charCodeAt(end - 1) === 92 && backslashesBefore(text, end) % 2 === 1) end = text.indexOf('"', end + 1);
   return end;
 }
 
@@ -167,6 +198,33 @@ function skipSpace(text: string, i: number): number {
   let c = text.charCodeAt(i);
   while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
   return i;
+}
+
+/**
+ * True when the text has exactly `keys` property-name tokens, i.e. no object
+ * repeats a name. Fast path for compact text (every name's closing quote
+ * right before its colon, as memkit and `JSON.stringify` write): count the
+ * `":` pairs whose quote is not escaped with native `indexOf`. That count is
+ * the names plus any string value starting with `:`, so equality proves there
+ * is no repeat; anything else goes to the exact scan.
+ */
+function sameKeyCount(text: string, keys: number): boolean {
+  if (!(text.includes(' :') || text.includes('\n:') || text.includes('\r:') || text.includes('\t:'))) {
+    let n = 0;
+    let i = text.indexOf('":');
+    while (i !== -1) {
+      if (text.charCodeAt(i - 1) !== 92 || backslashesBefore(text, i) % 2 === 0) n++;
+      i = text.indexOf('":', i + 2);
+    }
+    if (n === keys) return true;
+  }
+  return countKeyTokens(text) === keys;
+}
+
+function backslashesBefore(text: string, at: number): number {
+  let k = at - 1;
+  while (text.charCodeAt(k) === 92) k--;
+  return at - 1 - k;
 }
 
 /** Property-name tokens in valid JSON text: strings followed by `:`. Equal to {@link countKeys} exactly when no object repeats a name. */
@@ -193,6 +251,7 @@ interface Frame {
 /** The slow path: tokenizes valid JSON text and reports every repeated name with its pointer and position. */
 function findDuplicates(text: string): Problem[] {
   const out: Problem[] = [];
+  const lines = new LineIndex(text);
   let top: Frame | undefined;
   const segs = (f: Frame | undefined, last: string): string => {
     const path: (string | number)[] = [last];
@@ -208,7 +267,7 @@ function findDuplicates(text: string): Problem[] {
         const raw = text.slice(i + 1, end);
         const name = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
         if (top.names.has(name)) {
-          const pos = positionAt(text, i);
+          const pos = lines.position(i);
           out.push(error('json.duplicate-key', `property "${name}" appears more than once in the same object`, { pointer: segs(top, name), line: pos.line, column: pos.column }));
         } else top.names.add(name);
         top.key = name;

@@ -171,3 +171,20 @@ function writeWithDuplicate(v: unknown, target: string[], extra: string, path: s
   if (path.length === target.length && path.every((s, i) => s === target[i]) && keys.length > 0) parts.push(`${JSON.stringify(keys[0])} : ${extra}`);
   return `{${parts.join(',')}}`;
 }
+
+describe('readJson: hostile input', () => {
+  it('a long line of repeated names costs linear time and reports at most 100 problems', { timeout: 30_000 }, () => {
+    const text = `{${Array.from({ length: 200_000 }, () => '"a":1').join(',\n')}}`;
+    const r = readJson(text);
+    expect(r.ok).toBe(false);
+    expect(r.problems!.length).toBe(100);
+    expect(r.problems![0]).toMatchObject({ code: 'json.duplicate-key', pointer: '/a', line: 2, column: 1 });
+  });
+
+  it('many lone surrogates and forbidden keys: capped, never a throw', { timeout: 30_000 }, () => {
+    const text = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ ['\ud800' + i]: '\udc00', constructor: i })));
+    const r = readJson(text, { forbiddenKeys: 'refuse' });
+    expect(r.ok).toBe(false);
+    expect(r.problems!.length).toBe(100);
+  });
+});
