@@ -25,8 +25,11 @@ export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
   for (const p of validate('memory-doc', data)) {
     ctx.report(file, [{ ...p, line: yamlPointerLine(doc.yaml, p.pointer ?? '', doc.yamlLine) }]);
   }
-  if (data.kind === 'recap' && !doc.headings().some((h) => /^provenance$/i.test(h.text.trim()))) {
-    ctx.error('check.recap-provenance', 'this recap has no "Provenance" section; the recap template requires one', { file: file.path, line: doc.bodyLine });
+  if (data.kind === 'recap') {
+    // Why the headings came from a plain line scan (a hostile body), if they did.
+    ctx.report(file, doc.markdownProblems());
+    if (!doc.headings().some((h) => /^provenance$/i.test(h.text.trim())))
+      ctx.error('check.recap-provenance', 'this recap has no "Provenance" section; the recap template requires one', { file: file.path, line: doc.bodyLine });
   }
   if (typeof data.id === 'string') {
     const prov = typeof data.provenance === 'object' && data.provenance !== null ? (data.provenance as Record<string, unknown>) : {};

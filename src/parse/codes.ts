@@ -30,6 +30,25 @@ export const parseCodes = defineCodes({
     meaning: 'memkit could not apply the frontmatter update without changing other values; the file was left unchanged.',
     fix: 'Report this with the file; edit the frontmatter by hand meanwhile.',
   },
+  'frontmatter.too-large': {
+    meaning: 'The YAML frontmatter is larger than `maxFrontmatterBytes` (256 KiB by default); it was not parsed, because YAML parsing needs far more memory than the text it reads.',
+    fix: 'Keep frontmatter to small metadata and move long content into the body, or raise `maxFrontmatterBytes` if the file is trusted.',
+  },
+  'markdown.too-deep': {
+    meaning: 'A line of the Markdown body opens more block quotes or list items than `maxMarkdownNesting` (32 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    fix: 'Flatten the nesting (no real note needs dozens of levels), or raise `maxMarkdownNesting` if the file is trusted.',
+    severity: 'warning',
+  },
+  'markdown.too-complex': {
+    meaning: 'Parsing the Markdown body in full would cost more than `maxMarkdownWork` (estimated from its many block quote and list lines, or delimiter-heavy paragraphs, times the text before them); full Markdown parsing grows with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    fix: 'Split the document into smaller notes, or raise `maxMarkdownWork` if the file is trusted.',
+    severity: 'warning',
+  },
+  'markdown.too-many-delimiters': {
+    meaning: 'One paragraph of the Markdown body holds more emphasis, link or code delimiters (`*`, `_`, `[`, `]`, backticks) than `maxMarkdownDelimiters` (1,000 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    fix: 'Split the paragraph with blank lines or put such text in a fenced code block, or raise `maxMarkdownDelimiters` if the file is trusted.',
+    severity: 'warning',
+  },
   'frontmatter.not-serializable': {
     meaning: 'A value given for the frontmatter cannot be written as YAML (a function, symbol, bigint, cycle or non-finite number).',
     fix: 'Pass only JSON-like values: strings, finite numbers, booleans, null, arrays and plain objects.',

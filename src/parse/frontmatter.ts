@@ -4,7 +4,7 @@ import { canonicalize } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
-import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, textFromEvents } from './markdown.js';
+import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, markdownHazard, plainHeadings, textFromEvents } from './markdown.js';
 import { plainCopy } from './plain.js';
 import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, parseYamlBlock } from './yaml-block.js';
 
@@ -33,10 +33,21 @@ export interface FrontmatterDoc {
   body: string;
   /** 1-based file line where the body starts. */
   bodyLine: number;
-  /** Headings of the body (micromark; ATX and setext; none from code blocks), computed on first call. */
+  /**
+   * Headings of the body (micromark; ATX and setext; none from code blocks), computed on first
+   * call. For a body micromark would be slow on (see {@link markdownProblems}) they come from a
+   * plain scan of ATX (`#`) lines instead.
+   */
   headings(): Heading[];
-  /** Plain text of the body for search, computed on first call. */
+  /** Plain text of the body for search, computed on first call; the body as written when micromark was skipped. */
   bodyText(): string;
+  /**
+   * Why the body's headings and text did not come from micromark: a `markdown.too-deep` or
+   * `markdown.too-many-delimiters` warning (with `file` and the file line), else `[]`. Found by
+   * a linear scan on the first call of this, {@link headings} or {@link bodyText}, so a caller
+   * that reads only `data` never pays for it; report it next to the headings you use.
+   */
+  markdownProblems(): Problem[];
   /** `'\uFEFF'` when the file starts with a byte order mark, else `''`. */
   bom: string;
   /** The opening `---` line with its newline (`''` when the file has no frontmatter). */
@@ -107,11 +118,20 @@ function isDelimiter(text: string, start: number, end: number): boolean {
 }
 
 
-function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText'>, stats?: ParseStats): FrontmatterDoc {
+function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems'>, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
   // One micromark run serves both; the events are dropped once both are extracted.
   let events: MarkdownEvents | undefined;
   let headings: Heading[] | undefined;
   let text: string | undefined;
+  // Checked before micromark ever runs: a hazard means micromark is never run on this body.
+  let hazard: Problem[] | undefined;
+  const getHazard = (): Problem[] => {
+    if (hazard === undefined) {
+      const found = markdownHazard(parts.body, limits, parts.bodyLine - 1);
+      hazard = found === undefined ? [] : file === undefined ? [found] : inFile([found], file);
+    }
+    return hazard;
+  };
   const getEvents = (): MarkdownEvents => {
     if (events === undefined) {
       if (stats) stats.markdownParses++;
@@ -128,16 +148,17 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText'>, stats?: P
   };
   return {
     ...parts,
+    markdownProblems: () => [...getHazard()],
     headings: () => {
       if (headings === undefined) {
-        headings = headingsFromEvents(getEvents(), parts.bodyLine - 1);
+        headings = getHazard().length > 0 ? plainHeadings(parts.body, parts.bodyLine - 1) : headingsFromEvents(getEvents(), parts.bodyLine - 1);
         release();
       }
       return headings;
     },
     bodyText: () => {
       if (text === undefined) {
-        text = textFromEvents(getEvents());
+        text = getHazard().length > 0 ? parts.body.trim() : textFromEvents(getEvents());
         release();
       }
       return text;
@@ -160,13 +181,26 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
   if ('missing' in split) {
     if (options.optional) {
       const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-      const doc = makeDoc({ data: {}, body: text.slice(bom.length), bodyLine: 1, bom, open: '', yaml: '', close: '', eol: text.includes('\r\n') ? '\r\n' : '\n', yamlLine: 1, hasFrontmatter: false }, options.stats);
+      const doc = makeDoc(
+        { data: {}, body: text.slice(bom.length), bodyLine: 1, bom, open: '', yaml: '', close: '', eol: text.includes('\r\n') ? '\r\n' : '\n', yamlLine: 1, hasFrontmatter: false },
+        limits,
+        options.file,
+        options.stats,
+      );
       return { ok: true, value: { doc, yamlDoc: undefined, problems: [] } };
     }
     return { ok: false, problems: [error('frontmatter.missing', 'the file must start with a `---` line opening YAML frontmatter', { line: 1, column: 1 })] };
   }
   if ('unclosed' in split)
     return { ok: false, problems: [error('frontmatter.unclosed', 'the frontmatter opened on line 1 has no closing `---` line', { line: 1, column: split.bom.length + 1 })] };
+  // Refused before parsing: YAML costs far more memory per character than the text itself.
+  if (split.yaml.length > limits.maxFrontmatterBytes)
+    return {
+      ok: false,
+      problems: [
+        error('frontmatter.too-large', `the frontmatter is ${split.yaml.length} characters; the limit is ${limits.maxFrontmatterBytes}`, { line: countNewlines(text, split.yamlStart) + 1, column: 1 }),
+      ],
+    };
   const lines = new LineIndex(text);
   const block = parseYamlBlock(split.yaml, split.yamlStart, lines, limits, options.stats);
   if (block.data === undefined || hasErrors(block.problems)) return { ok: false, problems: block.problems };
@@ -174,6 +208,8 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
   const bodyLine = countNewlines(text, split.bodyStart) + 1;
   const doc = makeDoc(
     { data: block.data, body: split.body, bodyLine, bom: split.bom, open: split.open, yaml: split.yaml, close: split.close, eol: split.eol, yamlLine, hasFrontmatter: true },
+    limits,
+    options.file,
     options.stats,
   );
   return { ok: true, value: { doc, yamlDoc: block.doc, problems: block.problems } };

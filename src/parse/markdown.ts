@@ -1,6 +1,8 @@
 import { parse as micromarkParse, postprocess, preprocess } from 'micromark';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
+import { type Problem, warning } from '../problems/index.js';
+import { type Limits, resolveLimits } from './limits.js';
 
 /** A Markdown heading: depth (1–6), plain text, and its 1-based line in the file. */
 export interface Heading {
@@ -15,6 +17,8 @@ export interface MarkdownOutline {
   headings: Heading[];
   /** The plain text of the body (markup, URLs and HTML removed), for search. */
   text: string;
+  /** Why micromark was skipped (`markdown.too-deep`, `markdown.too-many-delimiters`); empty when it ran. */
+  problems: Problem[];
 }
 
 // micromark's event tuple, typed locally so the public types do not depend on
@@ -125,14 +129,175 @@ export function textFromEvents(markdownEventList: MarkdownEvents): string {
   return text.join('').replace(/\n{2,}/g, '\n').trim();
 }
 
+/** The Markdown limits {@link markdownHazard} applies. */
+export type MarkdownLimits = Pick<Limits, 'maxMarkdownNesting' | 'maxMarkdownDelimiters' | 'maxMarkdownWork'>;
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
+
+/**
+ * Finds, in one linear pass, the first line of `markdown` that would make
+ * micromark's work superlinear: a line opening more block quote or list
+ * markers than `maxMarkdownNesting` (`markdown.too-deep`), or a paragraph
+ * holding more emphasis, link and code delimiter runs than
+ * `maxMarkdownDelimiters` (`markdown.too-many-delimiters`), or the line where
+ * the estimate of micromark's whole-body work passes `maxMarkdownWork`
+ * (`markdown.too-complex`). Fenced code is skipped; a paragraph is
+ * approximated by a run of non-blank lines, which can only over-count.
+ * Returns a warning positioned at that line (plus `lineOffset`), or
+ * `undefined` when micromark is safe to run.
+ */
+export function markdownHazard(markdown: string, limits: MarkdownLimits, lineOffset = 0): Problem | undefined {
+  const len = markdown.length;
+  let line = 0;
+  let fence = 0; // the fence character while inside fenced code, else 0
+  let fenceLength = 0;
+  let delimiters = 0;
+  let paragraphStart = 0;
+  // micromark copies its whole event list each time a block quote or list item opens or
+  // closes, and rescans a paragraph for each delimiter: estimate that work in characters.
+  let work = 0;
+  for (let start = 0; start <= len; ) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = len;
+    line++;
+    const at = { line: line + lineOffset, column: 1 };
+    // Container markers: `>`, bullets and ordered-list numbers, with spaces between.
+    let i = start;
+    let depth = 0;
+    for (;;) {
+      while (i < end && (markdown.charCodeAt(i) === 32 || markdown.charCodeAt(i) === 9)) i++;
+      const c = markdown.charCodeAt(i);
+      if (i < end && c === 62 /* > */) {
+        depth++;
+        i++;
+        continue;
+      }
+      if ((c === 45 || c === 43 || c === 42) /* - + * */ && (i + 1 === end || isBlank(markdown.charCodeAt(i + 1)))) {
+        depth++;
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < end && j - i < 9 && markdown.charCodeAt(j) >= 48 && markdown.charCodeAt(j) <= 57) j++;
+      const d = markdown.charCodeAt(j);
+      if (j > i && (d === 46 || d === 41) /* . ) */ && (j + 1 === end || isBlank(markdown.charCodeAt(j + 1)))) {
+        depth++;
+        i = j + 1;
+        continue;
+      }
+      break;
+    }
+    if (depth > limits.maxMarkdownNesting)
+      return warning('markdown.too-deep', `this line opens ${depth} block quotes or list items; the limit is ${limits.maxMarkdownNesting}, so headings come from a plain scan of \`#\` lines`, at);
+    work += depth * start;
+    // Fenced code: its content is literal, so it is neither nested nor delimited.
+    let run = i;
+    const c = markdown.charCodeAt(i);
+    if (c === 96 || c === 126 /* ` ~ */) while (run < end && markdown.charCodeAt(run) === c) run++;
+    if (fence !== 0) {
+      if (c === fence && run - i >= fenceLength) fence = 0;
+      start = end + 1;
+      continue;
+    }
+    if (run - i >= 3) {
+      fence = c;
+      fenceLength = run - i;
+      delimiters = 0;
+      start = end + 1;
+      continue;
+    }
+    let blank = true;
+    for (let k = i; k < end; k++) {
+      const ch = markdown.charCodeAt(k);
+      if (!isBlank(ch)) blank = false;
+      // A run of `*`, `_` or backticks counts once; each bracket counts.
+      if (ch === 91 || ch === 93 || ((ch === 42 || ch === 95 || ch === 96) && (k === i || markdown.charCodeAt(k - 1) !== ch))) delimiters++;
+    }
+    if (blank || end === len) work += delimiters * (end - paragraphStart);
+    if (work > limits.maxMarkdownWork)
+      return warning('markdown.too-complex', `the Markdown body would cost more than ${limits.maxMarkdownWork} units of parsing work by here, so headings come from a plain scan of \`#\` lines`, at);
+    if (blank) {
+      delimiters = 0;
+      paragraphStart = end + 1;
+    } else if (delimiters > limits.maxMarkdownDelimiters)
+      return warning(
+        'markdown.too-many-delimiters',
+        `this paragraph holds more than ${limits.maxMarkdownDelimiters} emphasis, link or code delimiters, so headings come from a plain scan of \`#\` lines`,
+        at,
+      );
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * ATX headings (`#` to `######`) found by a plain line scan, skipping fenced
+ * code: the linear fallback used when {@link markdownHazard} finds a body
+ * micromark would be slow on. Block quote markers before the `#` are allowed;
+ * setext headings and inline markup are not interpreted.
+ */
+export function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
+  // Character scans only, no backtracking regular expressions: this runs on hostile input.
+  const headings: Heading[] = [];
+  let fence = 0;
+  let fenceLength = 0;
+  let line = lineOffset;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = markdown.length;
+    line++;
+    let i = start;
+    for (;;) {
+      let k = i;
+      while (k < end && (markdown.charCodeAt(k) === 32 || markdown.charCodeAt(k) === 9)) k++;
+      if (k < end && markdown.charCodeAt(k) === 62 /* > */) i = k + 1;
+      else break;
+    }
+    for (let n = 0; n < 3 && markdown.charCodeAt(i) === 32; n++) i++;
+    const c = markdown.charCodeAt(i);
+    let run = i;
+    if (c === 96 || c === 126 /* ` ~ */) while (run < end && markdown.charCodeAt(run) === c) run++;
+    if (fence !== 0 || run - i >= 3) {
+      if (fence === 0) [fence, fenceLength] = [c, run - i];
+      else if (c === fence && run - i >= fenceLength) fence = 0;
+      start = end + 1;
+      continue;
+    }
+    let hashes = i;
+    while (hashes < end && hashes - i < 7 && markdown.charCodeAt(hashes) === 35 /* # */) hashes++;
+    const depth = hashes - i;
+    if (depth >= 1 && depth <= 6 && (hashes === end || isBlank(markdown.charCodeAt(hashes)))) {
+      // Trim, then drop a closing `#` sequence that follows a space (or is all there is).
+      let from = hashes;
+      let to = end;
+      while (from < to && isBlank(markdown.charCodeAt(from))) from++;
+      while (to > from && isBlank(markdown.charCodeAt(to - 1))) to--;
+      let close = to;
+      while (close > from && markdown.charCodeAt(close - 1) === 35) close--;
+      if (close < to && (close === from || markdown.charCodeAt(close - 1) === 32 || markdown.charCodeAt(close - 1) === 9)) {
+        to = close;
+        while (to > from && isBlank(markdown.charCodeAt(to - 1))) to--;
+      }
+      headings.push({ depth: depth as Heading['depth'], text: markdown.slice(from, to), line });
+    }
+    start = end + 1;
+  }
+  return headings;
+}
+
 /**
  * Runs micromark once over `markdown` and returns its headings and plain
  * text. `lineOffset` is added to micromark's 1-based lines so headings carry
- * file lines when `markdown` is the body of a larger file.
+ * file lines when `markdown` is the body of a larger file. When
+ * {@link markdownHazard} finds input micromark would be slow on, micromark is
+ * not run: headings come from {@link plainHeadings}, the text is the
+ * Markdown as written, and `problems` says why.
  *
  * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
  */
-export function markdownOutline(markdown: string, lineOffset = 0): MarkdownOutline {
+export function markdownOutline(markdown: string, lineOffset = 0, limits?: Partial<Limits>): MarkdownOutline {
+  const hazard = markdownHazard(markdown, resolveLimits(limits), lineOffset);
+  if (hazard !== undefined) return { headings: plainHeadings(markdown, lineOffset), text: markdown.trim(), problems: [hazard] };
   const events = markdownEvents(markdown);
-  return { headings: headingsFromEvents(events, lineOffset), text: textFromEvents(events) };
+  return { headings: headingsFromEvents(events, lineOffset), text: textFromEvents(events), problems: [] };
 }

@@ -43,6 +43,8 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
     headings: parsed.value.headings().map((h) => h.text),
     body: parsed.value.bodyText(),
   };
+  // Why headings and body text came from a plain line scan (a hostile body), if they did.
+  problems.push(...parsed.value.markdownProblems());
   return ok(record, problems);
 }
 
