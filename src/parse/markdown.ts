@@ -187,9 +187,9 @@ export function markdownHazard(markdown: string, limits: MarkdownLimits, lineOff
       }
       break;
     }
-    if (depth > limits.maxMarkdownNesting)
+    if (depth > limits.maxMarkdownNesting && fence === 0)
       return warning('markdown.too-deep', `this line opens ${depth} block quotes or list items; the limit is ${limits.maxMarkdownNesting}, so headings come from a plain scan of \`#\` lines`, at);
-    work += depth * start;
+    if (fence === 0) work += depth * start;
     // Fenced code: its content is literal, so it is neither nested nor delimited.
     let run = i;
     const c = markdown.charCodeAt(i);

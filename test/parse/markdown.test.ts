@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
-import { markdownOutline } from '../../src/parse/index.js';
+import { DEFAULT_LIMITS, markdownHazard, markdownOutline, parseFrontmatter, plainHeadings } from '../../src/parse/index.js';
 
 // Pieces of one paragraph: words, spaces and character references of every kind,
 // valid or not (named, decimal, hex; controls, surrogates, out of range, unknown names).
@@ -40,5 +40,84 @@ describe('markdownOutline', () => {
       { depth: 2, text: 'Sub part', line: 16 },
       { depth: 2, text: 'Second', line: 18 },
     ]);
+  });
+});
+
+describe('hostile Markdown: the pre-scan and its linear fallback', () => {
+  const small = { maxMarkdownNesting: 3, maxMarkdownDelimiters: 6, maxMarkdownWork: 2_000 };
+
+  it('names the first offending line, with lineOffset', () => {
+    expect(markdownHazard('ok\n> > > > deep\n', small, 10)).toMatchObject({ code: 'markdown.too-deep', severity: 'warning', line: 12 });
+    expect(markdownHazard('- 1. * > x\n', small)).toMatchObject({ code: 'markdown.too-deep', line: 1 });
+    expect(markdownHazard('a *b* _c_\n[d] `e` **f**\n', small)).toMatchObject({ code: 'markdown.too-many-delimiters', line: 2 });
+    expect(markdownHazard(`${'text\n'.repeat(300)}> > x\n`, small)).toMatchObject({ code: 'markdown.too-complex', line: 301 });
+  });
+
+  it('lets ordinary Markdown through: blank lines end a paragraph, fenced code is not counted', () => {
+    expect(markdownHazard('a *b* _c_\n\n[d] `e` **f**\n', small)).toBeUndefined();
+    expect(markdownHazard('```\n> > > > *a* *b* *c* [d]\n```\n~~~~\n```\n- - - - -\n~~~~\n', small)).toBeUndefined();
+    expect(markdownHazard('- a\n  - b\n    - c\n> quote\n1. one\n', DEFAULT_LIMITS)).toBeUndefined();
+    expect(markdownHazard('*'.repeat(100_000), DEFAULT_LIMITS)).toBeUndefined(); // one run
+  });
+
+  it('falls back to ATX headings from a line scan, skipping fenced code and closing hashes', () => {
+    const md = '# One #\n> ## Quoted\n```\n# not\n```\n   ### Three ###   \n#Nope\n####### seven\n#\n## a#b ##\n';
+    expect(plainHeadings(md, 5)).toEqual([
+      { depth: 1, text: 'One', line: 6 },
+      { depth: 2, text: 'Quoted', line: 7 },
+      { depth: 3, text: 'Three', line: 11 },
+      { depth: 1, text: '', line: 14 },
+      { depth: 2, text: 'a#b', line: 15 },
+    ]);
+    const outline = markdownOutline(`# T\n\n${'> '.repeat(40)}x\n`);
+    expect(outline).toMatchObject({ headings: [{ depth: 1, text: 'T', line: 1 }], problems: [{ code: 'markdown.too-deep', line: 3 }] });
+    expect(outline.text).toContain('> > x');
+  });
+
+  it('agrees with micromark on ATX headings, paragraphs and fenced code (property)', () => {
+    const word = fc.constantFrom('alpha', 'beta', 'x1', 'é');
+    const block = fc.oneof(
+      fc.tuple(fc.integer({ min: 1, max: 6 }), fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([d, ws, close]) => `${'#'.repeat(d)} ${ws.join(' ')}${close ? ' ##' : ''}`),
+      fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')),
+      fc.array(fc.constantFrom('# in code', 'code', ''), { maxLength: 3 }).map((ls) => ['```', ...ls, '```'].join('\n')),
+      fc.constant(''),
+    );
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 12 }), fc.nat(20), (blocks, offset) => {
+        const md = blocks.join('\n\n');
+        expect(plainHeadings(md, offset)).toEqual(markdownOutline(md, offset).headings);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('any generated deeply nested Markdown parses without throwing and yields headings or a problem (property)', () => {
+    const piece = fc.constantFrom('>', '> ', '- ', '* ', '+ ', '1. ', '2) ', '*', '**', '_', '[', ']', '](', '`', '```', '~~~', '# ', '## ', 'word', ' ', '  ', '\t', '\n', '\n\n', '\r\n', '<!--', '&amp;', '\\');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 200 }), fc.boolean(), (pieces, tight) => {
+        const body = pieces.join('');
+        const limits = tight ? small : undefined;
+        const r = parseFrontmatter(`---\nid: a\n---\n${body}`, { file: 'x.md', ...(limits ? { limits } : {}) });
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        const problems = r.value.markdownProblems();
+        const headings = r.value.headings();
+        expect(typeof r.value.bodyText()).toBe('string');
+        for (const h of headings) {
+          expect(h.depth).toBeGreaterThanOrEqual(1);
+          expect(h.depth).toBeLessThanOrEqual(6);
+          expect(h.line).toBeGreaterThanOrEqual(4);
+        }
+        expect(problems.length).toBeLessThanOrEqual(1);
+        if (problems.length === 1) {
+          expect(['markdown.too-deep', 'markdown.too-many-delimiters', 'markdown.too-complex']).toContain(problems[0]!.code);
+          expect(problems[0]).toMatchObject({ severity: 'warning', file: 'x.md' });
+          expect(headings).toEqual(plainHeadings(body, 3));
+        } else {
+          expect(headings).toEqual(markdownOutline(body, 3).headings);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
