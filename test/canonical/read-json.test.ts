@@ -188,3 +188,47 @@ describe('readJson: hostile input', () => {
     expect(r.problems!.length).toBe(100);
   });
 });
+
+describe('canonicalize round trips (properties)', () => {
+  it('any JSON value with any well-formed Unicode: canonicalize → readJson → canonicalize is the identity, and the text survives UTF-8', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: 'binary', maxDepth: 3 }), (v) => {
+        const c = canonicalize(v);
+        const back = readJson(new TextDecoder('utf-8', { fatal: true }).decode(new TextEncoder().encode(c)));
+        expect(back.ok).toBe(true);
+        expect(back.ok && canonicalize(back.value)).toBe(c);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a lone surrogate put anywhere (a value or a key) is refused by canonicalize and by the reader', () => {
+    const lone = fc.integer({ min: 0xd800, max: 0xdfff }).map((u) => String.fromCharCode(u));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), lone, fc.nat(), fc.boolean(), (v, half, pick, asKey) => {
+        const withLone = plant(v, half, pick, asKey);
+        expect(() => canonicalize(withLone)).toThrow(CanonicalizeError);
+        expect(canonicalizeResult(withLone).problems?.[0]?.code).toBe('json.lone-surrogate');
+        expect(readJson(JSON.stringify(withLone)).problems?.[0]?.code).toBe('json.lone-surrogate');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** `v` with a lone surrogate planted in the `pick`-th container (as a new key or a new string member), or `v` wrapped when it has none. */
+function plant(v: unknown, half: string, pick: number, asKey: boolean): unknown {
+  const containers: object[] = [];
+  const visit = (x: unknown) => {
+    if (x === null || typeof x !== 'object') return;
+    containers.push(x);
+    for (const y of Object.values(x)) visit(y);
+  };
+  const copy = JSON.parse(JSON.stringify(v)) as unknown;
+  visit(copy);
+  const target = containers.length === 0 ? undefined : containers[pick % containers.length]!;
+  if (target === undefined) return asKey ? { [`k${half}`]: copy } : [copy, `s${half}`];
+  if (Array.isArray(target)) target.push(asKey ? { [`k${half}`]: 1 } : `s${half}`);
+  else (target as Record<string, unknown>)[asKey ? `k${half}` : 'zz'] = asKey ? 1 : `s${half}`;
+  return copy;
+}
