@@ -1,7 +1,9 @@
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { type ValidateOptions, validate } from '../schemas/validate.js';
-import { entryHash, serializeEntry } from './entry-hash.js';
+import { canonicalizeResult } from '../canonical/jcs.js';
+import { sha256Hex } from '../canonical/sha256.js';
+import { entryHash } from './entry-hash.js';
 import { type LedgerEnv, resolveLedgerEnv } from './env.js';
 import { LEDGER_KINDS, type LedgerEntryMap, type LedgerKind, type LedgerKindInfo, isLedgerKind } from './kinds.js';
 
@@ -109,13 +111,11 @@ export function appendToHead<K extends LedgerKind>(head: LedgerHead, draft: Entr
   entry.predecessor_hash = head.lastHash;
   const problems: Problem[] = validate(info.formatId, entry, options.validate);
   if (problems.some((p) => p.severity === 'error')) return fail(problems);
-  let line: string;
-  try {
-    line = serializeEntry(entry);
-  } catch (cause) {
-    return fail([error('schema.type', `the entry cannot be serialized: ${(cause as Error).message}`, { pointer: '' })]);
-  }
-  return ok({ entry: entry as LedgerEntryMap[K], line, hash: entryHash(entry, env.hasher) }, problems);
+  // A value with no canonical form (a lone surrogate, a non-finite number) cannot be hashed: json.* with its pointer.
+  const canon = canonicalizeResult(entry);
+  if (!canon.ok) return fail(canon.problems);
+  const line = canon.value;
+  return ok({ entry: entry as LedgerEntryMap[K], line, hash: sha256Hex(line, env.hasher) }, problems);
 }
 
 /**

@@ -81,3 +81,13 @@ describe('canonical-lone-surrogate', () => {
     }
   });
 });
+
+describe('canonical-lone-surrogate: writers', () => {
+  it('append refuses a draft holding one with json.lone-surrogate and its pointer (it cannot be hashed)', async () => {
+    const { append } = await import('../../src/ledger/index.js');
+    const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') });
+    expect(r).toMatchObject({ ok: false, problems: [{ code: 'json.lone-surrogate', pointer: '/rationale' }] });
+    const good = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud83d\ude00', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') });
+    expect(good.ok && good.value.hash).toBe(good.ok && sha256Hex(good.value.line));
+  });
+});
