@@ -42,8 +42,9 @@ export interface FrontmatterDoc {
   /** Plain text of the body for search, computed on first call; the body as written when micromark was skipped. */
   bodyText(): string;
   /**
-   * Why the body's headings and text did not come from micromark: a `markdown.too-deep` or
-   * `markdown.too-many-delimiters` warning (with `file` and the file line), else `[]`. Found by
+   * Why the body's headings and text did not come from micromark: one `markdown.too-deep`,
+   * `markdown.too-many-delimiters` or `markdown.too-complex` warning (with `file` and the file
+   * line; see {@link markdownHazard}), else `[]`. Found by
    * a linear scan on the first call of this, {@link headings} or {@link bodyText}, so a caller
    * that reads only `data` never pays for it; report it next to the headings you use.
    */
