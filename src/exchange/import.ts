@@ -12,6 +12,7 @@ import { type Memory, isFileRecordStore } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 import { type BundleInput, type BundleSource, type Spool, isReopenable, memorySpool, openSource, spoolInput } from './source.js';
 import { type Staging, recoverStaging, startStaging } from './staging.js';
+import { HashList, LineBlocks } from './verified-blocks.js';
 
 /** Which pass a progress report is about: verification reads everything first, then apply writes. */
 export type ImportPhase = 'verify' | 'apply';
@@ -207,8 +208,9 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
 
   // ---- pass 1: verify everything, write nothing ----
   let header: Header | undefined;
-  // The SHA-256 of every line read, so the apply pass uses only lines identical to the verified ones.
-  const lineHashes = new LineHashes();
+  // Hashes of the lines read, in blocks, so the apply pass uses only lines identical to the verified ones.
+  const verifiedBlocks = new LineBlocks(hasher);
+  const blockHashes = new HashList();
   // One warning per dropped v1 field name and type (the first line it was seen on), not one per record.
   const dropped = new Map<string, { problem: Problem; count: number }>();
   let missingManifest = false;
@@ -226,7 +228,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   // Returns a promise only when the target answers asynchronously (no microtask per line otherwise).
   const check = (raw: RawLine): boolean | Promise<boolean> => {
-    if (!verifyOnly) lineHashes.add(hasher.sha256(raw.bytes));
+    if (!verifyOnly) for (const hash of verifiedBlocks.add(raw.bytes).done) blockHashes.push(hash);
     if (raw.number === 1) {
       const parsed = parseLine(raw);
       const value = 'value' in parsed ? parsed.value : undefined;
@@ -328,6 +330,8 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
 
   const bytes = await forEachLine(openSource(source), check, maxLine);
+  const lastBlock = verifiedBlocks.finish();
+  if (lastBlock !== undefined) blockHashes.push(lastBlock);
   if (header === undefined && errors.length === 0)
     add(error('exchange.missing-manifest', bytes === 0 ? 'the bundle is empty' : 'the first line is not an export manifest', where(1)));
   if (header !== undefined && errors.length < maxProblems) {
@@ -351,9 +355,10 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   // ---- pass 2: apply ----
   // Files are staged (nothing outside the staging directory changes) and
   // committed together at the end; records go to the record store as they
-  // come. Every line is used only if its bytes hash to what the verify pass
-  // saw on that line number, and a line past the verified ones stops the
-  // import: a source that changes between the passes writes nothing new.
+  // come. Lines are read in the blocks the verify pass hashed, and a block's
+  // writes wait until the block hashes the same: a source that changes
+  // between the passes (a line edited, added or removed) writes nothing that
+  // was not verified, and stops the import.
   let done = 0;
   let written = 0;
   let unchanged = 0;
@@ -361,23 +366,49 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   let recordsPut = 0;
   let staging: Staging | undefined;
   let lines = 0;
+  const blocks = new LineBlocks(hasher);
+  let checkedBlocks = 0;
+  // Writes waiting for their block to verify, in line order; `head` is the next to run.
+  const queue: { block: number; run: () => boolean | Promise<boolean> }[] = [];
+  let head = 0;
   const changed = (n: number, why: string) => {
-    add(error('exchange.source-changed', `line ${n} ${why} after verification; the bundle changed while it was imported`, where(n)));
+    add(error('exchange.source-changed', `${why}; the bundle changed after verification (noticed at line ${n})`, where(n)));
     return false;
   };
-  const applied = (record: ExchangeRecord, r: Resolution, raw: RawLine): boolean | Promise<boolean> => {
+  const verifiedUpTo = (hashes: readonly Uint8Array[], n: number): boolean => {
+    for (const hash of hashes) {
+      if (!blockHashes.matches(checkedBlocks, hash)) return changed(n, checkedBlocks >= blockHashes.count ? 'lines were added' : 'lines differ from the verified ones');
+      checkedBlocks++;
+    }
+    return true;
+  };
+  // Runs the queued writes of verified blocks; a promise only when a write is asynchronous.
+  const drain = (): boolean | Promise<boolean> => {
+    while (head < queue.length && queue[head]!.block < checkedBlocks) {
+      const r = queue[head++]!.run();
+      if (isThenable(r)) return r.then((ok) => (ok ? drain() : false));
+      if (!r) return false;
+    }
+    // Drop what ran: the queue holds at most about one block of lines.
+    if (head === queue.length || head >= 256) {
+      queue.splice(0, head);
+      head = 0;
+    }
+    return true;
+  };
+  const applied = (record: ExchangeRecord, r: Resolution, number: number, end: number): boolean | Promise<boolean> => {
     let pending: void | Promise<void> = undefined;
     if (r.action === 'unchanged') unchanged++;
     else if (r.action === 'keep') {
       if (r.problem?.severity === 'error') {
-        add(error('exchange.target-changed', `${r.problem.message}; the target changed after verification`, where(raw.number)));
+        add(error('exchange.target-changed', `${r.problem.message}; the target changed after verification`, where(number)));
         return false;
       }
       kept++;
     } else {
       if (record.type === 'File') {
         const b = fileBytes(record, hasher);
-        if (!b.ok) return changed(raw.number, 'no longer matches its sha256');
+        if (!b.ok) return changed(number, 'a file no longer matches its sha256');
         const path = record.path;
         pending = (async () => {
           staging ??= await startStaging(target.files!);
@@ -390,7 +421,6 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       written++;
     }
     done++;
-    const end = raw.end;
     if (isThenable(pending))
       return pending.then(() => {
         progress?.(done, end, 'apply');
@@ -401,18 +431,29 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   const apply = (raw: RawLine): boolean | Promise<boolean> => {
     lines = raw.number;
-    if (!lineHashes.matches(raw.number, hasher.sha256(raw.bytes))) return changed(raw.number, raw.number > lineHashes.count ? 'was added' : 'was edited');
-    if (raw.number === 1) return true;
-    const parsed = parseLine(raw);
-    if ('problem' in parsed || !isObject(parsed.value)) return changed(raw.number, 'does not parse');
-    let record = parsed.value as unknown as ExchangeRecord;
-    if (h.steps.length > 0) {
-      const m = applySteps(parsed.value as AnyRecord, h.steps);
-      if (!m.ok) return changed(raw.number, 'does not migrate');
-      record = m.value as unknown as ExchangeRecord;
+    const placed = blocks.add(raw.bytes);
+    if (raw.number > 1) {
+      // Parsed now (the bytes are only valid during this call), written once its block verified.
+      const parsed = parseLine(raw);
+      const number = raw.number;
+      const end = raw.end;
+      queue.push({
+        block: placed.block,
+        run: () => {
+          if ('problem' in parsed || !isObject(parsed.value)) return changed(number, 'a line does not parse');
+          let record = parsed.value as unknown as ExchangeRecord;
+          if (h.steps.length > 0) {
+            const m = applySteps(parsed.value as AnyRecord, h.steps);
+            if (!m.ok) return changed(number, 'a line does not migrate');
+            record = m.value as unknown as ExchangeRecord;
+          }
+          const r = resolveConflict(record, target, policy, hasher);
+          return isThenable(r) ? r.then((x) => applied(record, x, number, end)) : applied(record, r, number, end);
+        },
+      });
     }
-    const r = resolveConflict(record, target, policy, hasher);
-    return isThenable(r) ? r.then((x) => applied(record, x, raw)) : applied(record, r, raw);
+    if (!verifiedUpTo(placed.done, raw.number)) return false;
+    return drain();
   };
   const partial = (): PartialWrite | undefined => (recordsPut > 0 ? { files: [], records: recordsPut } : undefined);
   const stopped = async (cause?: unknown): Promise<ImportResult> => {
@@ -423,7 +464,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   try {
     await forEachLine(openSource(source), apply, maxLine);
-    if (!hasErrors(errors) && lines < lineHashes.count) changed(lines + 1, 'was removed');
+    if (!hasErrors(errors)) {
+      const last = blocks.finish();
+      if (verifiedUpTo(last === undefined ? [] : [last], lines) && checkedBlocks < blockHashes.count) changed(lines, 'lines were removed');
+      if (!hasErrors(errors)) await drain();
+    }
     if (hasErrors(errors)) return await stopped();
     const recordsFile = isFileRecordStore(target.records) && target.files !== undefined ? await target.records.pendingFile() : undefined;
     if (recordsFile !== undefined) {
@@ -450,30 +495,6 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     }
   }
   return ok(summary(h, counts, records, bytes, written, unchanged, kept), warnings);
-}
-
-/** SHA-256 digests of lines by number, 32 bytes each in one growing buffer (flat in the record count's objects). */
-class LineHashes {
-  private buf = new Uint8Array(32 * 1024);
-  count = 0;
-
-  add(hash: Uint8Array): void {
-    if (this.buf.length < (this.count + 1) * 32) {
-      const grown = new Uint8Array(this.buf.length * 2);
-      grown.set(this.buf);
-      this.buf = grown;
-    }
-    this.buf.set(hash, this.count * 32);
-    this.count++;
-  }
-
-  /** True when line `n` (1-based) was read by the verify pass with this hash. */
-  matches(n: number, hash: Uint8Array): boolean {
-    if (n > this.count || hash.length !== 32) return false;
-    const at = (n - 1) * 32;
-    for (let i = 0; i < 32; i++) if (this.buf[at + i] !== hash[i]) return false;
-    return true;
-  }
 }
 
 function summary(h: Header, counts: Map<string, number>, records: number, bytes: number, written: number, unchanged: number, kept: number): ImportSummary {

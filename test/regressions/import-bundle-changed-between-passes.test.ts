@@ -73,6 +73,25 @@ describe('import-bundle-changed-between-passes', () => {
     );
   });
 
+  it('property, bundles of many 64 KiB blocks: writes stop before the block that changed; every record put was verified', { timeout: 120_000 }, async () => {
+    const text = await bundle(3000, { 'a.md': 'a\n', 'big.md': 'x'.repeat(100_000) });
+    const verified = new Set(text.split('\n').slice(1, -1));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ kind: fc.constantFrom('append', 'edit', 'remove', 'insert'), at: fc.nat() }), async (c: Change) => {
+        const changed = change(text, c);
+        if (changed === text) return;
+        const files = memoryFiles();
+        const records = memoryRecords();
+        const r = await importBundle(changing(text, changed), { files, records });
+        expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['exchange.source-changed']);
+        expect(files.snapshot().size).toBe(0);
+        for (const rec of records.list() as ExchangeRecord[]) expect(verified.has(canonicalize(rec))).toBe(true);
+        expect(r.partial?.records ?? 0).toBe(records.size());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('a real file that grows while the verify pass reads it: the appended line is not imported', async () => {
     const t = tempDir();
     try {
