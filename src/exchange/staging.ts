@@ -196,12 +196,16 @@ export interface RecoveredStaging {
  * carry the same token are touched. Call before reading the target.
  */
 export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[]> {
-  const all = await files.list('');
   const dirs = new Set<string>();
-  for (const p of all) {
-    const first = p.slice(0, p.indexOf('/'));
-    if (p.includes('/') && isStagingDirName(first)) dirs.add(first);
-  }
+  const { listDirectories } = files as RemovesDirs;
+  if (listDirectories !== undefined) {
+    // The root's directories only, not a walk of the whole memory.
+    for (const d of await listDirectories.call(files, '')) if (isStagingDirName(d) && (await files.list(d)).length > 0) dirs.add(d);
+  } else
+    for (const p of await files.list('')) {
+      const first = p.slice(0, p.indexOf('/'));
+      if (p.includes('/') && isStagingDirName(first)) dirs.add(first);
+    }
   const out: RecoveredStaging[] = [];
   for (const dir of [...dirs].sort()) {
     const token = STAGING_DIR.exec(dir)![1];
@@ -230,7 +234,6 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
   // A kill before the marker was in place leaves a staging directory with no
   // file in it (empty, or holding only a temp file recovery already removed):
   // remove such empty directories; removing an empty directory loses nothing.
-  const { listDirectories } = files as RemovesDirs;
   if (listDirectories !== undefined) {
     const empty = (await listDirectories.call(files, '')).filter((d) => isStagingDirName(d) && !dirs.has(d));
     for (const d of empty) await removeAll(files, d);
