@@ -53,6 +53,22 @@ describe('nodeFiles', () => {
     expect(await files.list('c')).toEqual([]);
   });
 
+  it('removeEmptyDir removes only an empty directory inside the root; listDirectories lists one level', async () => {
+    const root = fresh();
+    mkdirSync(join(root, 'a', 'empty'), { recursive: true });
+    mkdirSync(join(root, 'b'));
+    writeFileSync(join(root, 'b', 'x.md'), 'x');
+    const files = nodeFiles(root);
+    expect(await files.listDirectories('')).toEqual(['a', 'b']);
+    expect(await files.listDirectories('a')).toEqual(['a/empty']);
+    await files.removeEmptyDir('b'); // not empty: stays, no error
+    expect(readFileSync(join(root, 'b', 'x.md'), 'utf8')).toBe('x');
+    await files.removeEmptyDir('a/empty');
+    await files.removeEmptyDir('a/missing');
+    expect(await files.listDirectories('a')).toEqual([]);
+    expect(await code(files.removeEmptyDir('../outside'))).toBe('fs.bad-path');
+  });
+
   it('refuses .., absolute paths, NUL bytes, backslashes and empty segments', async () => {
     const files = nodeFiles(fresh());
     for (const bad of ['../x.md', 'a/../../x.md', '/etc/passwd.md', 'C:/x.md', 'a\0b.md', 'a\\b.md', 'a//b.md', './a.md', '']) {
