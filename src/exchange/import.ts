@@ -56,7 +56,7 @@ export interface ImportSummary {
  * What a failed import had written anyway. Files are staged and committed
  * together, so `files` is empty unless a roll-back could not restore them;
  * records go straight into an external record store (each only after its
- * line was verified), so a failure after some were put lists their count.
+ * block of lines was verified), so a failure after some were put lists their count.
  */
 export interface PartialWrite {
   /** Paths a failed commit could not put back as they were (their previous bytes stay in `backups`). */
@@ -136,9 +136,13 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
  * Verify-then-apply: a first pass reads the whole bundle, checking the
  * manifest, every line, every record (schema, migration, key order, file
  * hashes), conflicts with the target, and finally the record counts and the
- * digest. Only when nothing is wrong does a second pass write. So a damaged,
- * edited, reordered or truncated bundle is refused before anything is
- * written. Memory stays flat in the number of records (one line at a time);
+ * digest. Only when nothing is wrong does a second pass write, using only
+ * lines whose bytes hash as in the first pass; files are staged inside the
+ * target and moved into place together at the end, and a failed move puts
+ * back what was moved (see `staging.ts`; an interrupted import is resolved by
+ * the next one). So a damaged, edited, reordered or truncated bundle is
+ * refused before anything is written, and a failed write leaves nothing
+ * unless the result's `partial` names it. Memory stays flat in the number of records (one line at a time);
  * a one-shot stream is spooled first (`options.spool`).
  *
  * @example
