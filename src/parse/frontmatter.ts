@@ -1,6 +1,6 @@
 import { countNewlines } from './count-newlines.js';
 import { type Document, type ToStringOptions, isMap, isScalar, isCollection, stringify as yamlStringify } from 'yaml';
-import { canonicalize } from '../canonical/index.js';
+import { canonicalizeResult } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
@@ -408,12 +408,16 @@ function updateUnguarded(text: string, patch: Record<string, unknown>, options: 
     if (v === undefined) delete expected[k];
     else expected[k] = v;
   }
-  const want = canonicalize(expected);
+  // The update is verified by comparing canonical forms; data with no canonical form (a lone surrogate) cannot be verified, so it is refused.
+  const wanted = canonicalizeResult(expected);
+  if (!wanted.ok) return fail(withFile(wanted.problems.map((p) => ({ ...p, line: 1, column: 1 }))));
+  const want = wanted.value;
   const verify = (yaml: string): string | undefined => {
     const candidate = serializeFrontmatter({ ...doc, yaml });
     const again = parseInternal(candidate, { ...parseOptions, optional: false, stats: undefined });
     if (!again.ok || hasErrors(again.value.problems)) return undefined;
-    return canonicalize(again.value.doc.data) === want && again.value.doc.body === doc.body ? candidate : undefined;
+    const got = canonicalizeResult(again.value.doc.data);
+    return got.ok && got.value === want && again.value.doc.body === doc.body ? candidate : undefined;
   };
   const spliced = yamlDoc ? spliceYaml(doc.yaml, yamlDoc, clean, doc.eol) : undefined;
   const first = spliced === undefined ? undefined : verify(spliced);

@@ -21,11 +21,12 @@ import {
   updateFrontmatter,
 } from '../../src/parse/index.js';
 import { schemaCodes } from '../../src/schemas/codes.js';
+import { canonicalCodes } from '../../src/canonical/codes.js';
 
 const TOTAL = Number(process.env.MEMKIT_FUZZ_RUNS ?? '') || 100_000;
 const runs = (share: number) => Math.max(100, Math.round(TOTAL * share));
 // parse.internal-error is declared (the guard against memkit bugs) but must never happen.
-const KNOWN = new Set([...Object.keys(parseCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes)].filter((c) => c !== 'parse.internal-error'));
+const KNOWN = new Set([...Object.keys(parseCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes), ...Object.keys(canonicalCodes)].filter((c) => c !== 'parse.internal-error'));
 
 // Characters that steer the parsers into their interesting states.
 const STRUCTURAL = ['-', '-', '-', '\n', '\n', '\r', ' ', '#', '{', '}', '[', ']', '"', "'", ':', '|', '\\', '`', '`', '`', '&', '*', '!', '?', '>', ',', 'a', 'y', '1', '\t', '\ufeff', '→', '—', '\u0000', 'é', '\ud800', '~', '='];
