@@ -61,7 +61,9 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
     // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
-    if (summary.entries === 0 || opensInFence(file.text, summary.preambleLines)) {
+    // Lone-CR line endings hide the entries from the line splitter: the file holds entries, wrongly ended, not prose.
+    const crOnly = summary.problems.some((p) => p.code === 'ledger-text.cr-line-endings');
+    if (!crOnly && (summary.entries === 0 || opensInFence(file.text, summary.preambleLines))) {
       if (file.text.trim() !== '') hold('ledger', summary.problems);
       return;
     }
