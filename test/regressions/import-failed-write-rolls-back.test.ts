@@ -190,6 +190,31 @@ describe('import-failed-write-rolls-back', () => {
     }
   });
 
+  it('a read-only subdirectory as the file system reports it (EACCES on moves into it, also as root): nothing written', async () => {
+    const t = tempDir();
+    try {
+      const dir = join(t.dir, 'mem');
+      mkdirSync(dir);
+      for (const [p, c] of Object.entries(OLD)) {
+        mkdirSync(join(dir, p, '..'), { recursive: true });
+        writeFileSync(join(dir, p), c);
+      }
+      const before = tree(dir);
+      const readOnly: FsFacade = {
+        ...nodeFs,
+        async rename(from, to) {
+          if (to.includes(`${join(dir, 'm', 'd2')}/`)) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+          return nodeFs.rename(from, to);
+        },
+      };
+      const r = await importBundle(await bundleOf(SOURCE), directoryMemory(nodeFiles(dir, { extensions: null, fs: readOnly })), { policy: 'overwrite-older' });
+      expectNothingWritten(r);
+      expect(tree(dir)).toEqual(before);
+    } finally {
+      t.done();
+    }
+  });
+
   it('a full disk on the real file system (ENOSPC from the 4th file opened): nothing written, no staging left', async () => {
     const t = tempDir();
     try {
