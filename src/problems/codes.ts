@@ -1,4 +1,18 @@
-/** What a problem code means and how to fix it; the source of `docs/problems.md`. */
+/** The five specifications ("seeds") memkit implements, by file name (test/fixtures/seeds/ holds them). */
+export type SeedFile = 'thunderus-schemas.txt' | 'memory-bank-schema.md' | 'adr-0002-export-versioning.md' | 'thread-store-schema.md' | 'wbs-memory-schema.md';
+
+/**
+ * Where a rule comes from:
+ * - `{ seed, quote }`: a line of a seed, quoted word for word; what it forbids is an error in every profile.
+ * - `'convention'`: memkit's own reading where a seed is silent or open (its hashing form, its date
+ *   profile, its id prefixes, cross-file rules no seed states): a warning at most in the `spec` profile,
+ *   an error in `strict`.
+ * - `'operational'`: not a rule of a format but a fact about the run (a file could not be read, a limit
+ *   was reached, memkit failed): its declared severity in every profile.
+ */
+export type RuleSource = { seed: SeedFile; quote: string } | 'convention' | 'operational';
+
+/** What a problem code means and how to fix it: one rule of the rule table, the source of `docs/problems.md` and `docs/rules.md`. */
 export interface CodeInfo {
   /** One sentence: what was found. */
   meaning: string;
@@ -6,6 +20,10 @@ export interface CodeInfo {
   fix: string;
   /** The default severity for this code. */
   severity?: 'error' | 'warning';
+  /** Which seed line the rule enforces, or that it is a memkit convention or an operational problem. */
+  source?: RuleSource;
+  /** The format id(s) the rule belongs to (`decision-log`, `events`, …); absent for rules of every format. */
+  format?: string | readonly string[];
 }
 
 /** A module's table of problem codes. */
