@@ -1,9 +1,9 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
 import { THREAD_COMMANDS } from '../schemas/thread-store.js';
-import { type Csr, IntList, groupBy } from '../wbs/csr.js';
-import { findCyclesCsr } from '../wbs/cycles.js';
-import { StringIndex } from '../wbs/string-index.js';
+import { type Csr, IntList, groupBy } from '../graph/csr.js';
+import { findCyclesCsr } from '../graph/cycles.js';
+import { StringIndex } from '../graph/string-index.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog } from './rebuild-relations.js';
 import { RepeatedKeys } from './repeated-keys.js';

@@ -1,6 +1,6 @@
 import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
-import { type Csr, IntList, groupBy, uniqueLists } from '../wbs/csr.js';
-import { StringIndex } from '../wbs/string-index.js';
+import { type Csr, IntList, groupBy, uniqueLists } from '../graph/csr.js';
+import { StringIndex } from '../graph/string-index.js';
 import { isObject, own, ownGet, recordOf } from './model.js';
 
 /** The relations the log implies, by thread position (see {@link rebuildRelations}); children are left out. */

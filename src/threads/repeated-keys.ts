@@ -1,5 +1,5 @@
-import { IntList } from '../wbs/csr.js';
-import { StringIndex, hashString } from '../wbs/string-index.js';
+import { IntList } from '../graph/csr.js';
+import { StringIndex, hashString } from '../graph/string-index.js';
 
 /**
  * Finds the items of a list whose key an earlier item already has, in one

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { getFormat } from '../schemas/registry.js';
 import { type FormatValidator, compileValidator, compiledSchemaOf, guardedCheck, plainArrayItems } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
-import { findCyclesCsr } from './cycles.js';
+import { findCyclesCsr } from '../graph/cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { soundOutline } from './outline-check.js';

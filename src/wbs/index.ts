@@ -8,7 +8,7 @@ export { wbsCodes, type WbsCode } from './codes.js';
 export { MAX_WBS_DEPTH, type WbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 export { type TaskFiles } from './model.js';
 export { type CheckWbsOptions, SHARED_FIELDS, checkWbs, idFromFile } from './check.js';
-export { findCycles } from './cycles.js';
+export { findCycles } from '../graph/cycles.js';
 export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
 export { type RebuildIndexOptions, entityOf, rebuildIndex } from './rebuild-index.js';
 export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';

@@ -1,6 +1,6 @@
-import { IntList } from './csr.js';
+import { IntList } from '../graph/csr.js';
 import { MAX_WBS_DEPTH, scanWbsId } from './id.js';
-import { StringIndex } from './string-index.js';
+import { StringIndex } from '../graph/string-index.js';
 
 /** An index entry or entity file as read: any JSON object. */
 export type Loose = Record<string, unknown>;

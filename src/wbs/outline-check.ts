@@ -1,6 +1,6 @@
-import { acyclic } from './cycles.js';
+import { acyclic } from '../graph/cycles.js';
 import { MAX_WBS_DEPTH, scanWbsId } from './id.js';
-import { IntList } from './csr.js';
+import { IntList } from '../graph/csr.js';
 import { type Loose, MISSING, Outline, isObject } from './model.js';
 
 const TYPES = [undefined, 'epic', 'feature', 'task'] as const;

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acyclic } from '../../src/wbs/cycles.js';
-import { findCycles } from '../../src/wbs/index.js';
+import { acyclic, findCycles } from '../../src/graph/cycles.js';
 
 /** Reachability by repeated relaxation: reach[v][w] when a path of one or more edges leads from v to w. */
 function reachability(n: number, edges: number[][]): boolean[][] {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StringIndex } from '../../src/wbs/string-index.js';
+import { StringIndex } from '../../src/graph/string-index.js';
 
 describe('StringIndex', () => {
   it('agrees with a Map: first position wins, absent keys are -1', () => {
