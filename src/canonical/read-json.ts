@@ -15,7 +15,6 @@ export interface ReadJsonOptions {
   forbiddenKeys?: 'keep' | 'drop' | 'refuse';
 }
 
-const MAYBE_FORBIDDEN = /__proto__|constructor|prototype/;
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_PROBLEMS = 100;
 

@@ -127,7 +127,7 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText))) return bad(`${JSON.stringify(sizeText.length > 24 ? sizeText.slice(0, 24) + '…' : sizeText)} is not a decimal tree size`, 2);
   const root = fromBase64(rootText);
   if (root === undefined || root.length !== 32) return bad('the root line is not base64 of 32 bytes', 3);
-  const extIndex = extensions.findIndex((l) => l === '');
+  const extIndex = extensions.indexOf('');
   if (extIndex !== -1) return bad('extension lines must not be empty', 4 + extIndex);
   const signatures: NoteSignature[] = [];
   if (split !== -1) {

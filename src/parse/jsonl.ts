@@ -73,7 +73,7 @@ export class JsonlReader {
   /** Feeds one chunk of text or bytes. */
   push(chunk: string | Uint8Array): void {
     if (typeof chunk === 'string') {
-      if (this.#mode === 'bytes') return this.#pushBytes((this.#encoder ??= new TextEncoder()).encode(chunk));
+      if (this.#mode === 'bytes') return void this.#pushBytes((this.#encoder ??= new TextEncoder()).encode(chunk));
       if (this.#mode === 'none') {
         if (chunk.length === 0) return;
         this.#mode = 'text';
@@ -82,7 +82,7 @@ export class JsonlReader {
       this.#pushText(chunk);
       return;
     }
-    if (this.#mode === 'text') return this.#pushText((this.#lenient ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, { stream: true }));
+    if (this.#mode === 'text') return void this.#pushText((this.#lenient ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, { stream: true }));
     if (this.#mode === 'none') {
       if (chunk.length === 0) return;
       this.#mode = 'bytes';
@@ -129,7 +129,7 @@ export class JsonlReader {
     let pos = 0;
     let nl = s.indexOf('\n');
     if (this.#pendLen > 0 || this.#overlong) {
-      if (nl === -1) return this.#hold(s, s.length);
+      if (nl === -1) return void this.#hold(s, s.length);
       if (this.#overlong || this.#pendLen + nl > this.#max + 1) {
         this.#tooLong();
       } else {
@@ -168,7 +168,7 @@ export class JsonlReader {
     let pos = 0;
     if (this.#pendLen > 0 || this.#overlong) {
       const nl = b.indexOf(10);
-      if (nl === -1) return this.#hold(b, b.length);
+      if (nl === -1) return void this.#hold(b, b.length);
       if (this.#overlong || this.#pendLen + nl > this.#max + 1) {
         this.#tooLong();
       } else {

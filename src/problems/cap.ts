@@ -33,6 +33,7 @@ export class ProblemCap {
 
   /** `max` below 0 or NaN counts as 0; `Infinity` keeps everything. */
   constructor(max: number, into: Problem[] = []) {
+    // biome-ignore lint/complexity/useMathMinMax: Math.max(NaN, 0) is NaN; NaN must count as 0
     this.max = max >= 0 ? max : 0;
     this.problems = into;
   }

@@ -34,5 +34,5 @@ async function main() {
 
 main().then(
   (value) => (window.__memkit = { ok: true, value }),
-  (e) => (window.__memkit = { ok: false, error: `${e && e.name}: ${e && e.message}\n${e && e.stack}` }),
+  (e) => (window.__memkit = { ok: false, error: `${e?.name}: ${e?.message}\n${e?.stack}` }),
 );

@@ -156,7 +156,7 @@ describe('canonicalize: lone surrogates (RFC 8785 §3.2.2.2)', () => {
 
 function collect(v: unknown, path: string[], out: { path: string[]; key: string }[]): void {
   if (v === null || typeof v !== 'object') return;
-  if (Array.isArray(v)) return v.forEach((x, i) => collect(x, [...path, String(i)], out));
+  if (Array.isArray(v)) return void v.forEach((x, i) => collect(x, [...path, String(i)], out));
   const keys = Object.keys(v);
   if (keys.length > 0) out.push({ path, key: keys[0]! });
   for (const k of keys) collect((v as Record<string, unknown>)[k], [...path, k], out);

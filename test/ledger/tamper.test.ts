@@ -29,7 +29,7 @@ function rechain(entries: Record<string, unknown>[], from: number): void {
   for (let i = Math.max(1, from); i < entries.length; i++) entries[i] = { ...entries[i], predecessor_hash: entryHash(entries[i - 1], hasher) };
 }
 
-function check(l: GenLedger, problems: Problem[], allowed: number[], codeAtNext = 'ledger.predecessor-mismatch'): void {
+function check(_l: GenLedger, problems: Problem[], allowed: number[], codeAtNext = 'ledger.predecessor-mismatch'): void {
   const e = firstError(problems);
   expect(e, 'tamper not detected').toBeDefined();
   expect(allowed).toContain(e!.line);

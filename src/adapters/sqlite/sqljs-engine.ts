@@ -25,7 +25,7 @@ export interface SqlJsDatabase {
  * members of {@link SqlJsDatabase}.
  */
 export interface SqlJsModule {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: sql.js is untyped here; callers need not install its type package
   Database: new (data?: any) => any;
 }
 
