@@ -42,12 +42,22 @@ export interface VerifyOptions {
   jsonl?: Pick<JsonlOptions, 'limits'>;
 }
 
+/**
+ * Which hash a ledger's `predecessor_hash` holds: `'canonical'`, memkit's
+ * sha256(JCS(previous entry)) (what `append` writes), or `'raw-line'`, the
+ * SHA-256 of the previous line's bytes as stored (no line ending). A file
+ * uses one of them throughout; a mix breaks the chain.
+ */
+export type ChainConvention = 'canonical' | 'raw-line';
+
 /** What {@link verify} found besides problems. */
 export interface VerifySummary {
   /** Entries read (lines that parsed as JSON objects). */
   entries: number;
-  /** entry_hash of the last entry ({@link ZERO_HASH} when empty). */
+  /** The hash the next entry's `predecessor_hash` must hold, in the file's chain convention ({@link ZERO_HASH} when empty). */
   head: string;
+  /** The file's chain convention: `'raw-line'` once an entry shows it, else `'canonical'`. */
+  chain: ChainConvention;
   /** Lines the preamble spans. */
   preambleLines: number;
   /** `{ size, root }` of the whole ledger, when `options.checkpointAll` was set. */
@@ -84,11 +94,15 @@ export class LedgerVerifier {
   private readonly cp: { size: number; root: Uint8Array | undefined } | undefined;
   private readonly days = new Map<string, Uint8Array>();
   private prevHash = ZERO_HASH;
+  // SHA-256 of the previous line's raw bytes, only when they differ from its canonical form.
+  private prevRaw: string | undefined;
+  private convention: ChainConvention | undefined;
+  private conventionLine = 0;
+  private nonCanonicalLine: number | undefined;
   private prevTs = Number.NEGATIVE_INFINITY;
   private prevTsText = '';
   private count = 0;
   private lastLine = 0;
-  private warnedCanonical = false;
   private torn: number | undefined;
   private readonly all: boolean;
 
@@ -156,22 +170,26 @@ export class LedgerVerifier {
       this.add(error(p.code, p.message, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
       return undefined;
     }
-    if (text !== undefined && !this.warnedCanonical && canon !== text) {
-      this.warnedCanonical = true;
-      this.add(warning('ledger.non-canonical', 'the line is not in RFC 8785 canonical form (only the first such line is reported)', { line }));
-    }
     const bytes = utf8(canon);
     const hash = toHex(this.hasher.sha256(bytes));
+    // A line stored in another form than its canonical one has a second candidate hash: its raw bytes'.
+    let raw: string | undefined;
+    if (text !== undefined && canon !== text) {
+      this.nonCanonicalLine ??= line;
+      raw = toHex(this.hasher.sha256(utf8(text)));
+    }
     if (this.all || (this.cp !== undefined && this.count < this.cp.size)) this.acc.appendLeafHash(leafHash(bytes, this.hasher));
     this.count++;
     if (this.check !== undefined) {
       const problems = this.check(entry);
       const first = problems.find((p) => p.severity === 'error');
       if (first !== undefined) this.add(error('ledger.schema-violation', `${first.code}: ${first.message}`, { line, ...(first.pointer === undefined ? {} : { pointer: first.pointer }) }));
+      // Warnings are memkit's conventions on a valid entry (convention.date-time-profile, …): reported as they are.
+      else for (const p of problems) this.add({ ...p, line });
     }
-    if (entry.predecessor_hash !== this.prevHash)
-      this.add(error('ledger.predecessor-mismatch', `predecessor_hash is not the hash of the previous entry (${this.prevHash.slice(0, 12)}…)`, { line, pointer: '/predecessor_hash' }));
+    this.checkPredecessor(line, entry.predecessor_hash);
     this.prevHash = hash;
+    this.prevRaw = raw;
     const info = this.info;
     if (info?.idField !== undefined) this.checkId(line, entry[info.idField], info);
     const tsField = info?.tsField ?? (typeof entry.ts === 'string' ? 'ts' : 'timestamp');
@@ -179,7 +197,7 @@ export class LedgerVerifier {
     if (typeof ts === 'string') {
       const ms = Date.parse(ts);
       if (!Number.isNaN(ms)) {
-        if (ms < this.prevTs) this.add(error('ledger.ts-backwards', `${tsField} ${ts} is earlier than the previous entry's ${this.prevTsText}`, { line, pointer: `/${tsField}` }));
+        if (ms < this.prevTs) this.add(warning('ledger.ts-backwards', `${tsField} ${ts} is earlier than the previous entry's ${this.prevTsText}`, { line, pointer: `/${tsField}` }));
         this.prevTs = ms;
         this.prevTsText = ts;
       }
@@ -187,6 +205,38 @@ export class LedgerVerifier {
     if (this.cp !== undefined && this.count === this.cp.size) this.compareCheckpoint(line);
     if (typeof entry.payload_hash === 'string' && typeof entry.payload_loc === 'string') return { line, loc: entry.payload_loc, hash: entry.payload_hash, entry };
     return undefined;
+  }
+
+  /**
+   * The seed asks only for the "sha256 of previous entry": either memkit's
+   * canonical hash or the hash of the line's raw bytes is read. The two agree
+   * on a canonical line; the first entry after a line where they differ fixes
+   * the file's convention, and every later entry must follow it.
+   */
+  private checkPredecessor(line: number, pred: unknown): void {
+    const where = { line, pointer: '/predecessor_hash' };
+    const canonOk = pred === this.prevHash;
+    const rawOk = this.prevRaw !== undefined && pred === this.prevRaw;
+    if (this.prevRaw === undefined || this.convention === undefined) {
+      if (this.prevRaw !== undefined && (canonOk || rawOk)) {
+        this.convention = canonOk ? 'canonical' : 'raw-line';
+        this.conventionLine = line;
+      }
+      if (!canonOk && !rawOk) this.add(error('ledger.predecessor-mismatch', `predecessor_hash is not the hash of the previous entry (${this.prevHash.slice(0, 12)}…)`, where));
+      return;
+    }
+    if (this.convention === 'canonical' ? canonOk : rawOk) return;
+    const other = this.convention === 'canonical' ? rawOk : canonOk;
+    const chained = this.convention === 'canonical' ? 'the canonical form of entries' : 'the raw bytes of lines';
+    this.add(
+      error(
+        'ledger.predecessor-mismatch',
+        other
+          ? `predecessor_hash follows the other hashing convention than line ${this.conventionLine}: the file chains by ${chained}, and a mix breaks the chain`
+          : `predecessor_hash is not the hash of the previous entry (${(this.convention === 'canonical' ? this.prevHash : this.prevRaw!).slice(0, 12)}…)`,
+        where,
+      ),
+    );
   }
 
   private checkId(line: number, id: unknown, info: LedgerKindInfo): void {
@@ -201,7 +251,7 @@ export class LedgerVerifier {
       this.days.set(day, bits);
     }
     const mask = 1 << (n & 7);
-    if (bits[n >> 3]! & mask) this.add(error('ledger.duplicate-id', `${info.idField} ${id} is used by an earlier entry`, { line, pointer: `/${info.idField}` }));
+    if (bits[n >> 3]! & mask) this.add(warning('ledger.duplicate-id', `${info.idField} ${id} is used by an earlier entry`, { line, pointer: `/${info.idField}` }));
     bits[n >> 3]! |= mask;
   }
 
@@ -237,8 +287,15 @@ export class LedgerVerifier {
       const line = this.torn ?? this.lastLine + 1;
       this.add(error('ledger.truncated', `the ledger has ${this.count} entries but a checkpoint recorded ${this.cp.size}: ${missing} entr${missing === 1 ? 'y was' : 'ies were'} deleted from the tail`, { line }));
     }
+    const rawChain = this.convention === 'raw-line';
+    if (rawChain)
+      this.add(warning('ledger.raw-line-chain', `predecessor_hash holds the SHA-256 of the previous line's raw bytes (from line ${this.conventionLine} on), not of its canonical form; memkit appends in the file's convention`, { line: this.conventionLine }));
+    // In a raw-line chain the hash covers the bytes as stored, so a non-canonical line hides nothing.
+    else if (this.nonCanonicalLine !== undefined)
+      this.add(warning('ledger.non-canonical', 'the line is not in RFC 8785 canonical form (only the first such line is reported)', { line: this.nonCanonicalLine }));
     this.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    const summary: VerifySummary = { entries: this.count, head: this.prevHash, preambleLines, problems: this.problems };
+    const head = rawChain && this.prevRaw !== undefined ? this.prevRaw : this.prevHash;
+    const summary: VerifySummary = { entries: this.count, head, chain: rawChain ? 'raw-line' : 'canonical', preambleLines, problems: this.problems };
     if (this.all) summary.checkpoint = { size: this.count, root: toHex(this.acc.root()) };
     if (this.torn !== undefined) summary.tornTail = { line: this.torn };
     return summary;

@@ -1,8 +1,8 @@
 import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { readJson } from '../canonical/read-json.js';
-import { ZERO_HASH } from '../canonical/sha256.js';
+import { type Hasher, ZERO_HASH } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
-import { entryHash } from '../ledger/entry-hash.js';
+import { entryHash, serializeEntry } from '../ledger/entry-hash.js';
 import { LEDGER_KINDS, type LedgerKind, kindForFile } from '../ledger/kinds.js';
 import { type VerifyOptions, type VerifySummary, verify } from '../ledger/verify.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
@@ -112,6 +112,18 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The hash the next entry chains onto. A canonical last line hashes the same
+ * in both chain conventions; only after a line in another form is the file
+ * read whole, to keep a raw-line chain in its own convention.
+ */
+async function chainHead(path: string, last: Record<string, unknown>, lastText: string | undefined, kind: LedgerKind, hasher: Hasher): Promise<string> {
+  const hash = entryHash(last, hasher);
+  if (lastText === undefined || lastText === serializeEntry(last)) return hash;
+  const summary = await verify(createReadStream(path), { kind, hasher, maxProblems: 1 });
+  return summary.chain === 'raw-line' ? summary.head : hash;
+}
+
 function resolveKind<K extends LedgerKind>(path: string, kind: K | undefined): K | undefined {
   return kind ?? (kindForFile(path) as K | undefined);
 }
@@ -150,19 +162,23 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     step('tail-read');
     let prefix = '';
     let last: Record<string, unknown> | undefined;
+    let lastText = tail.lastEntry;
     if (tail.lastEntry !== undefined) last = parseObject(tail.lastEntry);
     if (tail.rest.length > 0) {
       const restText = new TextDecoder().decode(tail.rest);
       const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
       if (tornOf(tail) !== undefined)
         return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
-      if (complete !== undefined) last = complete;
+      if (complete !== undefined) {
+        last = complete;
+        lastText = restText.replace(/\r$/, '');
+      }
       prefix = '\n';
     }
     if (tail.lastEntry !== undefined && last === undefined)
       return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
     const info = LEDGER_KINDS[kind];
-    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : entryHash(last, hasher), ids: [] };
+    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, kind, hasher), ids: [] };
     if (last !== undefined) {
       const ts = last[info.tsField];
       if (typeof ts === 'string') head.lastTs = ts;
