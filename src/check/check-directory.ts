@@ -12,6 +12,9 @@ import { CheckContext, type LoadedFile, loadedFile } from './context.js';
 import { crossCheckThunderus } from './cross-thunderus.js';
 import { type FileFormat, SKIPPED_DIRS, classifyPath, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
+import type { MemkitConfig } from './config.js';
+import type { Profile } from './profile.js';
+import { checkSettings } from './settings.js';
 
 /** Options of {@link checkDirectory}. */
 export interface CheckDirectoryOptions {
@@ -23,6 +26,10 @@ export interface CheckDirectoryOptions {
   maxProblems?: number;
   /** Called as files are checked, for progress bars. */
   onProgress?: (done: number, total: number) => void;
+  /** `spec` (default): only what a seed states is an error; `strict`: memkit's conventions are errors too. Wins over the config's. */
+  profile?: Profile;
+  /** The config to apply; when absent, `memkit.config.json` at the source's root is read if present (a bad one is reported); `null`: none. */
+  config?: MemkitConfig | null;
 }
 
 /** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
@@ -49,10 +56,12 @@ const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.n
  * report.ok // false when any error-severity problem was found
  */
 export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
-  const ctx = new CheckContext({ ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}), ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}) });
   const listing = await source.list();
-  ctx.problems.push(...listing.problems);
-  const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)));
+  // Profile, config file and ignore globs: the context applies them to every problem it is given.
+  const settings = await checkSettings(source, listing.files, options.profile, options.config);
+  const ctx = new CheckContext({ ...settings.env, ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}), ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}) });
+  ctx.problems.push(...settings.problems, ...listing.problems.filter((p) => p.file === undefined || !settings.skip(p.file)));
+  const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
   const banks = new Map<string, BankFacts>();
   // Files to read, classified; reads run a few ahead of the checks so I/O overlaps with parsing.

@@ -1,7 +1,7 @@
-import { DEFAULT_WRITER_POLICY, checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
+import { checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
 import { sha256Hex } from '../canonical/index.js';
 import type { LedgerKind } from '../ledger/index.js';
-import { parseFeedbackLog, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
+import { parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
@@ -96,7 +96,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
         return;
       }
       bank.jsonLines = true;
-      ctx.report(file, parsed.problems ?? []);
+      ctx.report(file, ctx.env.lockedBy === undefined ? (parsed.problems ?? []) : lockedByProblems(file, parsed.problems ?? [], ctx.env.lockedBy));
       const hashLine = file.text.split('\n').findIndex((l) => /^\s*hash\s*:/.test(l));
       if ('body' in split) bank.systemPatterns = { path: file.path, body: split.body, line: hashLine >= 0 ? hashLine + 1 : 1 };
       return;
@@ -152,8 +152,20 @@ function checkWriters(file: LoadedFile, entries: readonly { line: number; value:
   for (const { line, value } of entries) {
     const agent = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
     if (typeof agent !== 'string') continue;
-    ctx.report(file, checkWrite(DEFAULT_WRITER_POLICY, agent, file.path, 'append').filter((p) => p.code === 'ledger.writer-denied').map((p) => ({ ...p, line, pointer: '/' + field })));
+    ctx.report(file, checkWrite(ctx.env.writerPolicy, agent, file.path, 'append').filter((p) => p.code === 'ledger.writer-denied').map((p) => ({ ...p, line, pointer: '/' + field })));
   }
+}
+
+// A configured `lockedBy` replaces the seed's ReaperOAK: the header's own locked_by problems give way to this one comparison.
+function lockedByProblems(file: LoadedFile, problems: readonly Problem[], lockedBy: string): Problem[] {
+  const out = problems.filter((p) => !(p.pointer === '/locked_by' || p.pointer === '/header/locked_by'));
+  const doc = parseFrontmatter(file.text);
+  if (!doc.ok) return out;
+  const data = doc.value.data as Record<string, unknown>;
+  const nested = typeof data.header === 'object' && data.header !== null && !Array.isArray(data.header);
+  const value = (nested ? (data.header as Record<string, unknown>) : data).locked_by;
+  if (value !== lockedBy) out.push(error('schema.const', `locked_by must be ${JSON.stringify(lockedBy)} (the configured memoryBank.lockedBy), not ${JSON.stringify(value ?? null)}`, { pointer: `${nested ? '/header' : ''}/locked_by`, line: doc.value.yamlLine ?? 1 }));
+  return out;
 }
 
 const MAX_BACKING_LINES = 2000;

@@ -30,6 +30,7 @@ export const checkCodes = defineCodes({
   'check.gardener-doc-too-large': { meaning: 'A memory doc is larger than `size_caps.max_doc_bytes` in its gardener config. The caps are the user\'s own rules, so this is an error.', fix: 'Split or trim the doc, or raise the cap in the gardener config.' },
   'check.gardener-total-too-large': { meaning: 'The memory docs under a gardener config hold more bytes than its `size_caps.max_total_bytes`.', fix: 'Prune or compact memory docs, or raise the cap in the gardener config.' },
   'check.gardener-too-many-docs': { meaning: 'There are more memory docs (of all kinds, or of one kind) under a gardener config than its `size_caps.max_docs` or `size_caps.max_docs_per_kind` allows.', fix: 'Merge or retire docs, or raise the cap in the gardener config.' },
+  'config.unknown-rule': { meaning: 'The config file (`memkit.config.json` or `--config`) sets the severity of a problem code memkit does not declare; a misspelt code would otherwise be ignored silently. A usage error: the check does not run.', fix: 'Correct the code (docs/rules.md lists every rule), or remove the entry.' },
   'check.internal': { meaning: 'memkit hit an unexpected failure while checking a file; the other files were still checked.', fix: 'Report this as a memkit bug, with the file if you can share it.' },
 });
 

@@ -1,6 +1,8 @@
 import { type Hasher, jsHasher } from '../canonical/index.js';
 import { LineIndex, type Problem, ProblemCap, TRUNCATED_CODE, error } from '../problems/index.js';
+import { DEFAULT_WRITER_POLICY, type WriterPolicy } from '../ledger/policy.js';
 import type { FileFormat } from './layout.js';
+import { type SeverityPolicy, applyPolicy } from './profile.js';
 import { locatePointer } from './json-locate.js';
 
 /** A file the checker read and decoded. */
@@ -46,6 +48,34 @@ export interface CheckEnv {
   maxFileBytes: number;
   /** Problems reported per file before one `problems.truncated` counts the rest. */
   maxProblems: number;
+  /** Profile and per-rule settings: each problem's effective severity is decided before the cap sees it. */
+  policy: SeverityPolicy;
+  /** Memory-bank writer rosters (the config file's `memoryBank.writers` over the seed's). */
+  writerPolicy: WriterPolicy;
+  /** The agent `systemPatterns.md` must be locked by, when configured (the seed's is ReaperOAK). */
+  lockedBy?: string;
+}
+
+/**
+ * The problem list of a check: every problem pushed onto it gets its
+ * effective severity from the policy, or is dropped when the policy turns its
+ * rule off, so problems added outside {@link CheckContext.report} follow the
+ * profile too. Applying the policy is idempotent, so problems that
+ * `report` already decided pass unchanged.
+ */
+class PolicyList extends Array<Problem> {
+  static override get [Symbol.species]() {
+    return Array;
+  }
+  policy: SeverityPolicy = {};
+  override push(...items: Problem[]): number {
+    for (const p of items) {
+      // The notice is updated in place after it is pushed; it must stay the same object.
+      const q = p.code === TRUNCATED_CODE ? p : applyPolicy(p, this.policy);
+      if (q !== undefined) super.push(q);
+    }
+    return this.length;
+  }
 }
 
 /**
@@ -56,7 +86,7 @@ export interface CheckEnv {
  * `problems.truncated` per file says how many were left out.
  */
 export class CheckContext {
-  readonly problems: Problem[] = [];
+  readonly problems: Problem[] = new PolicyList();
   readonly #caps = new Map<string, ProblemCap>();
   readonly checked: { file: string; format: string }[] = [];
   readonly docs: DocFacts[] = [];
@@ -65,7 +95,15 @@ export class CheckContext {
   readonly env: CheckEnv;
 
   constructor(env: Partial<CheckEnv> = {}) {
-    this.env = { hasher: env.hasher ?? jsHasher, maxFileBytes: env.maxFileBytes ?? 64 * 1024 * 1024, maxProblems: env.maxProblems ?? DEFAULT_MAX_PROBLEMS_PER_FILE };
+    this.env = {
+      hasher: env.hasher ?? jsHasher,
+      maxFileBytes: env.maxFileBytes ?? 64 * 1024 * 1024,
+      maxProblems: env.maxProblems ?? DEFAULT_MAX_PROBLEMS_PER_FILE,
+      policy: env.policy ?? {},
+      writerPolicy: env.writerPolicy ?? DEFAULT_WRITER_POLICY,
+      ...(env.lockedBy === undefined ? {} : { lockedBy: env.lockedBy }),
+    };
+    (this.problems as PolicyList).policy = this.env.policy;
   }
 
   /**
@@ -85,7 +123,10 @@ export class CheckContext {
   /** Adds problems found in `file`, filling in `file` and, for JSON text, a line from the pointer. */
   report(file: LoadedFile | string, problems: readonly Problem[], json = false): void {
     const path = typeof file === 'string' ? file : file.path;
-    for (const p of problems) {
+    for (const raw of problems) {
+      // The one place a problem's severity is decided (profile, config), before the cap counts it.
+      const p = raw.code === TRUNCATED_CODE ? raw : applyPolicy(raw, this.env.policy);
+      if (p === undefined) continue;
       const target = p.file ?? path;
       // `''`: a problem that names no file (a cross-file rule without one) keeps naming none.
       const named = target === '' ? {} : { file: target };

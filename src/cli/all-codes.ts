@@ -1,25 +1,5 @@
-import { canonicalCodes } from '../canonical/codes.js';
-import { checkCodes } from '../check/codes.js';
-import { exchangeCodes } from '../exchange/codes.js';
-import { ledgerCodes } from '../ledger/codes.js';
-import { parseCodes } from '../parse/codes.js';
-import { type CodeInfo, problemCodes } from '../problems/codes.js';
-import { schemaCodes } from '../schemas/codes.js';
-import { fileCodes, storeCodes } from '../store/codes.js';
-import { threadCodes } from '../threads/codes.js';
-import { wbsCodes } from '../wbs/codes.js';
+import type { CodeInfo } from '../problems/codes.js';
+import { RULES } from '../check/rules.js';
 
-/** Every problem code this build knows, with its meaning and fix (for SARIF rules). */
-export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze({
-  ...problemCodes,
-  ...canonicalCodes,
-  ...schemaCodes,
-  ...parseCodes,
-  ...ledgerCodes,
-  ...wbsCodes,
-  ...exchangeCodes,
-  ...threadCodes,
-  ...storeCodes,
-  ...fileCodes,
-  ...checkCodes,
-});
+/** Every problem code this build knows, with its meaning and fix (for SARIF rules): the rule table keyed by code. */
+export const allCodes: Readonly<Record<string, CodeInfo>> = Object.freeze(Object.fromEntries(RULES));

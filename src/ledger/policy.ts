@@ -62,3 +62,19 @@ export function checkWrite(policy: WriterPolicy, agent: string, file: string, op
   else if (operation !== 'append' && rule.appendOnly) problems.push(error('ledger.append-only', `${base} is append-only: "${operation}" is not allowed`, { file }));
   return problems;
 }
+
+/**
+ * `base` with the writer lists of the files in `writers` replaced (a
+ * configured roster: a team whose agents have other names than the seed's).
+ * A file `base` has no rule for gets one with those writers, not append-only.
+ * @example withWriters({ 'productContext.md': ['Planner'] }) // Planner, not ProductManager, may append to productContext.md
+ */
+export function withWriters(writers: Readonly<Record<string, readonly string[]>>, base: WriterPolicy = DEFAULT_WRITER_POLICY): WriterPolicy {
+  const out: Record<string, FileRule> = { ...base };
+  for (const [file, list] of Object.entries(writers)) {
+    const rule = Object.prototype.hasOwnProperty.call(base, file) ? base[file] : undefined;
+    // defineProperty: a file named `__proto__` stays a plain key.
+    Object.defineProperty(out, file, { value: { ...(rule ?? { appendOnly: false }), writers: [...list] }, enumerable: true, writable: true, configurable: true });
+  }
+  return Object.freeze(out);
+}

@@ -1,3 +1,4 @@
+import { MemkitConfig } from './memkit-config.js';
 import { MEMORY_STORE_SQL } from './memory-store-sql.js';
 import { type FormatDef, formats } from './registry.js';
 
@@ -33,5 +34,8 @@ export function emitSchemaFiles(): SchemaFile[] {
     title: def.title,
   }));
   files.push({ name: 'memory_store.sql', text: MEMORY_STORE_SQL, title: 'memory store SQLite schema' });
+  // Not a memory format (no `id`): the schema of memkit's own config file, for editor completion.
+  const config = { id: 'memkit-config', family: 'memkit', title: 'memkit.config.json', schema: MemkitConfig } as unknown as FormatDef;
+  files.push({ name: 'memkit-config.schema.json', text: JSON.stringify(toJsonSchema(config), null, 2) + '\n', title: 'memkit.config.json' });
   return files;
 }

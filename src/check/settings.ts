@@ -1,0 +1,50 @@
+import { withWriters } from '../ledger/policy.js';
+import type { Problem } from '../problems/index.js';
+import { CONFIG_FILE, type MemkitConfig, parseConfig } from './config.js';
+import type { CheckEnv } from './context.js';
+import { anyGlob } from './glob.js';
+import type { Profile, RuleSetting } from './profile.js';
+import type { CheckSource } from './source.js';
+
+/** What a check's profile and config decide: the context's settings and which paths are left out. */
+export interface CheckSettings {
+  env: Pick<CheckEnv, 'policy' | 'writerPolicy'> & { lockedBy?: string };
+  /** True for a path the check skips (the config file itself, `ignore` globs). */
+  skip: (path: string) => boolean;
+  /** Problems reading the config file found at the root (a bad one is reported and not used). */
+  problems: Problem[];
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The settings of one check: `config` when given (`null`: none), else the
+ * `memkit.config.json` at the source's root when it is listed. `profile`
+ * wins over the config's.
+ */
+export async function checkSettings(source: CheckSource, listed: readonly { path: string }[], profile: Profile | undefined, config: MemkitConfig | null | undefined): Promise<CheckSettings> {
+  const problems: Problem[] = [];
+  let cfg = config ?? undefined;
+  if (config === undefined && listed.some((f) => f.path === CONFIG_FILE)) {
+    const read = await source.read(CONFIG_FILE);
+    let text: string | undefined;
+    try {
+      text = read.ok ? decoder.decode(read.value) : undefined;
+    } catch {
+      problems.push({ code: 'input.invalid-utf8', severity: 'error', message: 'the config file is not valid UTF-8; it was not used', file: CONFIG_FILE });
+    }
+    if (!read.ok) problems.push(...read.problems);
+    else if (text !== undefined) {
+      const parsed = parseConfig(text, CONFIG_FILE);
+      if (parsed.ok) cfg = parsed.value;
+      else problems.push(...parsed.problems);
+    }
+  }
+  const ignored = anyGlob(cfg?.ignore ?? []);
+  const env: CheckSettings['env'] = {
+    policy: { profile: profile ?? (cfg?.profile as Profile | undefined) ?? 'spec', ...(cfg?.rules ? { rules: cfg.rules as Record<string, RuleSetting> } : {}) },
+    writerPolicy: withWriters(cfg?.memoryBank?.writers ?? {}),
+    ...(cfg?.memoryBank?.lockedBy === undefined ? {} : { lockedBy: cfg.memoryBank.lockedBy }),
+  };
+  return { env, skip: (path) => path === CONFIG_FILE || ignored(path), problems };
+}

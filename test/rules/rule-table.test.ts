@@ -1,0 +1,120 @@
+// The rule table: every rule's source quotes its seed, and each example directory
+// under test/fixtures/rules/<code>/ reports its code as the table says, per profile.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDirectory } from '../../src/check/index.js';
+import { RULES, ruleFor } from '../../src/check/rules.js';
+import { effectiveSeverity } from '../../src/check/profile.js';
+import { nodeCheckSource } from '../../src/node/check-source.js';
+import { canonicalCodes } from '../../src/canonical/codes.js';
+import { checkCodes } from '../../src/check/codes.js';
+import { exchangeCodes } from '../../src/exchange/codes.js';
+import { ledgerCodes } from '../../src/ledger/codes.js';
+import { parseCodes } from '../../src/parse/codes.js';
+import { problemCodes } from '../../src/problems/codes.js';
+import { schemaCodes } from '../../src/schemas/codes.js';
+import { fileCodes, storeCodes } from '../../src/store/codes.js';
+import { threadCodes } from '../../src/threads/codes.js';
+import { wbsCodes } from '../../src/wbs/codes.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const EXAMPLES = join(ROOT, 'test', 'fixtures', 'rules');
+const SEEDS = join(ROOT, 'test', 'fixtures', 'seeds');
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+const seedLines = new Map<string, string[]>();
+function linesOf(seed: string): string[] {
+  let lines = seedLines.get(seed);
+  if (lines === undefined) {
+    lines = readFileSync(join(SEEDS, seed), 'utf8').split(/\r?\n/).map(collapse);
+    seedLines.set(seed, lines);
+  }
+  return lines;
+}
+
+/** Tables whose codes do not all name their source yet (#20 in progress): listed, not failed. Remove a table once it is done. */
+const PENDING_SOURCES: ReadonlySet<string> = new Set(Object.keys({ ...schemaCodes, ...parseCodes, ...ledgerCodes, ...wbsCodes, ...threadCodes, ...problemCodes, ...canonicalCodes, ...checkCodes, ...storeCodes, ...fileCodes, ...exchangeCodes }));
+
+const examples = readdirSync(EXAMPLES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+
+describe('rule table', () => {
+  it('every seed rule quotes a line of its seed word for word (whitespace collapsed)', () => {
+    const bad: string[] = [];
+    for (const rule of RULES.values()) {
+      const s = rule.source;
+      if (typeof s !== 'object') continue;
+      const quote = collapse(s.quote);
+      if (quote === '' || !linesOf(s.seed).some((l) => l.includes(quote))) bad.push(`${rule.code}: "${s.quote}" is not in ${s.seed}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('the quote check can fail', () => {
+    expect(linesOf('memory-bank-schema.md').some((l) => l.includes('REQUIRE: Every append stores predecessor_hash (chain integrity)'))).toBe(true);
+    expect(linesOf('memory-bank-schema.md').some((l) => l.includes('REQUIRE: Every append stores the hash of nothing'))).toBe(false);
+  });
+
+  it('every rule names its source (seed line, convention or operational)', () => {
+    const missing = [...RULES.values()].filter((r) => r.source === undefined).map((r) => r.code);
+    // Tables still being annotated (#20): listed, not failed. Remove a prefix once its table is done.
+    const pending = missing.filter((c) => PENDING_SOURCES.has(c));
+    if (pending.length > 0) console.info(`rules without a source yet (${pending.length}):\n  ${pending.join('\n  ')}`);
+    const unexpected = missing.filter((c) => !pending.includes(c));
+    expect(unexpected, `rules without a source:\n  ${unexpected.join('\n  ')}`).toEqual([]);
+  });
+
+  it('a convention rule declares at most a warning (the spec profile default)', () => {
+    const loud = [...RULES.values()].filter((r) => r.source === 'convention' && r.severity === 'error').map((r) => r.code);
+    expect(loud).toEqual([]);
+  });
+
+  it('profiles: spec keeps seed severities and caps conventions at warning; strict makes conventions errors; config wins', () => {
+    const convention = [...RULES.values()].find((r) => r.source === 'convention');
+    const seed = [...RULES.values()].find((r) => typeof r.source === 'object' && r.severity === 'error');
+    if (convention) {
+      expect(effectiveSeverity({ code: convention.code, severity: 'error' }, { profile: 'spec' })).toBe('warning');
+      expect(effectiveSeverity({ code: convention.code, severity: 'warning' }, { profile: 'strict' })).toBe('error');
+      expect(effectiveSeverity({ code: convention.code, severity: 'warning' }, { profile: 'strict', rules: { [convention.code]: 'warn' } })).toBe('warning');
+    }
+    if (seed) {
+      expect(effectiveSeverity({ code: seed.code, severity: 'error' }, { profile: 'spec' })).toBe('error');
+      expect(effectiveSeverity({ code: seed.code, severity: 'error' }, { profile: 'strict', rules: { [seed.code]: 'off' } })).toBe('off');
+    }
+    expect(effectiveSeverity({ code: 'no.such-code', severity: 'warning' }, { profile: 'strict' })).toBe('warning');
+  });
+
+  it('has rule examples', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const code of examples) expect(ruleFor(code), `test/fixtures/rules/${code} names no declared code`).toBeDefined();
+  });
+
+  describe.each(examples)('%s', (code) => {
+    const dir = join(EXAMPLES, code);
+    const rule = ruleFor(code);
+
+    it('fail/ reports it with the table severity (spec) and as an error under strict when a convention', async () => {
+      expect(rule).toBeDefined();
+      const spec = await checkDirectory(nodeCheckSource(join(dir, 'fail')), { config: null });
+      const found = spec.problems.filter((p) => p.code === code);
+      expect(found.length, JSON.stringify(spec.problems, null, 1)).toBeGreaterThan(0);
+      const expected = rule!.source === 'convention' ? 'warning' : rule!.severity;
+      expect(found.map((p) => p.severity)).toContain(expected);
+      const strict = await checkDirectory(nodeCheckSource(join(dir, 'fail')), { config: null, profile: 'strict' });
+      const strictFound = strict.problems.filter((p) => p.code === code);
+      expect(strictFound.length).toBeGreaterThan(0);
+      if (rule!.source === 'convention') expect(strictFound.every((p) => p.severity === 'error')).toBe(true);
+      else expect(strictFound.map((p) => p.severity)).toEqual(found.map((p) => p.severity));
+    });
+
+    it.runIf(existsSync(join(dir, 'pass')))('pass/ does not report it', async () => {
+      for (const profile of ['spec', 'strict'] as const) {
+        const report = await checkDirectory(nodeCheckSource(join(dir, 'pass')), { config: null, profile });
+        expect(report.problems.filter((p) => p.code === code)).toEqual([]);
+      }
+    });
+  });
+});
