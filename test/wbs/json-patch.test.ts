@@ -41,6 +41,6 @@ describe('applyJsonPatch (RFC 6902)', () => {
     const r = applyJsonPatch({}, [{ op: 'add', path: '/__proto__', value: { polluted: true } }]);
     expect(r.ok).toBe(true);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
-    if (r.ok) expect(Object.prototype.hasOwnProperty.call(r.value, '__proto__')).toBe(true);
+    if (r.ok) expect(Object.hasOwn(r.value as object, '__proto__')).toBe(true);
   });
 });
