@@ -1,15 +1,14 @@
 import { type Hasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
-import { DateTime } from '../schemas/common.js';
+import { Rfc3339DateTime as DateTime } from '../schemas/common.js';
 import { FILE_KINDS, type FileV2, SafeRelativePath } from '../schemas/export-v2.js';
+import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, looksLikeThreadStore } from '../formats/index.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import { isSchemaValid } from './formats.js';
 
 /** How memkit classifies a memory file (`File.kind`). */
 export type FileKind = (typeof FILE_KINDS)[number];
 
-const APPEND_ONLY_BANK = new Set(['systemPatterns.md', 'productContext.md', 'activeContext.md', 'decisionLog.md', 'riskRegister.md', 'feedback-log.md']);
-const OTHER_BANK = new Set(['progress.md', 'workflow-state.json', 'artifacts-manifest.json']);
 const utf8Strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
@@ -18,37 +17,25 @@ export function isSafePath(path: string): boolean {
   return isSchemaValid(SafeRelativePath, path);
 }
 
-/** Classifies a file by its path (and, for `*.json`, by its root keys), as `memkit check` discovers formats. */
-export function classifyFile(path: string, text: string | undefined): FileKind {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  if (path === '.thunderus/memory/indexes/manifest.json' || path.endsWith('/.thunderus/memory/indexes/manifest.json')) return 'memory-manifest';
-  if (/(^|\/)\.thunderus\/memory\/gardener\.(toml|json)$/.test(path)) return 'gardener-config';
-  if (/(^|\/)\.thunderus\/memory\/.*\.md$/.test(path)) return 'memory-doc';
-  if (name === 'events.jsonl') return 'events';
-  if (APPEND_ONLY_BANK.has(name)) return 'ledger';
-  if (OTHER_BANK.has(name)) return 'memory-bank';
-  if (/(^|\/)\.claude\/memory\/task-index\.json$/.test(path)) return 'wbs-index';
-  if (/(^|\/)\.claude\/memory\/tasks\/[^/]+\.json$/.test(path)) return 'wbs-task';
-  if (name.endsWith('.jsonl')) return 'ledger';
-  if (name.endsWith('.json') && text !== undefined && text.length < 64 * 1024 * 1024) {
-    const v = tryJson(text);
-    if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'version' in v && 'threads' in v && 'operations' in v && 'relations' in v)
-      return 'thread-store';
-  }
+/**
+ * Classifies a file by the table of formats, as `memkit check` discovers
+ * them: a format found by location gives its export kind; a `*.json` whose
+ * text is a thread store is `thread-store`; any other `*.jsonl` is kept as
+ * an append-only `ledger`. `layout` says which directories are memory banks
+ * (from the whole listing, see `layoutOf`); without it only a directory named
+ * `memory-bank` is one.
+ */
+export function classifyFile(path: string, text: string | undefined, layout: Layout = PATH_ONLY_LAYOUT): FileKind {
+  const cls = classifyPath(path, layout);
+  if (cls !== undefined && 'format' in cls) return formatById(cls.format).exportKind;
+  if (path.endsWith('.jsonl')) return 'ledger';
+  if (cls !== undefined && cls.sniff.includes('thread-store') && text !== undefined && text.length < 64 * 1024 * 1024 && looksLikeThreadStore(text)) return 'thread-store';
   return 'other';
 }
 
 /** True for kinds that only ever grow by appending (ledgers, events): an import only replaces a prefix of the incoming file. */
 export function isAppendOnly(kind: FileKind): boolean {
   return kind === 'ledger' || kind === 'events';
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function dateOf(v: unknown): string | null {
@@ -109,12 +96,12 @@ export function strictUtf8(bytes: Uint8Array): string | undefined {
 }
 
 /** Builds the `File` record of one memory file, carrying its exact bytes. */
-export function fileRecord(path: string, bytes: Uint8Array, hasher: Hasher): FileV2 {
+export function fileRecord(path: string, bytes: Uint8Array, hasher: Hasher, layout: Layout = PATH_ONLY_LAYOUT): FileV2 {
   const text = strictUtf8(bytes);
   return {
     content: text ?? encodeBase64(bytes),
     encoding: text === undefined ? 'base64' : 'utf8',
-    kind: classifyFile(path, text),
+    kind: classifyFile(path, text, layout),
     path,
     sha256: sha256Hex(bytes, hasher),
     size: bytes.length,

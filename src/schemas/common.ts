@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { ISO_DATE_TIME_PATTERN } from './date-time.js';
 
 /**
  * The RFC 3339 `date-time` production memkit accepts: `T` separator, seconds,
@@ -9,8 +10,22 @@ import Type, { type Static, type TSchema } from 'typebox';
 export const DATE_TIME_PATTERN =
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
 
-/** RFC 3339 date-time that exists on the calendar (`2026-02-30T00:00:00Z` fails). */
-export const DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
+/**
+ * RFC 3339 date-time that exists on the calendar (`2026-02-30T00:00:00Z` fails),
+ * in memkit's profile (`DATE_TIME_PATTERN`): for fields a seed calls RFC 3339
+ * (Thunderus memory docs, manifest, events) and for what memkit writes itself
+ * (export bundles).
+ */
+export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
+
+/**
+ * ISO 8601 date-time that exists on the calendar, read liberally
+ * (`ISO_DATE_TIME_PATTERN`: extended or basic format, reduced precision, any
+ * or no zone): for fields a seed calls ISO 8601 (Memory Bank entries, thread
+ * stores, WBS). A value outside memkit's RFC 3339 profile is valid here and
+ * gets the `convention.date-time-profile` warning from `validate`.
+ */
+export const DateTime = Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' });
 
 /** Lowercase hex SHA-256. */
 export const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });

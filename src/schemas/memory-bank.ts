@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, DateTime, NonEmpty, OpenRecord, Semver, Sha256, StringEnum, StrictRecord } from './common.js';
+import { type Problem, joinPointer, warning } from '../problems/index.js';
+import { AnyObject, DateTime, NonEmpty, OpenRecord, Semver, Sha256, StringEnum } from './common.js';
 
 /** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
 export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
@@ -46,7 +47,8 @@ export const ActiveContextEntry = Type.Object(
   {
     ts: DateTime,
     source_agent: AgentId,
-    source_chunks: Type.Array(Sha256),
+    // The seed says "hashes" without naming the hash: any strings; SHA-256 hex is memkit's convention (convention.source-chunk-hash).
+    source_chunks: Type.Array(Type.String({ description: 'hashes of the source chunks' })),
     summary_128: Type.String({ description: 'at most 128 tokens' }),
     predecessor_hash: PredecessorHash,
   },
@@ -98,7 +100,8 @@ export const RiskRegisterEntry = Type.Object(
     risk_id: Type.String({ pattern: RISK_ID_PATTERN }),
     ts: DateTime,
     reporter_agent: AgentId,
-    threat_type: StringEnum(STRIDE, 'STRIDE category'),
+    // A string naming a STRIDE category, in any case or spelling; other values: convention.stride-category.
+    threat_type: Type.String({ description: 'STRIDE category' }),
     severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const),
     description: NonEmpty(),
     mitigation: Type.String(),
@@ -111,12 +114,16 @@ export const RiskRegisterEntry = Type.Object(
 /** Workflow phases, in order. */
 export const PHASES = ['SPEC', 'BUILD', 'VALIDATE', 'GATE', 'DOCUMENT', 'RETROSPECTIVE'] as const;
 
-/** Per-phase record in `workflow-state.json`. */
-export const PhaseState = Type.Object({
-  status: StringEnum(['pending', 'active', 'completed', 'failed', 'skipped'] as const),
-  agents: Type.Array(AgentId),
-  outputs: Type.Array(Type.String()),
-});
+/** The per-phase statuses memkit writes (its convention; the seed names no status values). */
+export const PHASE_STATUSES = ['pending', 'active', 'completed', 'failed', 'skipped'] as const;
+
+/**
+ * Per-phase record in `workflow-state.json`: the seed says only "per-phase
+ * status, agents, outputs", so any object; memkit's reading of it
+ * (`status` one of {@link PHASE_STATUSES}, `agents` and `outputs` string
+ * arrays, keys naming {@link PHASES}) is the `convention.workflow-phase` rule.
+ */
+export const PhaseState = AnyObject('per-phase status, agents, outputs');
 
 /** `workflow-state.json`: ReaperOAK's per-session state machine. */
 export const WorkflowState = Type.Object(
@@ -125,7 +132,7 @@ export const WorkflowState = Type.Object(
     started_at: DateTime,
     overall_status: StringEnum(['idle', 'active', 'completed', 'failed'] as const),
     current_phase: StringEnum(PHASES),
-    phases: StrictRecord(`^(${PHASES.join('|')})$`, PhaseState),
+    phases: OpenRecord(PhaseState, 'per-phase status, agents, outputs'),
     fix_loop_count: Type.Integer({ minimum: 0, maximum: 3 }),
     blockers: Type.Array(AnyObject('a blocker')),
   },
@@ -193,3 +200,56 @@ export type ArtifactsManifest = Static<typeof ArtifactsManifest>;
 
 /** feedback-log.md entry. */
 export type FeedbackLogEntry = Static<typeof FeedbackLogEntry>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/**
+ * `convention.workflow-phase`: memkit's reading of `workflow-state.json`
+ * phases, which the seed leaves open: keys are {@link PHASES}; each record
+ * has a `status` of {@link PHASE_STATUSES} and `agents` and `outputs` string
+ * arrays. Warnings only (the seed allows any object).
+ */
+export function workflowPhaseConventions(value: unknown): Problem[] {
+  const phases = isObject(value) ? value.phases : undefined;
+  if (!isObject(phases)) return [];
+  const out: Problem[] = [];
+  const say = (pointer: string, message: string) => out.push(warning('convention.workflow-phase', message, { pointer }));
+  for (const [name, phase] of Object.entries(phases)) {
+    const at = joinPointer('/phases', name);
+    if (!(PHASES as readonly string[]).includes(name)) say(at, `phase ${JSON.stringify(name)} is not one of the workflow phases (${PHASES.join(', ')})`);
+    if (!isObject(phase)) continue;
+    if (!(PHASE_STATUSES as readonly unknown[]).includes(phase.status)) say(joinPointer(at, 'status'), `status should be one of ${PHASE_STATUSES.join(', ')}`);
+    for (const key of ['agents', 'outputs'] as const) if (!isStringArray(phase[key])) say(joinPointer(at, key), `${key} should be an array of strings`);
+  }
+  return out;
+}
+
+// Letters only, lowercased: "Information disclosure", "information-disclosure" and "InformationDisclosure" read alike.
+const strideKey = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+const STRIDE_KEYS = new Set([...STRIDE.map(strideKey), 'elevationofprivileges']);
+
+/** True when `s` names one of the six STRIDE categories, in any case, spacing or punctuation. */
+export function isStrideCategory(s: string): boolean {
+  return STRIDE_KEYS.has(strideKey(s));
+}
+
+/** `convention.stride-category`: a `threat_type` that names no STRIDE category (the seed types it as a string). */
+export function threatTypeConventions(value: unknown): Problem[] {
+  const t = isObject(value) ? value.threat_type : undefined;
+  return typeof t !== 'string' || isStrideCategory(t)
+    ? []
+    : [warning('convention.stride-category', `threat_type ${JSON.stringify(t)} is not a STRIDE category (${STRIDE.join(', ')})`, { pointer: '/threat_type' })];
+}
+
+const isSha256Hex = (s: unknown) => typeof s === 'string' && /^[0-9a-f]{64}$/.test(s);
+
+/** `convention.source-chunk-hash`: `source_chunks` items that are not lowercase hex SHA-256 (the seed says only "hashes"). */
+export function sourceChunkConventions(value: unknown): Problem[] {
+  const chunks = isObject(value) ? value.source_chunks : undefined;
+  if (!Array.isArray(chunks)) return [];
+  const out: Problem[] = [];
+  for (let i = 0; i < chunks.length; i++)
+    if (typeof chunks[i] === 'string' && !isSha256Hex(chunks[i])) out.push(warning('convention.source-chunk-hash', 'source chunk hashes are lowercase hex SHA-256 in memkit\'s convention', { pointer: `/source_chunks/${i}` }));
+  return out;
+}

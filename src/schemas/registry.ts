@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import { type Problem, error, joinPointer } from '../problems/index.js';
 import { isRealDateAt, isRealTimeAt } from './ids.js';
-import { type TokenCounter, countTokensUpTo, defaultCountTokens } from './tokens.js';
+import { type TokenCounter, summaryTokenProblems } from './tokens.js';
 import * as thunderus from './thunderus.js';
 import * as bank from './memory-bank.js';
 import * as exportV1 from './export-v1.js';
@@ -74,15 +74,14 @@ function eventRefs(value: unknown): Problem[] {
 
 function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
   const text = isObject(value) ? value.summary_128 : undefined;
-  if (typeof text !== 'string') return [];
-  const exact = env.countTokens !== defaultCountTokens;
-  // Each default token takes at least one character: a short text cannot exceed the limit.
-  if (!exact && text.length <= 128) return [];
-  const n = exact ? env.countTokens(text) : countTokensUpTo(text, 128);
-  return n > 128
-    ? [error('schema.max-tokens', `summary_128 has ${exact ? n : 'more than 128'} tokens; at most 128 are allowed`, { pointer: '/summary_128' })]
-    : [];
+  return typeof text === 'string' ? summaryTokenProblems(text, env.countTokens) : [];
 }
+
+/** Runs each check of a format in turn (semantic rules and memkit's conventions). */
+const all =
+  (...checks: ((value: unknown, env: CheckEnv) => Problem[])[]) =>
+  (value: unknown, env: CheckEnv): Problem[] =>
+    checks.flatMap((c) => c(value, env));
 
 function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   const tasks = isObject(value) ? value.tasks : undefined;
@@ -104,17 +103,17 @@ const defs: FormatDef[] = [
     family: 'memory-bank',
     title: 'activeContext.md entry',
     schema: bank.ActiveContextEntry,
-    check: summaryTokens,
+    check: all(summaryTokens, bank.sourceChunkConventions),
   },
   { id: 'decision-log-entry', family: 'memory-bank', title: 'decisionLog.md entry', schema: bank.DecisionLogEntry, check: datedId('id', 'DEC-', bank.DECISION_ID_PATTERN) },
   { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
-  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN) },
+  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: all(datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN), bank.threatTypeConventions) },
   {
     id: 'workflow-state',
     family: 'memory-bank',
     title: 'workflow-state.json',
     schema: bank.WorkflowState,
-    check: sessionIdDate,
+    check: all(sessionIdDate, bank.workflowPhaseConventions),
   },
   { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest },
   { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry },

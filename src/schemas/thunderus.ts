@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, DateTime, GitSha, NonEmpty, StringEnum } from './common.js';
+import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 
 /** The five memory doc kinds of the thunderus seed. */
 export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;

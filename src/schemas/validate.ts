@@ -3,10 +3,10 @@ import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
-import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok } from '../problems/index.js';
+import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
-import { isDateTime } from './date-time.js';
+import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { type CheckEnv, type FormatDef, getFormat, formatIds } from './registry.js';
 import { defaultCountTokens } from './tokens.js';
 
@@ -127,11 +127,13 @@ function listValues(values: readonly unknown[]): string {
 }
 
 const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time that exists, like 2026-02-20T02:00:00Z';
+const ISO_DATE_TIME_MESSAGE = 'must be an ISO 8601 date-time that exists, like 2026-02-20T02:00:00Z';
 const UNIQUE_MESSAGE = 'must not have duplicate items';
 
 /** Refinement messages memkit compiles, and the code each reports. */
 const REFINE_CODES = new Map<string, string>([
   [DATE_TIME_MESSAGE, 'schema.format'],
+  [ISO_DATE_TIME_MESSAGE, 'schema.format'],
   [UNIQUE_MESSAGE, 'schema.unique-items'],
 ]);
 
@@ -185,6 +187,7 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
       case 'pattern':
         // DateTime carries both `format` and a pattern; report one date-time problem.
         if (e.params.pattern === DATE_TIME_PATTERN) out.push(error('schema.format', DATE_TIME_MESSAGE, { pointer: e.instancePath }));
+        else if (e.params.pattern === ISO_DATE_TIME_PATTERN) out.push(error('schema.format', ISO_DATE_TIME_MESSAGE, { pointer: e.instancePath }));
         else out.push(error('schema.pattern', PATTERN_MESSAGES.get(String(e.params.pattern)) ?? e.message, { pointer: e.instancePath }));
         continue;
       case 'enum':
@@ -222,6 +225,75 @@ function runCheck(def: FormatDef, value: unknown, env: CheckEnv): Problem[] {
 }
 
 /**
+ * How many ISO 8601 date-times outside memkit's RFC 3339 profile the compiled
+ * checks have accepted so far. Validation is synchronous, so a caller that
+ * reads it before and after a check knows whether that check met one and only
+ * then walks the value for `convention.date-time-profile` warnings: valid
+ * files in the profile pay nothing for the convention.
+ */
+let offProfileSeen = 0;
+
+/** The count behind {@link offProfileSeen}, for callers that run compiled checks themselves (see {@link dateTimeProfileProblems}). */
+export function offProfileDateTimes(): number {
+  return offProfileSeen;
+}
+
+function isIsoNoting(s: string): boolean {
+  if (isDateTime(s)) return true;
+  if (!isIsoDateTime(s)) return false;
+  offProfileSeen++;
+  return true;
+}
+
+const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form memkit writes (like 2026-02-20T02:00:00Z: extended format, seconds, a Z or ±hh:mm zone)';
+
+/**
+ * The `convention.date-time-profile` warnings of `value` under `schema` (a
+ * format's emitted schema): one per ISO 8601 date-time field whose value is
+ * valid but outside memkit's RFC 3339 profile. Fields the seed calls RFC 3339
+ * are checked by the schema itself and never reach this.
+ */
+export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer = ''): Problem[] {
+  const out = new Map<string, Problem>();
+  walkDates(schema, value, pointer, out, 0);
+  return [...out.values()];
+}
+
+function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<string, Problem>, depth: number): void {
+  if (typeof schema !== 'object' || schema === null || depth > 64 || !hasIsoDate(schema)) return;
+  const node = schema as Record<string, unknown>;
+  if (node.pattern === ISO_DATE_TIME_PATTERN) {
+    if (typeof value === 'string' && !isDateTime(value) && isIsoDateTime(value)) out.set(pointer, warning('convention.date-time-profile', `${JSON.stringify(value)} ${PROFILE_MESSAGE}`, { pointer }));
+    return;
+  }
+  for (const branch of [node.anyOf, node.oneOf, node.allOf]) if (Array.isArray(branch)) for (const b of branch) walkDates(b, value, pointer, out, depth + 1);
+  if (Array.isArray(value)) {
+    if (node.items !== undefined) for (let i = 0; i < value.length; i++) walkDates(node.items, value[i], joinPointer(pointer, String(i)), out, depth + 1);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  const patterns = Object.values((node.patternProperties ?? {}) as Record<string, unknown>);
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const sub = Object.hasOwn(props, key) ? props[key] : (patterns[0] ?? node.additionalProperties);
+    walkDates(sub, v, joinPointer(pointer, key), out, depth + 1);
+  }
+}
+
+const hasIsoDateCache = new WeakMap<object, boolean>();
+/** True when an ISO 8601 date-time field sits somewhere in `schema`: walking elsewhere is wasted. */
+function hasIsoDate(schema: object): boolean {
+  let v = hasIsoDateCache.get(schema);
+  if (v === undefined) {
+    hasIsoDateCache.set(schema, false); // a cycle adds nothing
+    const node = schema as Record<string, unknown>;
+    v = node.pattern === ISO_DATE_TIME_PATTERN || Object.values(node).some((x) => typeof x === 'object' && x !== null && hasIsoDate(x));
+    hasIsoDateCache.set(schema, v);
+  }
+  return v;
+}
+
+/**
  * The schema memkit compiles for a format: the emitted schema minus its `allOf`
  * lists of `if`/`then` rules (memkit enforces those in the format's `check`, with
  * a precise pointer), and with each `date-time` string (format plus pattern)
@@ -235,6 +307,8 @@ export function compiledSchemaOf<T>(schema: T): T {
   const node = schema as Record<PropertyKey, unknown>;
   if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN)
     return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
+  if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN)
+    return Type.Refine(Type.String(), isIsoNoting, () => ISO_DATE_TIME_MESSAGE) as T;
   const loop = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? LOOP_PATTERNS[node.pattern] : undefined;
   if (loop !== undefined && Object.keys(node).every((k) => k === 'type' || k === 'pattern' || k === 'description'))
     return Type.Refine(Type.String(), loop, () => `must match pattern "${node.pattern as string}"`) as T;
@@ -393,10 +467,14 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
     return cap(problems, stopped);
   };
+  const profiled = (value: unknown, seen: number, problems: Problem[]): Problem[] =>
+    // Past the cap the warnings would only be counted; the truncation note already stands for them.
+    offProfileSeen === seen || problems.some((p) => p.code === 'problems.truncated') ? problems : cap([...problems, ...dateTimeProfileProblems(def.schema, value)]);
   return (value) => {
+    const seen = offProfileSeen;
     try {
-      if (validator.Check(value)) return check === undefined ? [] : cap(check(value, validEnv));
-      return slow(value);
+      if (validator.Check(value)) return profiled(value, seen, check === undefined ? [] : cap(check(value, validEnv)));
+      return profiled(value, seen, slow(value));
     } catch (cause) {
       // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
       // tokenizer that throws: report it, never rethrow.
@@ -456,6 +534,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
   const failed: Tally = { problems: 1, worst: 'error', atLeast: true };
   return (value) => {
     let valid: boolean;
+    const seen = offProfileSeen;
     try {
       valid = validator.Check(value);
     } catch {
@@ -463,6 +542,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
     }
     if (!valid) return failed;
     const problems = runCheck(def, value, env);
+    if (offProfileSeen !== seen) problems.push(...dateTimeProfileProblems(def.schema, value));
     return { problems: problems.length, worst: problems.some((p) => p.severity === 'error') ? 'error' : 'warning', atLeast: false };
   };
 }

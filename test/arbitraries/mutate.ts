@@ -1,7 +1,7 @@
 // Breaks exactly one constraint of a valid value, guided by the format's JSON Schema,
 // and says which Problem (code, pointer) memkit must report for it.
 import { joinPointer } from '../../src/problems/index.js';
-import { DATE_TIME_PATTERN } from '../../src/schemas/index.js';
+import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN } from '../../src/schemas/index.js';
 
 export interface Mutation {
   /** What was broken, for failure messages. */
@@ -45,7 +45,7 @@ export function mutationsOf(schema: S, value: unknown, path: string[] = []): Mut
   }
   if (schema.type === 'string' && path.length > 0) {
     out.push({ kind: 'type', pointer: at, code: 'schema.type', apply: replace(path, 42) });
-    if (schema.pattern === DATE_TIME_PATTERN) out.push({ kind: 'date', pointer: at, code: 'schema.format', apply: replace(path, '2026-02-30T00:00:00Z') });
+    if (schema.pattern === DATE_TIME_PATTERN || schema.pattern === ISO_DATE_TIME_PATTERN) out.push({ kind: 'date', pointer: at, code: 'schema.format', apply: replace(path, '2026-02-30T00:00:00Z') });
     else if (schema.pattern !== undefined) out.push({ kind: 'pattern', pointer: at, code: 'schema.pattern', apply: replace(path, 'not matching') });
   }
   if (schema.type === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) {

@@ -83,7 +83,7 @@ describe('hostile input to validate', () => {
     expect(validate('thread', { ...sample('thread'), id: 'constructor' }).map((p) => p.code)).toEqual(['schema.pattern']);
     const phases = JSON.parse('{"constructor": {"status": "active", "agents": [], "outputs": []}}');
     expect(validate('workflow-state', { ...sample('workflow-state'), phases }).map((p) => [p.code, p.pointer])).toEqual([
-      ['schema.additional-properties', '/phases/constructor'],
+      ['convention.workflow-phase', '/phases/constructor'],
     ]);
   });
 
