@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, DateTime, NonEmpty, Semver, StringEnum, StrictRecord } from './common.js';
+import { AnyObject, DateTime, NonEmpty, SEMVER_PATTERN, StringEnum, StrictRecord } from './common.js';
 
 /**
  * Thread ids: alphanumeric with hyphens and underscores. `__proto__`,
@@ -8,6 +8,15 @@ import { AnyObject, DateTime, NonEmpty, Semver, StringEnum, StrictRecord } from 
 export const THREAD_ID_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_-]+$';
 /** A thread id. */
 export const ThreadId = Type.String({ pattern: THREAD_ID_PATTERN });
+
+/** `MAJOR.MINOR`: the form of the format's own example (`"1.0"`); memkit reads it and warns (`threads.version-two-part`). */
+export const TWO_PART_VERSION_PATTERN = '^(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)$';
+
+/**
+ * A thread store's `version`: SemVer 2.0.0, or the two-part `MAJOR.MINOR` the
+ * format's own example uses (`"1.0"`), which is valid too.
+ */
+export const ThreadStoreSemver = Type.String({ pattern: `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN}`, description: 'semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format\'s example)' });
 
 /** Thread statuses; transitions: active → frozen | archived, frozen → archived. */
 export const THREAD_STATUSES = ['active', 'frozen', 'archived'] as const;
@@ -62,7 +71,7 @@ export const ThreadRelations = Type.Object(
 /** A whole thread store file. */
 export const ThreadStore = Type.Object(
   {
-    version: Semver,
+    version: ThreadStoreSemver,
     metadata: ThreadMetadata,
     threads: StrictRecord(THREAD_ID_PATTERN, Thread),
     operations: Type.Array(ThreadOperation),

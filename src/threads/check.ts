@@ -1,6 +1,6 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
-import { THREAD_COMMANDS } from '../schemas/thread-store.js';
+import { THREAD_COMMANDS, TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { type Csr, IntList, groupBy } from '../graph/csr.js';
 import { findCyclesCsr } from '../graph/cycles.js';
 import { StringIndex } from '../graph/string-index.js';
@@ -9,6 +9,8 @@ import { RelationsFromLog } from './rebuild-relations.js';
 import { RepeatedKeys } from './repeated-keys.js';
 import { storeChecks } from './store-schema.js';
 import { canTransition } from './transitions.js';
+
+const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
 
 const KEY_PARAMS: Record<string, readonly string[]> = {
   spawn: ['child_id', 'objective'],
@@ -149,12 +151,13 @@ function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32
 }
 
 /**
- * Checks a thread store against the seed's validation rules (semver version,
- * ISO 8601 timestamps, unique ids, id format, status enum, parent-child and
- * reference consistency) and memkit's extras: `thread_count`, `last_updated`
- * versus the latest operation, relations versus the operations log
- * (`rebuildRelations`), `depends_on` and `parent_id` cycles, and the status
- * history replayed against the transition table. Never throws.
+ * Checks a thread store against the format's rules (semver version, ISO 8601
+ * timestamps, unique ids, id format, status enum, `thread_count`, parent-child
+ * and reference consistency, read-only frozen threads and the transition
+ * table, as errors) and memkit's conventions (warnings): a two-part version,
+ * `last_updated` versus the latest operation, relations and statuses versus
+ * what the operations log implies (a rotated, empty or partial log is fine),
+ * the commands' key params, `depends_on` and `parent_id` cycles. Never throws.
  * @example checkThreadStore(store) // [] when sound
  */
 export function checkThreadStore(store: unknown): Problem[] {
@@ -292,7 +295,7 @@ function checkSeedShape(store: unknown): Problem[] {
     const id = ownGet(p, k) as string;
     const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
     if (v !== -1) return v;
-    walked.push(error('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
+    walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
   };
   const readOnly = (i: number, v: number, what: string) => {
@@ -328,7 +331,7 @@ function checkSeedShape(store: unknown): Problem[] {
     if (bad) {
       const missing = missingParams(p, keys);
       if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
-      walked.push(error('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
+      walked.push(warning('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
       continue;
     }
     switch (command) {
@@ -340,12 +343,12 @@ function checkSeedShape(store: unknown): Problem[] {
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
-        if (state[child] !== NONE) walked.push(error('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        if (state[child] !== NONE) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
         // The parents agree when both name the same thread, or both are null: then the thread need not be read.
         const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
         const t = agreed ? undefined : thread[child];
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
-          walked.push(error('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
+          walked.push(warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
         setState(child, 'active');
         break;
       }
@@ -471,9 +474,12 @@ function checkSeedShape(store: unknown): Problem[] {
   parentStart[n] = parentItems.length;
   for (const cycle of findCyclesCsr(n, parentStart, parentItems.values(), true)) {
     const names = cycle.map((v) => ids[v]!);
-    out.push(error('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
+    out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
+  // The format's own example writes "1.0"; full SemVer is memkit's reading.
+  if (typeof store.version === 'string' && TWO_PART_VERSION.test(store.version))
+    out.push(warning('threads.version-two-part', `version "${store.version}" is MAJOR.MINOR; memkit reads it as ${store.version}.0 and writes full SemVer`, { pointer: '/version' }));
   // Metadata.
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
@@ -497,11 +503,11 @@ function checkSeedShape(store: unknown): Problem[] {
     const v = replayed[k]!;
     const was = storedStatus.name(v);
     const s = replay.name(v)!;
-    if (was !== undefined && was !== s) out.push(error('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
+    if (was !== undefined && was !== s) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = timeOf(meta.last_updated);
   if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
-    out.push(error('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
+    out.push(warning('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
   for (const k of unknownKeys.values()) {
@@ -518,7 +524,7 @@ function checkSeedShape(store: unknown): Problem[] {
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
     if (hasEntry[v] === 0) {
-      out.push(error('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
+      out.push(warning('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
       continue;
     }
     const r = relation[v] as Loose;
@@ -543,7 +549,7 @@ function checkSeedShape(store: unknown): Problem[] {
         }
         seen[w] = list;
         if (w === v) {
-          out.push(error('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
+          out.push(warning('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
           continue;
         }
         if (field === 'children') {
@@ -574,7 +580,7 @@ function checkSeedShape(store: unknown): Problem[] {
       const haveNames = stringList(r[field]).filter((x) => position.get(x) !== -1 && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));
-      out.push(error('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
+      out.push(warning('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
     }
   }
   const depStart = new Int32Array(n + 1);
@@ -590,7 +596,7 @@ function checkSeedShape(store: unknown): Problem[] {
   for (const cycle of findCyclesCsr(n, depStart, depItems.values())) {
     const names = cycle.map((v) => ids[v]!);
     const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
-    out.push(error('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));
+    out.push(warning('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));
   }
   return out;
 }

@@ -324,7 +324,9 @@ const rules: Record<string, Row[]> = {
   ],
   'thread-store': [
     ...required('/version', '/metadata', '/threads', '/operations', '/relations'),
-    ['/version', '1.0', PAT],
+    ['/version', '1.0', null], // MAJOR.MINOR: the format's own example
+    ['/version', '1', PAT],
+    ['/version', '1.0.0.0', PAT],
     ['/version', '01.0.0', PAT],
     ['/version', '1.0.0-beta+exp.sha.5114f85', null],
     ...required('/metadata/last_updated', '/metadata/thread_count'),

@@ -51,7 +51,8 @@ const corruptions: Record<string, (s: ThreadStore) => { code: string; pointer: s
   'threads.spawn-existing': (s) => ({ code: 'threads.spawn-existing', pointer: opAt(s, 'spawn', { parent_id: 'root', child_id: 'ui', objective: 'x' }) + '/params/child_id' }),
   'threads.spawn-mismatch': (s) => ((s.operations[2]!.params.parent_id = 'auth'), { code: 'threads.spawn-mismatch', pointer: '/operations/2/params/parent_id' }),
   'threads.operation-order': (s) => ((s.operations[4]!.timestamp = '2026-02-08T15:00:00Z'), { code: 'threads.operation-order', pointer: '/operations/4/timestamp' }),
-  'schema: semver version': (s) => ((s.version = '1.0'), { code: 'schema.pattern', pointer: '/version' }),
+  'schema: semver version': (s) => ((s.version = '1.0.0.0'), { code: 'schema.pattern', pointer: '/version' }),
+  'threads.version-two-part': (s) => ((s.version = '1.0'), { code: 'threads.version-two-part', pointer: '/version' }),
   'schema: status enum': (s) => (((s.threads.ui as { status: string }).status = 'paused'), { code: 'schema.enum', pointer: '/threads/ui/status' }),
   'schema: ISO 8601 timestamp': (s) => ((s.operations[0]!.timestamp = '2026-02-30T00:00:00Z'), { code: 'schema.format', pointer: '/operations/0/timestamp' }),
   'schema: id format': (s) => {
