@@ -19,15 +19,16 @@ export interface SqlJsDatabase {
   close(): void;
 }
 
+// biome-ignore-start lint/suspicious/noExplicitAny: sql.js is untyped here; callers need not install its type package
 /**
  * The sql.js module, i.e. what `await initSqlJs()` returns. Typed loosely so
  * callers need not install sql.js's type package; memkit uses only the
  * members of {@link SqlJsDatabase}.
  */
 export interface SqlJsModule {
-  // biome-ignore lint/suspicious/noExplicitAny: sql.js is untyped here; callers need not install its type package
   Database: new (data?: any) => any;
 }
+// biome-ignore-end lint/suspicious/noExplicitAny: sql.js is untyped here
 
 class SqlJsEngine extends CachedStatementEngine<SqlJsStatement> {
   readonly name = 'sql.js';
