@@ -417,17 +417,6 @@ async function storeScenario(store, S, beforeClose) {
 /** Scores rounded so float formatting cannot differ between engines' last bits. */
 const round = (x) => (typeof x === 'number' ? Number(x.toPrecision(12)) : x);
 
-/** Collects an async iterable / promise / array of problems into an array. */
-async function drain(x) {
-  const v = await x;
-  if (v && typeof v[Symbol.asyncIterator] === 'function') {
-    const all = [];
-    for await (const p of v) all.push(p);
-    return all;
-  }
-  return v;
-}
-
 /** Problems reduced to what must agree across runtimes: code, severity, file, pointer, line. */
 function problemKeys(x) {
   const list = Array.isArray(x) ? x : x && Array.isArray(x.problems) ? x.problems : x;
