@@ -1,16 +1,17 @@
 import type { Hasher } from '../canonical/index.js';
 import { type Problem, type Result, error } from '../problems/index.js';
 import { checkEvents } from './check-events.js';
-import { checkExportBundle, looksLikeExportBundle } from './check-export.js';
+import { checkExportBundle } from './check-export.js';
 import { checkGardener, crossCheckGardener } from './check-gardener.js';
 import { checkJsonFormat } from './check-json-format.js';
 import { type BankFacts, checkMemoryBankFile, crossCheckMemoryBank } from './check-memory-bank.js';
 import { checkMemoryDoc } from './check-memory-doc.js';
-import { checkThreadStore, looksLikeThreadStore } from './check-threads.js';
+import { checkThreadStore } from './check-threads.js';
 import { JOURNAL_FILE, checkWbsGroup } from './check-wbs.js';
 import { CheckContext, type LoadedFile, loadedFile } from './context.js';
 import { crossCheckThunderus } from './cross-thunderus.js';
-import { type FileFormat, SKIPPED_DIRS, classifyPath, wbsRoot } from './layout.js';
+import { type FormatId, type PathClass, classifyPath, layoutOf, sniffFormat } from '../formats/index.js';
+import { SKIPPED_DIRS, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
 import type { MemkitConfig } from './config.js';
 import type { Profile } from './profile.js';
@@ -35,7 +36,7 @@ export interface CheckDirectoryOptions {
 /** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
 export interface DirectoryReport {
   ok: boolean;
-  checked: { file: string; format: FileFormat }[];
+  checked: { file: string; format: FormatId }[];
   problems: Problem[];
 }
 
@@ -65,9 +66,11 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
   const banks = new Map<string, BankFacts>();
   // Files to read, classified; reads run a few ahead of the checks so I/O overlaps with parsing.
-  const todo: { path: string; cls: NonNullable<ReturnType<typeof classifyPath>> }[] = [];
+  const todo: { path: string; cls: NonNullable<PathClass> }[] = [];
+  // Which directories are memory banks is a fact of the whole listing (a bank's files vouch for each other).
+  const layout = layoutOf(listing.files.map((f) => f.path));
   for (const f of files) {
-    const cls = classifyPath(f.path);
+    const cls = classifyPath(f.path, layout);
     if (cls === undefined) continue;
     if (f.size !== undefined && f.size > ctx.env.maxFileBytes) {
       const p = error('check.too-large', `the file is ${f.size} bytes; the size limit is ${ctx.env.maxFileBytes} (raise it with --max-file-size)`, { file: f.path });
@@ -93,7 +96,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
       continue;
     }
     const bytes = read.value;
-    let format: FileFormat;
+    let format: FormatId;
     let text: string;
     if (known) {
       format = cls.format;
@@ -115,7 +118,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
         }
       }
       const s = t ?? lossyDecoder.decode(bytes);
-      const sniffed = cls.sniff === 'json' ? (looksLikeThreadStore(s) ? 'thread-store' : undefined) : looksLikeExportBundle(s) ? 'export-bundle' : undefined;
+      const sniffed = sniffFormat(cls.sniff, s);
       if (sniffed === undefined) continue;
       format = sniffed;
       if (t === undefined) {
@@ -128,7 +131,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     ctx.checked.push({ file: f.path, format });
     const file = loadedFile(f.path, format, text);
     try {
-      await checkFile(file, ctx, wbsGroups, banks);
+      await CHECKERS[format](file, ctx, { wbsGroups, banks });
     } catch (cause) {
       ctx.problems.push(error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file: f.path }));
     }
@@ -152,39 +155,51 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     }
   }
   const problems = sortProblems(ctx.problems);
-  const checked = ctx.checked as { file: string; format: FileFormat }[];
+  const checked = ctx.checked as { file: string; format: FormatId }[];
   checked.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { ok: !problems.some((p) => p.severity === 'error'), checked, problems };
 }
 
-async function checkFile(file: LoadedFile, ctx: CheckContext, wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>, banks: Map<string, BankFacts>): Promise<void> {
-  switch (file.format) {
-    case 'memory-doc':
-      return checkMemoryDoc(file, ctx);
-    case 'memory-manifest':
-      if (checkJsonFormat(file, 'memory-manifest', ctx)) ctx.manifests.push(file);
-      return;
-    case 'events':
-      return checkEvents(file, ctx);
-    case 'gardener-config':
-      return checkGardener(file, ctx);
-    case 'wbs-task-index':
-    case 'wbs-task': {
-      const root = wbsRoot(file.path);
-      const g = wbsGroups.get(root) ?? { tasks: [] };
-      wbsGroups.set(root, g);
-      if (file.format === 'wbs-task-index') g.index = file;
-      else g.tasks.push(file);
-      return;
-    }
-    case 'thread-store':
-      return checkThreadStore(file, ctx);
-    case 'export-bundle':
-      return checkExportBundle(file, ctx);
-    default:
-      return checkMemoryBankFile(file, ctx, banks);
-  }
+/** What the per-file checks collect for the cross-file checks. */
+interface Gathered {
+  wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>;
+  banks: Map<string, BankFacts>;
 }
+
+/** The check of one file of a format. */
+type FileChecker = (file: LoadedFile, ctx: CheckContext, gathered: Gathered) => void | Promise<void>;
+
+const gatherWbs: FileChecker = (file, _ctx, { wbsGroups }) => {
+  const root = wbsRoot(file.path);
+  const g = wbsGroups.get(root) ?? { tasks: [] };
+  wbsGroups.set(root, g);
+  if (file.format === 'wbs-task-index') g.index = file;
+  else g.tasks.push(file);
+};
+const bankFile: FileChecker = (file, ctx, { banks }) => checkMemoryBankFile(file, ctx, banks);
+
+/** The checker of every format in the table of formats, keyed by its id (the compiler proves none is missing). */
+const CHECKERS: Readonly<Record<FormatId, FileChecker>> = {
+  'memory-doc': (file, ctx) => checkMemoryDoc(file, ctx),
+  'memory-manifest': (file, ctx) => {
+    if (checkJsonFormat(file, 'memory-manifest', ctx)) ctx.manifests.push(file);
+  },
+  events: (file, ctx) => checkEvents(file, ctx),
+  'gardener-config': (file, ctx) => checkGardener(file, ctx),
+  'system-patterns': bankFile,
+  'product-context': bankFile,
+  'active-context': bankFile,
+  'decision-log': bankFile,
+  progress: bankFile,
+  'risk-register': bankFile,
+  'workflow-state': bankFile,
+  'artifacts-manifest': bankFile,
+  'feedback-log': bankFile,
+  'wbs-task-index': gatherWbs,
+  'wbs-task': gatherWbs,
+  'thread-store': (file, ctx) => checkThreadStore(file, ctx),
+  'export-bundle': (file, ctx) => checkExportBundle(file, ctx),
+};
 
 function decode(bytes: Uint8Array, path: string, ctx: CheckContext): string | undefined {
   if (bytes.includes(NUL)) {

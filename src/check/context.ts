@@ -1,14 +1,14 @@
 import { type Hasher, jsHasher } from '../canonical/index.js';
 import { LineIndex, type Problem, ProblemCap, TRUNCATED_CODE, error } from '../problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from '../ledger/policy.js';
-import type { FileFormat } from './layout.js';
+import type { FormatId } from '../formats/index.js';
 import { type SeverityPolicy, applyPolicy } from './profile.js';
 import { locatePointer } from './json-locate.js';
 
 /** A file the checker read and decoded. */
 export interface LoadedFile {
   path: string;
-  format: FileFormat;
+  format: FormatId;
   text: string;
   /** Line index of `text`, built on first use. */
   lines: LineIndex;
@@ -160,7 +160,7 @@ export class CheckContext {
 }
 
 /** Makes a {@link LoadedFile}. */
-export function loadedFile(path: string, format: FileFormat, text: string): LoadedFile {
+export function loadedFile(path: string, format: FormatId, text: string): LoadedFile {
   let lines: LineIndex | undefined;
   return {
     path,

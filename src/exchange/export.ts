@@ -3,6 +3,7 @@ import { type Problem, type Result, MemkitError, error, fail, ok } from '../prob
 import { ExportManifestV2, V2_RECORD_TYPES } from '../schemas/export-v2.js';
 import { canonicalLine } from './canonical-line.js';
 import { BundleDigest } from './digest.js';
+import { layoutOf } from '../formats/index.js';
 import { fileRecord, isSafePath } from './file-records.js';
 import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isRecordValid } from './formats.js';
 import type { Memory } from './record-store.js';
@@ -47,6 +48,8 @@ export interface ExportedBundle {
 async function* filesOf(memory: Memory, hasher: Hasher, problems: Problem[]): AsyncGenerator<ExchangeRecord> {
   if (memory.files === undefined) return;
   const paths = await memory.files.list('');
+  // Which directories are memory banks is a fact of the whole listing (as `memkit check` discovers them).
+  const layout = layoutOf(paths);
   for (const path of paths) {
     // An interrupted import's staging directory is not memory; the next import resolves it.
     if (isStagingDirName(path.slice(0, path.indexOf('/')))) continue;
@@ -56,7 +59,7 @@ async function* filesOf(memory: Memory, hasher: Hasher, problems: Problem[]): As
     }
     const bytes = await memory.files.read(path);
     if (bytes === undefined) continue; // removed while listing: it is simply not in this export
-    yield fileRecord(path, bytes, hasher);
+    yield fileRecord(path, bytes, hasher, layout);
   }
 }
 

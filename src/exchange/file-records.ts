@@ -38,6 +38,14 @@ export function isAppendOnly(kind: FileKind): boolean {
   return kind === 'ledger' || kind === 'events';
 }
 
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function dateOf(v: unknown): string | null {
   return typeof v === 'string' && isSchemaValid(DateTime, v) ? v : null;
 }

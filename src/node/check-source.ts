@@ -1,7 +1,8 @@
 import { type BigIntStats, type Dirent, constants } from 'node:fs';
 import { type FileHandle, lstat, open, opendir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import { SKIPPED_DIRS, classifyPath } from '../check/layout.js';
+import { SKIPPED_DIRS } from '../check/layout.js';
+import { classifyPath, isMemoryLocation } from '../formats/index.js';
 import { type CheckSource, type SourceFile, tooLarge } from '../check/source.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 
@@ -19,10 +20,9 @@ const CHUNK = 1 << 20;
 
 // Where a memory format lives by its path (a file the layout claims, or a layout directory):
 // a link there that leaves the tree hides memory the check cannot vouch for.
-const LAYOUT_DIR = /(^|\/)(memory-bank|\.thunderus|\.claude)(\/|$)/;
 function claimsMemory(path: string): boolean {
   const cls = classifyPath(path);
-  return LAYOUT_DIR.test(path) || (cls !== undefined && 'format' in cls);
+  return isMemoryLocation(path) || (cls !== undefined && 'format' in cls);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath } from '../../src/check/index.js';
+import { classifyPath, classifyPaths, layoutOf } from '../../src/check/index.js';
+import { FORMAT_IDS, FORMATS, formatById, isReadme, rulesOf, sniffFormat } from '../../src/formats/index.js';
+import { formatIds as registryIds } from '../../src/schemas/index.js';
+import { exportV2Formats } from '../../src/exchange/formats.js';
 
-describe('classifyPath (DESIGN §5 discovery table)', () => {
+describe('classifyPath (the table of formats)', () => {
   it.each([
     ['.thunderus/memory/semantic/FACTS/testing.md', 'memory-doc'],
     ['.thunderus/memory/CORE.md', 'memory-doc'],
@@ -12,11 +15,12 @@ describe('classifyPath (DESIGN §5 discovery table)', () => {
     ['events.jsonl', 'events'],
     ['a/b/events.jsonl', 'events'],
     ['memory-bank/systemPatterns.md', 'system-patterns'],
-    ['docs/decisionLog.md', 'decision-log'],
-    ['x/feedback-log.md', 'feedback-log'],
+    ['memory-bank/decisionLog.md', 'decision-log'],
+    ['a/memory-bank/feedback-log.md', 'feedback-log'],
     ['memory-bank/workflow-state.json', 'workflow-state'],
     ['memory-bank/artifacts-manifest.json', 'artifacts-manifest'],
     ['memory-bank/progress.md', 'progress'],
+    ['.thunderus/memory/memory-bank/progress.md', 'progress'],
     ['.claude/memory/task-index.json', 'wbs-task-index'],
     ['.claude/memory/tasks/1.2.json', 'wbs-task'],
   ])('%s is %s', (path, format) => {
@@ -24,10 +28,87 @@ describe('classifyPath (DESIGN §5 discovery table)', () => {
   });
 
   it('sniffs other JSON and NDJSON by content, and ignores everything else', () => {
-    expect(classifyPath('threads/store.json')).toEqual({ sniff: 'json' });
-    expect(classifyPath('exports/a.ndjson')).toEqual({ sniff: 'lines' });
-    expect(classifyPath('logs/a.jsonl')).toEqual({ sniff: 'lines' });
+    expect(classifyPath('threads/store.json')).toEqual({ sniff: ['thread-store'] });
+    expect(classifyPath('exports/a.ndjson')).toEqual({ sniff: ['export-bundle'] });
+    expect(classifyPath('logs/a.jsonl')).toEqual({ sniff: ['export-bundle'] });
     expect(classifyPath('README.md')).toBeUndefined();
-    expect(classifyPath('.claude/memory/tasks/nested/1.json')).toEqual({ sniff: 'json' });
+    expect(classifyPath('.claude/memory/tasks/nested/1.json')).toEqual({ sniff: ['thread-store'] });
+  });
+
+  it('a memory bank is a directory, not a file name: a lone progress.md or decisionLog.md elsewhere is not memory', () => {
+    expect(classifyPath('docs/progress.md')).toBeUndefined();
+    expect(classifyPath('progress.md')).toBeUndefined();
+    expect(classifyPath('docs/decisionLog.md')).toBeUndefined();
+    expect(classifyPath('docs/workflow-state.json')).toEqual({ sniff: ['thread-store'] });
+    const listing = ['docs/progress.md', 'docs/README.md', 'bank/decisionLog.md', 'bank/progress.md', 'prose/projectbrief.md', 'prose/activeContext.md'];
+    const classes = classifyPaths(listing);
+    expect(classes.get('docs/progress.md')).toBeUndefined();
+    expect(classes.get('docs/README.md')).toBeUndefined();
+    expect(classes.get('bank/decisionLog.md')).toEqual({ format: 'decision-log' });
+    expect(classes.get('bank/progress.md')).toEqual({ format: 'progress' });
+    expect(classes.get('prose/activeContext.md')).toEqual({ format: 'active-context' });
+    expect(layoutOf(listing).isBankDir('docs')).toBe(false);
+    expect(layoutOf(['x/memory-bank/a.md']).isBankDir('x/memory-bank')).toBe(true);
+    // Memory docs have their own directory: bank names there are memory docs unless in a named bank.
+    expect(classifyPaths(['.thunderus/memory/progress.md', '.thunderus/memory/decisionLog.md']).get('.thunderus/memory/progress.md')).toEqual({ format: 'memory-doc' });
+  });
+
+  it('a human README is never a memory file', () => {
+    for (const p of ['.thunderus/memory/README.md', '.thunderus/memory/core/readme.md', 'memory-bank/README.md', '.claude/memory/README.md']) expect(classifyPaths([p, 'memory-bank/decisionLog.md']).get(p)).toBeUndefined();
+    expect(isReadme('a/README')).toBe(true);
+    expect(isReadme('a/READMEs.md')).toBe(false);
+  });
+});
+
+describe('the table of formats', () => {
+  it('has one module per format id, each under its own id', () => {
+    expect(FORMATS.map((f) => f.id).sort()).toEqual([...FORMAT_IDS].sort());
+    for (const id of FORMAT_IDS) expect(formatById(id).id).toBe(id);
+  });
+
+  it('names only schema ids the registry (or exchange, for v2 records) knows', () => {
+    const known = new Set<string>([...registryIds, ...exportV2Formats.map((f) => f.id)]);
+    for (const f of FORMATS) for (const s of f.schemaIds) expect(known.has(s), `${f.id}: ${s}`).toBe(true);
+  });
+
+  it('location matchers never claim the same path twice (no order dependence)', () => {
+    const paths = [
+      '.thunderus/memory/indexes/manifest.json',
+      '.thunderus/memory/gardener.json',
+      '.thunderus/memory/events.jsonl',
+      '.thunderus/memory/memory-bank/decisionLog.md',
+      '.thunderus/memory/a.md',
+      'memory-bank/events.jsonl',
+      '.claude/memory/task-index.json',
+      '.claude/memory/tasks/1.json',
+      'memory-bank/progress.md',
+    ];
+    const layout = layoutOf(paths);
+    for (const p of paths) {
+      const owners = FORMATS.filter((f) => f.sniff === undefined && f.matches(p, layout)).map((f) => f.id);
+      expect(owners.length, `${p}: ${owners.join(', ')}`).toBe(1);
+    }
+  });
+
+  it('sniffs thread stores and export bundles by content', () => {
+    expect(sniffFormat(['thread-store'], '{"version":"1.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
+    expect(sniffFormat(['thread-store'], '{"version":"1.0"}')).toBeUndefined();
+    expect(sniffFormat(['export-bundle'], '{"superagents_export":"x"}\n{}\n')).toBe('export-bundle');
+  });
+
+  it('parses through its parser binding, keeping positions', () => {
+    const r = formatById('memory-manifest').parser.parse('{\n  "a": 1,\n  "a": 2\n}', { file: 'm.json' }) as { ok: boolean; problems?: { file?: string; line?: number }[] };
+    expect(r.ok).toBe(false);
+    expect(r.problems?.[0]).toMatchObject({ file: 'm.json', line: 3 });
+  });
+
+  it('lists the rule codes whose format names it', () => {
+    const table: [string, { format?: string | readonly string[] }][] = [
+      ['a.one', { format: 'decision-log' }],
+      ['a.two', { format: ['progress', 'decision-log'] }],
+      ['a.three', {}],
+    ];
+    expect(rulesOf('decision-log', table)).toEqual(['a.one', 'a.two']);
+    expect(rulesOf('events', table)).toEqual([]);
   });
 });

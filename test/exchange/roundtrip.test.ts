@@ -157,6 +157,7 @@ describe('building blocks', () => {
     expect(classifyFile('.thunderus/memory/indexes/manifest.json', '{}')).toBe('memory-manifest');
     expect(classifyFile('memory-bank/decisionLog.md', '')).toBe('ledger');
     expect(classifyFile('memory-bank/progress.md', '')).toBe('memory-bank');
+    expect(classifyFile('docs/progress.md', '')).toBe('other');
     expect(classifyFile('.claude/memory/tasks/1.2.json', '{}')).toBe('wbs-task');
     expect(classifyFile('x/threads.json', '{"version":"1.0.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
     expect(classifyFile('x/other.json', '{"version":"1.0.0"}')).toBe('other');

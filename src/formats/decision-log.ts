@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { ledgerTextParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `decisionLog.md`: a JSON Lines ledger. */
+export const decisionLog: FormatModule<'decision-log'> = {
+  id: 'decision-log',
+  title: 'decisionLog.md',
+  family: 'memory-bank',
+  matches: inBank('decisionLog.md'),
+  schemaIds: ['decision-log-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+};

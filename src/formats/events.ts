@@ -1,0 +1,14 @@
+import { baseOf } from './layout.js';
+import { jsonLinesParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** The append-only event log, `events.jsonl` (v1), wherever it is. */
+export const events: FormatModule<'events'> = {
+  id: 'events',
+  title: 'events.jsonl',
+  family: 'thunderus',
+  matches: (path) => baseOf(path) === 'events.jsonl',
+  schemaIds: ['event'],
+  parser: jsonLinesParser,
+  exportKind: 'events',
+};

@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { feedbackLogParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `feedback-log.md`: headed YAML entries, append-only. */
+export const feedbackLog: FormatModule<'feedback-log'> = {
+  id: 'feedback-log',
+  title: 'feedback-log.md',
+  family: 'memory-bank',
+  matches: inBank('feedback-log.md'),
+  schemaIds: ['feedback-log-entry'],
+  parser: feedbackLogParser,
+  exportKind: 'ledger',
+};

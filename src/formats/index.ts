@@ -1,0 +1,120 @@
+/**
+ * The table of formats: one module per memkit file format, each owning its
+ * id, title, family, path matcher (and content sniffer), schema ids and
+ * parser binding. Every classifier in memkit (the directory checker, the node
+ * check source, exchange's `File.kind`, the store's doc listing) reads this
+ * table, so they cannot disagree about what a path holds.
+ */
+import type { CodeInfo } from '../problems/codes.js';
+import { activeContext } from './active-context.js';
+import { artifactsManifest } from './artifacts-manifest.js';
+import { decisionLog } from './decision-log.js';
+import { events } from './events.js';
+import { exportBundle } from './export-bundle.js';
+import { feedbackLog } from './feedback-log.js';
+import { gardenerConfig } from './gardener-config.js';
+import { FORMAT_IDS, type FormatId } from './ids.js';
+import { type Layout, PATH_ONLY_LAYOUT, layoutOf } from './layout.js';
+import { memoryDoc } from './memory-doc.js';
+import { memoryManifest } from './memory-manifest.js';
+import { productContext } from './product-context.js';
+import { progress } from './progress.js';
+import { riskRegister } from './risk-register.js';
+import { systemPatterns } from './system-patterns.js';
+import { threadStore } from './thread-store.js';
+import type { FormatModule } from './types.js';
+import { wbsTask } from './wbs-task.js';
+import { wbsTaskIndex } from './wbs-task-index.js';
+import { workflowState } from './workflow-state.js';
+
+export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
+export type { FormatModule, ParserBinding } from './types.js';
+export { type Layout, MEMORY_BANK_DIR, MEMORY_BANK_FILES, PATH_ONLY_LAYOUT, baseOf, dirOf, isMemoryLocation, isReadme, layoutOf } from './layout.js';
+export { isMemoryDocName } from './memory-doc.js';
+export { looksLikeThreadStore } from './thread-store.js';
+export { looksLikeExportBundle } from './export-bundle.js';
+
+/**
+ * Every file format, in matching order: a path takes the first format whose
+ * location matcher claims it; formats told by content (thread store, export
+ * bundle) come last and are only candidates until their sniffer reads the text.
+ */
+export const FORMATS: readonly FormatModule[] = Object.freeze([
+  memoryManifest,
+  gardenerConfig,
+  events,
+  wbsTaskIndex,
+  wbsTask,
+  systemPatterns,
+  productContext,
+  activeContext,
+  decisionLog,
+  progress,
+  riskRegister,
+  workflowState,
+  artifactsManifest,
+  feedbackLog,
+  memoryDoc,
+  threadStore,
+  exportBundle,
+]);
+
+const BY_ID: ReadonlyMap<FormatId, FormatModule> = new Map(FORMATS.map((f) => [f.id, f]));
+
+/** The module of a format id. */
+export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {
+  return BY_ID.get(id) as FormatModule<Id>;
+}
+
+/** How a path was classified: a format by location, or the formats its text may hold (read it and sniff). */
+export type PathClass = { format: FormatId } | { sniff: readonly FormatId[] } | undefined;
+
+const LOCATED = FORMATS.filter((f) => f.sniff === undefined);
+const SNIFFED = FORMATS.filter((f) => f.sniff !== undefined);
+
+/**
+ * Classifies one path (relative, `/`-separated). `layout` says which
+ * directories are memory banks (see `layoutOf`); without it only a directory
+ * named `memory-bank` is one.
+ * @example
+ * classifyPath('.claude/memory/tasks/1.2.json') // { format: 'wbs-task' }
+ * classifyPath('docs/progress.md') // undefined: not inside a memory bank
+ * classifyPath('threads/store.json') // { sniff: ['thread-store'] }
+ */
+export function classifyPath(path: string, layout: Layout = PATH_ONLY_LAYOUT): PathClass {
+  for (const f of LOCATED) if (f.matches(path, layout)) return { format: f.id };
+  const candidates = SNIFFED.filter((f) => f.matches(path, layout)).map((f) => f.id);
+  return candidates.length > 0 ? { sniff: candidates } : undefined;
+}
+
+/** Classifies every path of a listing, with the memory banks the listing itself shows (see `layoutOf`). */
+export function classifyPaths(paths: readonly string[]): Map<string, NonNullable<PathClass>> {
+  const layout = layoutOf(paths);
+  const out = new Map<string, NonNullable<PathClass>>();
+  for (const p of paths) {
+    const c = classifyPath(p, layout);
+    if (c !== undefined) out.set(p, c);
+  }
+  return out;
+}
+
+/** The first sniffing format among `candidates` whose sniffer accepts `text`. */
+export function sniffFormat(candidates: readonly FormatId[], text: string): FormatId | undefined {
+  return candidates.find((id) => BY_ID.get(id)?.sniff?.(text) === true);
+}
+
+/**
+ * The rule codes a format owns: the entries of a rule table (every
+ * `defineCodes` table merged, e.g. the checker's `RULES`) whose `format`
+ * names it. The table is passed in because the rules of the checkers sit
+ * above this folder.
+ * @example rulesOf('decision-log', RULES) // ['ledger.predecessor-mismatch', …]
+ */
+export function rulesOf(id: FormatId, table: Iterable<readonly [string, Pick<CodeInfo, 'format'>]>): string[] {
+  const out: string[] = [];
+  for (const [code, info] of table) {
+    const f = info.format;
+    if (f === id || (Array.isArray(f) && f.includes(id))) out.push(code);
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+import { jsonParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** The memory manifest: the inventory of memory docs. */
+export const memoryManifest: FormatModule<'memory-manifest'> = {
+  id: 'memory-manifest',
+  title: 'memory manifest (.thunderus/memory/indexes/manifest.json)',
+  family: 'thunderus',
+  matches: (path) => /(^|\/)\.thunderus\/memory\/indexes\/manifest\.json$/.test(path),
+  schemaIds: ['memory-manifest'],
+  parser: jsonParser,
+  exportKind: 'memory-manifest',
+};

@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { ledgerTextParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `productContext.md`: a JSON Lines ledger. */
+export const productContext: FormatModule<'product-context'> = {
+  id: 'product-context',
+  title: 'productContext.md',
+  family: 'memory-bank',
+  matches: inBank('productContext.md'),
+  schemaIds: ['product-context-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+};

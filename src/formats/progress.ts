@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { progressTableParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `progress.md`: a Markdown table. */
+export const progress: FormatModule<'progress'> = {
+  id: 'progress',
+  title: 'progress.md',
+  family: 'memory-bank',
+  matches: inBank('progress.md'),
+  schemaIds: ['progress-row'],
+  parser: progressTableParser,
+  exportKind: 'memory-bank',
+};

@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { ledgerTextParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `riskRegister.md`: a JSON Lines ledger. */
+export const riskRegister: FormatModule<'risk-register'> = {
+  id: 'risk-register',
+  title: 'riskRegister.md',
+  family: 'memory-bank',
+  matches: inBank('riskRegister.md'),
+  schemaIds: ['risk-register-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+};

@@ -1,0 +1,14 @@
+import { inBank } from './layout.js';
+import { systemPatternsParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** `systemPatterns.md`: a header carrying the body's SHA-256, then the body. */
+export const systemPatterns: FormatModule<'system-patterns'> = {
+  id: 'system-patterns',
+  title: 'systemPatterns.md',
+  family: 'memory-bank',
+  matches: inBank('systemPatterns.md'),
+  schemaIds: ['system-patterns-header'],
+  parser: systemPatternsParser,
+  exportKind: 'ledger',
+};

@@ -1,0 +1,43 @@
+import type { FILE_KINDS } from '../schemas/export-v2.js';
+import type { FormatFamily } from '../schemas/registry.js';
+import type { FormatId } from './ids.js';
+import type { Layout } from './layout.js';
+
+/** The parser a format's text is read with: it keeps line positions for problems. */
+export interface ParserBinding {
+  /** The parser's exported name (`parseLedgerText`), for docs and messages. */
+  readonly name: string;
+  /** Parses the file's text; `file` is the path problems carry. */
+  readonly parse: (text: string, options: { file?: string }) => unknown;
+}
+
+/**
+ * One memkit file format: the single place that says what the format is
+ * called, where it lives, how a file of it is told apart from other files,
+ * which schemas describe it and which parser reads it. The checks themselves
+ * live above this folder (the directory checker keys them by {@link FormatId}),
+ * and the rules a format owns are the rule-table entries whose `format`
+ * names it (see `rulesOf`).
+ */
+export interface FormatModule<Id extends FormatId = FormatId> {
+  /** The format id, the one name of this format. */
+  readonly id: Id;
+  /** A short human title (`decisionLog.md`). */
+  readonly title: string;
+  /** The seed family it belongs to. */
+  readonly family: FormatFamily;
+  /**
+   * True when a path (relative, `/`-separated) holds this format by its
+   * location. For a content-sniffed format: true when the path may hold it,
+   * and {@link FormatModule.sniff} decides on the text.
+   */
+  readonly matches: (path: string, layout: Layout) => boolean;
+  /** Present for formats told by content: true when the text is (probably) this format. */
+  readonly sniff?: (text: string) => boolean;
+  /** The schema registry ids (`memkit validate --schema ID`) that describe this format's values. */
+  readonly schemaIds: readonly string[];
+  /** The parser binding. */
+  readonly parser: ParserBinding;
+  /** The `kind` an export bundle (v2) gives a file of this format; a frozen wire value. */
+  readonly exportKind: (typeof FILE_KINDS)[number];
+}

@@ -1,0 +1,13 @@
+import { jsonParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** WBS task memory: `.claude/memory/task-index.json`. */
+export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
+  id: 'wbs-task-index',
+  title: 'task-index.json',
+  family: 'wbs',
+  matches: (path) => /(^|\/)\.claude\/memory\/task-index\.json$/.test(path),
+  schemaIds: ['wbs-task-index', 'wbs-index-entry'],
+  parser: jsonParser,
+  exportKind: 'wbs-index',
+};

@@ -1,0 +1,13 @@
+import { jsonParser } from './parsers.js';
+import type { FormatModule } from './types.js';
+
+/** WBS task memory: `.claude/memory/tasks/<id>.json`, one entity each. */
+export const wbsTask: FormatModule<'wbs-task'> = {
+  id: 'wbs-task',
+  title: 'tasks/<id>.json',
+  family: 'wbs',
+  matches: (path) => /(^|\/)\.claude\/memory\/tasks\/[^/]+\.json$/.test(path),
+  schemaIds: ['wbs-task'],
+  parser: jsonParser,
+  exportKind: 'wbs-task',
+};
