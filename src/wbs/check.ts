@@ -96,11 +96,13 @@ export function indexChecks(): IndexChecks | undefined {
 }
 
 /**
- * Checks a WBS task index (and, when given, its entity files) against every
- * invariant of the seed and memkit's extras: id form, type by depth,
- * parent/children integrity, dependencies (missing, self, cycles), roll-up,
- * progress counts, index ↔ entity agreement, `completedAt` on unfinished
- * tasks, and deliverables on disk. Never throws; returns `[]` when sound.
+ * Checks a WBS task index (and, when given, its entity files) against the
+ * format's invariants, as errors (id form, type by depth, parent/children
+ * integrity, dependencies that exist, status roll-up, one entity file per
+ * entry), and memkit's conventions, as warnings (progress counted as leaf
+ * tasks, duplicate children, self and cyclic dependencies, index ↔ entity
+ * agreement, unindexed entity files, `completedAt` on unfinished tasks,
+ * deliverables on disk). Never throws; returns `[]` when sound.
  *
  * @example
  * checkWbs(index, { 'tasks/1.json': epic }, { dir: '.claude/memory/' })
@@ -199,7 +201,7 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
         if (cj === NOT_STRING) continue;
         if (cj === MISSING ? !isWbsId(children[k]) : good[cj] === 0) push(error('wbs.id-malformed', `children: ${wbsIdError(children[k])}`, { pointer: at(i, 'children', k) }));
         if (cj === MISSING ? seenIn((missing ??= new Set()), children[k]) : stamp[cj] === list) {
-          push(error('wbs.child-duplicate', `"${id}" lists child "${children[k] as string}" twice`, { pointer: at(i, 'children', k) }));
+          push(warning('wbs.child-duplicate', `"${id}" lists child "${children[k] as string}" twice`, { pointer: at(i, 'children', k) }));
           continue;
         }
         if (cj === MISSING) {
@@ -225,7 +227,7 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
         if (dj === MISSING ? !isWbsId(deps[k]) : good[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(deps[k])}`, { pointer: at(i, 'dependencies', k) }));
         const dup = dj === MISSING ? seenIn((missing ??= new Set()), deps[k]) : stamp[dj] === list;
         if (dj !== MISSING) stamp[dj] = list;
-        if (dj === i) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+        if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
         else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${deps[k] as string}" twice`, { pointer: at(i, 'dependencies', k) }));
         else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${deps[k] as string}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
       }
@@ -243,14 +245,14 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
       const want = expectedProgress(model, progress, i, e.progress);
       if (want !== undefined) {
         const pr = e.progress as { completed: number; total: number };
-        push(error('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
+        push(warning('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));
       }
     }
 
     if (options.deliverableExists) {
       const list = Array.isArray(e.deliverables) ? (e.deliverables as unknown[]) : [];
       list.forEach((d, k) => {
-        if (typeof d === 'string' && !options.deliverableExists!(d)) push(error('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { pointer: at(i, 'deliverables', k) }));
+        if (typeof d === 'string' && !options.deliverableExists!(d)) push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { pointer: at(i, 'deliverables', k) }));
       });
     }
   }
@@ -287,7 +289,7 @@ export function dependencyCycles(model: Model): Problem[] {
   return dependencyCyclePositions(model).map((cycle) => {
     const names = cycle.map((v) => model.ids[v]!);
     const deps = (model.items[cycle[0]!] as Loose).dependencies as unknown[];
-    return error('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {
+    return warning('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {
       pointer: joinPointer('/tasks', cycle[0]!, 'dependencies', deps.indexOf(names[1])),
     });
   });
@@ -317,19 +319,19 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
     const at = model.find(id);
     const i = at === -1 ? undefined : at;
     if (i === undefined) {
-      out.push(error('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));
+      out.push(warning('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));
     } else {
       const entry = model.items[i] as Loose;
       for (const field of SHARED_FIELDS) {
         if (!own(value, field) || (field === 'deliverables' && !own(entry, field))) continue;
         if (!same(value[field], entry[field]))
-          out.push(error('wbs.entity-mismatch', `${field} is ${JSON.stringify(value[field])} here but ${JSON.stringify(entry[field])} in task-index.json`, { file, pointer: '/' + field }));
+          out.push(warning('wbs.entity-mismatch', `${field} is ${JSON.stringify(value[field])} here but ${JSON.stringify(entry[field])} in task-index.json`, { file, pointer: '/' + field }));
       }
     }
     if (options.deliverableExists) {
       const listed = i === undefined ? [] : strings(model.items[i] as Loose, 'deliverables');
       (Array.isArray(value.deliverables) ? (value.deliverables as unknown[]) : []).forEach((d, k) => {
-        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d)) out.push(error('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
+        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d)) out.push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
       });
     }
   }
