@@ -49,10 +49,7 @@ export function baseOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** True for a human README (`README.md`, `readme.markdown`, `README`): never a memory file. */
-export function isReadme(path: string): boolean {
-  return /^readme(\.[a-z]+)?$/i.test(baseOf(path));
-}
+export { isReadme } from '../store/doc-file.js';
 
 const insideThunderusMemory = (path: string) => /(^|\/)\.thunderus\/memory\//.test(path);
 

@@ -1,11 +1,7 @@
 import { frontmatterParser } from './parsers.js';
-import { MEMORY_BANK_FILES, baseOf, dirOf, isReadme } from './layout.js';
+import { isMemoryDocName } from '../store/doc-file.js';
+import { MEMORY_BANK_FILES, baseOf, dirOf } from './layout.js';
 import type { FormatModule } from './types.js';
-
-/** True for a file name a memory doc may have: Markdown, and not a human README. */
-export function isMemoryDocName(path: string): boolean {
-  return path.endsWith('.md') && !isReadme(path);
-}
 
 /** A memory doc: YAML frontmatter and a Markdown body under `.thunderus/memory/`. */
 export const memoryDoc: FormatModule<'memory-doc'> = {

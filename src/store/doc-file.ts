@@ -6,7 +6,7 @@ import type { DocRecord } from './doc-record.js';
 import type { FilePort } from './file-port.js';
 
 /** Where memory docs live, relative to the repository root. */
-export const MEMORY_ROOT = '.thunderus/memory';
+export const THUNDERUS_MEMORY_ROOT = '.thunderus/memory';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -48,9 +48,23 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   return ok(record, problems);
 }
 
-/** Paths of memory doc files (`<root>/**\/*.md`), sorted. */
-export async function listMemoryDocs(files: FilePort, root: string = MEMORY_ROOT): Promise<string[]> {
-  return (await files.list(root)).filter((p) => p.endsWith('.md'));
+/** True for a human README (`README.md`, `readme.markdown`, `README`): never a memory file. */
+export function isReadme(path: string): boolean {
+  return /^readme(\.[a-z]+)?$/i.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * True for a file name a memory doc may have: Markdown, and not a human
+ * README. The table of formats' memory-doc matcher uses this same test, so
+ * the store and `memkit check` agree on what a memory doc is.
+ */
+export function isMemoryDocName(path: string): boolean {
+  return path.endsWith('.md') && !isReadme(path);
+}
+
+/** Paths of memory doc files (`<root>/**\/*.md`, a README excepted), sorted. */
+export async function listMemoryDocs(files: FilePort, root: string = THUNDERUS_MEMORY_ROOT): Promise<string[]> {
+  return (await files.list(root)).filter(isMemoryDocName);
 }
 
 /** Reads many files with a little concurrency, keeping order; missing files come back `undefined`. */

@@ -1,0 +1,68 @@
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDir } from '../cli/helpers.js';
+
+// Defect: a prose `docs/progress.md` (or any file named like a memory bank file) outside a
+// memory bank was checked as the bank's progress table (table.missing and friends). A memory bank
+// is a directory: one named `memory-bank`, or one holding at least two of the bank's file names.
+interface Report {
+  ok: boolean;
+  checked: { file: string; format: string }[];
+  problems: { code: string; severity: string; file?: string }[];
+}
+
+const PROSE = '# Progress\n\nWe shipped the search page this week; next up is the importer.\n\n- [x] search\n- [ ] import\n';
+
+async function check(dir: string): Promise<{ code: number; report: Report }> {
+  const r = await runCli(['check', dir, '--format', 'json']);
+  return { code: r.code, report: JSON.parse(r.stdout) as Report };
+}
+
+describe('a prose progress.md outside memory-bank/', () => {
+  it('is not a memory bank file: not checked, no problem, next to a real bank', async () => {
+    const t = tempDir();
+    try {
+      cpSync(join(ROOT, 'examples/agent-memory/memory-bank'), join(t.dir, 'memory-bank'), { recursive: true });
+      mkdirSync(join(t.dir, 'docs'));
+      writeFileSync(join(t.dir, 'docs', 'progress.md'), PROSE);
+      writeFileSync(join(t.dir, 'progress.md'), PROSE);
+      const { report } = await check(t.dir);
+      expect(report.checked.map((c) => c.file)).not.toContain('docs/progress.md');
+      expect(report.checked.map((c) => c.file)).not.toContain('progress.md');
+      expect(report.checked).toContainEqual({ file: 'memory-bank/progress.md', format: 'progress' });
+      expect(report.problems.filter((p) => p.file === 'docs/progress.md' || p.file === 'progress.md')).toEqual([]);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('a directory holding only a prose progress.md is nothing to check (exit 2), not a broken table (exit 1)', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'docs'));
+      writeFileSync(join(t.dir, 'docs', 'progress.md'), PROSE);
+      writeFileSync(join(t.dir, 'docs', 'README.md'), '# Docs\n');
+      const r = await runCli(['check', t.dir]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('nothing to check');
+    } finally {
+      t.done();
+    }
+  });
+
+  it('a directory not named memory-bank that holds two bank files is still a bank, and checked', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'agents'));
+      for (const name of ['decisionLog.md', 'progress.md']) cpSync(join(ROOT, 'examples/agent-memory/memory-bank', name), join(t.dir, 'agents', name));
+      const { report } = await check(t.dir);
+      expect(report.checked).toEqual([
+        { file: 'agents/decisionLog.md', format: 'decision-log' },
+        { file: 'agents/progress.md', format: 'progress' },
+      ]);
+    } finally {
+      t.done();
+    }
+  });
+});
