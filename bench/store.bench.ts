@@ -7,7 +7,7 @@ import { FTS5_HASH_BYTES, openSqliteStore, sqliteWasm } from '../src/adapters/sq
 import { nodeHasher } from '../src/node/hasher.js';
 import { unwrap } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
-import { type DocRecord, ftsColumns, memoryFiles, rebuildIndex, refreshIndex } from '../src/store/index.js';
+import { type DocRecord, ftsColumns, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
 import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
 
 const N = 10_000;
@@ -217,8 +217,8 @@ const suite: BenchSuite = {
     // --- end to end from files (read, hash, parse frontmatter + Markdown, validate, index)
     const files = memoryFiles(Object.fromEntries(docs.map((d) => [d.record.path, d.file])));
     const e2eStore = unwrap(await openSqliteStore({ engine }));
-    let report: Awaited<ReturnType<typeof rebuildIndex>> | undefined;
-    const e2eMs = await timeMs(async () => (report = await rebuildIndex(e2eStore, files, { hasher: nodeHasher })));
+    let report: Awaited<ReturnType<typeof rebuildSearchIndex>> | undefined;
+    const e2eMs = await timeMs(async () => (report = await rebuildSearchIndex(e2eStore, files, { hasher: nodeHasher })));
     results.push({ name: 'end-to-end rebuildIndex from 10k files (parsing included)', value: e2eMs, unit: 'ms', note: `${report!.added.length} docs, ${report!.problems.length} problems; ${(N / (e2eMs / 1000)).toFixed(0)} docs/s` });
 
     // --- refresh after changing 10 of 10,000 docs

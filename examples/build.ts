@@ -18,7 +18,7 @@ import { parseFrontmatter, stringifyFeedbackEntry, stringifyFrontmatter } from '
 import type { Problem } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/memory-store-sql.js';
 import { memoryFiles } from '../src/store/file-port.js';
-import { rebuildIndex } from '../src/wbs/index.js';
+import { rebuildWbsIndex } from '../src/wbs/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ZERO = '0'.repeat(64);
@@ -282,7 +282,7 @@ async function cleanFiles(): Promise<Files> {
   });
   for (const [id, t] of Object.entries(tasks)) f[`.claude/memory/tasks/${id}.json`] = json(t);
   const taskFiles = Object.fromEntries(Object.entries(tasks).map(([id, t]) => [`tasks/${id}.json`, t]));
-  f['.claude/memory/task-index.json'] = json(rebuildIndex(taskFiles));
+  f['.claude/memory/task-index.json'] = json(rebuildWbsIndex(taskFiles));
   f['threads/thread-store.json'] = json(threadStore);
   f['exports/kani-2026-02-20.v1.ndjson'] = v1Bundle();
   f['exports/kani-2026-02-22.ndjson'] = await v2Bundle();

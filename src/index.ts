@@ -1,9 +1,65 @@
 /**
- * memkit core: problems, canonical JSON and hashing, schemas and validators,
- * parsers and serializers. Loads no WASM and no `node:` module.
+ * memkit core: problems, canonical JSON and hashing, `validate` over the
+ * format registry, parsers and serializers. Loads no WASM and no `node:`
+ * module. The TypeBox schemas themselves live in `memkit/schemas`: the core's
+ * declarations name no TypeBox type, so a strict consumer without
+ * `skipLibCheck` type-checks an import of `memkit` in about a second.
+ * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export * from './problems/index.js';
-export * from './canonical/index.js';
-export * from './schemas/index.js';
-export * from './parse/index.js';
+// Problems and results.
+export { type Problem, type Result, type Severity, error, fail, hasErrors, inFile, ok, warning } from './problems/problem.js';
+export { MemkitError, unwrap } from './problems/memkit-error.js';
+export { type Position, positionAt } from './problems/position.js';
+export { getAtPointer, joinPointer, parsePointer, toPointer } from './problems/pointer.js';
+export { type CodeInfo, type CodeTable, type RuleSource, type SeedFile, problemCodes } from './problems/codes.js';
+
+// Canonical JSON (RFC 8785) and SHA-256.
+export { CanonicalizeError, canonicalize, canonicalizeResult } from './canonical/jcs.js';
+export { hashJson } from './canonical/hash-json.js';
+export { type Hasher, ZERO_HASH, fromHex, jsHasher, sha256Hex, toHex } from './canonical/sha256.js';
+export { type ReadJsonOptions, readJson } from './canonical/read-json.js';
+export { isWellFormed } from './canonical/well-formed.js';
+
+// Validation against the format registry.
+export { type FormatId, formatIds, isFormatId } from './schemas/registry.js';
+export { type FormatValidator, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schemas/validate.js';
+export { type TokenCounter, defaultCountTokens } from './schemas/tokens.js';
+
+// Parsers and serializers.
+export { type ParseJsonOptions, parseJson } from './parse/json.js';
+export { DEFAULT_LIMITS, type Limits } from './parse/limits.js';
+export {
+  type FrontmatterDoc,
+  type FrontmatterOptions,
+  type StringifyFrontmatterOptions,
+  type UpdateFrontmatterOptions,
+  parseFrontmatter,
+  parseFrontmatterOrThrow,
+  serializeFrontmatter,
+  splitFrontmatter,
+  stringifyFrontmatter,
+  updateFrontmatter,
+} from './parse/frontmatter.js';
+export { type Heading, type MarkdownOutline, markdownOutline } from './parse/markdown.js';
+export { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonLine, parseJsonl, parseJsonlText, serializeJsonl } from './parse/jsonl.js';
+export { type ChunkSource, iterateChunks } from './parse/chunks.js';
+export { type LedgerLine, type LedgerText, type LedgerTextOptions, parseLedgerText } from './parse/ledger-text.js';
+export {
+  PROGRESS_COLUMNS,
+  type ProgressTable,
+  type ProgressTableOptions,
+  type ProgressTableRow,
+  parseProgressTable,
+  serializeProgressTable,
+} from './parse/progress-table.js';
+export {
+  type FeedbackLog,
+  type FeedbackLogBlock,
+  type FeedbackLogOptions,
+  appendFeedbackEntry,
+  parseFeedbackLog,
+  serializeFeedbackLog,
+  stringifyFeedbackEntry,
+} from './parse/feedback-log.js';
+export { type SystemPatterns, type SystemPatternsOptions, parseSystemPatterns, systemPatternsBodyHash } from './parse/system-patterns.js';

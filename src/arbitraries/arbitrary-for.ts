@@ -1,6 +1,33 @@
 import type fc from 'fast-check';
 import { MemkitError, error } from '../problems/index.js';
-import { formatIds } from '../schemas/index.js';
+import {
+  type ActiveContextEntry,
+  type ArtifactsManifest,
+  type DecisionLogEntry,
+  type DecisionV1,
+  type EventV1,
+  type ExportManifest,
+  type FactV1,
+  type FeedbackLogEntry,
+  type FormatId,
+  type GardenerConfig,
+  type IdentityV1,
+  type MemoryDocFrontmatter,
+  type MemoryManifest,
+  type ProductContextEntry,
+  type ProgressRow,
+  type RiskRegisterEntry,
+  type SystemPatternsHeader,
+  type TaskEntity,
+  type TaskIndex,
+  type TaskIndexEntry,
+  type Thread,
+  type ThreadOperation,
+  type ThreadRelations,
+  type ThreadStore,
+  type WorkflowState,
+  formatIds,
+} from '../schemas/index.js';
 import { activeContextEntryArb } from './active-context-entry.js';
 import { artifactsManifestArb } from './artifacts-manifest.js';
 import { decisionLogEntryArb } from './decision-log-entry.js';
@@ -26,8 +53,39 @@ import { wbsTaskArb } from './wbs-task.js';
 import { wbsTaskIndexArb } from './wbs-task-index.js';
 import { workflowStateArb } from './workflow-state.js';
 
-/** The arbitrary of every format id in the schema registry. */
-export const arbitraries: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
+/**
+ * The value type of each format id (`Static<typeof Schema>` of its schema):
+ * what {@link arbitraryFor} generates and `validate` accepts.
+ */
+export interface FormatValues {
+  'memory-doc': MemoryDocFrontmatter;
+  'memory-manifest': MemoryManifest;
+  event: EventV1;
+  'gardener-config': GardenerConfig;
+  'system-patterns-header': SystemPatternsHeader;
+  'product-context-entry': ProductContextEntry;
+  'active-context-entry': ActiveContextEntry;
+  'decision-log-entry': DecisionLogEntry;
+  'progress-row': ProgressRow;
+  'risk-register-entry': RiskRegisterEntry;
+  'workflow-state': WorkflowState;
+  'artifacts-manifest': ArtifactsManifest;
+  'feedback-log-entry': FeedbackLogEntry;
+  'export-manifest': ExportManifest;
+  'export-fact-v1': FactV1;
+  'export-decision-v1': DecisionV1;
+  'export-identity-v1': IdentityV1;
+  'thread-store': ThreadStore;
+  thread: Thread;
+  'thread-operation': ThreadOperation;
+  'thread-relations': ThreadRelations;
+  'wbs-task-index': TaskIndex;
+  'wbs-index-entry': TaskIndexEntry;
+  'wbs-task': TaskEntity;
+}
+
+/** The arbitrary of every format id in the schema registry (a missing id is a type error). */
+export const arbitraries: { readonly [K in FormatId]: fc.Arbitrary<FormatValues[K]> } = {
   'memory-doc': memoryDocArb,
   'memory-manifest': memoryManifestArb,
   event: eventArb,
@@ -57,13 +115,17 @@ export const arbitraries: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
 /**
  * The fast-check arbitrary of valid values of a memkit format; every value it
  * generates passes `validate(formatId, value)` with zero problems.
- * Throws a {@link MemkitError} (`schema.unknown-format`) for an unknown id.
+ * Typed by format: `arbitraryFor('decision-log-entry')` is an
+ * `Arbitrary<DecisionLogEntry>`, and an unknown id is a type error. Called
+ * from plain JavaScript with an unknown id it throws a {@link MemkitError}
+ * (`schema.unknown-format`).
  *
  * @example
  * fc.assert(fc.property(arbitraryFor('decision-log-entry'), (e) => myLedger.accepts(e)));
  */
-export function arbitraryFor(formatId: string): fc.Arbitrary<unknown> {
-  const arb = Object.hasOwn(arbitraries, formatId) ? arbitraries[formatId] : undefined;
+export function arbitraryFor<K extends FormatId>(formatId: K): fc.Arbitrary<FormatValues[K]> {
+  const table: Readonly<Record<string, fc.Arbitrary<unknown>>> = arbitraries;
+  const arb = Object.hasOwn(table, formatId) ? (table[formatId] as fc.Arbitrary<FormatValues[K]>) : undefined;
   if (arb === undefined)
     throw new MemkitError([error('schema.unknown-format', `unknown format "${formatId}"; known: ${formatIds.join(', ')}`)]);
   return arb;

@@ -27,7 +27,7 @@ export interface SeverityPolicy {
  * @example effectiveSeverity({ code: 'check.manifest-absolute-path', severity: 'error' }, { profile: 'strict' }) // 'error': a convention
  */
 export function effectiveSeverity(problem: Pick<Problem, 'code' | 'severity'>, policy: SeverityPolicy = {}): Severity | 'off' {
-  const setting = policy.rules !== undefined && Object.prototype.hasOwnProperty.call(policy.rules, problem.code) ? policy.rules[problem.code] : undefined;
+  const setting = policy.rules !== undefined && Object.hasOwn(policy.rules, problem.code) ? policy.rules[problem.code] : undefined;
   if (setting !== undefined) return setting === 'warn' ? 'warning' : setting;
   if (ruleFor(problem.code)?.source === 'convention') return policy.profile === 'strict' ? 'error' : 'warning';
   return problem.severity;

@@ -13,7 +13,7 @@ import { checkCodes } from './codes.js';
 export interface Rule extends CodeInfo {
   /** The stable problem code (`ledger.predecessor-mismatch`). */
   code: string;
-  /** The default severity (a code that declares none is an error). */
+  /** The severity under the default `spec` profile: a convention's is a warning, else the declared one (none declared: error). */
   severity: 'error' | 'warning';
 }
 
@@ -26,7 +26,7 @@ const TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes,
  * profile's severities; one entry per code.
  */
 export const RULES: ReadonlyMap<string, Rule> = new Map(
-  TABLES.flatMap((t) => Object.entries(t)).map(([code, info]) => [code, Object.freeze({ ...info, code, severity: info.severity ?? 'error' })] as const),
+  TABLES.flatMap((t) => Object.entries(t)).map(([code, info]) => [code, Object.freeze({ ...info, code, severity: info.source === 'convention' ? 'warning' : (info.severity ?? 'error') })] as const),
 );
 
 /** The rule of a problem code, or undefined for a code no table declares. */

@@ -6,7 +6,7 @@ import { BundleDigest } from './digest.js';
 import { fileBytes } from './file-records.js';
 import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, checkSchema } from './formats.js';
 import { type RawLine, forEachLine } from './lines.js';
-import { type AnyRecord, type Migration, applySteps, migrationPath } from './migrations/index.js';
+import { type AnyRecord, type RecordMigration, applySteps, migrationPath } from './migrations/index.js';
 import { type ConflictPolicy, type Resolution, resolveConflict } from './conflicts.js';
 import { type Memory, isFileRecordStore } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
@@ -79,7 +79,7 @@ function isThenable<T>(x: T | Promise<T>): x is Promise<T> {
 
 interface Header {
   version: number;
-  steps: Migration[];
+  steps: RecordMigration[];
   manifest: Record<string, unknown>;
   declared: Set<string>;
   counts?: Record<string, number>;

@@ -48,11 +48,12 @@ export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze({
  */
 export function checkWrite(policy: WriterPolicy, agent: string, file: string, operation: WriteOperation): Problem[] {
   const base = file.slice(file.lastIndexOf('/') + 1);
-  const rule = Object.prototype.hasOwnProperty.call(policy, base) ? policy[base] : undefined;
+  const rule = Object.hasOwn(policy, base) ? policy[base] : undefined;
   if (rule === undefined) return [warning('ledger.unknown-file', `the writer policy has no rule for ${base}`, { file })];
   const problems: Problem[] = [];
   if (operation === 'approve') {
-    if (!(rule.approvers ?? []).includes(agent)) problems.push(error('ledger.writer-denied', `${agent} may not approve in ${base}; approvers: ${(rule.approvers ?? []).join(', ') || 'none'}`, { file }));
+    if (!(rule.approvers ?? []).includes(agent))
+      problems.push(error('ledger.writer-denied', `${agent} may not approve in ${base}; approvers: ${(rule.approvers ?? []).join(', ') || 'none'}`, { file }));
     return problems;
   }
   if (!rule.writers.includes(ALL_AGENTS) && !rule.writers.includes(agent))
@@ -72,7 +73,7 @@ export function checkWrite(policy: WriterPolicy, agent: string, file: string, op
 export function withWriters(writers: Readonly<Record<string, readonly string[]>>, base: WriterPolicy = DEFAULT_WRITER_POLICY): WriterPolicy {
   const out: Record<string, FileRule> = { ...base };
   for (const [file, list] of Object.entries(writers)) {
-    const rule = Object.prototype.hasOwnProperty.call(base, file) ? base[file] : undefined;
+    const rule = Object.hasOwn(base, file) ? base[file] : undefined;
     // defineProperty: a file named `__proto__` stays a plain key.
     Object.defineProperty(out, file, { value: { ...(rule ?? { appendOnly: false }), writers: [...list] }, enumerable: true, writable: true, configurable: true });
   }

@@ -1,13 +1,18 @@
 import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
-import { type SystemPatternsHeader, validate, type ValidateOptions } from '../schemas/index.js';
+import { validate, type ValidateOptions } from '../schemas/validate.js';
 import { guard } from './guard.js';
 import { type FrontmatterDoc, type FrontmatterOptions, parseFrontmatter, splitFrontmatter } from './frontmatter.js';
 
 /** A parsed `systemPatterns.md`. */
 export interface SystemPatterns {
-  /** The header (the frontmatter, or its `header:` mapping when it has one). */
-  header: SystemPatternsHeader;
+  /**
+   * The header (the frontmatter, or its `header:` mapping when it has one),
+   * already valid against the `system-patterns-header` schema. Spelled out
+   * rather than `Static<…>` so the core entry's declarations need no TypeBox
+   * types (which cost consumers seconds of type-checking).
+   */
+  header: { version: string; hash: string; locked_by: string; immutable: true; [field: string]: unknown };
   /** The bytes after the closing `---` line (its newline excluded), as text. */
   body: string;
   /** SHA-256 hex of the body's UTF-8 bytes. */
@@ -62,5 +67,5 @@ function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptio
   }
   const withFile = options.file === undefined ? problems : inFile(problems, options.file);
   if (hasErrors(withFile)) return fail(withFile);
-  return ok({ header: header as SystemPatternsHeader, body: doc.body, bodyHash, doc }, withFile);
+  return ok({ header: header as SystemPatterns['header'], body: doc.body, bodyHash, doc }, withFile);
 }

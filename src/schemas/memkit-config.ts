@@ -17,7 +17,11 @@ export const MemkitConfig = Type.Object(
     memoryBank: Type.Optional(
       Type.Object(
         {
-          writers: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 })), { description: 'Who may write each memory-bank file (file name → agent names); replaces the default roster of the files named.' })),
+          writers: Type.Optional(
+            Type.Record(Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 })), {
+              description: 'Who may write each memory-bank file (file name → agent names); replaces the default roster of the files named.',
+            }),
+          ),
           lockedBy: Type.Optional(Type.String({ minLength: 1, description: 'The agent systemPatterns.md must be locked by (default ReaperOAK).' })),
         },
         { additionalProperties: false },

@@ -1,4 +1,3 @@
-import type { TSchema } from 'typebox';
 import { type Problem, error, joinPointer } from '../problems/index.js';
 import { isRealDateAt, isRealTimeAt } from './ids.js';
 import { type TokenCounter, summaryTokenProblems } from './tokens.js';
@@ -19,12 +18,51 @@ export interface CheckEnv {
   schemaValid?: boolean;
 }
 
+/**
+ * The id of every format in the registry, the one vocabulary `validate`,
+ * `arbitraryFor` and the emitted `schemas/<id>.schema.json` files share.
+ * Spelled out (not derived from the table) so the declarations of the core
+ * entry need no TypeBox types.
+ */
+export type FormatId =
+  | 'memory-doc'
+  | 'memory-manifest'
+  | 'event'
+  | 'gardener-config'
+  | 'system-patterns-header'
+  | 'product-context-entry'
+  | 'active-context-entry'
+  | 'decision-log-entry'
+  | 'progress-row'
+  | 'risk-register-entry'
+  | 'workflow-state'
+  | 'artifacts-manifest'
+  | 'feedback-log-entry'
+  | 'export-manifest'
+  | 'export-fact-v1'
+  | 'export-decision-v1'
+  | 'export-identity-v1'
+  | 'thread-store'
+  | 'thread'
+  | 'thread-operation'
+  | 'thread-relations'
+  | 'wbs-task-index'
+  | 'wbs-index-entry'
+  | 'wbs-task';
+
+/**
+ * A JSON Schema object (every TypeBox schema is one). Typed as `object`
+ * rather than TypeBox's `TSchema` so importing the registry costs a
+ * TypeScript consumer no TypeBox declarations.
+ */
+export type SchemaObject = object;
+
 /** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
 export interface FormatDef {
-  readonly id: string;
+  readonly id: FormatId;
   readonly family: FormatFamily;
   readonly title: string;
-  readonly schema: TSchema;
+  readonly schema: SchemaObject;
   /**
    * Rules beyond JSON Schema, run only on values the schema accepts. Rules the
    * emitted schema expresses with `if`/`then` are also checked here so the
@@ -137,12 +175,17 @@ const defs: FormatDef[] = [
 ];
 
 /** Every format memkit knows, keyed by id. */
-export const formats: ReadonlyMap<string, FormatDef> = new Map(defs.map((d) => [d.id, d]));
+export const formats: ReadonlyMap<FormatId, FormatDef> = new Map(defs.map((d) => [d.id, d]));
 
 /** The ids of every format, in registry order. */
-export const formatIds: readonly string[] = defs.map((d) => d.id);
+export const formatIds: readonly FormatId[] = defs.map((d) => d.id);
+
+/** True when `id` names a format of the registry (narrows a string to {@link FormatId}). */
+export function isFormatId(id: string): id is FormatId {
+  return formats.has(id as FormatId);
+}
 
 /** Looks a format up by id. */
 export function getFormat(id: string): FormatDef | undefined {
-  return formats.get(id);
+  return formats.get(id as FormatId);
 }

@@ -58,7 +58,7 @@ export interface StaleEdge extends DocEdge {
 }
 
 /** Where a ledger stands: how many entries and the hash of the last one. */
-export interface LedgerHead {
+export interface StoreLedgerHead {
   /** Number of entries. */
   size: number;
   /** `sha256(JCS(last entry))` as hex; 64 zeros for an empty ledger. */

@@ -1,7 +1,7 @@
 import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import { type DocRecord } from './doc-record.js';
-import { MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { FilePort } from './file-port.js';
 import type { Store } from './store-port.js';
 
@@ -59,11 +59,11 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
  * put, in one transaction after clearing the docs (edges, ledgers and files
  * stay). Files that fail to parse are reported, not indexed.
  *
- * @example const report = await rebuildIndex(store, nodeFiles(repoRoot));
+ * @example const report = await rebuildSearchIndex(store, nodeFiles(repoRoot));
  */
-export async function rebuildIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
+export async function rebuildSearchIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
-  const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
+  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
   const { records, problems } = parseAll(paths, await readMany(files, paths), hasher, new Map());
   const before = new Set((await store.listHashes()).map((d) => d.docId));
   await store.transaction(async (tx) => {
@@ -93,7 +93,7 @@ export async function rebuildIndex(store: Store, files: FilePort, options: Index
  */
 export async function refreshIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
-  const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
+  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
   const bytes = await readMany(files, paths);
   const indexed = await store.listHashes();
   const byPath = new Map(indexed.map((d) => [d.path, d]));
@@ -153,7 +153,7 @@ const same = (a: unknown, b: unknown) => {
  */
 export async function indexDrift(store: Store, files: FilePort, options: IndexOptions = {}): Promise<Problem[]> {
   const hasher = options.hasher ?? jsHasher;
-  const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
+  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
   const { records, problems } = parseAll(paths, await readMany(files, paths), hasher, new Map());
   const expected = new Map(records.map((r) => [r.docId, r]));
   const indexed = await store.listDocs();

@@ -1,7 +1,7 @@
 import { canonicalize, type Hasher, jsHasher } from '../canonical/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import { type ManifestDoc, type MemoryManifest, validate } from '../schemas/index.js';
-import { MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { DocRecord } from './doc-record.js';
 import type { FilePort } from './file-port.js';
 
@@ -32,7 +32,7 @@ export function isAbsolutePath(path: string): boolean {
  * → `.thunderus/memory/a.md`), with `\` read as `/`; `undefined` when no
  * `root` directory is in it.
  */
-export function relativeFromAbsolute(path: string, root: string = MEMORY_ROOT): string | undefined {
+export function relativeFromAbsolute(path: string, root: string = THUNDERUS_MEMORY_ROOT): string | undefined {
   const p = path.replace(/\\/g, '/');
   const i = p.lastIndexOf(`/${root}/`);
   return i < 0 ? undefined : p.slice(i + 1);
@@ -45,7 +45,7 @@ function entry(r: DocRecord): ManifestDoc {
 }
 
 async function entries(files: FilePort, options: ManifestOptions): Promise<{ docs: ManifestDoc[]; problems: Problem[] }> {
-  const paths = await listMemoryDocs(files, options.root ?? MEMORY_ROOT);
+  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
   const bytes = await readMany(files, paths);
   const docs: ManifestDoc[] = [];
   const problems: Problem[] = [];
@@ -99,7 +99,7 @@ export async function checkManifest(manifest: unknown, files: FilePort, options:
   const problems: Problem[] = [];
   const listed = new Set<string>();
   let previous = '';
-  const root = options.root ?? MEMORY_ROOT;
+  const root = options.root ?? THUNDERUS_MEMORY_ROOT;
   m.docs.forEach((d, i) => {
     const pointer = `/docs/${i}`;
     if (d.path < previous) problems.push(error('store.manifest-order', `manifest entry ${d.path} comes after ${previous}; entries are sorted by path`, { file, pointer }));

@@ -2,7 +2,7 @@ import { type Hasher, ZERO_HASH, jsHasher } from '../canonical/index.js';
 import { MemkitError, type Result, error, fail, ok } from '../problems/index.js';
 import { bm25Idf, bm25Score } from './bm25.js';
 import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from './checks.js';
-import type { DocEdge, DocMeta, DocRecord, EdgeRel, LedgerHead, SearchHit, StaleEdge } from './doc-record.js';
+import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, StaleEdge } from './doc-record.js';
 import { guardStore } from './guard-store.js';
 import { makeSnippet } from './snippet.js';
 import type { Store, StoreOps } from './store-port.js';
@@ -152,7 +152,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       return out;
     },
 
-    async appendLedger(name, entryLine, expectedHead): Promise<Result<LedgerHead>> {
+    async appendLedger(name, entryLine, expectedHead): Promise<Result<StoreLedgerHead>> {
       const hash = ledgerEntryHash(entryLine, hasher);
       if (!hash.ok) return fail(hash.problems);
       const ledger = state.ledgers.get(name) ?? { lines: [], head: ZERO_HASH };

@@ -1,5 +1,5 @@
 import type { Result } from '../problems/index.js';
-import type { DocEdge, DocHash, DocMeta, DocRecord, EdgeRel, LedgerHead, ListDocsOptions, SearchHit, SearchOptions, StaleEdge } from './doc-record.js';
+import type { DocEdge, DocHash, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, ListDocsOptions, SearchHit, SearchOptions, StaleEdge } from './doc-record.js';
 
 /**
  * What a store can do. Callers (and the conformance suite) check these before
@@ -64,11 +64,11 @@ export interface StoreOps {
    * `sha256(JCS(entry))`, the ledger rule's entry hash; an empty ledger's is 64 zeros.
    * Fails with `store.ledger-head-moved` or `store.ledger-bad-entry`.
    */
-  appendLedger(name: string, entryLine: string, expectedHead: string): Promise<Result<LedgerHead>>;
+  appendLedger(name: string, entryLine: string, expectedHead: string): Promise<Result<StoreLedgerHead>>;
   /** The ledger's entries in order (empty for an unknown ledger). */
   readLedger(name: string): Promise<string[]>;
   /** The ledger's size and head. */
-  ledgerHead(name: string): Promise<LedgerHead>;
+  ledgerHead(name: string): Promise<StoreLedgerHead>;
 
   /** A whole file's bytes, or `undefined`. */
   getFile(path: string): Promise<Uint8Array | undefined>;

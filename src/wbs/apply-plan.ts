@@ -8,7 +8,7 @@ import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, 
 import { applyJsonPatch } from './json-patch.js';
 import { parseWbsJson } from './limits.js';
 import { loadWbs } from './load.js';
-import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
 /**
@@ -64,7 +64,7 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
  * if (done.ok) console.log(done.value.problems); // what is left
  */
 export async function applyPlan(plan: RepairPlan, files: FilePort, options: ApplyPlanOptions = {}): Promise<Result<AppliedPlan>> {
-  const dir = options.dir ?? MEMORY_ROOT;
+  const dir = options.dir ?? WBS_MEMORY_ROOT;
   const hasher = options.hasher ?? jsHasher;
   const step = options.onStep ?? (() => undefined);
   const recovered = await completeJournal(files, { dir, hasher });

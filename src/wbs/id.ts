@@ -8,7 +8,7 @@ export type WbsType = (typeof WBS_TYPES)[number];
 export const MAX_WBS_DEPTH = 3;
 
 /** A parsed WBS id. */
-export interface WbsId {
+export interface ParsedWbsId {
   /** The id as written, e.g. `1.10.2`. */
   id: string;
   /** Its numeric components, e.g. `[1, 10, 2]`. */
@@ -81,7 +81,7 @@ export function scanWbsId(id: string, parts: Float64Array): number {
  * Parses a WBS id.
  * @example parseWbsId('1.10.2') // ok: { parts: [1, 10, 2], depth: 3, parent: '1.10', type: 'task' }
  */
-export function parseWbsId(id: unknown): Result<WbsId> {
+export function parseWbsId(id: unknown): Result<ParsedWbsId> {
   const why = wbsIdError(id);
   if (why !== undefined) return fail([error('wbs.id-malformed', why)]);
   const s = id as string;

@@ -5,12 +5,12 @@
  * @packageDocumentation
  */
 export { wbsCodes, type WbsCode } from './codes.js';
-export { MAX_WBS_DEPTH, type WbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
+export { MAX_WBS_DEPTH, type ParsedWbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 export { type TaskFiles } from './model.js';
 export { type CheckWbsOptions, SHARED_FIELDS, checkWbs, idFromFile } from './check.js';
 export { findCycles } from '../graph/cycles.js';
 export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
-export { type RebuildIndexOptions, entityOf, rebuildIndex } from './rebuild-index.js';
+export { type RebuildWbsIndexOptions, entityOf, rebuildWbsIndex } from './rebuild-index.js';
 export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
 export { type AppliedPlan, type ApplyPlanOptions, type ApplyStep, applyPlan } from './apply-plan.js';
@@ -32,7 +32,7 @@ export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } fro
 export {
   type JsonUpdate,
   MEMORY_EXTENSIONS,
-  MEMORY_ROOT,
+  WBS_MEMORY_ROOT,
   checkMemoryPath,
   memoryFormatOf,
   memoryRead,

@@ -4,7 +4,7 @@ import { type Problem, type Result, error, fail, ok, warning } from '../problems
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { WBS_MAX_BYTES } from './limits.js';
-import { MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 
 /** The journal of a multi-file write, relative to the memory directory. */
 export const JOURNAL_FILE = '.wbs-journal.json';
@@ -120,7 +120,7 @@ export function parseJournal(text: string): Result<WbsJournal> {
  * @example const done = await completeJournal(files); // { action: 'none', ... } when there is none
  */
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
-  const dir = options.dir ?? MEMORY_ROOT;
+  const dir = options.dir ?? WBS_MEMORY_ROOT;
   const hasher = options.hasher ?? jsHasher;
   const none: CompletedJournal = { action: 'none', renamed: [], removed: [] };
   const hash = async (path: string): Promise<string | null> => {

@@ -3,7 +3,7 @@ import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
 import { type WbsFormat, parseWbsJson } from './limits.js';
-import { MEMORY_ROOT } from './memory-ops.js';
+import { WBS_MEMORY_ROOT } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
 /** A WBS memory as read from a file port. */
@@ -41,7 +41,7 @@ async function readJson(files: FilePort, path: string, format: WbsFormat): Promi
  * `.claude/memory/`) through a file port. Never throws: a file the port
  * fails to read or list is a `wbs.read-failed` problem.
  */
-export async function loadWbs(files: FilePort, dir = MEMORY_ROOT): Promise<LoadedWbs> {
+export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<LoadedWbs> {
   const index = await readJson(files, `${dir}task-index.json`, 'wbs-task-index');
   const tasks: Record<string, unknown> = {};
   const problems = [...index.problems];
@@ -92,7 +92,7 @@ export interface CheckWbsFilesOptions {
  * @example const problems = await checkWbsFiles(nodeFiles('.'))
  */
 export async function checkWbsFiles(files: FilePort, options: CheckWbsFilesOptions = {}): Promise<Problem[]> {
-  const dir = options.dir ?? MEMORY_ROOT;
+  const dir = options.dir ?? WBS_MEMORY_ROOT;
   const loaded = await loadWbs(files, dir);
   if (loaded.index === undefined) return loaded.problems;
   const checkOptions: CheckWbsOptions = { dir };

@@ -9,7 +9,7 @@ import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 import { parseWbsJson } from './limits.js';
 
 /** Every memory path begins with this. */
-export const MEMORY_ROOT = '.claude/memory/';
+export const WBS_MEMORY_ROOT = '.claude/memory/';
 
 /** The only extensions memory files may have. */
 export const MEMORY_EXTENSIONS = ['.json', '.md', '.txt', '.yaml', '.yml'] as const;
@@ -30,7 +30,7 @@ export function checkMemoryPath(path: unknown): Problem[] {
   const segments = path.split('/');
   if (segments.some((s) => s === '..')) return [error('wbs.path-traversal', `${shown} contains ".."`, where)];
   if (segments.some((s, i) => s === '.' || (s === '' && i > 0))) return [error('wbs.path-traversal', `${shown} has an empty or "." segment`, where)];
-  if (!path.startsWith(MEMORY_ROOT)) return [error('wbs.path-outside', `${shown} does not begin with ${MEMORY_ROOT}`, where)];
+  if (!path.startsWith(WBS_MEMORY_ROOT)) return [error('wbs.path-outside', `${shown} does not begin with ${WBS_MEMORY_ROOT}`, where)];
   const name = segments[segments.length - 1]!;
   if (!MEMORY_EXTENSIONS.some((ext) => name.endsWith(ext) && name.length > ext.length))
     return [error('wbs.path-extension', `${shown} must end in one of ${MEMORY_EXTENSIONS.join(' ')}`, where)];
@@ -39,7 +39,7 @@ export function checkMemoryPath(path: unknown): Problem[] {
 
 /** The memkit format of a JSON memory file, by its path. */
 export function memoryFormatOf(path: string): 'wbs-task-index' | 'wbs-task' | undefined {
-  const rel = path.startsWith(MEMORY_ROOT) ? path.slice(MEMORY_ROOT.length) : path;
+  const rel = path.startsWith(WBS_MEMORY_ROOT) ? path.slice(WBS_MEMORY_ROOT.length) : path;
   if (rel === 'task-index.json') return 'wbs-task-index';
   if (/^tasks\/[^/]+\.json$/.test(rel)) return 'wbs-task';
   return undefined;

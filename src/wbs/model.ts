@@ -90,7 +90,7 @@ export interface BuildModelOptions {
 /**
  * Builds the {@link Model} of an index's `tasks` array.
  *
- * An index in outline order (what `rebuildIndex` writes: every id well-formed,
+ * An index in outline order (what `rebuildWbsIndex` writes: every id well-formed,
  * each parent right before its subtree, siblings in increasing order) has
  * unique ids, and an id's place follows from its numbers: epic a is among the
  * epics, feature a.b among a's features, and so on. For such an index ids are

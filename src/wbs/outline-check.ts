@@ -20,7 +20,7 @@ const statusCode = (s: unknown): number => (s === 'done' ? DONE : s === 'pending
  *
  * The pass reads each entry once, while it is in cache: `check` (the entry's
  * schema), its id, type, parent, status, progress, children and dependencies.
- * It holds when the entries are in outline order (what `rebuildIndex` writes:
+ * It holds when the entries are in outline order (what `rebuildWbsIndex` writes:
  * each parent right before its subtree, siblings in increasing order, so ids
  * are well-formed and unique), and:
  *

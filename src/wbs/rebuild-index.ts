@@ -4,8 +4,8 @@ import { type Loose, type TaskFiles, buildModel, isObject, own, treeKidCount } f
 import { leafProgress } from './rollup.js';
 import { taskFileEntries } from './check.js';
 
-/** Options for {@link rebuildIndex}. */
-export interface RebuildIndexOptions {
+/** Options for {@link rebuildWbsIndex}. */
+export interface RebuildWbsIndexOptions {
   /** `version` of the rebuilt index (default `1.0.0`). */
   version?: string;
   /** Add `progress` to every entry with children (default true). */
@@ -34,9 +34,9 @@ export function indexEntryOf(entity: Loose, childrenOf: (id: string) => string[]
  * missing `parent`/`children` derived from the ids, `progress` counted over
  * leaf tasks. Entities without a usable string id, and later duplicates, are
  * skipped (`checkWbs` reports them).
- * @example rebuildIndex({ 'tasks/1.json': { id: '1', type: 'epic', status: 'pending' } })
+ * @example rebuildWbsIndex({ 'tasks/1.json': { id: '1', type: 'epic', status: 'pending' } })
  */
-export function rebuildIndex(tasks: TaskFiles, options: RebuildIndexOptions = {}): TaskIndex {
+export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOptions = {}): TaskIndex {
   const entities = new Map<string, Loose>();
   for (const [, value] of taskFileEntries(tasks)) {
     if (isObject(value) && typeof value.id === 'string' && !entities.has(value.id)) entities.set(value.id, value);

@@ -4,7 +4,7 @@ import { SHARED_FIELDS, checkWbs, taskFileEntries, idFromFile } from './check.js
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 import { type Loose, type TaskFiles, buildModel, isObject, own, strings, treeKidCount } from './model.js';
-import { entityOf, indexEntryOf, rebuildIndex } from './rebuild-index.js';
+import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { leafProgress, rolledUpStatuses } from './rollup.js';
 
 /** The edits of one file: an RFC 6902 JSON Patch and, for each operation, the Problem it fixes. */
@@ -79,7 +79,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const patches: FilePatch[] = [];
   if (!isObject(index) || !Array.isArray(index.tasks)) {
     if (tasks !== undefined) {
-      const rebuilt = rebuildIndex([...entities.values()].map((x) => x.value));
+      const rebuilt = rebuildWbsIndex([...entities.values()].map((x) => x.value));
       const fix = problems.find((p) => p.code === 'wbs.not-index')!;
       patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
     }

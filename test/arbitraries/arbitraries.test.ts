@@ -21,7 +21,10 @@ describe('arbitraries', () => {
   it('exist for every registered format, and only for those', () => {
     expect(Object.keys(arbitraries).sort()).toEqual([...formatIds].sort());
     for (const id of formatIds) expect(arbitraryFor(id)).toBe(arbitraries[id]);
+    // An unknown id is a type error; from plain JavaScript it still throws.
+    // @ts-expect-error 'nope' is not a FormatId
     expect(() => arbitraryFor('nope')).toThrow(MemkitError);
+    // @ts-expect-error '__proto__' is not a FormatId
     expect(() => arbitraryFor('__proto__')).toThrow(MemkitError);
   });
 

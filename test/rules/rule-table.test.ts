@@ -7,14 +7,9 @@ import { checkDirectory } from '../../src/check/index.js';
 import { RULES, ruleFor } from '../../src/check/rules.js';
 import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
-import { canonicalCodes } from '../../src/canonical/codes.js';
-import { checkCodes } from '../../src/check/codes.js';
-import { exchangeCodes } from '../../src/exchange/codes.js';
 import { ledgerCodes } from '../../src/ledger/codes.js';
 import { parseCodes } from '../../src/parse/codes.js';
-import { problemCodes } from '../../src/problems/codes.js';
 import { schemaCodes } from '../../src/schemas/codes.js';
-import { fileCodes, storeCodes } from '../../src/store/codes.js';
 import { threadCodes } from '../../src/threads/codes.js';
 import { wbsCodes } from '../../src/wbs/codes.js';
 
@@ -34,7 +29,7 @@ function linesOf(seed: string): string[] {
 }
 
 /** Tables whose codes do not all name their source yet (#20 in progress): listed, not failed. Remove a table once it is done. */
-const PENDING_SOURCES: ReadonlySet<string> = new Set(Object.keys({ ...schemaCodes, ...parseCodes, ...ledgerCodes, ...wbsCodes, ...threadCodes, ...problemCodes, ...canonicalCodes, ...checkCodes, ...storeCodes, ...fileCodes, ...exchangeCodes }));
+const PENDING_SOURCES: ReadonlySet<string> = new Set(Object.keys({ ...schemaCodes, ...parseCodes, ...ledgerCodes, ...wbsCodes, ...threadCodes }));
 
 const examples = readdirSync(EXAMPLES, { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -65,11 +60,6 @@ describe('rule table', () => {
     if (pending.length > 0) console.info(`rules without a source yet (${pending.length}):\n  ${pending.join('\n  ')}`);
     const unexpected = missing.filter((c) => !pending.includes(c));
     expect(unexpected, `rules without a source:\n  ${unexpected.join('\n  ')}`).toEqual([]);
-  });
-
-  it('a convention rule declares at most a warning (the spec profile default)', () => {
-    const loud = [...RULES.values()].filter((r) => r.source === 'convention' && r.severity === 'error').map((r) => r.code);
-    expect(loud).toEqual([]);
   });
 
   it('profiles: spec keeps seed severities and caps conventions at warning; strict makes conventions errors; config wins', () => {

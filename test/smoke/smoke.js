@@ -170,7 +170,7 @@ export async function smoke(mods) {
       ready: fn(W, 'readyTasks') ? W.readyTasks(index) : null,
       order: fn(W, 'topologicalOrder') ? W.topologicalOrder(index) : null,
       sorted: fn(W, 'compareWbsIds') ? ['1.10', '1.9', '2', '1', '1.2.3'].sort(W.compareWbsIds) : null,
-      rebuilt: fn(W, 'rebuildIndex') ? W.rebuildIndex(index.tasks.map((t) => ({ id: t.id, type: t.type, status: t.status, dependencies: t.dependencies }))) : null,
+      rebuilt: fn(W, 'rebuildWbsIndex') ? W.rebuildWbsIndex(index.tasks.map((t) => ({ id: t.id, type: t.type, status: t.status, dependencies: t.dependencies }))) : null,
       repairPlan: fn(W, 'repairPlan') ? W.repairPlan(broken) : null,
       unsafePath: fn(W, 'checkMemoryPath') ? problemKeys(W.checkMemoryPath('.claude/memory/../../etc/passwd')) : null,
     };
@@ -372,8 +372,8 @@ async function storeScenario(store, S, beforeClose) {
   const out = { capabilities: store.capabilities ?? null };
   try {
     const files = S.memoryFiles(DOC_FILES);
-    if (typeof S.rebuildIndex === 'function') {
-      out.rebuild = plain(await S.rebuildIndex(store, files));
+    if (typeof S.rebuildSearchIndex === 'function') {
+      out.rebuild = plain(await S.rebuildSearchIndex(store, files));
       out.rebuild.problems = problemKeys(out.rebuild.problems);
     } else {
       out.rebuild = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore, sqliteWasm } from '../../src/adapters/sqlite/index.js';
 import { unwrap } from '../../src/problems/index.js';
-import { type Store, docRecordFromFile, indexDrift, memoryFiles, memoryStore, rebuildIndex, refreshIndex } from '../../src/store/index.js';
+import { type Store, docRecordFromFile, indexDrift, memoryFiles, memoryStore, rebuildSearchIndex, refreshIndex } from '../../src/store/index.js';
 import { docFile } from './corpus.js';
 
 const M = '.thunderus/memory';
@@ -28,7 +28,7 @@ describe.each(stores)('index refresh rule (%s)', (_name, open) => {
   it('rebuilds from the files and finds no drift', async () => {
     const s = await open();
     const files = repo();
-    const report = await rebuildIndex(s, files);
+    const report = await rebuildSearchIndex(s, files);
     expect(report.added).toEqual(['core.main', 'fact.build', 'fact.testing', 'recap.2026-01-01']);
     expect(report.problems).toEqual([]);
     expect(await indexDrift(s, files)).toEqual([]);
@@ -43,7 +43,7 @@ describe.each(stores)('index refresh rule (%s)', (_name, open) => {
   it('refresh touches only changed docs, adds new ones and removes deleted ones', async () => {
     const s = await open();
     const files = repo();
-    await rebuildIndex(s, files);
+    await rebuildSearchIndex(s, files);
     await files.write(`${M}/semantic/FACTS/build.md`, enc(docFile('fact.build', 'Build with esbuild now.')));
     await files.remove(`${M}/core/CORE.md`);
     await files.write(`${M}/semantic/FACTS/lint.md`, enc(docFile('fact.lint', 'Lint with biome.')));
@@ -62,7 +62,7 @@ describe.each(stores)('index refresh rule (%s)', (_name, open) => {
   it('follows a moved file and reports files that do not parse or reuse an id', async () => {
     const s = await open();
     const files = repo();
-    await rebuildIndex(s, files);
+    await rebuildSearchIndex(s, files);
     const text = new TextDecoder().decode(await files.read(`${M}/semantic/FACTS/testing.md`));
     await files.remove(`${M}/semantic/FACTS/testing.md`);
     await files.write(`${M}/semantic/testing.md`, enc(text));
@@ -84,7 +84,7 @@ describe.each(stores)('index refresh rule (%s)', (_name, open) => {
   it('detects an index changed behind the files (store.drift-mismatch) and dangling edges', async () => {
     const s = await open();
     const files = repo();
-    await rebuildIndex(s, files);
+    await rebuildSearchIndex(s, files);
     await s.addEdge('fact.testing', 'derives_from', 'recap.2026-01-01');
     const row = (await s.getDocRecord('fact.build'))!;
     await s.putDoc({ ...row, title: 'tampered' });
@@ -95,7 +95,7 @@ describe.each(stores)('index refresh rule (%s)', (_name, open) => {
     await refreshIndex(s, files);
     expect(codes(await indexDrift(s, files))).toEqual(['store.drift-mismatch', 'store.edge-dangling']);
     expect((await s.stale('fact.testing')).map((e) => e.currentHash)).toEqual([null]);
-    await rebuildIndex(s, files);
+    await rebuildSearchIndex(s, files);
     expect(codes(await indexDrift(s, files))).toEqual(['store.edge-dangling']);
     await s.close();
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, checkWbs, readyTasks, rebuildIndex, repairPlan, rollup, topologicalOrder } from '../../src/wbs/index.js';
+import { applyJsonPatch, checkWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup, topologicalOrder } from '../../src/wbs/index.js';
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });
 const looseIndex = fc.record({
@@ -29,7 +29,7 @@ describe('hostile WBS input', () => {
         const problems = checkWbs(index, tasks, { deliverableExists: () => false });
         for (const p of problems) expect(p.code).toMatch(/^(wbs|schema|input)\./);
         repairPlan(index, tasks);
-        rebuildIndex(tasks);
+        rebuildWbsIndex(tasks);
         if (index !== null && typeof index === 'object' && Array.isArray((index as { tasks?: unknown }).tasks)) {
           rollup(index as never);
           readyTasks(index as never);

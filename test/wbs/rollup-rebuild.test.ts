@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TaskIndex } from '../../src/schemas/wbs.js';
-import { checkWbs, rebuildIndex, rollup, rollupStatus } from '../../src/wbs/index.js';
+import { checkWbs, rebuildWbsIndex, rollup, rollupStatus } from '../../src/wbs/index.js';
 import { clone, wbsFixture } from './arbitraries.js';
 
 const STATUS = fc.constantFrom('pending', 'in-progress', 'done');
@@ -39,14 +39,14 @@ describe('rollup', () => {
   });
 });
 
-describe('rebuildIndex', () => {
+describe('rebuildWbsIndex', () => {
   it('reconstructs the index from entity files exactly (WBS order, key order), and the result checks clean', () => {
     fc.assert(
       fc.property(wbsFixture, fc.integer(), ({ index, tasks }, seed) => {
         // shuffle the entity files so order cannot leak through
         const names = Object.keys(tasks).sort((a, b) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (a < b ? 1 : -1));
         const shuffled = Object.fromEntries(names.map((n) => [n, tasks[n]]));
-        const rebuilt = rebuildIndex(shuffled);
+        const rebuilt = rebuildWbsIndex(shuffled);
         expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(index));
         expect(checkWbs(rebuilt, shuffled)).toEqual([]);
       }),
@@ -56,7 +56,7 @@ describe('rebuildIndex', () => {
 
   it('orders 1.10 after 1.9 and derives missing parent/children fields', () => {
     const tasks = ['1', '1.10', '1.9', '1.2'].map((id) => ({ id, type: id.includes('.') ? 'feature' : 'epic', status: 'pending' }));
-    const rebuilt = rebuildIndex(tasks as never);
+    const rebuilt = rebuildWbsIndex(tasks as never);
     expect(rebuilt.tasks.map((t) => t.id)).toEqual(['1', '1.2', '1.9', '1.10']);
     expect(rebuilt.tasks[0]!.children).toEqual(['1.2', '1.9', '1.10']);
     expect(rebuilt.tasks[0]!.progress).toEqual({ completed: 0, total: 3 });

@@ -4,7 +4,7 @@ import { MEMORY_STORE_SQL } from '../../schemas/index.js';
 export type FtsFlavor = 'fts5' | 'fts4';
 
 /** One numbered schema step; `sql` may differ by full-text module. */
-export interface Migration {
+export interface SqliteMigration {
   /** The `PRAGMA user_version` after this step. */
   version: number;
   description: string;
@@ -48,7 +48,7 @@ export const FTS5_HASH_BYTES = 32 * 1024 * 1024;
  * delete), refills it from `docs` and `doc_text`, and raises FTS5's
  * pending-data buffer to {@link FTS5_HASH_BYTES} (kept in `docs_fts_config`).
  */
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly SqliteMigration[] = [
   {
     version: 1,
     description: 'the thunderus seed schema: docs, docs_fts, doc_edges',

@@ -3,7 +3,7 @@ import { type Problem, type Result, error, fail, ok } from '../../problems/index
 import { messageOf } from '../../problems/message-of.js';
 import { bm25Idf, bm25Score } from '../../store/bm25.js';
 import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
-import type { DocEdge, DocMeta, DocRecord, EdgeRel, LedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../store/doc-record.js';
+import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../store/doc-record.js';
 import { guardStore } from '../../store/guard-store.js';
 import { clampLimit } from '../../store/memory-store.js';
 import { makeSnippet } from '../../store/snippet.js';
@@ -98,7 +98,7 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
  *
  * @example
  * const opened = await openSqliteStore({ engine: sqliteWasm() });
- * if (opened.ok) await rebuildIndex(opened.value, files);
+ * if (opened.ok) await rebuildSearchIndex(opened.value, files);
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<Result<SqliteStore>> {
   let engine: SqliteEngine;
@@ -315,7 +315,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
         .sort(byEdge);
     },
 
-    async appendLedger(name, entryLine, expectedHead): Promise<Result<LedgerHead>> {
+    async appendLedger(name, entryLine, expectedHead): Promise<Result<StoreLedgerHead>> {
       const hash = ledgerEntryHash(entryLine, hasher);
       if (!hash.ok) return fail(hash.problems);
       const head = q('SELECT seq, hash FROM ledger_entries WHERE name = ? ORDER BY seq DESC LIMIT 1', [name])[0];

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { checkDirectory } from '../../check/index.js';
+import { CONFIG_FILE, type MemkitConfig, parseConfig } from '../../check/config.js';
+import { PROFILES, type Profile } from '../../check/profile.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
 import { formatText } from '../format-text.js';
@@ -15,7 +19,7 @@ export const checkCommand: Command = {
   name: 'check',
   summary: 'discover and check every memkit file under a directory',
   help: `Usage: memkit check [DIR] [--format text|json|sarif] [--max-file-size SIZE]
-                   [--max-problems N]
+                   [--max-problems N] [--profile spec|strict] [--config FILE]
 
 Finds every memkit format under DIR (default .): memory docs, manifest,
 events.jsonl, gardener config, memory bank files, WBS task memory, thread
@@ -32,6 +36,13 @@ ${FORMAT_HELP}
   --max-problems N           report at most N problems per file, then one
                              problems.truncated saying how many more were
                              found (default 100)
+  --profile spec|strict      spec (default): only what a format's
+                             specification states is an error, memkit's own
+                             conventions are warnings; strict: conventions
+                             are errors too (wins over the config's profile)
+  --config FILE              the config to use instead of DIR/${CONFIG_FILE}
+                             (profile, per-rule severity off|warn|error,
+                             memory-bank writer rosters, ignore globs)
 
 A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
 and no systemPatterns.md header) is read as prose, with one warning saying
@@ -39,20 +50,32 @@ which files were not verified. Text output ends with one line saying how
 many files of which formats were checked.
 
 Exit status: 0 no errors, 1 problems found, 2 usage error (also when DIR
-holds no memkit file: nothing to check).
+holds no memkit file: nothing to check, and for a config file that is not
+valid: its file, line and column are named).
 `,
-  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' } },
+  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('check takes at most one DIR');
     const dir = absolute(io, positionals[0] ?? '.');
     await requireDir(dir, positionals[0] ?? '.');
     const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? DEFAULT_MAX;
     const maxProblems = positiveInt(values['max-problems'], '--max-problems');
+    const profile = values.profile as string | undefined;
+    if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
+    const config = await loadConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
     const progress = progressBar(io, 'checking');
-    const result = await checkDirectory(nodeCheckSource(dir, maxFileBytes), { hasher: cliHasher, maxFileBytes, ...(maxProblems === undefined ? {} : { maxProblems }), onProgress: (d, t) => progress.update(d, t) });
+    const result = await checkDirectory(nodeCheckSource(dir, maxFileBytes), {
+      hasher: cliHasher,
+      maxFileBytes,
+      ...(maxProblems === undefined ? {} : { maxProblems }),
+      ...(profile === undefined ? {} : { profile: profile as Profile }),
+      config,
+      onProgress: (d, t) => progress.update(d, t),
+    });
     progress.done();
     // A run that found nothing must not look like a clean one.
-    if (result.checked.length === 0 && result.problems.length === 0) throw new UsageError(`nothing to check: ${positionals[0] ?? '.'} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
+    if (result.checked.length === 0 && result.problems.length === 0)
+      throw new UsageError(`nothing to check: ${positionals[0] ?? '.'} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
     const report = makeReport(positionals[0] ?? '.', result.checked, result.problems);
     const format = values.format as OutputFormat;
     if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
@@ -60,6 +83,29 @@ holds no memkit file: nothing to check).
     return report.ok ? EXIT.ok : EXIT.problems;
   },
 };
+
+/**
+ * The config of a check: `--config FILE`, else `DIR/memkit.config.json` when
+ * it exists, else none (`null`). A config that does not parse or fails its
+ * schema is a usage error naming its file, line and column.
+ */
+async function loadConfig(option: string | undefined, dir: string, dirName: string, io: Parameters<Command['run']>[1]): Promise<MemkitConfig | null> {
+  const abs = option === undefined ? join(dir, CONFIG_FILE) : absolute(io, option);
+  const name = option ?? (dirName === '.' ? CONFIG_FILE : `${dirName.replace(/\/+$/, '')}/${CONFIG_FILE}`);
+  let text: string;
+  try {
+    text = await readFile(abs, 'utf8');
+  } catch (cause) {
+    if (option === undefined && (cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new UsageError(`cannot read the config file ${name}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`);
+  }
+  const parsed = parseConfig(text, name);
+  if (parsed.ok) return parsed.value;
+  const lines = parsed.problems.map(
+    (p) => `${name}${p.line === undefined ? '' : `:${p.line}${p.column === undefined ? '' : `:${p.column}`}`}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''} [${p.code}]`,
+  );
+  throw new UsageError(`invalid config file: ${lines.join('; ')}`);
+}
 
 /**
  * Puts the formats checked into the text report's last line (its summary):

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { openSqliteStore, sqliteWasm } from '../../adapters/sqlite/index.js';
 import { MEMORY_KINDS } from '../../schemas/thunderus.js';
-import { type IndexReport, MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../store/index.js';
+import { type IndexReport, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../store/index.js';
 import { type Command, UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -26,7 +26,7 @@ async function openAndRefresh(io: CliIo, dir: string, db: string | undefined): P
   const existing = await stat(dbAbs).then((s) => s.isFile(), () => false);
   // Never create a database inside a directory that holds no memory: that would litter any directory named by mistake.
   if (!existing && (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
-    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${MEMORY_ROOT}/**/*.md)`);
+    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
   const bytes = existing ? new Uint8Array(await readFile(dbAbs)) : undefined;
   const opened = await openSqliteStore({ engine: sqliteWasm(), hasher: cliHasher, ...(bytes ? { bytes } : {}) });
   if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);

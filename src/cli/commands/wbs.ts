@@ -5,7 +5,7 @@ import type { TaskIndex } from '../../schemas/wbs.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock } from '../../node/lock.js';
-import { JOURNAL_FILE, MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildIndex, repairPlan, rollup } from '../../wbs/index.js';
+import { JOURNAL_FILE, WBS_MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup } from '../../wbs/index.js';
 import { type Command, UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -14,7 +14,7 @@ import { makeReport } from '../report.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, locateInDir, requireDir } from './shared.js';
 
 const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
-const INDEX = `${MEMORY_ROOT}task-index.json`;
+const INDEX = `${WBS_MEMORY_ROOT}task-index.json`;
 
 /** `memkit wbs ready|rollup|rebuild-index|repair [DIR]`: WBS task memory under DIR/.claude/memory. */
 export const wbsCommand: Command = {
@@ -58,11 +58,11 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
     const format = values.format as OutputFormat;
     // Writers, and the completion of an interrupted write, hold the WBS lock: never two at once.
     const memory = join(dir, '.claude', 'memory');
-    const journal = await files.read(MEMORY_ROOT + JOURNAL_FILE).catch(() => undefined);
+    const journal = await files.read(WBS_MEMORY_ROOT + JOURNAL_FILE).catch(() => undefined);
     const lock = (values.apply || journal !== undefined) && existsSync(memory) ? await acquireLock(join(memory, '.wbs.lock')) : undefined;
     if (lock !== undefined && !lock.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, lock.problems)), format);
     try {
-      const recovered = await completeJournal(files, { dir: MEMORY_ROOT, hasher: cliHasher });
+      const recovered = await completeJournal(files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
       if (!recovered.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, recovered.problems)), format, { text: 'an interrupted write could not be completed\n' });
       const r = recovered.value;
       if (r.action !== 'none') io.stderr(`completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`);
@@ -74,11 +74,11 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
 };
 
 async function runAction(action: string, root: string, dir: string, values: Record<string, unknown>, files: ReturnType<typeof cliFiles>, format: OutputFormat, io: CliIo): Promise<number> {
-  const loaded = await loadWbs(files, MEMORY_ROOT);
-  const checked = [{ file: INDEX, format: 'wbs-task-index' }, ...Object.keys(loaded.tasks).map((t) => ({ file: MEMORY_ROOT + t, format: 'wbs-task' }))];
+  const loaded = await loadWbs(files, WBS_MEMORY_ROOT);
+  const checked = [{ file: INDEX, format: 'wbs-task-index' }, ...Object.keys(loaded.tasks).map((t) => ({ file: WBS_MEMORY_ROOT + t, format: 'wbs-task' }))];
   if (action === 'rebuild-index') {
     const problems = loaded.problems.filter((p) => p.file !== INDEX);
-    const index = rebuildIndex(loaded.tasks);
+    const index = rebuildWbsIndex(loaded.tasks);
     const text = JSON.stringify(index, null, 2) + '\n';
     if (values.apply && problems.length === 0) await files.write(INDEX, new TextEncoder().encode(text));
     const report = makeReport(root, checked, await locateInDir(dir, problems));
@@ -115,13 +115,13 @@ async function runAction(action: string, root: string, dir: string, values: Reco
   const planText =
     plan.patches.length === 0
       ? 'nothing to repair\n'
-      : plan.patches.map((p) => `${MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`).join('\n') + '\n';
+      : plan.patches.map((p) => `${WBS_MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`).join('\n') + '\n';
   if (!values.apply) {
-    const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: MEMORY_ROOT })]));
+    const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: WBS_MEMORY_ROOT })]));
     const text = planText + (plan.patches.length ? `(nothing changed; run with --apply to apply ${plan.patches.length} patch${plan.patches.length === 1 ? '' : 'es'})\n` : '');
     return emitReport(io, report, format, { text, json: { plan, applied: false } });
   }
-  const applied = await applyPlan(plan, files, { dir: MEMORY_ROOT, hasher: cliHasher });
+  const applied = await applyPlan(plan, files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
   if (!applied.ok) return emitReport(io, makeReport(root, checked, await locateInDir(dir, applied.problems)), format, { text: planText + 'not applied:\n', json: { plan, applied: false } });
   const report = makeReport(root, checked, await locateInDir(dir, applied.value.problems));
   return emitReport(io, report, format, { text: planText + `applied: wrote ${applied.value.written.join(', ') || 'nothing'}\n`, json: { plan, applied: true, written: applied.value.written } });

@@ -1,21 +1,21 @@
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
 import { CURRENT_SCHEMA_VERSION, checkRecord } from '../formats.js';
-import type { AnyRecord, Migration } from './migration.js';
+import type { AnyRecord, RecordMigration } from './migration.js';
 import { v1ToV2 } from './v1-to-v2.js';
 
-export type { AnyRecord, Migration } from './migration.js';
+export type { AnyRecord, RecordMigration } from './migration.js';
 export { v1ToV2 } from './v1-to-v2.js';
 
 /** Every migration step, keyed by its source version. Adding a schema version means adding one file and one entry. */
-export const migrations: ReadonlyMap<number, Migration> = new Map([[v1ToV2.from, v1ToV2]]);
+export const migrations: ReadonlyMap<number, RecordMigration> = new Map([[v1ToV2.from, v1ToV2]]);
 
 /**
  * The steps that bring `from` to `to`, in order; `[]` when equal, a Problem
  * when `from` is newer than `to` or a step is missing.
  */
-export function migrationPath(from: number, to: number = CURRENT_SCHEMA_VERSION): Result<Migration[]> {
+export function migrationPath(from: number, to: number = CURRENT_SCHEMA_VERSION): Result<RecordMigration[]> {
   if (from > to) return fail([error('exchange.bundle-too-new', `schema version ${from} is newer than ${to}, the newest this runtime knows; upgrade memkit`)]);
-  const steps: Migration[] = [];
+  const steps: RecordMigration[] = [];
   for (let v = from; v < to; v++) {
     const step = migrations.get(v);
     if (step === undefined || step.to !== v + 1) return fail([error('exchange.no-migration', `no migration from schema version ${v} to ${v + 1}`)]);
@@ -29,7 +29,7 @@ export function migrationPath(from: number, to: number = CURRENT_SCHEMA_VERSION)
  * each intermediate result against its version's schema. Warnings of the
  * steps (fields a step could not carry) come back with the result.
  */
-export function applySteps(record: AnyRecord, steps: readonly Migration[]): Result<AnyRecord> {
+export function applySteps(record: AnyRecord, steps: readonly RecordMigration[]): Result<AnyRecord> {
   let current = record;
   let warnings: Problem[] | undefined;
   for (const step of steps) {

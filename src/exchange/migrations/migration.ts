@@ -8,7 +8,7 @@ export type AnyRecord = { type: string } & Record<string, unknown>;
  * output, no side effects, never mutates its input. A step refuses (returns
  * problems) rather than drop data it does not understand.
  */
-export interface Migration {
+export interface RecordMigration {
   /** Source schema version. */
   readonly from: number;
   /** Target schema version (`from + 1`). */

@@ -1,6 +1,6 @@
 import { type Problem, error, fail, ok, warning } from '../../problems/index.js';
 import { DecisionV1, FactV1, IdentityV1 } from '../../schemas/export-v1.js';
-import type { AnyRecord, Migration } from './migration.js';
+import type { AnyRecord, RecordMigration } from './migration.js';
 
 const known: Record<string, readonly string[]> = {
   Fact: Object.keys(FactV1.properties),
@@ -33,7 +33,7 @@ function unknownFields(record: AnyRecord): Problem[] {
  *   for it); each is returned as an `exchange.migration-dropped-field` warning.
  * Property order follows JCS so re-serialization is canonical.
  */
-export const v1ToV2: Migration = {
+export const v1ToV2: RecordMigration = {
   from: 1,
   to: 2,
   summary: 'Fact.statement → Fact.text; Decision.updated_at (default decided_at); Identity.traits structured, Identity.updated_at (default created_at)',

@@ -1,0 +1,91 @@
+// The library side of profiles and the config file: parseConfig, the glob matcher,
+// checkDirectory reading memkit.config.json from its source, and the cap seeing effective severities.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
+import { parseConfig } from '../../src/check/config.js';
+import { globMatcher } from '../../src/check/glob.js';
+import { withWriters, DEFAULT_WRITER_POLICY, checkWrite } from '../../src/ledger/policy.js';
+import { memoryFiles } from '../../src/store/file-port.js';
+
+const RULES = join(import.meta.dirname, '..', 'fixtures', 'rules');
+const fixture = (path: string) => readFileSync(join(RULES, path), 'utf8');
+
+describe('parseConfig', () => {
+  it('accepts every key, and a $schema', () => {
+    const r = parseConfig(
+      JSON.stringify({ $schema: 'x', profile: 'strict', rules: { 'ledger.writer-denied': 'warn' }, memoryBank: { writers: { 'decisionLog.md': ['A'] }, lockedBy: 'A' }, ignore: ['tmp/**'] }),
+    );
+    expect(r.ok).toBe(true);
+    expect(parseConfig('{}').ok).toBe(true);
+  });
+  it('refuses what is wrong with a code and a line', () => {
+    const r = parseConfig('{\n "rules": { "no.such-rule": "off" }\n}', 'c.json');
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.problems.map((p) => [p.code, p.file, p.line])).toEqual([['config.unknown-rule', 'c.json', 2]]);
+    const s = parseConfig('{\n "profile": 3\n}');
+    expect(s.ok ? [] : s.problems.map((p) => p.line)).toContain(2);
+  });
+  it('a "__proto__" writer file stays a plain key', () => {
+    const r = parseConfig('{"memoryBank":{"writers":{"__proto__":["X"]}}}');
+    expect(r.ok).toBe(true);
+    const policy = withWriters(r.ok ? (r.value.memoryBank?.writers ?? {}) : {});
+    expect(Object.getPrototypeOf(policy)).toBe(Object.prototype);
+    expect(checkWrite(policy, 'X', 'memory-bank/decisionLog.md', 'append').map((p) => p.code)).toEqual(['ledger.writer-denied']);
+    expect(withWriters({})).toEqual(DEFAULT_WRITER_POLICY);
+  });
+});
+
+describe('globMatcher', () => {
+  it.each([
+    ['notes/**', 'notes/a/b.md', true],
+    ['notes/**', 'notes', true],
+    ['notes/**', 'notesx/a.md', false],
+    ['*.tmp', 'a/b/c.tmp', true],
+    ['docs/*.md', 'docs/a.md', true],
+    ['docs/*.md', 'docs/x/a.md', false],
+    ['**/README.md', 'README.md', true],
+    ['a/**/b.md', 'a/b.md', true],
+    ['a/**/b.md', 'a/x/y/b.md', true],
+    ['a?.md', 'ab.md', true],
+    ['a?.md', 'a/.md', false],
+    ['a.b', 'axb', false],
+    ['(x)+', '(x)+', true],
+  ])('%s vs %s: %s', (glob, path, expected) => {
+    expect(globMatcher(glob)(path)).toBe(expected);
+  });
+});
+
+describe('checkDirectory with a profile and config', () => {
+  const bank = () => ({
+    'memory-bank/productContext.md': fixture('ledger.writer-denied/fail/memory-bank/productContext.md'),
+    'memory-bank/payloads/product-vision.json': fixture('ledger.writer-denied/fail/memory-bank/payloads/product-vision.json'),
+  });
+
+  it('reads memkit.config.json from its source; config: null ignores it', async () => {
+    const files = { ...bank(), 'memkit.config.json': JSON.stringify({ rules: { 'ledger.writer-denied': 'off' } }) };
+    const r = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
+    expect(r.problems.filter((p) => p.code === 'ledger.writer-denied')).toEqual([]);
+    const none = await checkDirectory(sourceFromFilePort(memoryFiles(files)), { config: null });
+    expect(none.problems.filter((p) => p.code === 'ledger.writer-denied').length).toBe(1);
+  });
+
+  it('a bad config in the source is reported (with its line) and not used', async () => {
+    const files = { ...bank(), 'memkit.config.json': '{\n "rules": {"ledger.writer-denied": "of"}\n}' };
+    const r = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
+    expect(r.ok).toBe(false);
+    expect(r.problems.find((p) => p.file === 'memkit.config.json')?.line).toBe(2);
+    expect(r.problems.filter((p) => p.code === 'ledger.writer-denied').length).toBe(1);
+  });
+
+  it('the per-file cap counts effective severities: warnings left out under a "warn" setting leave ok true', async () => {
+    const files = { ...bank(), 'memkit.config.json': JSON.stringify({ rules: { 'ledger.writer-denied': 'warn', 'ledger.payload-missing': 'off' } }) };
+    const r = await checkDirectory(sourceFromFilePort(memoryFiles(files)), { maxProblems: 0 });
+    const notice = r.problems.find((p) => p.code === 'problems.truncated');
+    expect(notice?.severity).toBe('warning');
+    expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const strictErr = await checkDirectory(sourceFromFilePort(memoryFiles(bank())), { maxProblems: 0, config: null });
+    expect(strictErr.problems.find((p) => p.code === 'problems.truncated')?.severity).toBe('error');
+  });
+});
