@@ -408,7 +408,7 @@ function brokenFiles(clean: Files): { files: Files; planted: Planted[] } {
     const p = 'memory-bank/systemPatterns.md';
     f[p] = text(p).replace('Every write is atomic', 'Writes may be partial');
     plant({ file: p, code: 'system-patterns.hash-mismatch', what: 'body edited without updating the header hash' });
-    plant({ file: p, code: 'ledger.system-patterns-unbacked', line: lineOf(text(p), 'hash:'), what: 'no decisionLog.md entry has the new body hash as diff_hash' });
+    plant({ file: p, code: 'check.system-patterns-unrecorded', line: lineOf(text(p), 'hash:'), what: 'no decisionLog.md diff_hash covers the edited body (read as a first version no decision records)' });
   }
   // productContext.md: an entry written by an agent the writer policy does not allow (chain intact).
   {

@@ -1,7 +1,7 @@
 import { checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
 import { sha256Hex } from '../canonical/index.js';
 import type { LedgerKind } from '../ledger/index.js';
-import { parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
+import { markdownOutline, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
@@ -21,18 +21,22 @@ interface HeldFile {
   /** `ledger`: a ledger with text but no entries (or whose first entry line is in a code fence); `header`: systemPatterns.md without its header; `table`: progress.md without a table. */
   why: 'ledger' | 'header' | 'table';
   problems: Problem[];
+  /** What reading it as plain Markdown found (a body too deep or costly for the full parser); reported in a prose bank. */
+  markdown: Problem[];
 }
 
 /** What the cross-file memory bank rules need from one bank directory. */
 export interface BankFacts {
   /** systemPatterns.md: its path, body and the line of its `hash:` key. */
-  systemPatterns?: { path: string; body: string; line: number };
+  systemPatterns?: { path: string; body: string; line: number; bodyLine: number };
   /** decisionLog.md: its path and every entry's `diff_hash`. */
   decisionLog?: { path: string; diffHashes: Set<string> };
   /** True once a ledger holds a JSON line or systemPatterns.md has its header: the JSON Lines dialect. */
   jsonLines?: boolean;
   /** Files that read as prose; reported as problems only in a JSON Lines dialect bank. */
   held?: HeldFile[];
+  /** Bank files holding nothing but whitespace: an empty ledger in a JSON Lines bank, an empty core file in a prose one. */
+  empty?: string[];
   /** productContext.md entries' payload references. */
   payloads?: { file: string; line: number; loc: string; hash: string }[];
 }
@@ -55,7 +59,8 @@ export interface PayloadReader {
 export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: Map<string, BankFacts>): void {
   const bank = banks.get(dirOf(file.path)) ?? {};
   banks.set(dirOf(file.path), bank);
-  const hold = (why: HeldFile['why'], problems: Problem[]) => (bank.held ??= []).push({ path: file.path, why, problems });
+  const hold = (why: HeldFile['why'], problems: Problem[]) => (bank.held ??= []).push({ path: file.path, why, problems, markdown: markdownOutline(file.text).problems });
+  if (file.text.trim() === '') (bank.empty ??= []).push(file.path);
   const kind = LEDGERS[file.format];
   if (kind !== undefined) {
     const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
@@ -98,7 +103,8 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
       bank.jsonLines = true;
       ctx.report(file, ctx.env.lockedBy === undefined ? (parsed.problems ?? []) : lockedByProblems(file, parsed.problems ?? [], ctx.env.lockedBy));
       const hashLine = file.text.split('\n').findIndex((l) => /^\s*hash\s*:/.test(l));
-      if ('body' in split) bank.systemPatterns = { path: file.path, body: split.body, line: hashLine >= 0 ? hashLine + 1 : 1 };
+      if ('body' in split)
+        bank.systemPatterns = { path: file.path, body: split.body, line: hashLine >= 0 ? hashLine + 1 : 1, bodyLine: 1 + countLines(file.text, file.text.length - split.body.length) };
       return;
     }
     case 'progress': {
@@ -128,6 +134,13 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     default:
       return;
   }
+}
+
+/** Newlines in `text` before `end`. */
+function countLines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 // True when the first `preambleLines` lines leave a ``` or ~~~ fence open.
@@ -176,11 +189,23 @@ const MAX_BACKING_LINES = 2000;
  * every later append (hashed as appended), as `checkSystemPatternsChange` requires.
  */
 export function isBodyBacked(body: string, diffHashes: ReadonlySet<string>, hasher: CheckContext['env']['hasher']): boolean {
-  if (diffHashes.has(sha256Hex(body, hasher))) return true;
+  return bodyBacking(body, diffHashes, hasher) === 'backed';
+}
+
+/**
+ * How far decisions back a systemPatterns.md body: `backed` (wholly, as
+ * {@link isBodyBacked}); `unrecorded` when no line-aligned prefix of it is
+ * backed (read as a first version that no decision records: nothing to
+ * compare it with, so no change is known); otherwise the offset where the
+ * longest backed prefix ends and an unbacked change begins.
+ */
+export function bodyBacking(body: string, diffHashes: ReadonlySet<string>, hasher: CheckContext['env']['hasher']): 'backed' | 'unrecorded' | { from: number } {
+  if (diffHashes.has(sha256Hex(body, hasher))) return 'backed';
   const starts = [0];
   for (let i = body.indexOf('\n'); i >= 0 && i < body.length - 1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
   starts.push(body.length);
-  if (starts.length > MAX_BACKING_LINES) return false;
+  // Too long to search: judged on the whole body only.
+  if (starts.length > MAX_BACKING_LINES || diffHashes.size === 0) return 'unrecorded';
   const reached = new Array<boolean>(starts.length).fill(false);
   reached[0] = true;
   for (let a = 0; a < starts.length - 1; a++) {
@@ -188,9 +213,11 @@ export function isBodyBacked(body: string, diffHashes: ReadonlySet<string>, hash
     for (let b = a + 1; b < starts.length; b++) {
       if (!reached[b] && diffHashes.has(sha256Hex(body.slice(starts[a], starts[b]), hasher))) reached[b] = true;
     }
-    if (reached[starts.length - 1]) return true;
+    if (reached[starts.length - 1]) return 'backed';
   }
-  return reached[starts.length - 1]!;
+  let last = 0;
+  for (let k = 1; k < starts.length - 1; k++) if (reached[k]) last = k;
+  return last === 0 ? 'unrecorded' : { from: starts[last]! };
 }
 
 /**
@@ -200,26 +227,43 @@ export function isBodyBacked(body: string, diffHashes: ReadonlySet<string>, hash
  * reported (a ledger with text but no entries is `check.ledger-no-entries`, a
  * warning); a prose bank gets one `check.prose-memory-bank` warning naming the
  * files read as prose, whose ledgers were not verified as chains.
- * `systemPatterns.md` must be backed by `decisionLog.md` entries in the same
- * directory: its body must be the first version plus appends, each with a
- * decision whose `diff_hash` is its SHA-256. With `payloads`, each
+ * `systemPatterns.md` is compared with the `decisionLog.md` entries in the
+ * same directory: its body should be the first version plus appends, each
+ * with a decision whose `diff_hash` is its SHA-256. Text after a recorded
+ * version without its decision is `ledger.system-patterns-unbacked` (the
+ * seed's rule for a change); a body no decision covers at all reads as an
+ * unrecorded first version, `check.system-patterns-unrecorded` (memkit's
+ * convention, a warning). With `payloads`, each
  * productContext.md entry's `payload_hash` is compared with the file its
  * `payload_loc` names.
  */
 export async function crossCheckMemoryBank(banks: Map<string, BankFacts>, ctx: CheckContext, payloads?: PayloadReader): Promise<void> {
   for (const [dir, bank] of banks) {
     reportHeld(dir, bank, ctx);
+    if (!bank.jsonLines && (bank.held?.length ?? 0) > 0) await proseBankRules(dir, bank, ctx, payloads);
     if (payloads !== undefined) await checkPayloads(dir, bank, ctx, payloads);
     const sp = bank.systemPatterns;
     if (sp === undefined) continue;
-    if (bank.decisionLog && isBodyBacked(sp.body, bank.decisionLog.diffHashes, ctx.env.hasher)) continue;
-    ctx.error(
-      'ledger.system-patterns-unbacked',
-      bank.decisionLog
-        ? `the body of systemPatterns.md is not backed by ${bank.decisionLog.path}: no entries' diff_hash values cover it (the first version and each append)`
-        : 'there is no decisionLog.md beside systemPatterns.md to back its body',
-      { file: sp.path, line: sp.line },
-    );
+    const backing = bodyBacking(sp.body, bank.decisionLog?.diffHashes ?? new Set(), ctx.env.hasher);
+    if (backing === 'backed') continue;
+    // The seed asks a decision for a change. A body no decision covers at all reads as a first version:
+    // recording it too is memkit's convention. Text after a recorded version is a change, and needs its decision.
+    if (backing === 'unrecorded') {
+      ctx.report(sp.path, [
+        warning(
+          'check.system-patterns-unrecorded',
+          bank.decisionLog
+            ? `no diff_hash in ${bank.decisionLog.path} covers the body of systemPatterns.md or any first part of it: read as a first version that no decision records`
+            : 'there is no decisionLog.md beside systemPatterns.md: its body is read as a first version that no decision records',
+          { file: sp.path, line: sp.line },
+        ),
+      ]);
+      continue;
+    }
+    ctx.error('ledger.system-patterns-unbacked', `the body of systemPatterns.md after a recorded version is not backed by ${bank.decisionLog?.path ?? 'decisionLog.md'}: no entries' diff_hash values cover the text from this line on`, {
+      file: sp.path,
+      line: sp.bodyLine + countLines(sp.body, backing.from),
+    });
   }
 }
 
@@ -244,6 +288,51 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
       { file: dir === '' ? '.' : dir },
     ),
   );
+}
+
+/** The core files of the widely used prose Memory Bank layout. */
+export const PROSE_BANK_FILES = ['projectbrief.md', 'productContext.md', 'activeContext.md', 'systemPatterns.md', 'techContext.md', 'progress.md'] as const;
+
+/**
+ * The prose dialect's light rules: each core file present
+ * (`check.prose-bank-missing-file`) and not empty
+ * (`check.prose-bank-empty-file`), and its Markdown readable by the full
+ * parser (the `markdown.*` warnings otherwise). All warnings: the layout is a
+ * common practice, not a seed.
+ */
+async function proseBankRules(dir: string, bank: BankFacts, ctx: CheckContext, reader?: PayloadReader): Promise<void> {
+  const at = (name: string) => (dir === '' ? name : `${dir}/${name}`);
+  const held = new Map((bank.held ?? []).map((h) => [h.path, h]));
+  const empty = new Set(bank.empty ?? []);
+  for (const name of PROSE_BANK_FILES) {
+    const path = at(name);
+    const h = held.get(path);
+    if (h !== undefined) {
+      ctx.report(path, h.markdown);
+      continue;
+    }
+    if (empty.has(path)) {
+      ctx.report(path, [warning('check.prose-bank-empty-file', `${name} is empty; each core file of a prose memory bank holds its part of the context`, { file: path, line: 1 })]);
+      continue;
+    }
+    // projectbrief.md and techContext.md are no format of memkit's: read here, only in a prose bank.
+    if (reader === undefined || !(name === 'projectbrief.md' || name === 'techContext.md')) continue;
+    if (!reader.has(path)) {
+      ctx.report(path, [warning('check.prose-bank-missing-file', `the prose memory bank in ${dir === '' ? '.' : dir} has no ${name}`, { file: dir === '' ? '.' : dir })]);
+      continue;
+    }
+    const read = await reader.read(path);
+    if (!read.ok) continue; // the walk already reported a file it could not read
+    const text = new TextDecoder().decode(read.value);
+    if (text.trim() === '') ctx.report(path, [warning('check.prose-bank-empty-file', `${name} is empty; each core file of a prose memory bank holds its part of the context`, { file: path, line: 1 })]);
+    else ctx.report(path, markdownOutline(text, 0).problems);
+  }
+  // Core files the bank's formats would have held if present: productContext.md … progress.md.
+  for (const name of PROSE_BANK_FILES) {
+    const path = at(name);
+    if (name === 'projectbrief.md' || name === 'techContext.md' || held.has(path) || empty.has(path) || reader === undefined || reader.has(path)) continue;
+    ctx.report(path, [warning('check.prose-bank-missing-file', `the prose memory bank in ${dir === '' ? '.' : dir} has no ${name}`, { file: dir === '' ? '.' : dir })]);
+  }
 }
 
 async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, reader: PayloadReader): Promise<void> {

@@ -91,7 +91,8 @@ function checkEventRefs(ctx: CheckContext, docs: Map<string, DocFacts>): void {
   }
   for (const e of ctx.events) {
     for (const id of e.docIds)
-      if (!docs.has(id)) ctx.error('check.unknown-doc-ref', `event "${e.id}" refers to memory doc "${id}", which no doc on disk has`, { file: e.path, line: e.line, pointer: '/refs/memory_doc_ids' });
+      // events.jsonl is append-only: a line naming a doc retired since can never be corrected, so this is a warning.
+      if (!docs.has(id)) ctx.report(e.path, [warning('check.unknown-doc-ref', `event "${e.id}" refers to memory doc "${id}", which no doc on disk has (retired since, or a wrong id)`, { file: e.path, line: e.line, pointer: '/refs/memory_doc_ids' })]);
     if (e.kind !== 'patch' && e.patchId !== undefined && !patches.has(e.patchId))
       ctx.error('check.unknown-patch', `event "${e.id}" refers to patch "${e.patchId}", which no patch event records`, { file: e.path, line: e.line, pointer: '/refs/patch_id' });
     if (e.kind !== 'snapshot' && e.snapshotId !== undefined && !snapshots.has(e.snapshotId))

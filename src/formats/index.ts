@@ -29,7 +29,7 @@ import { workflowState } from './workflow-state.js';
 
 export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
 export type { FormatModule, ParserBinding } from './types.js';
-export { type Layout, MEMORY_BANK_DIR, MEMORY_BANK_FILES, PATH_ONLY_LAYOUT, baseOf, dirOf, isMemoryLocation, isReadme, layoutOf } from './layout.js';
+export { type Layout, MEMORY_BANK_DIR, bankFormatOfName, MEMORY_BANK_FILES, PATH_ONLY_LAYOUT, baseOf, dirOf, isMemoryLocation, isReadme, layoutOf } from './layout.js';
 export { isMemoryDocName } from '../store/doc-file.js';
 export { looksLikeThreadStore } from './thread-store.js';
 export { looksLikeExportBundle } from './export-bundle.js';

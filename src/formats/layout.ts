@@ -103,3 +103,14 @@ export function inBank(name: keyof typeof MEMORY_BANK_FILES): (path: string, lay
 export function isMemoryLocation(path: string): boolean {
   return /(^|\/)(memory-bank|\.thunderus|\.claude)(\/|$)/.test(path);
 }
+
+/**
+ * The memory bank format a file name gives, by name alone: for a file the
+ * user names explicitly (`memkit verify memory-bank/decisionLog.md`), not
+ * for discovery, which also needs the file to be inside a bank.
+ * @example bankFormatOfName('x/decisionLog.md') // 'decision-log'
+ */
+export function bankFormatOfName(path: string): (typeof MEMORY_BANK_FILES)[keyof typeof MEMORY_BANK_FILES] | undefined {
+  const base = baseOf(path);
+  return Object.hasOwn(MEMORY_BANK_FILES, base) ? MEMORY_BANK_FILES[base as keyof typeof MEMORY_BANK_FILES] : undefined;
+}

@@ -32,7 +32,8 @@ function greater(a: number[], b: number[]): boolean {
 }
 
 /**
- * Checks a new version of systemPatterns.md against the old one: the header
+ * Checks a new version of systemPatterns.md against the old one (`before`
+ * empty: there is none, and a first version needs no decision): the header
  * hash must match the new body (parser problems), the new body must extend
  * the old body (`ledger.system-patterns-rewritten` otherwise, at the first
  * differing line), and some decisionLog.md entry must have
@@ -43,10 +44,12 @@ function greater(a: number[], b: number[]): boolean {
 export function checkSystemPatternsChange(before: string, after: string, decisions: Iterable<unknown>, options: SystemPatternsChangeOptions = {}): Problem[] {
   const hasher = options.hasher ?? jsHasher;
   const where = (line?: number) => ({ ...(options.file === undefined ? {} : { file: options.file }), ...(line === undefined ? {} : { line }) });
-  const oldDoc = parseSystemPatterns(before, { hasher, verifyHash: false });
   const newDoc = parseSystemPatterns(after, { hasher, ...(options.file === undefined ? {} : { file: options.file }) });
   if (!newDoc.ok) return newDoc.problems;
   const problems: Problem[] = [...(newDoc.problems ?? [])];
+  // No previous version (the file is being created): a first version is no change, and the seed asks a decision only for a change.
+  if (before.trim() === '') return problems;
+  const oldDoc = parseSystemPatterns(before, { hasher, verifyHash: false });
   if (!oldDoc.ok) return [...problems, ...oldDoc.problems.map((p) => ({ ...p, message: `previous version: ${p.message}` }))];
   const oldBody = oldDoc.value.body;
   const newBody = newDoc.value.body;

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Hasher } from '../../canonical/index.js';
 import { payloadMatch, resolvePayloadLoc } from '../../check/payload.js';
+import { type FormatId, bankFormatOfName } from '../../formats/index.js';
 import { parseJson } from '../../parse/index.js';
 import { type LedgerKind, type PayloadResolver, kindForFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
 import { parseFeedbackLog, parseLedgerText } from '../../parse/index.js';
@@ -15,10 +16,13 @@ export function ledgerKindOf(path: string): { kind?: LedgerKind; blocks: boolean
   return { ...(kind ? { kind } : {}), blocks: kind === 'feedbackLog' };
 }
 
-/** The file format id reported in `checked` for a ledger path. */
-export function ledgerFormat(path: string): string {
-  const kind = kindForFile(path);
-  return kind === undefined ? 'ledger' : { decisionLog: 'decision-log', riskRegister: 'risk-register', productContext: 'product-context', activeContext: 'active-context', feedbackLog: 'feedback-log' }[kind];
+/**
+ * The file format id reported in `checked` for a ledger path, from the table
+ * of formats; a hash chain that is no memory bank file (any JSON Lines ledger
+ * `verify` accepts) has no file format and is reported as `ledger`.
+ */
+export function ledgerFormat(path: string): FormatId | 'ledger' {
+  return bankFormatOfName(path) ?? 'ledger';
 }
 
 /** A `.md` ledger has a Markdown preamble; a `.jsonl`/`.ndjson` ledger does not. */
