@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, DateTime, NonEmpty, SEMVER_PATTERN, StringEnum, StrictRecord } from './common.js';
+import { AnyObject, DateTime, SEMVER_PATTERN, StringEnum, StrictRecord } from './common.js';
 
 /**
  * Thread ids: alphanumeric with hyphens and underscores. `__proto__`,
@@ -27,17 +27,21 @@ export const ThreadMetadata = Type.Object({
   thread_count: Type.Integer({ minimum: 0 }),
 });
 
-/** One thread. Extra fields are kept (the seed's example allows them). */
+/**
+ * One thread. Extra fields are kept (the seed's example allows them). Strings
+ * the format only types as strings may be empty here; memkit's reading that
+ * they are not is the `threads.empty-string` convention.
+ */
 export const Thread = Type.Object(
   {
     id: ThreadId,
-    title: NonEmpty(),
-    objective: NonEmpty(),
+    title: Type.String(),
+    objective: Type.String(),
     created_at: DateTime,
     status: StringEnum(THREAD_STATUSES),
     tags: Type.Optional(Type.Array(Type.String())),
     parent_id: Type.Union([ThreadId, Type.Null()]),
-    storage_path: NonEmpty('thread directory path'),
+    storage_path: Type.String({ description: 'thread directory path' }),
   },
   { title: 'thread' },
 );
@@ -48,9 +52,9 @@ export const THREAD_COMMANDS = ['spawn', 'reference', 'freeze', 'archive', 'upda
 /** One operation in the history. */
 export const ThreadOperation = Type.Object(
   {
-    id: NonEmpty('operation id'),
+    id: Type.String({ description: 'operation id' }),
     timestamp: DateTime,
-    command: NonEmpty('CLI command name'),
+    command: Type.String({ description: 'CLI command name' }),
     operator: StringEnum(['user', 'system', 'agent'] as const),
     params: AnyObject('command-specific parameters'),
   },

@@ -247,6 +247,8 @@ function checkSeedShape(store: unknown): Problem[] {
   // Each thread's stored status (none when not a string), so the drift check
   // after the replay need not read the thread again.
   const storedStatus = new Statuses(n);
+  // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
+  const emptyStrings = new IntList();
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
@@ -257,6 +259,7 @@ function checkSeedShape(store: unknown): Problem[] {
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== id) keyed = false;
     if (typeof t.status === 'string') storedStatus.set(v, t.status);
+    if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
     const parent = t.parent_id;
     if (typeof parent === 'string') {
       parentKind[v] = PARENT_STRING;
@@ -307,6 +310,7 @@ function checkSeedShape(store: unknown): Problem[] {
     if (valid) valid = checks!.operation(op);
     log.add(op);
     if (!isObject(op)) continue;
+    if (op.id === '' || op.command === '') walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
     if (typeof op.id === 'string' && opIds.add(i, op.id)) {
       maybeRepeated.push(i);
       maybeRepeated.push(walked.length);
@@ -477,6 +481,11 @@ function checkSeedShape(store: unknown): Problem[] {
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
+  for (const v of emptyStrings.values()) {
+    const t = thread[v] as Loose;
+    for (const f of ['title', 'objective', 'storage_path'] as const)
+      if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
+  }
   // The format's own example writes "1.0"; full SemVer is memkit's reading.
   if (typeof store.version === 'string' && TWO_PART_VERSION.test(store.version))
     out.push(warning('threads.version-two-part', `version "${store.version}" is MAJOR.MINOR; memkit reads it as ${store.version}.0 and writes full SemVer`, { pointer: '/version' }));

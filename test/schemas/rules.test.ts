@@ -72,6 +72,8 @@ const sha = (at: string): Row[] => [
 ];
 const required = (...names: string[]): Row[] => names.map((n) => [n, DEL, R]);
 const nonEmpty = (at: string): Row[] => [[at, '', MIN], [at, 1, TYPE]];
+/** A string the format types only as a string: empty is valid (memkit's reading that it is not is a convention rule). */
+const anyString = (at: string): Row[] => [[at, '', null], [at, 1, TYPE]];
 
 const rules: Record<string, Row[]> = {
   'memory-doc': [
@@ -350,22 +352,22 @@ const rules: Record<string, Row[]> = {
     ['/id', '__proto__', PAT],
     ['/id', 'under_score-1', null],
     ['/id', '', PAT],
-    ...nonEmpty('/title'),
-    ...nonEmpty('/objective'),
+    ...anyString('/title'),
+    ...anyString('/objective'),
     ...isoDateTime('/created_at'),
     ['/status', 'closed', ENUM],
     ['/tags', DEL, null],
     ['/tags', ['a', 1], TYPE, '/tags/1'],
     ['/parent_id', 'p_1', null],
     ['/parent_id', 'a/b', PAT],
-    ...nonEmpty('/storage_path'),
+    ...anyString('/storage_path'),
     ['/extra', 'kept', null],
   ],
   'thread-operation': [
     ...required('/id', '/timestamp', '/command', '/operator', '/params'),
-    ...nonEmpty('/id'),
+    ...anyString('/id'),
     ...isoDateTime('/timestamp'),
-    ...nonEmpty('/command'),
+    ...anyString('/command'),
     ['/command', 'merge', null],
     ['/operator', 'admin', ENUM],
     ['/params', [], TYPE],

@@ -52,6 +52,7 @@ const corruptions: Record<string, (s: ThreadStore) => { code: string; pointer: s
   'threads.spawn-mismatch': (s) => ((s.operations[2]!.params.parent_id = 'auth'), { code: 'threads.spawn-mismatch', pointer: '/operations/2/params/parent_id' }),
   'threads.operation-order': (s) => ((s.operations[4]!.timestamp = '2026-02-08T15:00:00Z'), { code: 'threads.operation-order', pointer: '/operations/4/timestamp' }),
   'schema: semver version': (s) => ((s.version = '1.0.0.0'), { code: 'schema.pattern', pointer: '/version' }),
+  'threads.empty-string': (s) => ((s.threads.ui!.objective = ''), { code: 'threads.empty-string', pointer: '/threads/ui/objective' }),
   'threads.version-two-part': (s) => ((s.version = '1.0'), { code: 'threads.version-two-part', pointer: '/version' }),
   'schema: status enum': (s) => (((s.threads.ui as { status: string }).status = 'paused'), { code: 'schema.enum', pointer: '/threads/ui/status' }),
   'schema: ISO 8601 timestamp': (s) => ((s.operations[0]!.timestamp = '2026-02-30T00:00:00Z'), { code: 'schema.format', pointer: '/operations/0/timestamp' }),
