@@ -40,7 +40,7 @@ export const parseCodes = defineCodes({
     severity: 'warning',
   },
   'markdown.too-complex': {
-    meaning: 'Parsing the Markdown body in full would cost more than `maxMarkdownWork` (estimated from its many block quote and list lines, or delimiter-heavy paragraphs, times the text before them); full Markdown parsing grows with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    meaning: 'Parsing the Markdown body in full would cost more than `maxMarkdownWork` (estimated from its many block quote and list lines, lazy continuation lines, setext underlines or delimiter-heavy paragraphs, times the text before them); full Markdown parsing grows with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
     fix: 'Split the document into smaller notes, or raise `maxMarkdownWork` if the file is trusted.',
     severity: 'warning',
   },

@@ -38,8 +38,9 @@ export interface Limits {
   /**
    * Most parsing work a Markdown body may need, estimated in characters: each line opening
    * block quote or list markers costs the length of the body before it times their number
-   * (micromark copies its whole event list when containers open and close), and each
-   * paragraph costs its length times its delimiter runs. A body estimated above this makes
+   * (micromark copies its whole event list when containers open and close), a setext
+   * underline four times that length, a lazy line of a quoted or listed paragraph the length
+   * of that paragraph so far, and each paragraph its length times its delimiter runs. A body estimated above this makes
    * memkit skip micromark for it (`markdown.too-complex`, a warning) and outline it with a
    * linear line scan instead. Ordinary notes need well under a thousandth of it.
    */

@@ -153,8 +153,10 @@ export function markdownHazard(markdown: string, limits: MarkdownLimits, lineOff
   let fenceLength = 0;
   let delimiters = 0;
   let paragraphStart = 0;
+  let containerParagraph = false; // the current paragraph has a line with container markers
   // micromark copies its whole event list each time a block quote or list item opens or
-  // closes, and rescans a paragraph for each delimiter: estimate that work in characters.
+  // closes or a setext underline ends a paragraph, rescans a paragraph for each delimiter
+  // and for each lazy line of a container: estimate that work in characters.
   let work = 0;
   for (let start = 0; start <= len; ) {
     let end = markdown.indexOf('\n', start);
@@ -207,18 +209,26 @@ export function markdownHazard(markdown: string, limits: MarkdownLimits, lineOff
       continue;
     }
     let blank = true;
+    let underline = c === 61 || c === 45; // only `=` or only `-`, then blanks
     for (let k = i; k < end; k++) {
       const ch = markdown.charCodeAt(k);
       if (!isBlank(ch)) blank = false;
+      if (ch !== c && !isBlank(ch)) underline = false;
       // A run of `*`, `_` or backticks counts once; each bracket counts.
       if (ch === 91 || ch === 93 || ((ch === 42 || ch === 95 || ch === 96) && (k === i || markdown.charCodeAt(k - 1) !== ch))) delimiters++;
     }
     if (blank || end === len) work += delimiters * (end - paragraphStart);
+    if (!blank && start > paragraphStart) {
+      if (underline) work += 4 * start; // measured: about four times a container line's cost
+      else if (depth === 0 && containerParagraph) work += start - paragraphStart;
+    }
+    if (depth > 0) containerParagraph = true;
     if (work > limits.maxMarkdownWork)
       return warning('markdown.too-complex', `the Markdown body would cost more than ${limits.maxMarkdownWork} units of parsing work by here, so headings come from a plain scan of \`#\` lines`, at);
     if (blank) {
       delimiters = 0;
       paragraphStart = end + 1;
+      containerParagraph = false;
     } else if (delimiters > limits.maxMarkdownDelimiters)
       return warning(
         'markdown.too-many-delimiters',

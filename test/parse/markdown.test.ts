@@ -51,6 +51,9 @@ describe('hostile Markdown: the pre-scan and its linear fallback', () => {
     expect(markdownHazard('- 1. * > x\n', small)).toMatchObject({ code: 'markdown.too-deep', line: 1 });
     expect(markdownHazard('a *b* _c_\n[d] `e` **f**\n', small)).toMatchObject({ code: 'markdown.too-many-delimiters', line: 2 });
     expect(markdownHazard(`${'text\n'.repeat(300)}> > x\n`, small)).toMatchObject({ code: 'markdown.too-complex', line: 301 });
+    expect(markdownHazard(`> q\n${'lazy\n'.repeat(40)}`, small)).toMatchObject({ code: 'markdown.too-complex' });
+    expect(markdownHazard('a\n===\n'.repeat(40), small)).toMatchObject({ code: 'markdown.too-complex' });
+    expect(markdownHazard('a\n\n===\n\n'.repeat(40), small)).toBeUndefined(); // not underlines: a blank line before
   });
 
   it('lets ordinary Markdown through: blank lines end a paragraph, fenced code is not counted', () => {

@@ -8,4 +8,6 @@ import { hostileRecapTests } from './hostile-recap.js';
 describe('regression: Markdown nested block quotes', () => {
   describe('one line of `>` markers', () => hostileRecapTests('markdown.too-deep', (size) => `${'>'.repeat(size)} deep`));
   describe('many lines of 30 `>` markers each', () => hostileRecapTests('markdown.too-complex', (size) => `${'>'.repeat(30)} quote\n`.repeat(Math.ceil(size / 37))));
+  // Each lazy line made micromark rescan the quoted paragraph: 50 KB took 12 s.
+  describe('one `>` line then lazy continuation lines', () => hostileRecapTests('markdown.too-complex', (size) => `> quote\n${'lazy\n'.repeat(size / 5)}`));
 });
