@@ -49,7 +49,7 @@ describe('check', () => {
     expect(plain.stdout).toContain('memory-bank/decisionLog.md\n  memory-bank/decisionLog.md:6:1  error');
     expect(plain.stdout).not.toContain('\u001b[');
     // The last line says how many files of which formats were checked.
-    expect(plain.stdout).toMatch(/\n\d+ files checked \((\d+ [a-z-]+, )*\d+ memory-doc(, \d+ [a-z-]+)*\), \d+ errors, 0 warnings\n$/);
+    expect(plain.stdout).toMatch(/\n\d+ files checked \((\d+ [a-z-]+, )*\d+ memory-doc(, \d+ [a-z-]+)*\), \d+ errors, \d+ warnings\n$/);
     const tty = await runCli(['check', 'examples/broken'], { cwd: ROOT, stdoutTTY: true });
     expect(tty.stdout).toContain('\u001b[31m');
     const noColor = await runCli(['check', 'examples/broken'], { cwd: ROOT, stdoutTTY: true, env: { NO_COLOR: '' } });
