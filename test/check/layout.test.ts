@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPath, classifyPaths, layoutOf } from '../../src/check/index.js';
-import { FORMAT_IDS, FORMATS, formatById, isReadme, rulesOf, sniffFormat } from '../../src/formats/index.js';
+import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, sniffFormat } from '../../src/formats/index.js';
 import { formatIds as registryIds } from '../../src/schemas/index.js';
 import { exportV2Formats } from '../../src/exchange/formats.js';
+import { RULES } from '../../src/check/rules.js';
 
 describe('classifyPath (the table of formats)', () => {
   it.each([
@@ -110,5 +111,11 @@ describe('the table of formats', () => {
     ];
     expect(rulesOf('decision-log', table)).toEqual(['a.one', 'a.two']);
     expect(rulesOf('events', table)).toEqual([]);
+  });
+
+  it('the rule table names formats only by their ids, and rulesOf reads it', () => {
+    const named = [...RULES.values()].flatMap((r) => (r.format === undefined ? [] : typeof r.format === 'string' ? [r.format] : [...r.format]).map((f) => ({ code: r.code, f })));
+    expect(named.filter(({ f }) => !isFormatId(f))).toEqual([]);
+    for (const { code, f } of named) if (isFormatId(f)) expect(rulesOf(f, RULES)).toContain(code);
   });
 });
