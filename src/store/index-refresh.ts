@@ -37,10 +37,8 @@ function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefi
     const b = bytes[i];
     if (b === undefined) return;
     const r = docRecordFromFile(path, b, hasher);
-    if (!r.ok) {
-      problems.push(...r.problems);
-      return;
-    }
+    problems.push(...(r.problems ?? []));
+    if (!r.ok) return;
     const first = taken.get(r.value.docId);
     if (first !== undefined && first !== path) {
       problems.push(error('store.duplicate-doc-id', `doc id "${r.value.docId}" is already declared by ${first}`, { file: path, pointer: '/id' }));

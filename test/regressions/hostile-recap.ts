@@ -81,6 +81,7 @@ export function hostileRecapTests(code: string, make: (size: number) => string):
         const run = await runCli(['index', t.dir, '--format', 'json']);
         expect(run.code).toBe(0);
         expect(JSON.parse(run.stdout)).toMatchObject({ docs: 1 });
+        expect(JSON.parse(run.stdout).problems).toContainEqual(expect.objectContaining({ code, file: RECAP_PATH, severity: 'warning' }));
         const hits = JSON.parse((await runCli(['search', t.dir, 'provenance', '--format', 'json'])).stdout).hits as { docId: string }[];
         expect(hits.map((h) => h.docId)).toEqual(['recap.2026-02-20']);
       } finally {
