@@ -2,7 +2,7 @@ import { canonicalCodes } from '../canonical/codes.js';
 import { exchangeCodes } from '../exchange/codes.js';
 import { ledgerCodes } from '../ledger/codes.js';
 import { parseCodes } from '../parse/codes.js';
-import { type CodeInfo, type CodeTable, problemCodes } from '../problems/codes.js';
+import { type CodeInfo, type CodeTable, type SeedFile, problemCodes } from '../problems/codes.js';
 import { schemaCodes } from '../schemas/codes.js';
 import { fileCodes, storeCodes } from '../store/codes.js';
 import { threadCodes } from '../threads/codes.js';
@@ -32,4 +32,26 @@ export const RULES: ReadonlyMap<string, Rule> = new Map(
 /** The rule of a problem code, or undefined for a code no table declares. */
 export function ruleFor(code: string): Rule | undefined {
   return RULES.get(code);
+}
+
+/** The name of each specification memkit implements, as the docs call it. */
+export const SPEC_NAMES: Readonly<Record<SeedFile, string>> = {
+  'thunderus-schemas.txt': 'Thunderus schemas and file formats',
+  'memory-bank-schema.md': 'Memory Bank schema',
+  'adr-0002-export-versioning.md': 'memory export versioning (ADR-0002)',
+  'thread-store-schema.md': 'thread store schema',
+  'wbs-memory-schema.md': 'WBS memory schema',
+};
+
+/**
+ * Where a rule comes from, in words: the specification and its line quoted,
+ * or what kind of rule it is.
+ * @example describeSource(ruleFor('ledger.predecessor-mismatch')!) // 'Memory Bank schema: "REQUIRE: Every append stores predecessor_hash (chain integrity)"'
+ */
+export function describeSource(rule: Pick<CodeInfo, 'source'>): string {
+  const s = rule.source;
+  if (s === undefined) return 'not recorded yet';
+  if (s === 'convention') return 'memkit convention (a warning under the default spec profile, an error under strict)';
+  if (s === 'operational') return 'operational (a fact about the run, not a rule of a format; the same severity in every profile)';
+  return `${SPEC_NAMES[s.seed]}: "${s.quote}"`;
 }

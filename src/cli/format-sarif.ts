@@ -1,13 +1,14 @@
 import type { Log, ReportingDescriptor, Result as SarifResult } from 'sarif';
 import type { Problem } from '../problems/index.js';
-import { allCodes } from './all-codes.js';
+import { SPEC_NAMES, describeSource, ruleFor } from '../check/rules.js';
 import type { Report } from './report.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /**
  * Renders a report as SARIF 2.1.0 for code-scanning tools: one run, one rule
- * per problem code (with its meaning and fix), one result per problem, paths
+ * per problem code (from the rule table: its meaning, fix, default severity,
+ * and `properties.source` / `properties.format`), one result per problem, paths
  * relative to the checked root (`originalUriBaseIds.ROOT`, `rootUri`).
  *
  * A location names `uriBaseId: "ROOT"` only when `rootUri` defines it, and
@@ -19,14 +20,18 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules: ReportingDescriptor[] = codes.map((code) => {
-    const info = allCodes[code];
+    const info = ruleFor(code);
     return {
       id: code,
       ...(info
         ? {
             shortDescription: { text: info.meaning },
-            help: { text: info.fix },
-            defaultConfiguration: { level: info.severity === 'warning' ? 'warning' : 'error' },
+            help: { text: `${info.fix}\n\nSource: ${describeSource(info)}` },
+            defaultConfiguration: { level: info.severity },
+            properties: {
+              source: typeof info.source === 'object' ? { spec: SPEC_NAMES[info.source.seed], quote: info.source.quote } : (info.source ?? 'unknown'),
+              ...(info.format === undefined ? {} : { format: info.format }),
+            },
           }
         : {}),
       helpUri: `https://github.com/memkit/memkit/blob/main/docs/problems.md#${code.replace(/\./g, '')}`,

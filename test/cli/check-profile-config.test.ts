@@ -154,3 +154,21 @@ describe('memkit.config.json', () => {
     expect(r.stderr).toMatch(/config/);
   });
 });
+
+describe('SARIF rules come from the rule table', () => {
+  it('each rule carries its source, format and fix; results follow the profile', async () => {
+    const dir = example('check.manifest-absolute-path/fail');
+    const r = await runCli(['check', dir, '--format', 'sarif', '--profile', 'strict']);
+    expect(r.code).toBe(1);
+    const run = JSON.parse(r.stdout).runs[0];
+    const rule = run.tool.driver.rules.find((x: { id: string }) => x.id === 'check.manifest-absolute-path');
+    expect(rule.properties).toEqual({ source: 'convention', format: 'memory-manifest' });
+    expect(rule.defaultConfiguration.level).toBe('warning');
+    expect(rule.help.text).toMatch(/convention/);
+    expect(run.results.find((x: { ruleId: string }) => x.ruleId === 'check.manifest-absolute-path').level).toBe('error');
+    const chain = await runCli(['check', example('ledger.predecessor-mismatch/fail'), '--format', 'sarif']);
+    const seedRule = JSON.parse(chain.stdout).runs[0].tool.driver.rules.find((x: { id: string }) => x.id === 'ledger.predecessor-mismatch');
+    expect(seedRule.properties.source).toEqual({ spec: 'Memory Bank schema', quote: expect.stringContaining('predecessor_hash') });
+    expect(seedRule.properties.format).toContain('decision-log');
+  });
+});

@@ -7,6 +7,7 @@ import { checkDirectory } from '../../src/check/index.js';
 import { RULES, ruleFor } from '../../src/check/rules.js';
 import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
+import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';
 import { ledgerCodes } from '../../src/ledger/codes.js';
 import { parseCodes } from '../../src/parse/codes.js';
 import { schemaCodes } from '../../src/schemas/codes.js';
@@ -46,6 +47,10 @@ describe('rule table', () => {
       if (quote === '' || !linesOf(s.seed).some((l) => l.includes(quote))) bad.push(`${rule.code}: "${s.quote}" is not in ${s.seed}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it('docs/rules.md equals a fresh emit (run `npm run docs:rules`)', () => {
+    expect(readFileSync(RULES_DOC, 'utf8')).toBe(renderRulesDoc());
   });
 
   it('the quote check can fail', () => {
