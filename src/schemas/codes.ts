@@ -78,6 +78,13 @@ export const schemaCodes = defineCodes({
     source: 'convention',
     format: 'active-context',
   },
+  'convention.thunderus-id': {
+    meaning: 'A Thunderus id the format allows but memkit would not write: a memory doc id other than letters, digits, `.`, `_`, `:`, `-` (at most 200 characters), or an `evt_` / `patch_` / `snap_` / `sess_` id with other characters after its prefix.',
+    fix: 'Nothing to fix for the format; use such ids if every tool should read them the same way (in file names, URLs, search).',
+    severity: 'warning',
+    source: 'convention',
+    format: ['memory-doc', 'memory-manifest', 'events'],
+  },
   'convention.token-estimate': {
     meaning: 'A `summary_128` is over 128 tokens by memkit\'s estimate (no tokenizer was given); a real tokenizer may count fewer.',
     fix: 'Shorten the summary, or pass an exact tokenizer (`countTokens`) to count it exactly.',

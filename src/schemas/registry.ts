@@ -19,12 +19,14 @@ export interface CheckEnv {
 }
 
 /**
- * The id of every format in the registry, the one vocabulary `validate`,
- * `arbitraryFor` and the emitted `schemas/<id>.schema.json` files share.
+ * The id of every schema in the registry (a value shape such as
+ * `decision-log-entry`; file formats have their own ids in the table of
+ * formats): what `validate`, `arbitraryFor` and the emitted
+ * `schemas/<id>.schema.json` files are keyed by.
  * Spelled out (not derived from the table) so the declarations of the core
  * entry need no TypeBox types.
  */
-export type FormatId =
+export type SchemaId =
   | 'memory-doc'
   | 'memory-manifest'
   | 'event'
@@ -59,7 +61,7 @@ export type SchemaObject = object;
 
 /** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
 export interface FormatDef {
-  readonly id: FormatId;
+  readonly id: SchemaId;
   readonly family: FormatFamily;
   readonly title: string;
   readonly schema: SchemaObject;
@@ -130,9 +132,9 @@ function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
 }
 
 const defs: FormatDef[] = [
-  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter },
-  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest },
-  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, check: eventRefs },
+  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, check: thunderus.thunderusIdConventions },
+  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, check: thunderus.thunderusIdConventions },
+  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, check: all(eventRefs, thunderus.thunderusIdConventions) },
   { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig },
   { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader },
   { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry },
@@ -175,17 +177,17 @@ const defs: FormatDef[] = [
 ];
 
 /** Every format memkit knows, keyed by id. */
-export const formats: ReadonlyMap<FormatId, FormatDef> = new Map(defs.map((d) => [d.id, d]));
+export const formats: ReadonlyMap<SchemaId, FormatDef> = new Map(defs.map((d) => [d.id, d]));
 
 /** The ids of every format, in registry order. */
-export const formatIds: readonly FormatId[] = defs.map((d) => d.id);
+export const formatIds: readonly SchemaId[] = defs.map((d) => d.id);
 
-/** True when `id` names a format of the registry (narrows a string to {@link FormatId}). */
-export function isFormatId(id: string): id is FormatId {
-  return formats.has(id as FormatId);
+/** True when `id` names a format of the registry (narrows a string to {@link SchemaId}). */
+export function isSchemaId(id: string): id is SchemaId {
+  return formats.has(id as SchemaId);
 }
 
 /** Looks a format up by id. */
 export function getFormat(id: string): FormatDef | undefined {
-  return formats.get(id as FormatId);
+  return formats.get(id as SchemaId);
 }

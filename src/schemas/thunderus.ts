@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { type Problem, joinPointer, warning } from '../problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 
 /** The five memory doc kinds of the thunderus seed. */
@@ -6,21 +7,28 @@ export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as cons
 /** A memory doc kind. */
 export const MemoryKind = StringEnum(MEMORY_KINDS, 'memory doc kind');
 
-/** A stable memory doc id such as `fact.testing.llvm-cov`. */
-export const MemoryDocId = Type.String({
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]*$',
-  maxLength: 200,
-  description: 'stable memory doc id',
-});
+/**
+ * The form memkit gives memory doc ids (`fact.testing.llvm-cov`): a letter or
+ * digit, then letters, digits, `.`, `_`, `:`, `-`; at most 200 characters.
+ * The seed says only `<stable-id>`: other ids are `convention.thunderus-id`.
+ */
+export const MEMORY_DOC_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
-/** Event ids: `evt_` then letters, digits, `.`, `_`, `-`. */
-export const EVENT_ID_PATTERN = '^evt_[A-Za-z0-9._-]+$';
-/** Patch ids: `patch_` then letters, digits, `.`, `_`, `-`. */
-export const PATCH_ID_PATTERN = '^patch_[A-Za-z0-9._-]+$';
-/** Snapshot ids: `snap_` then letters, digits, `.`, `_`, `-`. */
-export const SNAPSHOT_ID_PATTERN = '^snap_[A-Za-z0-9._-]+$';
-/** Session ids of events: `sess_` then letters, digits, `.`, `_`, `-`. */
-export const EVENT_SESSION_ID_PATTERN = '^sess_[A-Za-z0-9._-]+$';
+/** A stable memory doc id such as `fact.testing.llvm-cov` (any non-empty string; see {@link MEMORY_DOC_ID_FORM}). */
+export const MemoryDocId = Type.String({ minLength: 1, description: 'stable memory doc id' });
+
+// The seed shows ids as `evt_...`, `patch_...`, `snap_...`, `sess_...`: the prefix, then anything.
+// memkit writes letters, digits, `.`, `_` and `-` after it (ID_FORMS); other characters are convention.thunderus-id.
+/** Event ids: `evt_` then at least one character. */
+export const EVENT_ID_PATTERN = '^evt_.+$';
+/** Patch ids: `patch_` then at least one character. */
+export const PATCH_ID_PATTERN = '^patch_.+$';
+/** Snapshot ids: `snap_` then at least one character. */
+export const SNAPSHOT_ID_PATTERN = '^snap_.+$';
+/** Session ids of events: `sess_` then at least one character. */
+export const EVENT_SESSION_ID_PATTERN = '^sess_.+$';
+/** What memkit writes after an id prefix. */
+const ID_TAIL = /^[a-z]+_[A-Za-z0-9._-]+$/;
 
 /** Back-links from a memory doc into events and the patch queue. */
 export const Provenance = Type.Object(
@@ -179,3 +187,52 @@ export type GardenerConfig = Static<typeof GardenerConfig>;
 
 /** A memory doc kind. */
 export type MemoryKind = Static<typeof MemoryKind>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `convention.thunderus-id`: ids the seed allows but memkit would not write:
+ * a memory doc id outside {@link MEMORY_DOC_ID_FORM}, or an `evt_`/`patch_`/
+ * `snap_`/`sess_` id with characters other than letters, digits, `.`, `_`,
+ * `-` after its prefix. Walks a memory doc's frontmatter, a manifest or an
+ * event, whichever `value` is.
+ */
+export function thunderusIdConventions(value: unknown): Problem[] {
+  const out: Problem[] = [];
+  const doc = (id: unknown, at: string) => {
+    if (typeof id === 'string' && id !== '' && !MEMORY_DOC_ID_FORM.test(id)) out.push(warning('convention.thunderus-id', `memory doc id ${JSON.stringify(id).slice(0, 80)} is not in the form memkit writes (letters, digits, ".", "_", ":", "-"; at most 200 characters)`, { pointer: at }));
+  };
+  const prefixed = (id: unknown, at: string) => {
+    if (typeof id === 'string' && /^(evt|patch|snap|sess)_./.test(id) && !ID_TAIL.test(id)) out.push(warning('convention.thunderus-id', `id ${JSON.stringify(id).slice(0, 80)} has characters memkit does not write after its prefix (letters, digits, ".", "_", "-")`, { pointer: at }));
+  };
+  const provenance = (p: unknown, at: string) => {
+    if (!isObject(p)) return;
+    for (const key of ['events', 'patches'] as const) {
+      const list = p[key];
+      if (Array.isArray(list)) list.forEach((x, i) => prefixed(x, `${at}/${key}/${i}`));
+    }
+  };
+  if (!isObject(value)) return out;
+  if (value.v !== undefined || value.refs !== undefined) {
+    prefixed(value.id, '/id');
+    prefixed(value.session_id, '/session_id');
+    const refs = value.refs;
+    if (isObject(refs)) {
+      prefixed(refs.patch_id, '/refs/patch_id');
+      prefixed(refs.snapshot_id, '/refs/snapshot_id');
+      if (Array.isArray(refs.memory_doc_ids)) refs.memory_doc_ids.forEach((x, i) => doc(x, `/refs/memory_doc_ids/${i}`));
+    }
+    return out;
+  }
+  if (Array.isArray(value.docs)) {
+    value.docs.forEach((d, i) => {
+      if (!isObject(d)) return;
+      doc(d.id, joinPointer(`/docs/${i}`, 'id'));
+      provenance(d.provenance, `/docs/${i}/provenance`);
+    });
+    return out;
+  }
+  doc(value.id, '/id');
+  provenance(value.provenance, '/provenance');
+  return out;
+}

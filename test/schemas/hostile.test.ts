@@ -55,7 +55,7 @@ describe('hostile input to validate', () => {
     expect(validate('active-context-entry', { ...sample('active-context-entry'), summary_128: 'word '.repeat(MB10 / 5) }).map((p) => p.code)).toEqual([
       'schema.max-tokens',
     ]);
-    expect(validate('memory-doc', { ...sample('memory-doc'), id: 'a' + big }).map((p) => p.code)).toEqual(['schema.max-length']);
+    expect(validate('memory-doc', { ...sample('memory-doc'), id: 'a' + big }).map((p) => p.code)).toEqual(['convention.thunderus-id']);
     // An unconstrained field may be big; the message never echoes the value.
     const problems = validate('progress-row', { ...sample('progress-row'), task_id: big, status: big });
     expect(problems.map((p) => p.code)).toEqual(['schema.enum']);
