@@ -72,7 +72,7 @@ describe('spec-ledger-raw-line-hash', () => {
     expect(codes(verifyText(lone, { kind: 'decisionLog' }).problems.filter((p) => p.severity === 'error'))).toContain('json.lone-surrogate');
   });
 
-  it('memkit check: no error in the default profile, ledger.raw-line-chain reported as a warning', { timeout: 30_000 }, async () => {
+  it('memkit check: no error in the default profile, ledger.raw-line-chain reported as a warning, an error under --profile strict', { timeout: 30_000 }, async () => {
     const t = tempDir();
     try {
       mkdirSync(join(t.dir, 'memory-bank'));
@@ -82,6 +82,9 @@ describe('spec-ledger-raw-line-hash', () => {
       expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
       expect(report.problems).toContainEqual(expect.objectContaining({ code: 'ledger.raw-line-chain', severity: 'warning' }));
       expect(c.code).toBe(0);
+      const strict = await runCli(['check', t.dir, '--format', 'json', '--profile', 'strict']);
+      expect(strict.code).toBe(1);
+      expect(JSON.parse(strict.stdout).problems).toContainEqual(expect.objectContaining({ code: 'ledger.raw-line-chain', severity: 'error' }));
       writeFileSync(join(t.dir, 'memory-bank/decisionLog.md'), ledger(2).text);
       const broken = await runCli(['check', t.dir, '--format', 'json']);
       expect(broken.code).toBe(1);

@@ -40,7 +40,7 @@ describe('spec-thread-store-rotated-log', () => {
     expect(errors(checkThreadStore(child))).toContain('threads.parent-child-mismatch');
   });
 
-  it('memkit check: a rotated store has no error in the default profile; the drift is a warning', { timeout: 30_000 }, async () => {
+  it('memkit check: a rotated store has no error in the default profile; the drift is a warning, an error under --profile strict', { timeout: 30_000 }, async () => {
     const t = tempDir();
     try {
       mkdirSync(join(t.dir, 'threads'));
@@ -52,6 +52,9 @@ describe('spec-thread-store-rotated-log', () => {
       expect(report.problems.map((p) => p.code)).toContain('threads.relations-drift');
       expect(report.problems.filter((p) => p.code === 'threads.relations-drift').every((p) => p.severity === 'warning')).toBe(true);
       expect(c.code).toBe(0);
+      const strict = await runCli(['check', t.dir, '--format', 'json', '--profile', 'strict']);
+      expect(strict.code).toBe(1);
+      expect(JSON.parse(strict.stdout).problems).toContainEqual(expect.objectContaining({ code: 'threads.relations-drift', severity: 'error' }));
     } finally {
       t.done();
     }

@@ -22,7 +22,7 @@ describe('spec-thread-store-two-part-version', () => {
     for (const bad of ['1', 'v1.0', '1.0.', '01.0', '1.0.0.0']) expect(errors(checkThreadStore({ ...STORE, version: bad })), bad).not.toEqual([]);
   });
 
-  it('memkit check: no error in the default profile, threads.version-two-part as a warning', { timeout: 30_000 }, async () => {
+  it('memkit check: no error in the default profile, threads.version-two-part as a warning, an error under --profile strict', { timeout: 30_000 }, async () => {
     const t = tempDir();
     try {
       mkdirSync(join(t.dir, 'threads'));
@@ -32,6 +32,9 @@ describe('spec-thread-store-two-part-version', () => {
       expect(errors(report.problems)).toEqual([]);
       expect(report.problems).toContainEqual(expect.objectContaining({ code: 'threads.version-two-part', severity: 'warning' }));
       expect(c.code).toBe(0);
+      const strict = await runCli(['check', t.dir, '--format', 'json', '--profile', 'strict']);
+      expect(strict.code).toBe(1);
+      expect(JSON.parse(strict.stdout).problems).toContainEqual(expect.objectContaining({ code: 'threads.version-two-part', severity: 'error' }));
     } finally {
       t.done();
     }

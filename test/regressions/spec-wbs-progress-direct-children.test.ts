@@ -31,7 +31,7 @@ describe('spec-wbs-progress-direct-children', () => {
     expect(errors(checkWbs(rolled))).toContain('wbs.rollup-mismatch');
   });
 
-  it('memkit check: no error in the default profile, wbs.progress-mismatch as a warning', { timeout: 30_000 }, async () => {
+  it('memkit check: no error in the default profile, wbs.progress-mismatch as a warning, an error under --profile strict', { timeout: 30_000 }, async () => {
     const t = tempDir();
     try {
       cpSync(MEMORY, join(t.dir, '.claude'), { recursive: true });
@@ -41,6 +41,9 @@ describe('spec-wbs-progress-direct-children', () => {
       expect(errors(report.problems)).toEqual([]);
       expect(report.problems).toContainEqual(expect.objectContaining({ code: 'wbs.progress-mismatch', severity: 'warning' }));
       expect(c.code).toBe(0);
+      const strict = await runCli(['check', t.dir, '--format', 'json', '--profile', 'strict']);
+      expect(strict.code).toBe(1);
+      expect(JSON.parse(strict.stdout).problems).toContainEqual(expect.objectContaining({ code: 'wbs.progress-mismatch', severity: 'error' }));
     } finally {
       t.done();
     }
