@@ -2,7 +2,7 @@ import { type BigIntStats, type Dirent, constants } from 'node:fs';
 import { type FileHandle, lstat, open, opendir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { SKIPPED_DIRS } from '../check/layout.js';
-import { classifyPath, isMemoryLocation } from '../formats/index.js';
+import { type Layout, classifyPath, isMemoryLocation, layoutOf } from '../formats/index.js';
 import { type CheckSource, type SourceFile, tooLarge } from '../check/source.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 
@@ -20,8 +20,8 @@ const CHUNK = 1 << 20;
 
 // Where a memory format lives by its path (a file the layout claims, or a layout directory):
 // a link there that leaves the tree hides memory the check cannot vouch for.
-function claimsMemory(path: string): boolean {
-  const cls = classifyPath(path);
+function claimsMemory(path: string, layout: Layout): boolean {
+  const cls = classifyPath(path, layout);
   return isMemoryLocation(path) || (cls !== undefined && 'format' in cls);
 }
 
@@ -77,6 +77,8 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
       const stack: [string, string, string[]][] = [['', base, [base]]];
       // Linked directories are walked after every real one, so a link never claims a directory the tree holds itself.
       const linked: [string, string, string[]][] = [];
+      // Links leading out of the tree; whether each claims memory depends on its siblings (a bank is a directory).
+      const outside: string[] = [];
       while (stack.length > 0 || linked.length > 0) {
         if (stack.length === 0) {
           const next = linked.shift()!;
@@ -121,8 +123,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
             continue;
           }
           if (!inside(base, target)) {
-            const problem = claimsMemory(path) ? error : warning;
-            problems.push(problem('check.outside-root', 'this symbolic link leads outside the checked directory; it was neither followed nor read', { file: path }));
+            outside.push(path);
             continue;
           }
           const targetInfo = await stat(target, { bigint: true }).catch(() => undefined);
@@ -136,6 +137,11 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
             linked.push([path, target, [...ancestors, target]]);
           } else addFile(path, targetInfo);
         }
+      }
+      const layout = layoutOf([...files.map((f) => f.path), ...outside]);
+      for (const path of outside) {
+        const problem = claimsMemory(path, layout) ? error : warning;
+        problems.push(problem('check.outside-root', 'this symbolic link leads outside the checked directory; it was neither followed nor read', { file: path }));
       }
       files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       return { files, problems };

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
@@ -65,4 +65,24 @@ describe('a prose progress.md outside memory-bank/', () => {
       t.done();
     }
   });
+
+  it('a link out of the tree named progress.md is memory (an error) only inside a bank', async () => {
+    const t = tempDir();
+    const out = tempDir();
+    try {
+      writeFileSync(join(out.dir, 'p.md'), PROSE);
+      mkdirSync(join(t.dir, 'docs'));
+      mkdirSync(join(t.dir, 'agents'));
+      symlinkSync(join(out.dir, 'p.md'), join(t.dir, 'docs', 'progress.md'));
+      symlinkSync(join(out.dir, 'p.md'), join(t.dir, 'agents', 'progress.md'));
+      cpSync(join(ROOT, 'examples/agent-memory/memory-bank/decisionLog.md'), join(t.dir, 'agents', 'decisionLog.md'));
+      const { report } = await check(t.dir);
+      const outside = report.problems.filter((p) => p.code === 'check.outside-root').map((p) => `${p.file} ${p.severity}`);
+      expect(outside.sort()).toEqual(['agents/progress.md error', 'docs/progress.md warning']);
+    } finally {
+      t.done();
+      out.done();
+    }
+  });
 });
+
