@@ -16,3 +16,6 @@ export * from './layout.js';
 export * from './source.js';
 export * from './json-locate.js';
 export * from './check-directory.js';
+export { RULES, type Rule, ruleFor, describeSource, SPEC_NAMES } from './rules.js';
+export { PROFILES, type Profile, type RuleSetting, type SeverityPolicy, effectiveSeverity, applyPolicy } from './profile.js';
+export { CONFIG_FILE, type MemkitConfig, parseConfig } from './config.js';
