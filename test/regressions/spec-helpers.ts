@@ -13,6 +13,7 @@ export interface Reported {
   severity: 'error' | 'warning';
   line?: number;
   pointer?: string;
+  message?: string;
 }
 
 /** Writes `files` into a fresh directory and runs `memkit check --format json` on it (extra `args`, e.g. `--profile strict`). */
