@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../schemas/common.js';
-import { THREAD_ID_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
+import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { checkSchema } from './formats.js';
 
 /**
@@ -118,6 +118,9 @@ function cmp(a: string, b: string): number {
 const SEMVER = new RegExp(SEMVER_PATTERN);
 
 /** Reads a store's declared version: a known version, with a warning for the seed's two-part `1.0`. */
+// The one definition of the two-part form, shared with the thread-store schema.
+const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
+
 function declaredVersion(store: unknown): { version?: ThreadStoreVersion; problems: Problem[] } {
   if (typeof store !== 'object' || store === null || Array.isArray(store))
     return { problems: [error('exchange.thread-store-version', 'a thread store must be a JSON object', { pointer: '' })] };
@@ -125,9 +128,9 @@ function declaredVersion(store: unknown): { version?: ThreadStoreVersion; proble
   if (typeof raw !== 'string') return { problems: [error('exchange.thread-store-version', 'the thread store has no string "version"', { pointer: '/version' })] };
   const problems: Problem[] = [];
   let v = raw;
-  if (/^(0|[1-9]\d*)\.(0|[1-9]\d*)$/.test(raw)) {
+  if (TWO_PART_VERSION.test(raw)) {
     v = raw + '.0';
-    problems.push(warning('exchange.thread-store-version-alias', `version "${raw}" is not SemVer; read as "${v}"`, { pointer: '/version' }));
+    problems.push(warning('exchange.thread-store-version-alias', `version "${raw}" is MAJOR.MINOR (the format's own example form); read as "${v}"`, { pointer: '/version' }));
   } else if (!SEMVER.test(raw)) {
     return { problems: [error('exchange.thread-store-version', `version "${raw}" is not SemVer`, { pointer: '/version' })] };
   }
