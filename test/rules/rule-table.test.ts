@@ -8,8 +8,7 @@ import { RULES, ruleFor } from '../../src/check/rules.js';
 import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
 import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';
-import { parseCodes } from '../../src/parse/codes.js';
-import { schemaCodes } from '../../src/schemas/codes.js';
+import { isFormatId } from '../../src/formats/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'test', 'fixtures', 'rules');
@@ -25,9 +24,6 @@ function linesOf(seed: string): string[] {
   }
   return lines;
 }
-
-/** Tables whose codes do not all name their source yet (#20 in progress): listed, not failed. Remove a table once it is done. */
-const PENDING_SOURCES: ReadonlySet<string> = new Set<string>();
 
 const examples = readdirSync(EXAMPLES, { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -57,11 +53,14 @@ describe('rule table', () => {
 
   it('every rule names its source (seed line, convention or operational)', () => {
     const missing = [...RULES.values()].filter((r) => r.source === undefined).map((r) => r.code);
-    // Tables still being annotated (#20): listed, not failed. Remove a prefix once its table is done.
-    const pending = missing.filter((c) => PENDING_SOURCES.has(c));
-    if (pending.length > 0) console.info(`rules without a source yet (${pending.length}):\n  ${pending.join('\n  ')}`);
-    const unexpected = missing.filter((c) => !pending.includes(c));
-    expect(unexpected, `rules without a source:\n  ${unexpected.join('\n  ')}`).toEqual([]);
+    expect(missing, `rules without a source:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+
+  it('every format a rule names is a format id of the table of formats', () => {
+    const bad = [...RULES.values()].flatMap((r) =>
+      (r.format === undefined ? [] : typeof r.format === 'string' ? [r.format] : [...r.format]).filter((f) => !isFormatId(f)).map((f) => `${r.code}: ${f}`),
+    );
+    expect(bad).toEqual([]);
   });
 
   it('profiles: spec keeps seed severities and caps conventions at warning; strict makes conventions errors; config wins', () => {
