@@ -2,7 +2,7 @@ import { type Hasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { Rfc3339DateTime as DateTime } from '../schemas/common.js';
 import { FILE_KINDS, type FileV2, SafeRelativePath } from '../schemas/export-v2.js';
-import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, looksLikeThreadStore } from '../formats/index.js';
+import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, sniffFormat } from '../formats/index.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import { isSchemaValid } from './formats.js';
 
@@ -19,9 +19,10 @@ export function isSafePath(path: string): boolean {
 
 /**
  * Classifies a file by the table of formats, as `memkit check` discovers
- * them: a format found by location gives its export kind; a `*.json` whose
- * text is a thread store is `thread-store`; any other `*.jsonl` is kept as
- * an append-only `ledger`. `layout` says which directories are memory banks
+ * them: a format found by location gives its export kind, and so does a
+ * format told by content when the text sniffs as it (a `*.json` thread store,
+ * a lone `decisionLog.md` holding ledger lines); any other `*.jsonl` is kept
+ * as an append-only `ledger`. `layout` says which directories are memory banks
  * (from the whole listing, see `layoutOf`); without it only a directory named
  * `memory-bank` is one.
  */
@@ -29,8 +30,9 @@ export function classifyFile(path: string, text: string | undefined, layout: Lay
   const cls = classifyPath(path, layout);
   if (cls !== undefined && 'format' in cls) return formatById(cls.format).exportKind;
   if (path.endsWith('.jsonl')) return 'ledger';
-  if (cls !== undefined && cls.sniff.includes('thread-store') && text !== undefined && text.length < 64 * 1024 * 1024 && looksLikeThreadStore(text)) return 'thread-store';
-  return 'other';
+  // A format told by content (a thread store, a lone bank file outside a bank) when the text sniffs as it.
+  const sniffed = cls !== undefined && text !== undefined && text.length < 64 * 1024 * 1024 ? sniffFormat(cls.sniff, text) : undefined;
+  return sniffed === undefined ? 'other' : formatById(sniffed).exportKind;
 }
 
 /** True for kinds that only ever grow by appending (ledgers, events): an import only replaces a prefix of the incoming file. */

@@ -1,3 +1,4 @@
+import { looksLikeLedger, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { ledgerTextParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const activeContext: FormatModule<'active-context'> = {
   title: 'activeContext.md',
   family: 'memory-bank',
   matches: inBank('activeContext.md'),
+  mayHold: namedOutsideBank('activeContext.md'),
+  sniff: looksLikeLedger,
   schemaIds: ['active-context-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',

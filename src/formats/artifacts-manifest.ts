@@ -1,3 +1,4 @@
+import { jsonNaming, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { jsonParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const artifactsManifest: FormatModule<'artifacts-manifest'> = {
   title: 'artifacts-manifest.json',
   family: 'memory-bank',
   matches: inBank('artifacts-manifest.json'),
+  mayHold: namedOutsideBank('artifacts-manifest.json'),
+  sniff: jsonNaming('session_id', 'artifacts'),
   schemaIds: ['artifacts-manifest'],
   parser: jsonParser,
   exportKind: 'memory-bank',

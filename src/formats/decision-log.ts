@@ -1,3 +1,4 @@
+import { looksLikeLedger, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { ledgerTextParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const decisionLog: FormatModule<'decision-log'> = {
   title: 'decisionLog.md',
   family: 'memory-bank',
   matches: inBank('decisionLog.md'),
+  mayHold: namedOutsideBank('decisionLog.md'),
+  sniff: looksLikeLedger,
   schemaIds: ['decision-log-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',

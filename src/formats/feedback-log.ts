@@ -1,3 +1,4 @@
+import { looksLikeFeedbackLog, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { feedbackLogParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const feedbackLog: FormatModule<'feedback-log'> = {
   title: 'feedback-log.md',
   family: 'memory-bank',
   matches: inBank('feedback-log.md'),
+  mayHold: namedOutsideBank('feedback-log.md'),
+  sniff: looksLikeFeedbackLog,
   schemaIds: ['feedback-log-entry'],
   parser: feedbackLogParser,
   exportKind: 'ledger',

@@ -35,9 +35,11 @@ export { looksLikeThreadStore } from './thread-store.js';
 export { looksLikeExportBundle } from './export-bundle.js';
 
 /**
- * Every file format, in matching order: a path takes the first format whose
- * location matcher claims it; formats told by content (thread store, export
- * bundle) come last and are only candidates until their sniffer reads the text.
+ * Every file format. A path takes the format whose location matcher claims
+ * it (at most one does; the order only breaks ties a test rules out); a path
+ * no location claims is a candidate of the formats told by content (a
+ * `*.json` may be a thread store, a lone `decisionLog.md` a decision log) in
+ * this order, until a sniffer accepts its text.
  */
 export const FORMATS: readonly FormatModule[] = Object.freeze([
   memoryManifest,
@@ -69,8 +71,7 @@ export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {
 /** How a path was classified: a format by location, or the formats its text may hold (read it and sniff). */
 export type PathClass = { format: FormatId } | { sniff: readonly FormatId[] } | undefined;
 
-const LOCATED = FORMATS.filter((f) => f.sniff === undefined);
-const SNIFFED = FORMATS.filter((f) => f.sniff !== undefined);
+const SNIFFED = FORMATS.filter((f) => f.mayHold !== undefined && f.sniff !== undefined);
 
 /**
  * Classifies one path (relative, `/`-separated). `layout` says which
@@ -78,12 +79,12 @@ const SNIFFED = FORMATS.filter((f) => f.sniff !== undefined);
  * named `memory-bank` is one.
  * @example
  * classifyPath('.claude/memory/tasks/1.2.json') // { format: 'wbs-task' }
- * classifyPath('docs/progress.md') // undefined: not inside a memory bank
+ * classifyPath('docs/progress.md') // { sniff: ['progress'] }: outside a bank, only a progress table is one
  * classifyPath('threads/store.json') // { sniff: ['thread-store'] }
  */
 export function classifyPath(path: string, layout: Layout = PATH_ONLY_LAYOUT): PathClass {
-  for (const f of LOCATED) if (f.matches(path, layout)) return { format: f.id };
-  const candidates = SNIFFED.filter((f) => f.matches(path, layout)).map((f) => f.id);
+  for (const f of FORMATS) if (f.matches(path, layout)) return { format: f.id };
+  const candidates = SNIFFED.filter((f) => f.mayHold!(path, layout)).map((f) => f.id);
   return candidates.length > 0 ? { sniff: candidates } : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { looksLikeLedger, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { ledgerTextParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const productContext: FormatModule<'product-context'> = {
   title: 'productContext.md',
   family: 'memory-bank',
   matches: inBank('productContext.md'),
+  mayHold: namedOutsideBank('productContext.md'),
+  sniff: looksLikeLedger,
   schemaIds: ['product-context-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',

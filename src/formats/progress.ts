@@ -1,3 +1,4 @@
+import { looksLikeProgressTable, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { progressTableParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const progress: FormatModule<'progress'> = {
   title: 'progress.md',
   family: 'memory-bank',
   matches: inBank('progress.md'),
+  mayHold: namedOutsideBank('progress.md'),
+  sniff: looksLikeProgressTable,
   schemaIds: ['progress-row'],
   parser: progressTableParser,
   exportKind: 'memory-bank',

@@ -1,3 +1,4 @@
+import { looksLikeLedger, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { ledgerTextParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const riskRegister: FormatModule<'risk-register'> = {
   title: 'riskRegister.md',
   family: 'memory-bank',
   matches: inBank('riskRegister.md'),
+  mayHold: namedOutsideBank('riskRegister.md'),
+  sniff: looksLikeLedger,
   schemaIds: ['risk-register-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',

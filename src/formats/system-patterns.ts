@@ -1,3 +1,4 @@
+import { looksLikeSystemPatterns, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { systemPatternsParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const systemPatterns: FormatModule<'system-patterns'> = {
   title: 'systemPatterns.md',
   family: 'memory-bank',
   matches: inBank('systemPatterns.md'),
+  mayHold: namedOutsideBank('systemPatterns.md'),
+  sniff: looksLikeSystemPatterns,
   schemaIds: ['system-patterns-header'],
   parser: systemPatternsParser,
   exportKind: 'ledger',

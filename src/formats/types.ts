@@ -28,11 +28,17 @@ export interface FormatModule<Id extends FormatId = FormatId> {
   readonly family: FormatFamily;
   /**
    * True when a path (relative, `/`-separated) holds this format by its
-   * location. For a content-sniffed format: true when the path may hold it,
-   * and {@link FormatModule.sniff} decides on the text.
+   * location alone (`false` for a format told only by content).
    */
   readonly matches: (path: string, layout: Layout) => boolean;
-  /** Present for formats told by content: true when the text is (probably) this format. */
+  /**
+   * For a path no location claims: true when it may hold this format, and
+   * {@link FormatModule.sniff} decides on the text (a `*.json` may be a
+   * thread store; a lone `decisionLog.md` outside a bank is one only if it
+   * holds ledger lines).
+   */
+  readonly mayHold?: (path: string, layout: Layout) => boolean;
+  /** With `mayHold`: true when the text is (probably) this format. */
   readonly sniff?: (text: string) => boolean;
   /** The schema registry ids (`memkit validate --schema ID`) that describe this format's values. */
   readonly schemaIds: readonly string[];

@@ -1,3 +1,4 @@
+import { jsonNaming, namedOutsideBank } from './bank-sniff.js';
 import { inBank } from './layout.js';
 import { jsonParser } from './parsers.js';
 import type { FormatModule } from './types.js';
@@ -8,6 +9,8 @@ export const workflowState: FormatModule<'workflow-state'> = {
   title: 'workflow-state.json',
   family: 'memory-bank',
   matches: inBank('workflow-state.json'),
+  mayHold: namedOutsideBank('workflow-state.json'),
+  sniff: jsonNaming('session_id', 'phases'),
   schemaIds: ['workflow-state'],
   parser: jsonParser,
   exportKind: 'memory-bank',

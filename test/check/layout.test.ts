@@ -37,13 +37,15 @@ describe('classifyPath (the table of formats)', () => {
   });
 
   it('a memory bank is a directory, not a file name: a lone progress.md or decisionLog.md elsewhere is not memory', () => {
-    expect(classifyPath('docs/progress.md')).toBeUndefined();
-    expect(classifyPath('progress.md')).toBeUndefined();
-    expect(classifyPath('docs/decisionLog.md')).toBeUndefined();
-    expect(classifyPath('docs/workflow-state.json')).toEqual({ sniff: ['thread-store'] });
+    // Outside a bank, a bank file name is only a candidate: its text decides.
+    expect(classifyPath('docs/progress.md')).toEqual({ sniff: ['progress'] });
+    expect(classifyPath('progress.md')).toEqual({ sniff: ['progress'] });
+    expect(classifyPath('docs/decisionLog.md')).toEqual({ sniff: ['decision-log'] });
+    expect(classifyPath('docs/workflow-state.json')).toEqual({ sniff: ['workflow-state', 'thread-store'] });
+    expect(classifyPath('.thunderus/memory/workflow-state.json')).toEqual({ sniff: ['thread-store'] });
     const listing = ['docs/progress.md', 'docs/README.md', 'bank/decisionLog.md', 'bank/progress.md', 'prose/projectbrief.md', 'prose/activeContext.md'];
     const classes = classifyPaths(listing);
-    expect(classes.get('docs/progress.md')).toBeUndefined();
+    expect(classes.get('docs/progress.md')).toEqual({ sniff: ['progress'] });
     expect(classes.get('docs/README.md')).toBeUndefined();
     expect(classes.get('bank/decisionLog.md')).toEqual({ format: 'decision-log' });
     expect(classes.get('bank/progress.md')).toEqual({ format: 'progress' });
@@ -86,7 +88,7 @@ describe('the table of formats', () => {
     ];
     const layout = layoutOf(paths);
     for (const p of paths) {
-      const owners = FORMATS.filter((f) => f.sniff === undefined && f.matches(p, layout)).map((f) => f.id);
+      const owners = FORMATS.filter((f) => f.matches(p, layout)).map((f) => f.id);
       expect(owners.length, `${p}: ${owners.join(', ')}`).toBe(1);
     }
   });
@@ -95,6 +97,19 @@ describe('the table of formats', () => {
     expect(sniffFormat(['thread-store'], '{"version":"1.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
     expect(sniffFormat(['thread-store'], '{"version":"1.0"}')).toBeUndefined();
     expect(sniffFormat(['export-bundle'], '{"superagents_export":"x"}\n{}\n')).toBe('export-bundle');
+  });
+
+  it('sniffs a lone bank file by its shape: ledger lines, a header, a progress table, JSON keys', () => {
+    expect(sniffFormat(['decision-log'], '# Decisions\n\n{"id":"DEC-20260101-001","ts":"2026-01-01T00:00:00Z","predecessor_hash":"00"}\n')).toBe('decision-log');
+    expect(sniffFormat(['decision-log'], '# Decisions\n\nWe chose SQLite because it is small.\n')).toBeUndefined();
+    expect(sniffFormat(['progress'], '| task_id | status | agent |\n|---|---|---|\n| T1 | DONE | a |\n')).toBe('progress');
+    expect(sniffFormat(['progress'], '# Progress\n\n- shipped search\n')).toBeUndefined();
+    expect(sniffFormat(['system-patterns'], '---\nversion: 1.0.0\nhash: abc\n---\nbody\n')).toBe('system-patterns');
+    expect(sniffFormat(['system-patterns'], '---\ntitle: patterns\n---\nbody\n')).toBeUndefined();
+    expect(sniffFormat(['feedback-log'], '## 2026-01-01\nfrom_agent: A\nto_agent: B\n')).toBe('feedback-log');
+    expect(sniffFormat(['workflow-state', 'thread-store'], '{"session_id":"S","phases":{}}')).toBe('workflow-state');
+    expect(sniffFormat(['workflow-state', 'thread-store'], '{"name":"pkg"}')).toBeUndefined();
+    expect(sniffFormat(['artifacts-manifest'], '{"session_id":"S","artifacts":[]}')).toBe('artifacts-manifest');
   });
 
   it('parses through its parser binding, keeping positions', () => {

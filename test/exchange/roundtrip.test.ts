@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { classifyFile, decodeBase64, isPlainDateTime, isSchemaValid, drill, encodeBase64, exportBundle, exportToString, importBundle, isSafePath, memoryRecords } from '../../src/exchange/index.js';
+import { isPlainDateTime, drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
+import { decodeBase64, encodeBase64 } from '../../src/exchange/base64.js';
+import { classifyFile, isSafePath } from '../../src/exchange/file-records.js';
+import { isSchemaValid } from '../../src/exchange/formats.js';
 import { type MemorySpec, buildMemory, dateTime, memorySpec } from './arbitraries.js';
 import { DateTime } from '../../src/schemas/common.js';
 
@@ -158,6 +161,7 @@ describe('building blocks', () => {
     expect(classifyFile('memory-bank/decisionLog.md', '')).toBe('ledger');
     expect(classifyFile('memory-bank/progress.md', '')).toBe('memory-bank');
     expect(classifyFile('docs/progress.md', '')).toBe('other');
+    expect(classifyFile('docs/decisionLog.md', '{"ts":"2026-01-01T00:00:00Z","predecessor_hash":"00"}\n')).toBe('ledger');
     expect(classifyFile('.claude/memory/tasks/1.2.json', '{}')).toBe('wbs-task');
     expect(classifyFile('x/threads.json', '{"version":"1.0.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
     expect(classifyFile('x/other.json', '{"version":"1.0.0"}')).toBe('other');

@@ -84,5 +84,21 @@ describe('a prose progress.md outside memory-bank/', () => {
       out.done();
     }
   });
-});
 
+  it('a lone file outside a bank is checked when its content has the format (ledger lines, a progress table)', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'notes'));
+      mkdirSync(join(t.dir, 'docs'));
+      cpSync(join(ROOT, 'examples/agent-memory/memory-bank/decisionLog.md'), join(t.dir, 'notes', 'decisionLog.md'));
+      cpSync(join(ROOT, 'examples/agent-memory/memory-bank/progress.md'), join(t.dir, 'docs', 'progress.md'));
+      const { report } = await check(t.dir);
+      expect(report.checked).toEqual([
+        { file: 'docs/progress.md', format: 'progress' },
+        { file: 'notes/decisionLog.md', format: 'decision-log' },
+      ]);
+    } finally {
+      t.done();
+    }
+  });
+});
