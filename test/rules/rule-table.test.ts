@@ -83,6 +83,25 @@ describe('rule table', () => {
     for (const code of examples) expect(ruleFor(code), `test/fixtures/rules/${code} names no declared code`).toBeDefined();
   });
 
+  it.each(['spec', 'strict'] as const)('what the checker reports under %s has the table severity (examples/broken and every rule example)', async (profile) => {
+    const dirs = [join(ROOT, 'examples', 'broken'), join(ROOT, 'examples', 'agent-memory'), ...examples.flatMap((c) => ['fail', 'pass'].map((k) => join(EXAMPLES, c, k)).filter((d) => existsSync(d)))];
+    const off: string[] = [];
+    let seen = 0;
+    for (const dir of dirs) {
+      const report = await checkDirectory(nodeCheckSource(dir), { profile, config: null });
+      for (const p of report.problems) {
+        const rule = ruleFor(p.code);
+        // A notice takes the worst severity it left out, not its own.
+        if (p.code === 'problems.truncated') continue;
+        seen++;
+        const want = rule?.source === 'convention' ? (profile === 'strict' ? 'error' : 'warning') : rule?.severity;
+        if (p.severity !== want) off.push(`${dir.slice(ROOT.length + 1)}: ${p.code} reported as ${p.severity}, the table says ${want}`);
+      }
+    }
+    expect(seen).toBeGreaterThan(30);
+    expect(off).toEqual([]);
+  });
+
   describe.each(examples)('%s', (code) => {
     const dir = join(EXAMPLES, code);
     const rule = ruleFor(code);
