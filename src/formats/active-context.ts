@@ -8,6 +8,7 @@ export const activeContext: FormatModule<'active-context'> = {
   id: 'active-context',
   title: 'activeContext.md',
   family: 'memory-bank',
+  names: ['activeContext.md'],
   matches: inBank('activeContext.md'),
   mayHold: namedOutsideBank('activeContext.md'),
   sniff: looksLikeLedger,

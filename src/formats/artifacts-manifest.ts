@@ -8,6 +8,7 @@ export const artifactsManifest: FormatModule<'artifacts-manifest'> = {
   id: 'artifacts-manifest',
   title: 'artifacts-manifest.json',
   family: 'memory-bank',
+  names: ['artifacts-manifest.json'],
   matches: inBank('artifacts-manifest.json'),
   mayHold: namedOutsideBank('artifacts-manifest.json'),
   sniff: jsonNaming('session_id', 'artifacts'),

@@ -8,6 +8,7 @@ export const decisionLog: FormatModule<'decision-log'> = {
   id: 'decision-log',
   title: 'decisionLog.md',
   family: 'memory-bank',
+  names: ['decisionLog.md'],
   matches: inBank('decisionLog.md'),
   mayHold: namedOutsideBank('decisionLog.md'),
   sniff: looksLikeLedger,

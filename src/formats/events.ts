@@ -7,6 +7,7 @@ export const events: FormatModule<'events'> = {
   id: 'events',
   title: 'events.jsonl',
   family: 'thunderus',
+  names: ['events.jsonl'],
   matches: (path) => baseOf(path) === 'events.jsonl',
   schemaIds: ['event'],
   parser: jsonLinesParser,

@@ -8,6 +8,7 @@ export const feedbackLog: FormatModule<'feedback-log'> = {
   id: 'feedback-log',
   title: 'feedback-log.md',
   family: 'memory-bank',
+  names: ['feedback-log.md'],
   matches: inBank('feedback-log.md'),
   mayHold: namedOutsideBank('feedback-log.md'),
   sniff: looksLikeFeedbackLog,

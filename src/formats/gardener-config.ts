@@ -6,6 +6,7 @@ export const gardenerConfig: FormatModule<'gardener-config'> = {
   id: 'gardener-config',
   title: 'gardener config (.thunderus/memory/gardener.{toml,json})',
   family: 'thunderus',
+  names: ['gardener.toml', 'gardener.json'],
   matches: (path) => /(^|\/)\.thunderus\/memory\/gardener\.(toml|json)$/.test(path),
   schemaIds: ['gardener-config'],
   parser: gardenerParser,

@@ -14,7 +14,7 @@ import { exportBundle } from './export-bundle.js';
 import { feedbackLog } from './feedback-log.js';
 import { gardenerConfig } from './gardener-config.js';
 import { FORMAT_IDS, type FormatId } from './ids.js';
-import { type Layout, PATH_ONLY_LAYOUT, layoutOf } from './layout.js';
+import { type Layout, PATH_ONLY_LAYOUT, baseOf, layoutOf } from './layout.js';
 import { memoryDoc } from './memory-doc.js';
 import { memoryManifest } from './memory-manifest.js';
 import { productContext } from './product-context.js';
@@ -71,7 +71,11 @@ export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {
 /** How a path was classified: a format by location, or the formats its text may hold (read it and sniff). */
 export type PathClass = { format: FormatId } | { sniff: readonly FormatId[] } | undefined;
 
-const SNIFFED = FORMATS.filter((f) => f.mayHold !== undefined && f.sniff !== undefined);
+// Matchers indexed by the file names they can claim, so a path runs only the matchers that may apply.
+const BY_NAME = new Map<string, FormatModule[]>();
+for (const f of FORMATS) for (const n of f.names ?? []) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), f]);
+const ANY_NAME = FORMATS.filter((f) => f.names === undefined);
+const sniffed = (f: FormatModule) => f.mayHold !== undefined && f.sniff !== undefined;
 
 /**
  * Classifies one path (relative, `/`-separated). `layout` says which
@@ -83,8 +87,12 @@ const SNIFFED = FORMATS.filter((f) => f.mayHold !== undefined && f.sniff !== und
  * classifyPath('threads/store.json') // { sniff: ['thread-store'] }
  */
 export function classifyPath(path: string, layout: Layout = PATH_ONLY_LAYOUT): PathClass {
-  for (const f of FORMATS) if (f.matches(path, layout)) return { format: f.id };
-  const candidates = SNIFFED.filter((f) => f.mayHold!(path, layout)).map((f) => f.id);
+  const named = BY_NAME.get(baseOf(path)) ?? [];
+  for (const f of named) if (f.matches(path, layout)) return { format: f.id };
+  for (const f of ANY_NAME) if (f.matches(path, layout)) return { format: f.id };
+  const candidates: FormatId[] = [];
+  for (const f of named) if (sniffed(f) && f.mayHold!(path, layout)) candidates.push(f.id);
+  for (const f of ANY_NAME) if (sniffed(f) && f.mayHold!(path, layout)) candidates.push(f.id);
   return candidates.length > 0 ? { sniff: candidates } : undefined;
 }
 

@@ -6,6 +6,7 @@ export const memoryManifest: FormatModule<'memory-manifest'> = {
   id: 'memory-manifest',
   title: 'memory manifest (.thunderus/memory/indexes/manifest.json)',
   family: 'thunderus',
+  names: ['manifest.json'],
   matches: (path) => /(^|\/)\.thunderus\/memory\/indexes\/manifest\.json$/.test(path),
   schemaIds: ['memory-manifest'],
   parser: jsonParser,

@@ -8,6 +8,7 @@ export const productContext: FormatModule<'product-context'> = {
   id: 'product-context',
   title: 'productContext.md',
   family: 'memory-bank',
+  names: ['productContext.md'],
   matches: inBank('productContext.md'),
   mayHold: namedOutsideBank('productContext.md'),
   sniff: looksLikeLedger,

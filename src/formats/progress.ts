@@ -8,6 +8,7 @@ export const progress: FormatModule<'progress'> = {
   id: 'progress',
   title: 'progress.md',
   family: 'memory-bank',
+  names: ['progress.md'],
   matches: inBank('progress.md'),
   mayHold: namedOutsideBank('progress.md'),
   sniff: looksLikeProgressTable,

@@ -8,6 +8,7 @@ export const riskRegister: FormatModule<'risk-register'> = {
   id: 'risk-register',
   title: 'riskRegister.md',
   family: 'memory-bank',
+  names: ['riskRegister.md'],
   matches: inBank('riskRegister.md'),
   mayHold: namedOutsideBank('riskRegister.md'),
   sniff: looksLikeLedger,

@@ -8,6 +8,7 @@ export const systemPatterns: FormatModule<'system-patterns'> = {
   id: 'system-patterns',
   title: 'systemPatterns.md',
   family: 'memory-bank',
+  names: ['systemPatterns.md'],
   matches: inBank('systemPatterns.md'),
   mayHold: namedOutsideBank('systemPatterns.md'),
   sniff: looksLikeSystemPatterns,

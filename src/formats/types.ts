@@ -32,6 +32,12 @@ export interface FormatModule<Id extends FormatId = FormatId> {
    */
   readonly matches: (path: string, layout: Layout) => boolean;
   /**
+   * The file names (last path segment) this format can have, when it can have
+   * only these: classification then tries its matchers only for such names.
+   * Absent: any name.
+   */
+  readonly names?: readonly string[];
+  /**
    * For a path no location claims: true when it may hold this format, and
    * {@link FormatModule.sniff} decides on the text (a `*.json` may be a
    * thread store; a lone `decisionLog.md` outside a bank is one only if it

@@ -6,6 +6,7 @@ export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
   id: 'wbs-task-index',
   title: 'task-index.json',
   family: 'wbs',
+  names: ['task-index.json'],
   matches: (path) => /(^|\/)\.claude\/memory\/task-index\.json$/.test(path),
   schemaIds: ['wbs-task-index', 'wbs-index-entry'],
   parser: jsonParser,

@@ -8,6 +8,7 @@ export const workflowState: FormatModule<'workflow-state'> = {
   id: 'workflow-state',
   title: 'workflow-state.json',
   family: 'memory-bank',
+  names: ['workflow-state.json'],
   matches: inBank('workflow-state.json'),
   mayHold: namedOutsideBank('workflow-state.json'),
   sniff: jsonNaming('session_id', 'phases'),

@@ -93,6 +93,13 @@ describe('the table of formats', () => {
     }
   });
 
+  it('a format that declares its file names claims no other name (the name index is safe)', () => {
+    const paths = ['a/events.jsonl', 'a/x.jsonl', 'memory-bank/notes.md', 'memory-bank/decisionLog.md', 'docs/progress.md', '.thunderus/memory/indexes/manifest.json', '.thunderus/memory/indexes/other.json', '.claude/memory/task-index.json', '.claude/memory/tasks/1.json', 'x/workflow-state.json', 'x/other.json', '.thunderus/memory/gardener.toml'];
+    const layout = layoutOf(paths);
+    for (const f of FORMATS.filter((m) => m.names !== undefined))
+      for (const p of paths) if (f.matches(p, layout) || f.mayHold?.(p, layout)) expect(f.names, `${f.id} claims ${p}`).toContain(p.slice(p.lastIndexOf('/') + 1));
+  });
+
   it('sniffs thread stores and export bundles by content', () => {
     expect(sniffFormat(['thread-store'], '{"version":"1.0","threads":{},"operations":[],"relations":{}}')).toBe('thread-store');
     expect(sniffFormat(['thread-store'], '{"version":"1.0"}')).toBeUndefined();
