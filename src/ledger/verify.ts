@@ -170,15 +170,16 @@ export class LedgerVerifier {
       this.add(error(p.code, p.message, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
       return undefined;
     }
-    const bytes = utf8(canon);
-    const hash = toHex(this.hasher.sha256(bytes));
-    // A line stored in another form than its canonical one has a second candidate hash: its raw bytes'.
-    let raw: string | undefined;
-    if (text !== undefined && canon !== text) {
-      this.nonCanonicalLine ??= line;
-      raw = toHex(this.hasher.sha256(utf8(text)));
-    }
-    if (this.all || (this.cp !== undefined && this.count < this.cp.size)) this.acc.appendLeafHash(leafHash(bytes, this.hasher));
+    // A line stored in another form than its canonical one has a second candidate hash: its raw
+    // bytes'. Once the file is known to chain by raw lines, its canonical hash is not needed.
+    const differs = text !== undefined && canon !== text;
+    if (differs) this.nonCanonicalLine ??= line;
+    const skipCanonical = differs && this.convention === 'raw-line';
+    const leaf = this.all || (this.cp !== undefined && this.count < this.cp.size);
+    const bytes = skipCanonical && !leaf ? undefined : utf8(canon);
+    const hash = skipCanonical ? '' : toHex(this.hasher.sha256(bytes!));
+    const raw = differs ? toHex(this.hasher.sha256(utf8(text))) : undefined;
+    if (leaf) this.acc.appendLeafHash(leafHash(bytes!, this.hasher));
     this.count++;
     if (this.check !== undefined) {
       const problems = this.check(entry);
