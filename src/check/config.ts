@@ -11,6 +11,9 @@ export type { MemkitConfig } from '../schemas/memkit-config.js';
 /** The config file's name at the root of a checked directory. */
 export const CONFIG_FILE = 'memkit.config.json';
 
+/** The longest config text read (1 Mi characters): a config is a few lines, and a huge one is refused before parsing. */
+export const MAX_CONFIG_CHARS = 1024 * 1024;
+
 let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknown): boolean } | undefined;
 
 /**
@@ -21,6 +24,7 @@ let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknow
  * @example parseConfig('{"profile":"strict"}') // { ok: true, value: { profile: 'strict' } }
  */
 export function parseConfig(text: string, file = CONFIG_FILE): Result<MemkitConfig> {
+  if (text.length > MAX_CONFIG_CHARS) return fail([error('input.too-large', `the config file holds ${text.length} characters; a config is at most ${MAX_CONFIG_CHARS}`, { file, line: 1 })]);
   const read = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
   const value = read.value;

@@ -12,7 +12,7 @@ export const RuleSettingSchema = StringEnum(['off', 'warn', 'error'] as const);
 export const MemkitConfig = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    profile: Type.Optional(StringEnum(['spec', 'strict'] as const, '`spec` (default): only what a seed states is an error; `strict`: memkit conventions are errors too.')),
+    profile: Type.Optional(StringEnum(['spec', 'strict'] as const, "`spec` (default): only what a format's specification states is an error; `strict`: memkit's conventions are errors too.")),
     rules: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$' }), RuleSettingSchema, { additionalProperties: false, description: 'Severity per problem code.' })),
     memoryBank: Type.Optional(
       Type.Object(
@@ -27,7 +27,9 @@ export const MemkitConfig = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    ignore: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Globs (`*`, `**`, `?`) of paths, relative to the checked directory, that are not checked.' })),
+    ignore: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000, description: 'Globs (`*`, `**`, `?`) of paths, relative to the checked directory, that are not checked.' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { parseConfig } from '../../src/check/config.js';
+import { MAX_CONFIG_CHARS, parseConfig } from '../../src/check/config.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { globMatcher } from '../../src/check/glob.js';
 import { withWriters, DEFAULT_WRITER_POLICY, checkWrite } from '../../src/ledger/policy.js';
 import { memoryFiles } from '../../src/store/file-port.js';
@@ -27,6 +28,28 @@ describe('parseConfig', () => {
     const s = parseConfig('{\n "profile": 3\n}');
     expect(s.ok ? [] : s.problems.map((p) => p.line)).toContain(2);
   });
+  it('a config over the size limit is refused before parsing', () => {
+    const r = parseConfig(`{"ignore":[${'"x",'.repeat(MAX_CONFIG_CHARS / 4)}"x"]}`);
+    expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['input.too-large']);
+  });
+
+  it('schemas/memkit-config.schema.json compiles under Ajv strict and agrees with parseConfig', () => {
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'memkit-config.schema.json'), 'utf8'));
+    const ajv = new Ajv2020({ strict: true });
+    expect(ajv.validateSchema(schema)).toBe(true);
+    const valid = ajv.compile(schema);
+    for (const text of [
+      '{}',
+      '{"$schema":"x","profile":"strict","rules":{"ledger.writer-denied":"off"},"memoryBank":{"writers":{"a.md":["A"]},"lockedBy":"A"},"ignore":["**/x"]}',
+      '{"profile":"lax"}',
+      '{"rules":{"ledger.writer-denied":"fatal"}}',
+      '{"colour":1}',
+      '{"memoryBank":{"lockedBy":""}}',
+      '{"ignore":"x"}',
+    ])
+      expect(valid(JSON.parse(text)), text).toBe(parseConfig(text).ok);
+  });
+
   it('a "__proto__" writer file stays a plain key', () => {
     const r = parseConfig('{"memoryBank":{"writers":{"__proto__":["X"]}}}');
     expect(r.ok).toBe(true);
@@ -52,9 +75,19 @@ describe('globMatcher', () => {
     ['a?.md', 'a/.md', false],
     ['a.b', 'axb', false],
     ['(x)+', '(x)+', true],
+    ['a/**/**/b', 'a/b', true],
+    ['**', 'any/thing', true],
+    ['*a*b', 'xaxxb', true],
+    ['*a*b', 'xaxxc', false],
   ])('%s vs %s: %s', (glob, path, expected) => {
     expect(globMatcher(glob)(path)).toBe(expected);
   });
+});
+
+it('a hostile glob costs at most pattern times path length (no exponential backtracking)', { timeout: 30_000 }, () => {
+  const path = `${'a/'.repeat(2000)}b`;
+  expect(globMatcher(`${'**/a/'.repeat(200)}c`)(path)).toBe(false);
+  expect(globMatcher(`${'*a'.repeat(500)}c`)('a'.repeat(5000))).toBe(false);
 });
 
 describe('checkDirectory with a profile and config', () => {
