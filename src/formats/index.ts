@@ -6,6 +6,7 @@
  * table, so they cannot disagree about what a path holds.
  */
 import type { CodeInfo } from '../problems/codes.js';
+import { type SchemaObject, getFormat } from '../schemas/registry.js';
 import { activeContext } from './active-context.js';
 import { artifactsManifest } from './artifacts-manifest.js';
 import { decisionLog } from './decision-log.js';
@@ -126,4 +127,15 @@ export function rulesOf(id: FormatId, table: Iterable<readonly [string, Pick<Cod
     if (f === id || (Array.isArray(f) && f.includes(id))) out.push(code);
   }
   return out;
+}
+
+/**
+ * The TypeBox schemas of a format's values (from the schema registry, by the
+ * module's `schemaIds`), e.g. `decision-log` → the decision log entry schema.
+ */
+export function schemasOf(id: FormatId): { id: string; schema: SchemaObject }[] {
+  return formatById(id).schemaIds.flatMap((s) => {
+    const def = getFormat(s);
+    return def === undefined ? [] : [{ id: s, schema: def.schema }];
+  });
 }

@@ -1,5 +1,5 @@
 import type { FILE_KINDS } from '../schemas/export-v2.js';
-import type { FormatFamily } from '../schemas/registry.js';
+import type { FormatFamily, SchemaId } from '../schemas/registry.js';
 import type { FormatId } from './ids.js';
 import type { Layout } from './layout.js';
 
@@ -47,7 +47,7 @@ export interface FormatModule<Id extends FormatId = FormatId> {
   /** With `mayHold`: true when the text is (probably) this format. */
   readonly sniff?: (text: string) => boolean;
   /** The schema registry ids (`memkit validate --schema ID`) that describe this format's values. */
-  readonly schemaIds: readonly string[];
+  readonly schemaIds: readonly SchemaId[];
   /** The parser binding. */
   readonly parser: ParserBinding;
   /** The `kind` an export bundle (v2) gives a file of this format; a frozen wire value. */

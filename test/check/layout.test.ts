@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPath, classifyPaths, layoutOf } from '../../src/check/index.js';
-import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, sniffFormat } from '../../src/formats/index.js';
+import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, schemasOf, sniffFormat } from '../../src/formats/index.js';
 import { formatIds as registryIds } from '../../src/schemas/index.js';
 import { exportV2Formats } from '../../src/exchange/formats.js';
 import { RULES } from '../../src/check/rules.js';
@@ -72,6 +72,7 @@ describe('the table of formats', () => {
   it('names only schema ids the registry (or exchange, for v2 records) knows', () => {
     const known = new Set<string>([...registryIds, ...exportV2Formats.map((f) => f.id)]);
     for (const f of FORMATS) for (const s of f.schemaIds) expect(known.has(s), `${f.id}: ${s}`).toBe(true);
+    for (const f of FORMATS) expect(schemasOf(f.id).map((x) => x.id)).toEqual(f.schemaIds);
   });
 
   it('location matchers never claim the same path twice (no order dependence)', () => {
