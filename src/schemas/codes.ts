@@ -85,6 +85,13 @@ export const schemaCodes = defineCodes({
     source: 'convention',
     format: ['memory-doc', 'memory-manifest', 'events'],
   },
+  'convention.gardener-config': {
+    meaning: 'The gardener config has a key memkit does not read (it applies only the size caps, kinds, dedup strategy and recap template it knows) or a dedup strategy other than none, exact, normalized-text or same-title. The format names these rules without fixing their shape.',
+    fix: 'Nothing to fix for the format; use memkit\'s keys and strategies if memkit should apply the rule.',
+    severity: 'warning',
+    source: 'convention',
+    format: 'gardener-config',
+  },
   'convention.token-estimate': {
     meaning: 'A `summary_128` is over 128 tokens by memkit\'s estimate (no tokenizer was given); a real tokenizer may count fewer.',
     fix: 'Shorten the summary, or pass an exact tokenizer (`countTokens`) to count it exactly.',

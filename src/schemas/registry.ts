@@ -135,7 +135,7 @@ const defs: FormatDef[] = [
   { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, check: thunderus.thunderusIdConventions },
   { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, check: thunderus.thunderusIdConventions },
   { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, check: all(eventRefs, thunderus.thunderusIdConventions) },
-  { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig },
+  { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig, check: thunderus.gardenerConventions },
   { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader },
   { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry },
   {

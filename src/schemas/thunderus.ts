@@ -131,43 +131,70 @@ export const DEDUP_STRATEGIES = ['none', 'exact', 'normalized-text', 'same-title
 /**
  * `.thunderus/memory/gardener.json` (or `.toml`): rules for tending memory.
  * The seed names size caps, allowed kinds, a dedup strategy and a recap
- * template; memkit fixes their shape (docs/formats/thunderus.md).
+ * template that must include a provenance section; memkit fixes their shape
+ * (docs/formats/thunderus.md). Keys beyond that shape and dedup strategies
+ * memkit does not know are valid here and `convention.gardener-config`
+ * warnings ({@link gardenerConventions}).
  */
 export const GardenerConfig = Type.Object(
   {
     version: Type.Optional(Type.Literal(1)),
-    size_caps: Type.Object(
-      {
-        max_doc_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
-        max_total_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
-        max_docs: Type.Optional(Type.Integer({ minimum: 0 })),
-        max_docs_per_kind: Type.Optional(
-          Type.Object(
-            {
-              core: Type.Optional(Type.Integer({ minimum: 0 })),
-              fact: Type.Optional(Type.Integer({ minimum: 0 })),
-              adr: Type.Optional(Type.Integer({ minimum: 0 })),
-              playbook: Type.Optional(Type.Integer({ minimum: 0 })),
-              recap: Type.Optional(Type.Integer({ minimum: 0 })),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    size_caps: Type.Object({
+      max_doc_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
+      max_total_bytes: Type.Optional(Type.Integer({ minimum: 1 })),
+      max_docs: Type.Optional(Type.Integer({ minimum: 0 })),
+      max_docs_per_kind: Type.Optional(
+        Type.Object({
+          core: Type.Optional(Type.Integer({ minimum: 0 })),
+          fact: Type.Optional(Type.Integer({ minimum: 0 })),
+          adr: Type.Optional(Type.Integer({ minimum: 0 })),
+          playbook: Type.Optional(Type.Integer({ minimum: 0 })),
+          recap: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+      ),
+    }),
     allowed_kinds: Type.Array(MemoryKind, { minItems: 1, uniqueItems: true }),
-    dedup: Type.Object({ strategy: StringEnum(DEDUP_STRATEGIES) }, { additionalProperties: false }),
-    recap_template: Type.Object(
-      {
-        path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'),
-        required_sections: Type.Array(NonEmpty(), { contains: { const: 'Provenance' }, uniqueItems: true }),
-      },
-      { additionalProperties: false },
-    ),
+    dedup: Type.Object({ strategy: NonEmpty('dedup strategy') }),
+    recap_template: Type.Object({
+      path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'),
+      required_sections: Type.Array(NonEmpty(), { contains: { const: 'Provenance' }, uniqueItems: true }),
+    }),
   },
-  { title: 'gardener config', additionalProperties: false },
+  { title: 'gardener config' },
 );
+
+/** The keys memkit reads at each level of the gardener config. */
+const GARDENER_KEYS: Readonly<Record<string, readonly string[]>> = {
+  '': ['version', 'size_caps', 'allowed_kinds', 'dedup', 'recap_template'],
+  '/size_caps': ['max_doc_bytes', 'max_total_bytes', 'max_docs', 'max_docs_per_kind'],
+  '/size_caps/max_docs_per_kind': MEMORY_KINDS,
+  '/dedup': ['strategy'],
+  '/recap_template': ['path', 'required_sections'],
+};
+
+/**
+ * `convention.gardener-config`: keys memkit does not read in the gardener
+ * config (it applies only the caps it knows) and a dedup strategy other than
+ * {@link DEDUP_STRATEGIES}. The seed names the four rules without a shape.
+ */
+export function gardenerConventions(value: unknown): Problem[] {
+  const out: Problem[] = [];
+  const at = (pointer: string): unknown => {
+    let node: unknown = value;
+    for (const key of pointer.split('/').slice(1)) node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    return node;
+  };
+  for (const [pointer, known] of Object.entries(GARDENER_KEYS)) {
+    const node = at(pointer);
+    if (!isObject(node)) continue;
+    for (const key of Object.keys(node))
+      if (!known.includes(key)) out.push(warning('convention.gardener-config', `memkit does not read "${key}" here; known: ${known.join(', ')}`, { pointer: joinPointer(pointer, key) }));
+  }
+  const strategy = at('/dedup/strategy');
+  if (typeof strategy === 'string' && strategy !== '' && !(DEDUP_STRATEGIES as readonly string[]).includes(strategy))
+    out.push(warning('convention.gardener-config', `dedup strategy "${strategy}" is not one memkit applies (${DEDUP_STRATEGIES.join(', ')})`, { pointer: '/dedup/strategy' }));
+  return out;
+}
 
 
 /** Frontmatter of a memory doc. */

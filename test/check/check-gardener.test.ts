@@ -25,9 +25,9 @@ describe('gardener.toml', () => {
 
   const cases: [string, (t: string) => string, string, string][] = [
     ['a value under its minimum, in a nested table', (t) => t.replace('recap = 90', 'recap = -1'), 'schema.minimum', 'recap = -1'],
-    ['a value outside its enum', (t) => t.replace('"normalized-text"', '"fuzzy"'), 'schema.enum', 'strategy ='],
-    ['an unknown top-level key', (t) => `colour = "blue"\n${t}`, 'schema.additional-properties', 'colour ='],
-    ['an unknown key in a table', (t) => t.replace('[dedup]\n', '[dedup]\nbogus = 1\n'), 'schema.additional-properties', 'bogus ='],
+    ['a value outside its enum', (t) => t.replace('"normalized-text"', '"fuzzy"'), 'convention.gardener-config', 'strategy ='],
+    ['an unknown top-level key', (t) => `colour = "blue"\n${t}`, 'convention.gardener-config', 'colour ='],
+    ['an unknown key in a table', (t) => t.replace('[dedup]\n', '[dedup]\nbogus = 1\n'), 'convention.gardener-config', 'bogus ='],
     ['an array that lacks a required item', (t) => t.replace('"Provenance"', '"Other"'), 'schema.contains', 'required_sections ='],
     ['a bad item of an array (reported at the array)', (t) => t.replace('"recap"]', '"diary"]'), 'schema.enum', 'allowed_kinds ='],
     ['a key given twice (TOML syntax)', (t) => t.replace('max_docs = 500\n', 'max_docs = 500\nmax_docs = 5\n'), 'check.toml-syntax', 'max_docs = 5'],

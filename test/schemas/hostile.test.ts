@@ -70,7 +70,7 @@ describe('hostile input to validate', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
     const gardener = JSON.parse(JSON.stringify(sample('gardener-config')).replace('{', '{"__proto__":{"x":1},'));
-    expect(validate('gardener-config', gardener).map((p) => [p.code, p.pointer])).toEqual([['schema.additional-properties', '/__proto__']]);
+    expect(validate('gardener-config', gardener).map((p) => [p.code, p.pointer])).toEqual([['convention.gardener-config', '/__proto__']]);
 
     const store = sample('thread-store');
     const threads = JSON.parse('{"__proto__": {}}');
