@@ -1,6 +1,7 @@
 // memkit check --profile and the config file (memkit.config.json / --config): profiles,
 // per-rule severities, writer rosters, lockedBy, ignore globs, and bad configs as usage errors.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from './helpers.js';
@@ -170,5 +171,23 @@ describe('SARIF rules come from the rule table', () => {
     const seedRule = JSON.parse(chain.stdout).runs[0].tool.driver.rules.find((x: { id: string }) => x.id === 'ledger.predecessor-mismatch');
     expect(seedRule.properties.source).toEqual({ spec: 'Memory Bank schema', quote: expect.stringContaining('predecessor_hash') });
     expect(seedRule.properties.format).toContain('decision-log');
+  });
+});
+
+describe('reading the config file safely', () => {
+  it("a symbolic link as the directory's config is a usage error; a device or FIFO is refused without hanging", { timeout: 30_000 }, async () => {
+    const dir = example('ledger.writer-denied/pass');
+    symlinkSync('/dev/zero', join(dir, 'memkit.config.json'));
+    const r = await runCli(['check', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/symbolic link/);
+    const dev = await runCli(['check', dir, '--config', '/dev/zero']);
+    expect(dev.code).toBe(2);
+    expect(dev.stderr).toMatch(/not a regular file/);
+    const fifo = join(example('ledger.writer-denied/pass'), 'memkit.config.json');
+    execFileSync('mkfifo', [fifo]);
+    const f = await runCli(['check', join(fifo, '..')]);
+    expect(f.code).toBe(2);
+    expect(f.stderr).toMatch(/not a regular file/);
   });
 });
