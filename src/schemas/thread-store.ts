@@ -24,7 +24,8 @@ export const THREAD_STATUSES = ['active', 'frozen', 'archived'] as const;
 /** Thread store metadata. */
 export const ThreadMetadata = Type.Object({
   last_updated: DateTime,
-  thread_count: Type.Integer({ minimum: 0 }),
+  // "number" in the format; a count that is not the number of threads is threads.count-mismatch.
+  thread_count: Type.Number(),
 });
 
 /**

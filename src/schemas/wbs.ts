@@ -22,10 +22,14 @@ const typeMatchesDepth = [
   depthRule('^[0-9]+\\.[0-9]+\\.[0-9]+$', 'task'),
 ];
 
-/** Progress counts of a parent. */
+/**
+ * Progress counts of a parent. The format gives only the shape
+ * `{completed: number, total: number}`; what they count (memkit: leaf tasks)
+ * is the `wbs.progress-mismatch` convention.
+ */
 export const WbsProgress = Type.Object({
-  completed: Type.Integer({ minimum: 0 }),
-  total: Type.Integer({ minimum: 0 }),
+  completed: Type.Number(),
+  total: Type.Number(),
 });
 
 /** One entry of `task-index.json`. */

@@ -100,7 +100,7 @@ describe('indexChecks', () => {
   });
 
   it('lets checkWbs report exactly what the validator reports', () => {
-    const index = { version: '1.0.0', tasks: [{ id: '1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [], progress: { completed: -1, total: 0 } }] };
-    expect(checkWbs(index).map((p) => [p.code, p.pointer])).toContainEqual(['schema.minimum', '/tasks/0/progress/completed']);
+    const index = { version: '1.0.0', tasks: [{ id: '1', type: 'epic', status: 'done', parent: null, children: [], dependencies: [], progress: { completed: 'one', total: 0 } }] };
+    expect(checkWbs(index).map((p) => [p.code, p.pointer])).toContainEqual(['schema.type', '/tasks/0/progress/completed']);
   });
 });
