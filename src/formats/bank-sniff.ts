@@ -5,7 +5,7 @@
  * `decisionLog.md` holding hash-chained JSON lines is a decision log.
  * Each test looks at a bounded prefix of the text, so sniffing stays cheap.
  */
-import { baseOf, dirOf, type Layout, MEMORY_BANK_FILES } from './layout.js';
+import { baseOf, dirOf, type Layout, type MEMORY_BANK_FILES } from './layout.js';
 
 const HEAD = 64 * 1024;
 const head = (text: string) => (text.length > HEAD ? text.slice(0, HEAD) : text);

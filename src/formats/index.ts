@@ -14,7 +14,7 @@ import { events } from './events.js';
 import { exportBundle } from './export-bundle.js';
 import { feedbackLog } from './feedback-log.js';
 import { gardenerConfig } from './gardener-config.js';
-import { FORMAT_IDS, type FormatId } from './ids.js';
+import type { FormatId } from './ids.js';
 import { type Layout, PATH_ONLY_LAYOUT, baseOf, layoutOf } from './layout.js';
 import { memoryDoc } from './memory-doc.js';
 import { memoryManifest } from './memory-manifest.js';

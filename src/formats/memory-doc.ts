@@ -9,8 +9,7 @@ export const memoryDoc: FormatModule<'memory-doc'> = {
   title: 'memory doc',
   family: 'thunderus',
   // A bank file inside a directory named `memory-bank` under `.thunderus/memory/` belongs to the bank.
-  matches: (path, layout) =>
-    /(^|\/)\.thunderus\/memory\/./.test(path) && isMemoryDocName(path) && !(Object.hasOwn(MEMORY_BANK_FILES, baseOf(path)) && layout.isBankDir(dirOf(path))),
+  matches: (path, layout) => /(^|\/)\.thunderus\/memory\/./.test(path) && isMemoryDocName(path) && !(Object.hasOwn(MEMORY_BANK_FILES, baseOf(path)) && layout.isBankDir(dirOf(path))),
   schemaIds: ['memory-doc'],
   parser: frontmatterParser,
   exportKind: 'memory-doc',

@@ -33,7 +33,7 @@ export const feedbackLogParser: ParserBinding = { name: 'parseFeedbackLog', pars
 /** The gardener config: TOML for `gardener.toml`, JSON otherwise. */
 export const gardenerParser: ParserBinding = {
   name: 'parseGardenerConfig',
-  parse: (text, { file }) => (file !== undefined && file.endsWith('.toml') ? parseTomlText(text, file) : jsonParser.parse(text, file === undefined ? {} : { file })),
+  parse: (text, { file }) => (file?.endsWith('.toml') ? parseTomlText(text, file) : jsonParser.parse(text, file === undefined ? {} : { file })),
 };
 
 function parseTomlText(text: string, file: string): Result<unknown> {

@@ -10,7 +10,7 @@ export function looksLikeThreadStore(text: string): boolean {
   const parsed = parseJson(text);
   if (!parsed.ok) return true; // has every key but does not parse: report it rather than skip it
   const v = parsed.value;
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && KEYS.every((k) => Object.prototype.hasOwnProperty.call(v, k));
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && KEYS.every((k) => Object.hasOwn(v, k));
 }
 
 /** A thread store: any `*.json` whose root object has `version`, `threads`, `operations` and `relations`. */

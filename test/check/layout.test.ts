@@ -57,7 +57,8 @@ describe('classifyPath (the table of formats)', () => {
   });
 
   it('a human README is never a memory file', () => {
-    for (const p of ['.thunderus/memory/README.md', '.thunderus/memory/core/readme.md', 'memory-bank/README.md', '.claude/memory/README.md']) expect(classifyPaths([p, 'memory-bank/decisionLog.md']).get(p)).toBeUndefined();
+    for (const p of ['.thunderus/memory/README.md', '.thunderus/memory/core/readme.md', 'memory-bank/README.md', '.claude/memory/README.md'])
+      expect(classifyPaths([p, 'memory-bank/decisionLog.md']).get(p)).toBeUndefined();
     expect(isReadme('a/README')).toBe(true);
     expect(isReadme('a/READMEs.md')).toBe(false);
   });
@@ -95,7 +96,20 @@ describe('the table of formats', () => {
   });
 
   it('a format that declares its file names claims no other name (the name index is safe)', () => {
-    const paths = ['a/events.jsonl', 'a/x.jsonl', 'memory-bank/notes.md', 'memory-bank/decisionLog.md', 'docs/progress.md', '.thunderus/memory/indexes/manifest.json', '.thunderus/memory/indexes/other.json', '.claude/memory/task-index.json', '.claude/memory/tasks/1.json', 'x/workflow-state.json', 'x/other.json', '.thunderus/memory/gardener.toml'];
+    const paths = [
+      'a/events.jsonl',
+      'a/x.jsonl',
+      'memory-bank/notes.md',
+      'memory-bank/decisionLog.md',
+      'docs/progress.md',
+      '.thunderus/memory/indexes/manifest.json',
+      '.thunderus/memory/indexes/other.json',
+      '.claude/memory/task-index.json',
+      '.claude/memory/tasks/1.json',
+      'x/workflow-state.json',
+      'x/other.json',
+      '.thunderus/memory/gardener.toml',
+    ];
     const layout = layoutOf(paths);
     for (const f of FORMATS.filter((m) => m.names !== undefined))
       for (const p of paths) if (f.matches(p, layout) || f.mayHold?.(p, layout)) expect(f.names, `${f.id} claims ${p}`).toContain(p.slice(p.lastIndexOf('/') + 1));
@@ -124,6 +138,10 @@ describe('the table of formats', () => {
     const r = formatById('memory-manifest').parser.parse('{\n  "a": 1,\n  "a": 2\n}', { file: 'm.json' }) as { ok: boolean; problems?: { file?: string; line?: number }[] };
     expect(r.ok).toBe(false);
     expect(r.problems?.[0]).toMatchObject({ file: 'm.json', line: 3 });
+    const toml = formatById('gardener-config').parser.parse('a = [\n', { file: 'g.toml' }) as { ok: boolean; problems?: { code: string; file?: string }[] };
+    expect(toml.ok).toBe(false);
+    expect(toml.problems?.[0]).toMatchObject({ code: 'check.toml-syntax', file: 'g.toml' });
+    expect(formatById('gardener-config').parser.parse('version = 1\n', { file: 'g.toml' })).toMatchObject({ ok: true, value: { version: 1 } });
   });
 
   it('lists the rule codes whose format names it', () => {

@@ -23,16 +23,18 @@ function cyclicComponents(n: number, edges: number[][], selfLoops: boolean): num
 
 /** Graphs of up to 10 nodes; `shape` keeps every edge going down, up, or either way (the fast paths and the general one). */
 const graph = fc.integer({ min: 1, max: 10 }).chain((n) =>
-  fc.record({
-    n: fc.constant(n),
-    shape: fc.constantFrom('down', 'up', 'any'),
-    edges: fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }),
-    selfLoops: fc.boolean(),
-  }).map(({ n, shape, edges, selfLoops }) => ({
-    n,
-    selfLoops,
-    edges: edges.map((list, v) => list.filter((w) => shape === 'any' || (shape === 'down' ? w <= v : w >= v))),
-  })),
+  fc
+    .record({
+      n: fc.constant(n),
+      shape: fc.constantFrom('down', 'up', 'any'),
+      edges: fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }),
+      selfLoops: fc.boolean(),
+    })
+    .map(({ n, shape, edges, selfLoops }) => ({
+      n,
+      selfLoops,
+      edges: edges.map((list, v) => list.filter((w) => shape === 'any' || (shape === 'down' ? w <= v : w >= v))),
+    })),
 );
 
 describe('findCycles', () => {
