@@ -165,7 +165,12 @@ function checkWriters(file: LoadedFile, entries: readonly { line: number; value:
   for (const { line, value } of entries) {
     const agent = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
     if (typeof agent !== 'string') continue;
-    ctx.report(file, checkWrite(ctx.env.writerPolicy, agent, file.path, 'append').filter((p) => p.code === 'ledger.writer-denied').map((p) => ({ ...p, line, pointer: '/' + field })));
+    ctx.report(
+      file,
+      checkWrite(ctx.env.writerPolicy, agent, file.path, 'append')
+        .filter((p) => p.code === 'ledger.writer-denied')
+        .map((p) => ({ ...p, line, pointer: '/' + field })),
+    );
   }
 }
 
@@ -177,7 +182,13 @@ function lockedByProblems(file: LoadedFile, problems: readonly Problem[], locked
   const data = doc.value.data as Record<string, unknown>;
   const nested = typeof data.header === 'object' && data.header !== null && !Array.isArray(data.header);
   const value = (nested ? (data.header as Record<string, unknown>) : data).locked_by;
-  if (value !== lockedBy) out.push(error('schema.const', `locked_by must be ${JSON.stringify(lockedBy)} (the configured memoryBank.lockedBy), not ${JSON.stringify(value ?? null)}`, { pointer: `${nested ? '/header' : ''}/locked_by`, line: doc.value.yamlLine ?? 1 }));
+  if (value !== lockedBy)
+    out.push(
+      error('schema.const', `locked_by must be ${JSON.stringify(lockedBy)} (the configured memoryBank.lockedBy), not ${JSON.stringify(value ?? null)}`, {
+        pointer: `${nested ? '/header' : ''}/locked_by`,
+        line: doc.value.yamlLine ?? 1,
+      }),
+    );
   return out;
 }
 
@@ -260,10 +271,14 @@ export async function crossCheckMemoryBank(banks: Map<string, BankFacts>, ctx: C
       ]);
       continue;
     }
-    ctx.error('ledger.system-patterns-unbacked', `the body of systemPatterns.md after a recorded version is not backed by ${bank.decisionLog?.path ?? 'decisionLog.md'}: no entries' diff_hash values cover the text from this line on`, {
-      file: sp.path,
-      line: sp.bodyLine + countLines(sp.body, backing.from),
-    });
+    ctx.error(
+      'ledger.system-patterns-unbacked',
+      `the body of systemPatterns.md after a recorded version is not backed by ${bank.decisionLog?.path ?? 'decisionLog.md'}: no entries' diff_hash values cover the text from this line on`,
+      {
+        file: sp.path,
+        line: sp.bodyLine + countLines(sp.body, backing.from),
+      },
+    );
   }
 }
 
@@ -273,7 +288,13 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
   if (bank.jsonLines) {
     for (const h of held) {
       if (h.why === 'ledger' && h.problems.length > 0) ctx.report(h.path, h.problems);
-      else if (h.why === 'ledger') ctx.problems.push(warning('check.ledger-no-entries', 'this ledger holds text but no entries (no line starts with `{`); the other files of this memory bank are JSON Lines, so nothing here was verified', { file: h.path, line: 1 }));
+      else if (h.why === 'ledger')
+        ctx.problems.push(
+          warning('check.ledger-no-entries', 'this ledger holds text but no entries (no line starts with `{`); the other files of this memory bank are JSON Lines, so nothing here was verified', {
+            file: h.path,
+            line: 1,
+          }),
+        );
       else ctx.report(h.path, h.problems);
     }
     return;
@@ -324,7 +345,8 @@ async function proseBankRules(dir: string, bank: BankFacts, ctx: CheckContext, r
     const read = await reader.read(path);
     if (!read.ok) continue; // the walk already reported a file it could not read
     const text = new TextDecoder().decode(read.value);
-    if (text.trim() === '') ctx.report(path, [warning('check.prose-bank-empty-file', `${name} is empty; each core file of a prose memory bank holds its part of the context`, { file: path, line: 1 })]);
+    if (text.trim() === '')
+      ctx.report(path, [warning('check.prose-bank-empty-file', `${name} is empty; each core file of a prose memory bank holds its part of the context`, { file: path, line: 1 })]);
     else ctx.report(path, markdownOutline(text, 0).problems);
   }
   // Core files the bank's formats would have held if present: productContext.md … progress.md.
@@ -345,7 +367,9 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
     const path = candidates.find((p) => reader.has(p));
     const where = { file: ref.file, line: ref.line, pointer: '/payload_loc' };
     if (path === undefined) {
-      ctx.problems.push(warning('ledger.payload-missing', `payload ${ref.loc} is not in the checked directory (looked for ${[...new Set(candidates)].join(' and ')}); payload_hash not checked`, where));
+      ctx.problems.push(
+        warning('ledger.payload-missing', `payload ${ref.loc} is not in the checked directory (looked for ${[...new Set(candidates)].join(' and ')}); payload_hash not checked`, where),
+      );
       continue;
     }
     let d = digests.get(path);
@@ -360,7 +384,10 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
     }
     if (payloadMatch(d.value, ref.hash, ctx.env.hasher) === undefined) {
       ctx.problems.push(
-        error('ledger.payload-hash-mismatch', `payload ${path} does not hash to payload_hash: neither the SHA-256 of its bytes nor that of its canonical JSON matches`, { ...where, pointer: '/payload_hash' }),
+        error('ledger.payload-hash-mismatch', `payload ${path} does not hash to payload_hash: neither the SHA-256 of its bytes nor that of its canonical JSON matches`, {
+          ...where,
+          pointer: '/payload_hash',
+        }),
       );
     }
   }

@@ -11,7 +11,7 @@ import { EXIT } from '../io.js';
 import { nodeCheckSource } from '../node-source.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, formatOption, positiveInt, requireDir, shown } from './shared.js';
+import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, formatOption, positiveInt, requireDir } from './shared.js';
 
 const DEFAULT_MAX = 64 * 1024 * 1024;
 
