@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { IsDateTime } from 'typebox/format';
 import { describe, expect, it } from 'vitest';
 import { dateTimeArb } from '../../src/arbitraries/index.js';
-import { DATE_TIME_PATTERN, isDateTime } from '../../src/schemas/index.js';
+import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime, isoDateTimeMillis } from '../../src/schemas/index.js';
 
 const re = new RegExp(DATE_TIME_PATTERN);
 const reference = (s: string) => re.test(s) && IsDateTime(s);
@@ -54,5 +54,90 @@ describe('isDateTime', () => {
       expect(isDateTime(s), s).toBe(ok);
       expect(reference(s), s).toBe(ok);
     }
+  });
+});
+
+// isIsoDateTime: the liberal ISO 8601 reader for fields the formats call ISO 8601.
+const isoRe = new RegExp(ISO_DATE_TIME_PATTERN);
+/** ISO 8601 date-times in the forms memkit reads: extended or basic, reduced precision, any zone or none. */
+const isoArb = fc
+  .record({
+    rfc: dateTimeArb,
+    basic: fc.boolean(),
+    precision: fc.constantFrom(1, 2, 3),
+    frac: fc.option(fc.tuple(fc.constantFrom('.', ','), fc.integer({ min: 0, max: 99_999 })), { nil: undefined }),
+    zone: fc.constantFrom('', 'Z', '+02', '-0530', '+05:30', 'z'),
+  })
+  .map(({ rfc, basic, precision, frac, zone }) => {
+    const [date, time] = [rfc.slice(0, 10), rfc.slice(11, 19)];
+    const parts = time.split(':').slice(0, precision);
+    const sep = basic ? '' : '-';
+    const tsep = basic ? '' : ':';
+    return `${date.replaceAll('-', sep)}T${parts.join(tsep)}${frac ? frac[0] + frac[1] : ''}${zone}`;
+  });
+
+describe('isIsoDateTime', () => {
+  it('accepts every RFC 3339 date-time memkit writes (the profile is a subset)', () => {
+    fc.assert(
+      fc.property(dateTimeArb, (s) => {
+        expect(isIsoDateTime(s)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('accepts generated ISO 8601 forms and agrees with the pattern on every one-character edit of them', () => {
+    fc.assert(
+      fc.property(isoArb, fc.nat(), fc.constantFrom(...CHARS, ','), fc.constantFrom('replace', 'insert', 'delete'), (s, at, c, op) => {
+        expect(isIsoDateTime(s), s).toBe(true);
+        const i = at % (s.length + 1);
+        const edited = op === 'replace' ? s.slice(0, i) + c + s.slice(i + 1) : op === 'insert' ? s.slice(0, i) + c + s.slice(i) : s.slice(0, i) + s.slice(i + 1);
+        expect(isIsoDateTime(edited), edited).toBe(isoRe.test(edited));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads the calendar exactly (leap years) and refuses what it does not read', () => {
+    const cases: [string, boolean][] = [
+      ['2024-02-29T00:00', true],
+      ['20240229T00', true],
+      ['2023-02-29T00:00:00', false],
+      ['1900-02-29T00:00:00Z', false],
+      ['2000-02-29T00:00:00Z', true],
+      ['2026-04-31T00:00:00Z', false],
+      ['2026-02-20T02:00:00+0200', true],
+      ['2026-02-20T02:00:00+24', false],
+      ['2026-02-20T020000Z', false], // extended date, basic time
+      ['20260220T02:00:00Z', false],
+      ['2026-02-20T24:00:00Z', false],
+      ['2026-02-20T23:59:60Z', false],
+      ['2026-W08-5T02:00:00Z', false],
+      ['2026-051T02:00:00Z', false],
+      ['2026-02-20', false],
+      ['2026-02-20 02:00:00Z', false],
+      ['2026-02-20T02:00:00.' + '1'.repeat(300) + '+0200', true],
+      ['2026-02-30T02:00:00.' + '1'.repeat(300) + 'Z', false],
+      ['x'.repeat(100_000), false],
+    ];
+    for (const [s, ok] of cases) {
+      expect(isIsoDateTime(s), s.slice(0, 40)).toBe(ok);
+      if (s.length < 256) expect(isoRe.test(s), s).toBe(ok);
+    }
+  });
+
+  it('isoDateTimeMillis names the same instant as Date.parse on RFC 3339 forms, and reads the others', () => {
+    fc.assert(
+      fc.property(dateTimeArb, (s) => {
+        // Date.parse keeps milliseconds only; so does isoDateTimeMillis.
+        expect(isoDateTimeMillis(s)).toBe(Date.parse(s.toUpperCase()));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(isoDateTimeMillis('20260220T040000+0200')).toBe(Date.parse('2026-02-20T02:00:00Z'));
+    expect(isoDateTimeMillis('2026-02-20T02:30')).toBe(Date.parse('2026-02-20T02:30:00Z'));
+    expect(isoDateTimeMillis('2026-02-20T02,5Z')).toBe(Date.parse('2026-02-20T02:30:00Z'));
+    expect(isoDateTimeMillis('0099-01-01T00:00:00Z')).toBe(Date.parse('0099-01-01T00:00:00Z'));
+    expect(isoDateTimeMillis('2026-02-30T00:00:00Z')).toBeNaN();
   });
 });
