@@ -115,12 +115,14 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 /**
  * The hash the next entry chains onto. A canonical last line hashes the same
  * in both chain conventions; only after a line in another form is the file
- * read whole, to keep a raw-line chain in its own convention.
+ * read whole, to keep a raw-line chain in its own convention (a file whose
+ * convention no entry shows yet is extended canonically).
  */
-async function chainHead(path: string, last: Record<string, unknown>, lastText: string | undefined, kind: LedgerKind, hasher: Hasher): Promise<string> {
+async function chainHead(path: string, last: Record<string, unknown>, lastText: string | undefined, hasher: Hasher): Promise<string> {
   const hash = entryHash(last, hasher);
   if (lastText === undefined || lastText === serializeEntry(last)) return hash;
-  const summary = await verify(createReadStream(path), { kind, hasher, maxProblems: 1 });
+  // Only the chain is wanted: no kind, so no schema or id checks.
+  const summary = await verify(createReadStream(path), { hasher, maxProblems: 1 });
   return summary.chain === 'raw-line' ? summary.head : hash;
 }
 
@@ -178,7 +180,7 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     if (tail.lastEntry !== undefined && last === undefined)
       return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
     const info = LEDGER_KINDS[kind];
-    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, kind, hasher), ids: [] };
+    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, hasher), ids: [] };
     if (last !== undefined) {
       const ts = last[info.tsField];
       if (typeof ts === 'string') head.lastTs = ts;
