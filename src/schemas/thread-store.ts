@@ -12,11 +12,14 @@ export const ThreadId = Type.String({ pattern: THREAD_ID_PATTERN });
 /** `MAJOR.MINOR`: the form of the format's own example (`"1.0"`); memkit reads it and warns (`threads.version-two-part`). */
 export const TWO_PART_VERSION_PATTERN = '^(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)$';
 
+/** The pattern of a thread store's `version`: {@link TWO_PART_VERSION_PATTERN} or SemVer 2.0.0. */
+export const THREAD_STORE_VERSION_PATTERN = `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN}`;
+
 /**
  * A thread store's `version`: SemVer 2.0.0, or the two-part `MAJOR.MINOR` the
  * format's own example uses (`"1.0"`), which is valid too.
  */
-export const ThreadStoreSemver = Type.String({ pattern: `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN}`, description: 'semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format\'s example)' });
+export const ThreadStoreSemver = Type.String({ pattern: THREAD_STORE_VERSION_PATTERN, description: 'semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format\'s example)' });
 
 /** Thread statuses; transitions: active → frozen | archived, frozen → archived. */
 export const THREAD_STATUSES = ['active', 'frozen', 'archived'] as const;

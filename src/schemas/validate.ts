@@ -5,6 +5,7 @@ import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
+import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { type CheckEnv, type FormatDef, getFormat, formatIds } from './registry.js';
@@ -114,7 +115,10 @@ export const KEYWORD_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Human messages for patterns whose regular expression would say nothing to a reader. */
-const PATTERN_MESSAGES = new Map<string, string>([[SEMVER_PATTERN, 'must be a SemVer 2.0.0 version, like 1.4.0 (not a semver version)']]);
+const PATTERN_MESSAGES = new Map<string, string>([
+  [SEMVER_PATTERN, 'must be a SemVer 2.0.0 version, like 1.4.0 (not a semver version)'],
+  [THREAD_STORE_VERSION_PATTERN, 'must be a semver version, like 1.4.0 (or the two-part 1.4)'],
+]);
 
 /** How many allowed values an enum message lists before "…". */
 const ENUM_LISTED = 20;
