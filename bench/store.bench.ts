@@ -7,7 +7,8 @@ import { FTS5_HASH_BYTES, openSqliteStore, sqliteWasm } from '../src/adapters/sq
 import { nodeHasher } from '../src/node/hasher.js';
 import { unwrap } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
-import { type DocRecord, ftsColumns, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
+import { type DocRecord, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
+import { ftsColumns } from '../src/store/checks.js';
 import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
 
 const N = 10_000;

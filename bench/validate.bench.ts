@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { Compile } from 'typebox/compile';
 import { arbitraryFor } from '../src/arbitraries/index.js';
-import { type FormatId, compileValidator, emitSchemaFiles, getFormat, validate } from '../src/schemas/index.js';
+import { type SchemaId, compileValidator, emitSchemaFiles, getFormat, validate } from '../src/schemas/index.js';
 import { type BenchResult, type BenchSuite, throughput } from './harness.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -39,7 +39,7 @@ type Item = [id: string, value: unknown];
 function makeInputs(): { valid: Item[]; invalid: Item[] } {
   const valid: Item[] = [];
   let seed = 42;
-  for (const [id, n] of Object.entries(MIX)) for (const v of fc.sample(arbitraryFor(id as FormatId), { numRuns: n, seed: seed++ })) valid.push([id, v]);
+  for (const [id, n] of Object.entries(MIX)) for (const v of fc.sample(arbitraryFor(id as SchemaId), { numRuns: n, seed: seed++ })) valid.push([id, v]);
   // Deterministic shuffle so formats interleave as in a directory walk.
   const rnd = fc.sample(fc.array(fc.nat(), { minLength: valid.length, maxLength: valid.length }), { numRuns: 1, seed: 7 })[0]!;
   valid.sort((a, b) => rnd[valid.indexOf(a)]! - rnd[valid.indexOf(b)]!);

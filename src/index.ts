@@ -22,7 +22,7 @@ export { type ReadJsonOptions, readJson } from './canonical/read-json.js';
 export { isWellFormed } from './canonical/well-formed.js';
 
 // Validation against the format registry.
-export { type FormatId, formatIds, isFormatId } from './schemas/registry.js';
+export { type SchemaId, formatIds, isSchemaId } from './schemas/registry.js';
 export { type FormatValidator, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schemas/validate.js';
 export { type TokenCounter, defaultCountTokens } from './schemas/tokens.js';
 

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEMS_DOC, ROOT, loadDeclaredCodes, renderProblemsDoc } from '../scripts/emit-problems-doc.js';
-import { KEYWORD_CODES } from '../src/schemas/index.js';
+import { KEYWORD_CODES } from '../src/schemas/validate.js';
 import { allCodes } from '../src/cli/all-codes.js';
 
 const declared = await loadDeclaredCodes();

@@ -9,7 +9,7 @@ import {
   type ExportManifest,
   type FactV1,
   type FeedbackLogEntry,
-  type FormatId,
+  type SchemaId,
   type GardenerConfig,
   type IdentityV1,
   type MemoryDocFrontmatter,
@@ -57,7 +57,7 @@ import { workflowStateArb } from './workflow-state.js';
  * The value type of each format id (`Static<typeof Schema>` of its schema):
  * what {@link arbitraryFor} generates and `validate` accepts.
  */
-export interface FormatValues {
+export interface SchemaValues {
   'memory-doc': MemoryDocFrontmatter;
   'memory-manifest': MemoryManifest;
   event: EventV1;
@@ -85,7 +85,7 @@ export interface FormatValues {
 }
 
 /** The arbitrary of every format id in the schema registry (a missing id is a type error). */
-export const arbitraries: { readonly [K in FormatId]: fc.Arbitrary<FormatValues[K]> } = {
+export const arbitraries: { readonly [K in SchemaId]: fc.Arbitrary<SchemaValues[K]> } = {
   'memory-doc': memoryDocArb,
   'memory-manifest': memoryManifestArb,
   event: eventArb,
@@ -123,9 +123,9 @@ export const arbitraries: { readonly [K in FormatId]: fc.Arbitrary<FormatValues[
  * @example
  * fc.assert(fc.property(arbitraryFor('decision-log-entry'), (e) => myLedger.accepts(e)));
  */
-export function arbitraryFor<K extends FormatId>(formatId: K): fc.Arbitrary<FormatValues[K]> {
+export function arbitraryFor<K extends SchemaId>(formatId: K): fc.Arbitrary<SchemaValues[K]> {
   const table: Readonly<Record<string, fc.Arbitrary<unknown>>> = arbitraries;
-  const arb = Object.hasOwn(table, formatId) ? (table[formatId] as fc.Arbitrary<FormatValues[K]>) : undefined;
+  const arb = Object.hasOwn(table, formatId) ? (table[formatId] as fc.Arbitrary<SchemaValues[K]>) : undefined;
   if (arb === undefined)
     throw new MemkitError([error('schema.unknown-format', `unknown format "${formatId}"; known: ${formatIds.join(', ')}`)]);
   return arb;

@@ -1,5 +1,6 @@
 import { validate } from '../schemas/index.js';
-import { JOURNAL_FILE, checkWbs, pendingJournalProblem } from '../wbs/index.js';
+import { JOURNAL_FILE, checkWbs } from '../wbs/index.js';
+import { pendingJournalProblem } from '../wbs/journal.js';
 import { parseWbsJson } from '../wbs/limits.js';
 import type { CheckContext, LoadedFile } from './context.js';
 

@@ -9,13 +9,13 @@
  * import { nodeCheckSource } from 'memkit/node';
  * const report = await checkDirectory(nodeCheckSource('memory'));
  * report.ok; report.checked; report.problems
+ *
+ * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export * from './codes.js';
-export * from './layout.js';
-export * from './source.js';
-export * from './json-locate.js';
-export * from './check-directory.js';
+export { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';
+export { type CheckSource, type SourceFile, type SourceListing, sourceFromFilePort } from './source.js';
+export { FORMAT_IDS, type FormatId, type Layout, MEMORY_BANK_FILES, type PathClass, classifyPath, classifyPaths, layoutOf } from './layout.js';
 export { RULES, type Rule, ruleFor, describeSource, SPEC_NAMES } from './rules.js';
 export { PROFILES, type Profile, type RuleSetting, type SeverityPolicy, effectiveSeverity, applyPolicy } from './profile.js';
 export { CONFIG_FILE, type MemkitConfig, parseConfig } from './config.js';

@@ -1,14 +1,46 @@
-export * from './codes.js';
-export * from './kinds.js';
-export * from './env.js';
-export * from './entry-hash.js';
-export * from './append.js';
-export * from './verify.js';
-export * from './preamble.js';
-export * from './merkle.js';
-export * from './proofs.js';
-export * from './checkpoint.js';
-export * from './policy.js';
-export * from './append-only.js';
-export * from './system-patterns.js';
-export * from './feedback.js';
+/**
+ * `memkit/ledger`: hash-chained ledgers (append, verify), RFC 9162 Merkle
+ * checkpoints and proofs, signed checkpoint notes, the writer policy, and the
+ * append-only checks of Markdown ledgers. The curated list, one line per
+ * name, is docs/api-surface.md.
+ * @packageDocumentation
+ */
+export { LEDGER_KINDS, type LedgerEntry, type LedgerEntryMap, type LedgerKind, type LedgerKindInfo, isLedgerKind, kindForFile } from './kinds.js';
+export { type LedgerEnv } from './env.js';
+export { entryBytes, entryHash, serializeEntry } from './entry-hash.js';
+export { type AppendOptions, type Appended, type EntryDraft, type LedgerHead, append, appendToHead, headOf } from './append.js';
+export {
+  type ChainConvention,
+  type LedgerVerifier,
+  type PayloadCheck,
+  type PayloadResolver,
+  type VerifyOptions,
+  type VerifySummary,
+  verify,
+  verifyEntries,
+  verifyText,
+} from './verify.js';
+export { MerkleRootAccumulator, MerkleTree, leafHash, nodeHash } from './merkle.js';
+export { checkInclusion, rootFromInclusionProof, verifyConsistency, verifyInclusion } from './proofs.js';
+export {
+  type Checkpoint,
+  type CheckpointNote,
+  type CheckpointSigner,
+  type CheckpointVerifier,
+  type NoteSignature,
+  type SignatureEnv,
+  checkCheckpointConsistency,
+  checkpoint,
+  ed25519KeyId,
+  formatCheckpoint,
+  isNoteText,
+  parseCheckpoint,
+  parseVerifierKey,
+  signCheckpoint,
+  verifierKeyString,
+  verifyCheckpointSignature,
+} from './checkpoint.js';
+export { ALL_AGENTS, DEFAULT_WRITER_POLICY, type FileRule, type WriteOperation, type WriterPolicy, checkWrite, withWriters } from './policy.js';
+export { type AppendOnlyOptions, checkAppendOnly } from './append-only.js';
+export { type SystemPatternsChangeOptions, checkSystemPatternsChange, systemPatternsDiffHash } from './system-patterns.js';
+export { verifyFeedbackLog } from './feedback.js';

@@ -2,42 +2,19 @@
  * `memkit/wbs`: WBS task memory (`.claude/memory/task-index.json` and
  * `tasks/<id>.json`): ids, invariants, roll-up, repair plans, index rebuild,
  * ready work, and the seed's safe file operations over a file port.
+ * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export { wbsCodes, type WbsCode } from './codes.js';
 export { MAX_WBS_DEPTH, type ParsedWbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 export { type TaskFiles } from './model.js';
-export { type CheckWbsOptions, SHARED_FIELDS, checkWbs, idFromFile } from './check.js';
-export { findCycles } from '../graph/cycles.js';
+export { type CheckWbsOptions, checkWbs } from './check.js';
 export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
-export { type RebuildWbsIndexOptions, entityOf, rebuildWbsIndex } from './rebuild-index.js';
+export { type RebuildWbsIndexOptions, rebuildWbsIndex } from './rebuild-index.js';
 export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
 export { type AppliedPlan, type ApplyPlanOptions, type ApplyStep, applyPlan } from './apply-plan.js';
-export {
-  type CompleteJournalOptions,
-  type CompletedJournal,
-  JOURNAL_FILE,
-  type JournalEntry,
-  type WbsJournal,
-  completeJournal,
-  journalTemp,
-  newJournalToken,
-  parseJournal,
-  pendingJournalProblem,
-} from './journal.js';
+export { type CompleteJournalOptions, type CompletedJournal, JOURNAL_FILE, completeJournal } from './journal.js';
 export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
-export { WBS_MAX_BYTES, type WbsFormat, parseWbsJson } from './limits.js';
+export { WBS_MAX_BYTES } from './limits.js';
 export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';
-export {
-  type JsonUpdate,
-  MEMORY_EXTENSIONS,
-  WBS_MEMORY_ROOT,
-  checkMemoryPath,
-  memoryFormatOf,
-  memoryRead,
-  memoryUpdateJson,
-  memoryWrite,
-  verifyMemoryContent,
-  writeVerified,
-} from './memory-ops.js';
+export { type JsonUpdate, WBS_MEMORY_ROOT, checkMemoryPath, memoryRead, memoryUpdateJson, memoryWrite } from './memory-ops.js';

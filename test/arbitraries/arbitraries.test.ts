@@ -22,9 +22,9 @@ describe('arbitraries', () => {
     expect(Object.keys(arbitraries).sort()).toEqual([...formatIds].sort());
     for (const id of formatIds) expect(arbitraryFor(id)).toBe(arbitraries[id]);
     // An unknown id is a type error; from plain JavaScript it still throws.
-    // @ts-expect-error 'nope' is not a FormatId
+    // @ts-expect-error 'nope' is not a SchemaId
     expect(() => arbitraryFor('nope')).toThrow(MemkitError);
-    // @ts-expect-error '__proto__' is not a FormatId
+    // @ts-expect-error '__proto__' is not a SchemaId
     expect(() => arbitraryFor('__proto__')).toThrow(MemkitError);
   });
 

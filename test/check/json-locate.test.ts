@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { locatePointer } from '../../src/check/index.js';
+import { locatePointer } from '../../src/check/json-locate.js';
 import { LineIndex, toPointer } from '../../src/problems/index.js';
 
 function pointers(value: unknown, path: (string | number)[] = []): (string | number)[][] {

@@ -15,8 +15,8 @@ import {
   migrateRecord,
   migrationPath,
   migrations,
-  v1ToV2,
 } from '../../src/exchange/index.js';
+import { v1ToV2 } from '../../src/exchange/migrations/v1-to-v2.js';
 import { recordV1 } from './arbitraries.js';
 
 const fixtures = join(import.meta.dirname, '../fixtures/exchange');

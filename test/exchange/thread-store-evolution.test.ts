@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/schemas/index.js';
-import { THREAD_STORE_STEPS, THREAD_STORE_VERSIONS, checkThreadStoreVersion, exchangeCodes, migrateThreadStore } from '../../src/exchange/index.js';
+import { THREAD_STORE_STEPS, THREAD_STORE_VERSIONS, checkThreadStoreVersion, migrateThreadStore } from '../../src/exchange/index.js';
+import { exchangeCodes } from '../../src/exchange/codes.js';
 import { threadStore100 } from './arbitraries.js';
 
 const base = () => ({

@@ -5,12 +5,12 @@ import {
   append,
   appendToHead,
   entryHash,
-  nextDatedId,
   serializeEntry,
   verify,
   verifyEntries,
   verifyText,
 } from '../../src/ledger/index.js';
+import { nextDatedId } from '../../src/ledger/append.js';
 
 const FIXTURE = readFileSync('test/fixtures/ledger/decisionLog.md', 'utf8');
 const lines = FIXTURE.split('\n');

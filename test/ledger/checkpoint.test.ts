@@ -8,17 +8,16 @@ import {
   ed25519KeyId,
   entryBytes,
   formatCheckpoint,
-  fromBase64,
   parseCheckpoint,
   parseVerifierKey,
   signCheckpoint,
-  toBase64,
   verifierKeyString,
   verifyCheckpointSignature,
   verifyInclusion,
   leafHash,
   checkInclusion,
 } from '../../src/ledger/index.js';
+import { fromBase64, toBase64 } from '../../src/ledger/checkpoint.js';
 
 const entries = [{ a: 1 }, { b: 2 }, { c: 3 }];
 const origin = 'example.com/memory-bank/decisionLog';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkRelativePath, nodeFiles } from '../../src/node/index.js';
+import { nodeFiles } from '../../src/node/index.js';
+import { checkRelativePath } from '../../src/node/fs-port.js';
 import { MemkitError } from '../../src/problems/index.js';
 import { expectLikeModel, fileOp } from '../store/file-port-model.js';
 

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, LOCK_UNREADABLE_STALE_MS, type LockStep, acquireLock, currentOwner } from '../../src/node/index.js';
+import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, LOCK_UNREADABLE_STALE_MS, type LockStep, acquireLock } from '../../src/node/index.js';
+import { currentOwner } from '../../src/node/lock.js';
 import { ROOT } from '../cli/helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-lock-crash-'));

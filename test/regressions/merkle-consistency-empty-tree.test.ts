@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../src/canonical/index.js';
-import { MerkleTree, checkCheckpointConsistency, checkpoint, emptyRoot, verifyConsistency } from '../../src/ledger/index.js';
+import { MerkleTree, checkCheckpointConsistency, checkpoint, verifyConsistency } from '../../src/ledger/index.js';
+import { emptyRoot } from '../../src/ledger/merkle.js';
 
 const ADDITIONAL = join(import.meta.dirname, '..', 'fixtures', 'merkle-vectors', 'consistency', 'additional');
 const b64 = (s: string | null) => Uint8Array.from(Buffer.from(s ?? '', 'base64'));

@@ -3,7 +3,8 @@
 // lookups) by a hostile note. Go's note.Open reads at most 100; parseCheckpoint
 // now refuses a note with more, as ledger.checkpoint-invalid.
 import { describe, expect, it } from 'vitest';
-import { MAX_SIGNATURES, checkpoint, formatCheckpoint, parseCheckpoint, toBase64 } from '../../src/ledger/index.js';
+import { checkpoint, formatCheckpoint, parseCheckpoint } from '../../src/ledger/index.js';
+import { MAX_SIGNATURES, toBase64 } from '../../src/ledger/checkpoint.js';
 
 const body = formatCheckpoint({ origin: 'example.com/log', ...checkpoint([{ a: 1 }]) });
 const sigLine = (i: number) => `— signer${i} ${toBase64(new Uint8Array(68).fill(i % 256))}`;

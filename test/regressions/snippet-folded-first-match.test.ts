@@ -2,7 +2,7 @@
 // without its diacritics (`İstanbul` → `istanbul`) was skipped when an ASCII-searchable
 // match came later, and long words before the first match shifted the window.
 import { describe, expect, it } from 'vitest';
-import { makeSnippet } from '../../src/store/index.js';
+import { makeSnippet } from '../../src/store/snippet.js';
 
 describe('regression: snippets start at the first folded match', () => {
   it('does not skip a match that only folding finds', () => {

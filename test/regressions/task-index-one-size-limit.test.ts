@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { sourceFromFilePort } from '../../src/check/source.js';
 import { checkDirectory } from '../../src/check/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { WBS_MAX_BYTES, loadWbs, parseWbsJson } from '../../src/wbs/index.js';
+import { WBS_MAX_BYTES, loadWbs } from '../../src/wbs/index.js';
+import { parseWbsJson } from '../../src/wbs/limits.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const entry = (id: string) => ({ id, type: 'epic', status: 'pending', parent: null, children: [], dependencies: [] });

@@ -5,7 +5,7 @@
 // module NodeNext). Writes the Node smoke result that Deno and Chromium compare
 // against (.tmp/smoke/node.json).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,56 @@ process.stdout.write(JSON.stringify([s.default.$schema, p.default.name]));`,
       expect(output).toBe('');
     });
   }
+
+  it('the core entry declarations reach no TypeBox module (what made a strict consumer take ~20 s)', () => {
+    const dist = join(pkg.dir, 'node_modules/memkit/dist');
+    const seen = new Set<string>();
+    const external = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith('./')) walk(spec.slice(2).replace(/\.js$/, '.d.ts'));
+        else external.add(spec.split('/')[0]!);
+      }
+    };
+    walk('index.d.ts');
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...external].filter((s) => s.startsWith('typebox'))).toEqual([]);
+  });
+
+  it('a strict consumer of the core entry type-checks WITHOUT skipLibCheck', () => {
+    const dir = join(pkg.dir, 'consumer-libcheck');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-libcheck', private: true, type: 'module' }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022'], types: ['node'], strict: true, noEmit: true },
+        files: ['index.ts'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'index.ts'),
+      [
+        `import { validate, isSchemaId, type SchemaId, type Problem } from 'memkit';`,
+        `const id: SchemaId = 'decision-log-entry';`,
+        `const problems: Problem[] = validate(id, {});`,
+        `// @ts-expect-error not a schema id`,
+        `const bad: SchemaId = 'decision-log';`,
+        `export const used = [problems, bad, isSchemaId('thread')];`,
+        '',
+      ].join('\n'),
+    );
+    let output = '';
+    try {
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(output).toBe('');
+  });
 });
 
 /** A consumer that imports every module subpath and uses the core API with real types. */

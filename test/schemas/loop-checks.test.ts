@@ -6,7 +6,8 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { LOOP_PATTERNS } from '../../src/schemas/loop-patterns.js';
-import { compiledSchemaOf, getFormat, guardedCheck, guardedShell } from '../../src/schemas/index.js';
+import { getFormat } from '../../src/schemas/index.js';
+import { compiledSchemaOf, guardedCheck, guardedShell } from '../../src/schemas/validate.js';
 import { THREAD_ID_PATTERN } from '../../src/schemas/thread-store.js';
 import { WBS_ID_PATTERN } from '../../src/schemas/wbs.js';
 

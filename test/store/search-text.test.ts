@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bm25Idf, bm25Score, foldTerm, makeSnippet, queryTerms, quoteTerms, tokenize } from '../../src/store/index.js';
+import { bm25Idf, bm25Score } from '../../src/store/bm25.js';
+import { makeSnippet } from '../../src/store/snippet.js';
+import { foldTerm, queryTerms, quoteTerms, tokenize } from '../../src/store/tokenize.js';
 
 describe('tokenize and quote', () => {
   it('splits on punctuation and folds case and Latin diacritics like unicode61', () => {

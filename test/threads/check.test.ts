@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ThreadStore } from '../../src/schemas/thread-store.js';
 import { getFormat, validate } from '../../src/schemas/index.js';
-import { checkThreadStore, rebuildRelations, threadCodes } from '../../src/threads/index.js';
+import { checkThreadStore, rebuildRelations } from '../../src/threads/index.js';
+import { threadCodes } from '../../src/threads/codes.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 import { POOL, SCRIPT, command, run } from './arbitraries.js';
 

@@ -7,7 +7,7 @@ import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { writeOutputFile } from '../node-files.js';
 import { makeReport } from '../report.js';
-import { locatePointer } from '../../check/index.js';
+import { locatePointer } from '../../check/json-locate.js';
 import { FORMAT_HELP, absolute, formatOption, requireFile, shown } from './shared.js';
 
 /** `memkit threads check STORE` and `memkit threads apply STORE OP`. */

@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { locatePointer } from '../../check/json-locate.js';
 import { parseJson } from '../../parse/json.js';
 import { LineIndex, type Problem, ProblemCap, error, inFile } from '../../problems/index.js';
-import { type Tally, compileTally, compileValidator, formatIds, isFormatId } from '../../schemas/index.js';
+import { type Tally, compileTally, compileValidator, formatIds, isSchemaId } from '../../schemas/index.js';
 import { type Command, UsageError } from '../command.js';
 import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
 import { makeReport } from '../report.js';
@@ -35,7 +35,7 @@ missing or unreadable FILE).
     const schema = values.schema as string | undefined;
     if (file === undefined || positionals.length > 1) throw new UsageError('validate takes exactly one FILE');
     if (schema === undefined) throw new UsageError('--schema ID is required');
-    const check = isFormatId(schema) ? compileValidator(schema) : undefined;
+    const check = isSchemaId(schema) ? compileValidator(schema) : undefined;
     if (check === undefined) throw new UsageError(`unknown format "${schema}"; known: ${formatIds.join(', ')}`);
     const maxProblems = positiveInt(values['max-problems'], '--max-problems') ?? DEFAULT_MAX_PROBLEMS;
     const path = resolve(io.cwd, file);
