@@ -86,7 +86,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     if (kind === 'decisionLog') {
       const diffHashes = new Set<string>();
       // Only the diff hashes are kept, not the entries: memory stays flat in the ledger size.
-      for (const m of file.text.matchAll(/"diff_hash"\s*:\s*"([0-9a-f]{64})"/g)) diffHashes.add(m[1]!);
+      for (const m of file.text.matchAll(/"diff_hash"\s*:\s*"([0-9a-fA-F]{64})"/g)) diffHashes.add(m[1]!.toLowerCase());
       bank.decisionLog = { path: file.path, diffHashes };
     }
     return;

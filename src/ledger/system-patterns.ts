@@ -64,7 +64,11 @@ export function checkSystemPatternsChange(before: string, after: string, decisio
     return problems;
   }
   let backed = false;
-  for (const d of decisions) if ((d as { diff_hash?: unknown } | null)?.diff_hash === diff) backed = true;
+  // The format says only "sha256": a diff_hash in upper case backs the change too.
+  for (const d of decisions) {
+    const h = (d as { diff_hash?: unknown } | null)?.diff_hash;
+    if (typeof h === 'string' && h.toLowerCase() === diff) backed = true;
+  }
   if (!backed) problems.push(error('ledger.system-patterns-unbacked', `no decisionLog.md entry has diff_hash ${diff}`, where(newDoc.value.doc.bodyLine)));
   const ov = semverTuple(oldDoc.value.header.version);
   const nv = semverTuple(newDoc.value.header.version);

@@ -214,8 +214,10 @@ export class LedgerVerifier {
    * on a canonical line; the first entry after a line where they differ fixes
    * the file's convention, and every later entry must follow it.
    */
-  private checkPredecessor(line: number, pred: unknown): void {
+  private checkPredecessor(line: number, raw: unknown): void {
     const where = { line, pointer: '/predecessor_hash' };
+    // The format says only "sha256": hex in upper case names the same hash (convention.lowercase-hex warns).
+    const pred = typeof raw === 'string' && raw !== this.prevHash && raw !== this.prevRaw ? raw.toLowerCase() : raw;
     const canonOk = pred === this.prevHash;
     const rawOk = this.prevRaw !== undefined && pred === this.prevRaw;
     if (this.prevRaw === undefined || this.convention === undefined) {

@@ -62,7 +62,8 @@ function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptio
   const base = useNested ? '/header' : '';
   for (const p of validate('system-patterns-header', header, options.validateOptions)) problems.push({ ...p, pointer: base + (p.pointer ?? ''), line: doc.yamlLine });
   const bodyHash = sha256Hex(doc.body, options.hasher ?? jsHasher);
-  if (options.verifyHash !== false && typeof header.hash === 'string' && /^[0-9a-f]{64}$/.test(header.hash) && header.hash !== bodyHash) {
+  // Either case of hex is a sha256 (memkit writes lowercase: convention.lowercase-hex).
+  if (options.verifyHash !== false && typeof header.hash === 'string' && /^[0-9a-fA-F]{64}$/.test(header.hash) && header.hash.toLowerCase() !== bodyHash) {
     problems.push(error('system-patterns.hash-mismatch', `the header hash ${header.hash} is not the body's SHA-256 ${bodyHash}`, { line: doc.bodyLine, pointer: `${base}/hash` }));
   }
   const withFile = options.file === undefined ? problems : inFile(problems, options.file);

@@ -92,6 +92,13 @@ export const schemaCodes = defineCodes({
     source: 'convention',
     format: 'gardener-config',
   },
+  'convention.lowercase-hex': {
+    meaning: 'A SHA-256 (`predecessor_hash`, `payload_hash`, `diff_hash`, the systemPatterns.md header `hash`, an artifact\'s `sha256`) is written in upper or mixed case. Valid: the format says only "sha256"; memkit reads either case and writes lowercase.',
+    fix: 'Nothing to fix for the format; write lowercase hex if every tool should compare hashes as plain strings.',
+    severity: 'warning',
+    source: 'convention',
+    format: ['system-patterns', 'product-context', 'active-context', 'decision-log', 'risk-register', 'artifacts-manifest', 'feedback-log'],
+  },
   'convention.token-estimate': {
     meaning: 'A `summary_128` is over 128 tokens by memkit\'s estimate (no tokenizer was given); a real tokenizer may count fewer.',
     fix: 'Shorten the summary, or pass an exact tokenizer (`countTokens`) to count it exactly.',

@@ -27,8 +27,17 @@ export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_
  */
 export const DateTime = Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' });
 
-/** Lowercase hex SHA-256. */
-export const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });
+/** Hex SHA-256 in either case: the seeds say only "sha256". */
+export const SHA256_HEX_PATTERN = '^[0-9a-fA-F]{64}$';
+
+/**
+ * Hex SHA-256, upper or lower case (the seeds say only "sha256"); memkit
+ * writes lowercase, and reports others as `convention.lowercase-hex`.
+ */
+export const Sha256 = Type.String({ pattern: SHA256_HEX_PATTERN, description: 'hex SHA-256' });
+
+/** Lowercase hex SHA-256: for what memkit writes and reads back itself (export bundles). */
+export const LowerSha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });
 
 /** A git commit id (abbreviated or full SHA-1, or SHA-256 object format). */
 export const GitSha = Type.String({ pattern: '^[0-9a-f]{7,64}$', description: 'git commit id' });

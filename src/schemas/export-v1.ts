@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Rfc3339DateTime as DateTime, NonEmpty, OpenRecord, Sha256 } from './common.js';
+import { Rfc3339DateTime as DateTime, NonEmpty, OpenRecord, LowerSha256 as Sha256 } from './common.js';
 
 /** The record types of export schema v1 (docs/schema/v1.md). */
 export const V1_RECORD_TYPES = ['Fact', 'Decision', 'Identity'] as const;

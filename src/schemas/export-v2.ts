@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Rfc3339DateTime as DateTime, NonEmpty, Sha256, StringEnum } from './common.js';
+import { Rfc3339DateTime as DateTime, NonEmpty, LowerSha256 as Sha256, StringEnum } from './common.js';
 
 /**
  * The record types of export schema v2 (docs/schema/v2.md): the three v1

@@ -13,6 +13,18 @@ const isLowerHex = (min: number, max: number) => (s: string) => {
   return true;
 };
 
+/** Hex strings of 64 characters in either case, without a regular expression. */
+function isHex64(s: string): boolean {
+  if (s.length !== 64) return false;
+  for (let i = 0; i < 64; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    const l = c | 0x20; // folds A-F onto a-f
+    if (!(l >= 97 && l <= 102)) return false;
+  }
+  return true;
+}
+
 /**
  * One to `max` dot-separated decimal numbers without leading zeros (for
  * `max` 3 the WBS id pattern `^[1-9][0-9]*(\.[1-9][0-9]*){0,2}$`), without a
@@ -53,6 +65,7 @@ function isThreadId(s: string): boolean {
  */
 export const LOOP_PATTERNS: Readonly<Record<string, (s: string) => boolean>> = {
   '^[0-9a-f]{64}$': isLowerHex(64, 64),
+  '^[0-9a-fA-F]{64}$': isHex64,
   '^[0-9a-f]{7,64}$': isLowerHex(7, 64),
   [WBS_ID_PATTERN]: isDottedNumbers(3),
   [THREAD_ID_PATTERN]: isThreadId,

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { type Problem, joinPointer, warning } from '../problems/index.js';
-import { AnyObject, DateTime, NonEmpty, OpenRecord, Semver, Sha256, StringEnum } from './common.js';
+import { AnyObject, DateTime, NonEmpty, OpenRecord, SHA256_HEX_PATTERN, Semver, Sha256, StringEnum } from './common.js';
 
 /** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
 export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
@@ -14,7 +14,7 @@ export const AgentId = NonEmpty('agent id');
 
 /** SHA-256 of the previous entry (`sha256(JCS(entry))`), or 64 zeros for the first. */
 export const PredecessorHash = Type.String({
-  pattern: '^[0-9a-f]{64}$',
+  pattern: SHA256_HEX_PATTERN,
   description: 'sha256(JCS(previous entry)); 64 zeros for the first entry',
 });
 
@@ -22,7 +22,7 @@ export const PredecessorHash = Type.String({
 export const SystemPatternsHeader = Type.Object(
   {
     version: Semver,
-    hash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'sha256 of the body after the closing ---' }),
+    hash: Type.String({ pattern: SHA256_HEX_PATTERN, description: 'sha256 of the body after the closing ---' }),
     locked_by: Type.Literal('ReaperOAK'),
     immutable: Type.Literal(true),
   },
@@ -251,5 +251,23 @@ export function sourceChunkConventions(value: unknown): Problem[] {
   const out: Problem[] = [];
   for (let i = 0; i < chunks.length; i++)
     if (typeof chunks[i] === 'string' && !isSha256Hex(chunks[i])) out.push(warning('convention.source-chunk-hash', 'source chunk hashes are lowercase hex SHA-256 in memkit\'s convention', { pointer: `/source_chunks/${i}` }));
+  return out;
+}
+
+/** The hash fields of Memory Bank entries and headers: SHA-256 hex, in either case by the format. */
+const HASH_FIELDS = ['predecessor_hash', 'payload_hash', 'diff_hash', 'hash'] as const;
+const isUpperHex = (s: unknown): s is string => typeof s === 'string' && s.length === 64 && /[A-F]/.test(s) && /^[0-9a-fA-F]{64}$/.test(s);
+
+/**
+ * `convention.lowercase-hex`: a SHA-256 written in upper or mixed case
+ * (valid: the format says only "sha256"; memkit writes and compares
+ * lowercase, and reads either).
+ */
+export function hexCaseConventions(value: unknown): Problem[] {
+  if (!isObject(value)) return [];
+  const out: Problem[] = [];
+  const say = (pointer: string) => out.push(warning('convention.lowercase-hex', 'this SHA-256 is in upper or mixed case; memkit writes lowercase hex', { pointer }));
+  for (const f of HASH_FIELDS) if (isUpperHex(value[f])) say('/' + f);
+  if (Array.isArray(value.artifacts)) value.artifacts.forEach((a, i) => isObject(a) && isUpperHex(a.sha256) && say(`/artifacts/${i}/sha256`));
   return out;
 }

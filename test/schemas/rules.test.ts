@@ -65,8 +65,11 @@ const isoDateTime = (at: string): Row[] => [
   [at, '2026-02-20T02:00:00.123456+05:30', null],
   [at, 20260220, TYPE],
 ];
+/** Rows of a Memory Bank SHA-256 field: hex in either case (upper case is memkit's lowercase convention). */
 const sha = (at: string): Row[] => [
-  [at, 'A'.repeat(64), PAT],
+  [at, 'A'.repeat(64), 'convention.lowercase-hex'],
+  [at, 'aB'.repeat(32), 'convention.lowercase-hex'],
+  [at, 'a'.repeat(64), null],
   [at, 'a'.repeat(63), PAT],
   [at, 'g'.repeat(64), PAT],
 ];
