@@ -78,3 +78,31 @@ describe('raw-line chains (property)', () => {
     );
   });
 });
+
+describe('hex case', () => {
+  it('upper-case predecessor hashes verify in both conventions; a wrong one still does not', () => {
+    fc.assert(
+      fc.property(ledgerArb(), fc.boolean(), (l, raw) => {
+        // Re-chain with each predecessor_hash written in upper case (the value, and so the next hash, includes it).
+        const lines: string[] = [];
+        let prev = ZERO_HASH;
+        for (const e of l.entries) {
+          const { predecessor_hash: _, ...rest } = e;
+          const entry = { ...rest, predecessor_hash: prev.toUpperCase() };
+          const line = raw ? styled(entry) : JSON.stringify(Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1))));
+          lines.push(line);
+          prev = raw ? sha(line) : entryHash(JSON.parse(line));
+        }
+        const r = verifyText(l.preamble + lines.join('\n') + '\n', { kind: l.kind });
+        expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
+        const k = lines.length - 1;
+        const broken = [...lines];
+        broken[k] = broken[k]!.replace(/("predecessor_hash": ?")([0-9A-F])/, (_m, pre: string, c: string) => pre + (c === 'A' ? 'B' : 'A'));
+        const e = firstError(verifyText(l.preamble + broken.join('\n') + '\n', { kind: l.kind }).problems);
+        expect(e?.code).toBe('ledger.predecessor-mismatch');
+        expect(e?.line).toBe(l.preambleLines + k + 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
