@@ -5,6 +5,7 @@ import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJ
 import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, ProblemCap, error, warning } from '../problems/index.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
+import { isDateTime, isoDateTimeMillis } from '../schemas/date-time.js';
 import type { Checkpoint } from './checkpoint.js';
 import { LEDGER_KINDS, type LedgerKind, type LedgerKindInfo, kindForFile } from './kinds.js';
 import { MerkleRootAccumulator, leafHash } from './merkle.js';
@@ -196,7 +197,8 @@ export class LedgerVerifier {
     const tsField = info?.tsField ?? (typeof entry.ts === 'string' ? 'ts' : 'timestamp');
     const ts = entry[tsField];
     if (typeof ts === 'string') {
-      const ms = Date.parse(ts);
+      // Any ISO 8601 form the schema reads (basic format, +0200, no zone read as UTC), not only what Date.parse knows.
+      const ms = isDateTime(ts) ? Date.parse(ts) : isoDateTimeMillis(ts);
       if (!Number.isNaN(ms)) {
         if (ms < this.prevTs) this.add(warning('ledger.ts-backwards', `${tsField} ${ts} is earlier than the previous entry's ${this.prevTsText}`, { line, pointer: `/${tsField}` }));
         this.prevTs = ms;

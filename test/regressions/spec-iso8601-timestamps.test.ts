@@ -49,3 +49,14 @@ describe('ISO 8601 timestamps (spec)', () => {
     expect(errorsOf(good.problems)).toEqual([]);
   });
 });
+
+describe('ordering ISO 8601 timestamps of any form', () => {
+  it('ledger.ts-backwards compares the instants, whatever the form', async () => {
+    const forward = [decision(1, 'a', '20260220T040000+0200'), decision(2, 'b', '2026-02-20T02:30:00Z'), decision(3, 'c', '2026-02-20T03:00')];
+    const r = await checkFiles({ 'memory-bank/decisionLog.md': ledger('Decisions', chain(forward)) });
+    expect(r.problems.filter((p) => p.code === 'ledger.ts-backwards')).toEqual([]);
+    const back = [decision(1, 'a', '20260220T050000+0200'), decision(2, 'b', '2026-02-20T02:30:00Z')];
+    const r2 = await checkFiles({ 'memory-bank/decisionLog.md': ledger('Decisions', chain(back)) });
+    expect(r2.problems.filter((p) => p.code === 'ledger.ts-backwards').map((p) => p.line)).toEqual([4]);
+  });
+});
