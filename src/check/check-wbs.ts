@@ -1,4 +1,6 @@
 import { validate } from '../schemas/index.js';
+import { getFormat } from '../schemas/registry.js';
+import { dateTimeProfileProblems, offProfileDateTimes } from '../schemas/validate.js';
 import { JOURNAL_FILE, checkWbs } from '../wbs/index.js';
 import { pendingJournalProblem } from '../wbs/journal.js';
 import { parseWbsJson } from '../wbs/limits.js';
@@ -34,9 +36,15 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     ctx.report(index, parsed.problems);
     return;
   }
+  const seen = offProfileDateTimes();
   for (const p of checkWbs(parsed.value, taskValues, { dir })) {
     const file = p.file !== undefined ? byPath.get(p.file) : index;
     if (file) ctx.report(file, [p], true);
     else ctx.report(p.file ?? index.path, [p]);
+  }
+  // ISO 8601 timestamps outside memkit's RFC 3339 form were accepted: say so (convention.date-time-profile).
+  if (offProfileDateTimes() !== seen) {
+    ctx.report(index, dateTimeProfileProblems(getFormat('wbs-task-index')!.schema, parsed.value), true);
+    for (const [rel, value] of Object.entries(taskValues)) ctx.report(byPath.get(dir + rel)!, dateTimeProfileProblems(getFormat('wbs-task')!.schema, value), true);
   }
 }

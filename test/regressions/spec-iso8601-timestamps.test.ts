@@ -1,6 +1,8 @@
 // #20: timestamps the Memory Bank seed calls "ISO8601" were refused unless in memkit's RFC 3339 profile
 // (no offset, +0200, basic format, a comma fraction, reduced precision). They check clean now, with the
 // convention.date-time-profile warning; where the Thunderus seed says RFC3339 the profile stays the rule.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chain, checkFiles, decision, errorsOf, ledger } from './spec-helpers.js';
 
@@ -58,5 +60,27 @@ describe('ordering ISO 8601 timestamps of any form', () => {
     const back = [decision(1, 'a', '20260220T050000+0200'), decision(2, 'b', '2026-02-20T02:30:00Z')];
     const r2 = await checkFiles({ 'memory-bank/decisionLog.md': ledger('Decisions', chain(back)) });
     expect(r2.problems.filter((p) => p.code === 'ledger.ts-backwards').map((p) => p.line)).toEqual([4]);
+  });
+});
+
+describe('thread stores and WBS trees (the formats say ISO 8601 too)', () => {
+  const EX = join(import.meta.dirname, '..', '..', 'examples', 'agent-memory');
+  const toBasic = (text: string) => text.replace(/"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z"/g, '"$1$2$3T$4$5$6Z"');
+
+  it('a thread store with basic-format timestamps checks clean, with the profile warning', async () => {
+    const r = await checkFiles({ 'threads/thread-store.json': toBasic(readFileSync(join(EX, 'threads', 'thread-store.json'), 'utf8')) });
+    expect(errorsOf(r.problems)).toEqual([]);
+    expect(r.problems.length).toBeGreaterThan(0);
+    expect(new Set(r.problems.map((p) => `${p.code} ${p.severity}`))).toEqual(new Set(['convention.date-time-profile warning']));
+  });
+
+  it('a WBS tree with basic-format timestamps checks clean, with the profile warning on the task files', async () => {
+    const files: Record<string, string> = { '.claude/memory/task-index.json': readFileSync(join(EX, '.claude', 'memory', 'task-index.json'), 'utf8') };
+    for (const name of readdirSync(join(EX, '.claude', 'memory', 'tasks'))) files[`.claude/memory/tasks/${name}`] = toBasic(readFileSync(join(EX, '.claude', 'memory', 'tasks', name), 'utf8'));
+    const r = await checkFiles(files);
+    expect(errorsOf(r.problems)).toEqual([]);
+    const profile = r.problems.filter((p) => p.code === 'convention.date-time-profile');
+    expect(profile.length).toBeGreaterThan(0);
+    expect(profile.every((p) => p.severity === 'warning' && /tasks\/.*\.json$/.test(p.file ?? ''))).toBe(true);
   });
 });
