@@ -118,7 +118,8 @@ describe('wbs and threads', () => {
       const index = join(ex.dir, '.claude/memory/task-index.json');
       const before = readFileSync(index, 'utf8');
       const plan = await runCli(['wbs', 'repair', ex.dir]);
-      expect(plan.code).toBe(1);
+      // The broken tree's WBS problems are memkit conventions (index and entity disagree), warnings in the spec profile.
+      expect(plan.code).toBe(0);
       expect(plan.stdout).toContain('"op":"add"');
       expect(plan.stdout).toContain('nothing changed');
       expect(readFileSync(index, 'utf8')).toBe(before);

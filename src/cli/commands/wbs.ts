@@ -1,5 +1,5 @@
 import { canonicalize } from '../../canonical/index.js';
-import { type Problem, error } from '../../problems/index.js';
+import { type Problem, error, warning } from '../../problems/index.js';
 import { validate } from '../../schemas/index.js';
 import type { TaskIndex } from '../../schemas/wbs.js';
 import { existsSync } from 'node:fs';
@@ -107,7 +107,10 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       return out;
     });
     const text = changes.length ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n` : 'the index agrees with the roll-up\n';
-    const problems: Problem[] = changes.map((c) => error(c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch', `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`, { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` }));
+    // Status roll-up is the seed's rule (an error); memkit's progress count is a convention (a warning), as in `check`.
+    const problems: Problem[] = changes.map((c) =>
+      (c.field === 'status' ? error : warning)(c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch', `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`, { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` }),
+    );
     return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, { text, json: { tasks: rolled.tasks, changes } });
   }
   // repair
