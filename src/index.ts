@@ -23,7 +23,7 @@ export { isWellFormed } from './canonical/well-formed.js';
 
 // Validation against the format registry.
 export { type SchemaId, formatIds, isSchemaId } from './schemas/registry.js';
-export { type FormatValidator, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schemas/validate.js';
+export { type FormatValidator, type SchemaIdInput, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schemas/validate.js';
 export { type TokenCounter, defaultCountTokens } from './schemas/tokens.js';
 
 // Parsers and serializers.

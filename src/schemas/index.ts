@@ -85,6 +85,7 @@ export { type CheckEnv, type FormatDef, type FormatFamily, type SchemaId, type S
 export {
   DEFAULT_MAX_PROBLEMS,
   type FormatValidator,
+  type SchemaIdInput,
   type Tally,
   type ValidateOptions,
   compileTally,

@@ -8,7 +8,14 @@ import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
-import { type CheckEnv, type FormatDef, getFormat, formatIds } from './registry.js';
+import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
+
+/**
+ * A schema id as the validators take it: any {@link SchemaId} (offered by
+ * editors), or any other string, which is reported as `schema.unknown-format`
+ * instead of being a type error (ids often come from user input).
+ */
+export type SchemaIdInput = SchemaId | (string & {});
 import { defaultCountTokens } from './tokens.js';
 
 /** Options for {@link validate}. */
@@ -499,7 +506,7 @@ const cache = new Map<string, FormatValidator>();
  * const check = compileValidator('decision-log-entry')!;
  * for (const entry of entries) problems.push(...check(entry));
  */
-export function compileValidator(formatId: string, options: ValidateOptions = {}): FormatValidator | undefined {
+export function compileValidator(formatId: SchemaIdInput, options: ValidateOptions = {}): FormatValidator | undefined {
   const def = getFormat(formatId);
   if (def === undefined) return undefined;
   const defaults = options.countTokens === undefined && options.maxProblems === undefined && options.semantic === undefined;
@@ -559,7 +566,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
  * validate('wbs-task', { id: '1.2', type: 'task', status: 'done' })
  * // [{ code: 'wbs.type-depth', pointer: '/type', ... }]
  */
-export function validate(formatId: string, value: unknown, options?: ValidateOptions): Problem[] {
+export function validate(formatId: SchemaIdInput, value: unknown, options?: ValidateOptions): Problem[] {
   if (options === undefined) {
     const hit = cache.get(formatId);
     if (hit !== undefined) return hit(value);
@@ -569,12 +576,12 @@ export function validate(formatId: string, value: unknown, options?: ValidateOpt
 }
 
 /** Validates and returns the typed value, or the problems. */
-export function parseFormat<T = unknown>(formatId: string, value: unknown, options?: ValidateOptions): Result<T> {
+export function parseFormat<T = unknown>(formatId: SchemaIdInput, value: unknown, options?: ValidateOptions): Result<T> {
   const problems = validate(formatId, value, options);
   return problems.some((p) => p.severity === 'error') ? fail(problems) : ok(value as T, problems);
 }
 
 /** True when the value is valid for the format (schema and semantic checks). */
-export function isValid(formatId: string, value: unknown, options?: ValidateOptions): boolean {
+export function isValid(formatId: SchemaIdInput, value: unknown, options?: ValidateOptions): boolean {
   return validate(formatId, value, options).length === 0;
 }
