@@ -1,7 +1,7 @@
 // Regenerates the name lists of docs/api-surface.md from the entry points (the
 // `entryPoints` of typedoc.json, i.e. every subpath of the package): each
 // exported name with the first sentence of its TSDoc. The text above the
-// first `## ` heading of the page is kept as written. test/api-surface.test.ts
+// first entry heading (`## \`memkit…\``) is kept as written. test/api-surface.test.ts
 // fails when an entry's names and the page's lists differ.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +59,7 @@ export function surface() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const head = readFileSync(PAGE, 'utf8').split(/\n(?=## )/)[0].trimEnd();
+  const head = readFileSync(PAGE, 'utf8').split(/\n(?=## `)/)[0].trimEnd();
   const lists = surface().map(
     ({ entry, path, names }) => `## \`${entry}\`\n\n${names.length} names, from \`${path}\`.\n\n${names.map((n) => `- \`${n.name}\` (${n.kind}): ${n.doc}`).join('\n')}`,
   );

@@ -12,7 +12,6 @@ export { type Problem, type Result, type Severity, error, fail, hasErrors, inFil
 export { MemkitError, unwrap } from './problems/memkit-error.js';
 export { type Position, positionAt } from './problems/position.js';
 export { getAtPointer, joinPointer, parsePointer, toPointer } from './problems/pointer.js';
-export { type CodeInfo, type CodeTable, type RuleSource, type SeedFile, problemCodes } from './problems/codes.js';
 
 // Canonical JSON (RFC 8785) and SHA-256.
 export { CanonicalizeError, canonicalize, canonicalizeResult } from './canonical/jcs.js';
