@@ -5,7 +5,7 @@ import { SEMVER_PATTERN } from '../../src/schemas/common.js';
 import { validate } from '../../src/schemas/index.js';
 
 describe('regression: a bad semver says so, not the regex', () => {
-  it.each(['abc', '1.0', 'v1.0.0', '01.2.3'])('version %j', (version) => {
+  it.each(['abc', '1', '1.0.0.0', 'v1.0.0', '01.2.3'])('version %j', (version) => {
     const problems = validate('thread-store', { version, metadata: { last_updated: '2026-01-01T00:00:00Z', thread_count: 0 }, threads: {}, operations: [], relations: {} });
     const p = problems.find((x) => x.pointer === '/version');
     expect(p?.code).toBe('schema.pattern');

@@ -58,7 +58,7 @@ describe('thread-store-latest-version-checks', () => {
     expect(errors(checkThreadStore(badStatus)).length).toBeGreaterThan(0);
   });
 
-  it('the seed example\'s two-part "1.0" is still reported as before (handled separately)', () => {
-    expect(checkThreadStore(fixture('seed-example.json'))).toEqual([expect.objectContaining({ code: 'schema.pattern', pointer: '/version' })]);
+  it('the seed example\'s two-part "1.0" is seed-valid: only memkit\'s full-SemVer convention warns', () => {
+    expect(checkThreadStore(fixture('seed-example.json'))).toEqual([expect.objectContaining({ code: 'threads.version-two-part', severity: 'warning', pointer: '/version' })]);
   });
 });

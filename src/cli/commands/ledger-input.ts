@@ -38,7 +38,7 @@ export async function verifyLedgerPath(abs: string, rel: string, options: Verify
   } catch (cause) {
     // A file that stat found but cannot be read (permissions, I/O) is a problem with the file, reported like any other.
     if (!isFsError(cause)) throw cause;
-    return { entries: 0, head: '0'.repeat(64), preambleLines: 0, problems: [unreadable(cause)] };
+    return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: [unreadable(cause)] };
   }
 }
 
@@ -55,7 +55,7 @@ async function verifyReadable(abs: string, rel: string, options: VerifyOptions, 
   const opts: VerifyOptions = { ...options, file: rel, ...(kind ? { kind } : {}), preamble: hasPreamble(rel) };
   if (blocks) {
     const parsed = parseFeedbackLog(await readFile(abs, 'utf8'), { file: rel, validateEntries: false });
-    if (!parsed.ok) return { entries: 0, head: '0'.repeat(64), preambleLines: 0, problems: parsed.problems };
+    if (!parsed.ok) return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: parsed.problems };
     const summary = verifyEntries(parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })), opts);
     return { ...summary, problems: [...(parsed.problems ?? []), ...summary.problems] };
   }
