@@ -68,10 +68,14 @@ async function exportToFile(n: number): Promise<number> {
 
 async function importFile(onProgress?: (n: number) => void): Promise<number> {
   const sink = generated(0);
-  const r = await importBundle(() => createReadStream(bundlePath, { highWaterMark: 1 << 16 }), { records: sink }, {
-    env: { hasher: nodeHasher },
-    onProgress: onProgress && ((n, _b, phase) => phase === 'apply' && n % 10_000 === 0 && onProgress(n)),
-  });
+  const r = await importBundle(
+    () => createReadStream(bundlePath, { highWaterMark: 1 << 16 }),
+    { records: sink },
+    {
+      env: { hasher: nodeHasher },
+      onProgress: onProgress && ((n, _b, phase) => phase === 'apply' && n % 10_000 === 0 && onProgress(n)),
+    },
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 3)));
   return sink.puts;
 }
@@ -110,28 +114,32 @@ const suite: BenchSuite = {
       for await (const chunk of r.value.chunks()) chars += chunk.length;
     });
     const anchorExportMs = (anchorExportBefore + anchorExport()) / 2;
-    results.push({ ...compare(`export ${N.toLocaleString('en-US')} records to NDJSON`, (N * 1000) / exportMs, 'records/s', 'JSON.stringify + SHA-256 per line', (N * 1000) / anchorExportMs, 0.5), note: `${(chars / 1e6).toFixed(0)} M chars; both passes (validate+count+digest, then emit); chunks consumed, not written` });
+    results.push({
+      ...compare(`export ${N.toLocaleString('en-US')} records to NDJSON`, (N * 1000) / exportMs, 'records/s', 'JSON.stringify + SHA-256 per line', (N * 1000) / anchorExportMs, 0.5),
+      note: `${(chars / 1e6).toFixed(0)} M chars; both passes (validate+count+digest, then emit); chunks consumed, not written`,
+    });
     const bytes = await exportToFile(N); // untimed: the file the import reads
 
     // ---- import ----
-    const anchorImport = () => timeAsync(async () => {
-      let rest = new Uint8Array(0);
-      let s = 0;
-      const dec = new TextDecoder();
-      for await (const chunk of createReadStream(bundlePath, { highWaterMark: 1 << 16 })) {
-        const buf = new Uint8Array(rest.length + chunk.length);
-        buf.set(rest);
-        buf.set(chunk, rest.length);
-        let start = 0;
-        for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
-          const line = buf.subarray(start, nl);
-          s += nodeHasher.sha256(line)[0]! + ((JSON.parse(dec.decode(line)) as { type?: string }).type ?? '').length;
-          start = nl + 1;
+    const anchorImport = () =>
+      timeAsync(async () => {
+        let rest = new Uint8Array(0);
+        let s = 0;
+        const dec = new TextDecoder();
+        for await (const chunk of createReadStream(bundlePath, { highWaterMark: 1 << 16 })) {
+          const buf = new Uint8Array(rest.length + chunk.length);
+          buf.set(rest);
+          buf.set(chunk, rest.length);
+          let start = 0;
+          for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
+            const line = buf.subarray(start, nl);
+            s += nodeHasher.sha256(line)[0]! + ((JSON.parse(dec.decode(line)) as { type?: string }).type ?? '').length;
+            start = nl + 1;
+          }
+          rest = buf.slice(start);
         }
-        rest = buf.slice(start);
-      }
-      if (s < 0) console.log(s);
-    });
+        if (s < 0) console.log(s);
+      });
     const anchorImportBefore = await anchorImport();
     let puts = 0;
     const importMs = await timeAsync(async () => {
@@ -139,7 +147,10 @@ const suite: BenchSuite = {
     });
     if (puts !== N) throw new Error(`imported ${puts} of ${N}`);
     const anchorImportMs = (anchorImportBefore + (await anchorImport())) / 2;
-    results.push({ ...compare(`import ${N.toLocaleString('en-US')} records (verify pass + apply pass)`, (N * 1000) / importMs, 'records/s', 'JSON.parse + SHA-256 per line', (N * 1000) / anchorImportMs, 0.5), note: 'into a record sink; source read twice from the file' });
+    results.push({
+      ...compare(`import ${N.toLocaleString('en-US')} records (verify pass + apply pass)`, (N * 1000) / importMs, 'records/s', 'JSON.parse + SHA-256 per line', (N * 1000) / anchorImportMs, 0.5),
+      note: 'into a record sink; source read twice from the file',
+    });
 
     // ---- peak RSS of an import in a fresh process ----
     // The child runs this file bundled by esbuild under plain node, as a user of the built
@@ -155,7 +166,14 @@ const suite: BenchSuite = {
     const line = child.stdout.trim().split('\n').at(-1) ?? '';
     const parsed = JSON.parse(line || '{}') as { puts?: number; peakRss?: number; baselineRss?: number };
     const mb = (parsed.peakRss ?? NaN) / 1e6;
-    results.push({ name: `peak RSS importing ${N.toLocaleString('en-US')} records (fresh process)`, value: mb, unit: 'MB', target: '< 150 MB', met: mb < 150, note: `child imported ${parsed.puts} records from a ${(bytes / 1e6).toFixed(0)} MB file; RSS before the import (node + modules, esbuild bundle, no tsx) ${((parsed.baselineRss ?? NaN) / 1e6).toFixed(0)} MB${child.status === 0 ? '' : `; exit ${child.status}: ${child.stderr.slice(0, 200)}`}` });
+    results.push({
+      name: `peak RSS importing ${N.toLocaleString('en-US')} records (fresh process)`,
+      value: mb,
+      unit: 'MB',
+      target: '< 150 MB',
+      met: mb < 150,
+      note: `child imported ${parsed.puts} records from a ${(bytes / 1e6).toFixed(0)} MB file; RSS before the import (node + modules, esbuild bundle, no tsx) ${((parsed.baselineRss ?? NaN) / 1e6).toFixed(0)} MB${child.status === 0 ? '' : `; exit ${child.status}: ${child.stderr.slice(0, 200)}`}`,
+    });
     return results;
   },
 };

@@ -190,7 +190,14 @@ export function parsedScaling<T>(name: string, check: (value: T) => unknown, sma
     check(s);
     check(l);
   }
-  const warm = scaling(() => check(s), () => check(l));
-  const cold = scaling(() => check(s), () => check(l), { cold: true });
+  const warm = scaling(
+    () => check(s),
+    () => check(l),
+  );
+  const cold = scaling(
+    () => check(s),
+    () => check(l),
+    { cold: true },
+  );
   return [scalingTarget(name, warm), scalingTarget(`${name}, caches evicted before each run`, cold)];
 }

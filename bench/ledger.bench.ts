@@ -62,7 +62,9 @@ async function bareLoop(path: string): Promise<number> {
     let nl = text.indexOf('\n');
     while (nl !== -1) {
       const line = text.slice(pos, nl);
-      createHash('sha256').update(canonicalize(JSON.parse(line))).digest();
+      createHash('sha256')
+        .update(canonicalize(JSON.parse(line)))
+        .digest();
       n++;
       pos = nl + 1;
       nl = text.indexOf('\n', pos);
@@ -128,11 +130,13 @@ function median(xs: number[]): number {
 }
 
 function timeEach<T>(inputs: T[], fn: (x: T) => unknown): number {
-  return median(inputs.map((x) => {
-    const t = performance.now();
-    fn(x);
-    return performance.now() - t;
-  }));
+  return median(
+    inputs.map((x) => {
+      const t = performance.now();
+      fn(x);
+      return performance.now() - t;
+    }),
+  );
 }
 
 async function proofs(): Promise<BenchResult[]> {
@@ -158,7 +162,14 @@ async function proofs(): Promise<BenchResult[]> {
   const consGen = timeEach(sizes, (m) => tree.consistencyProof(m, n));
   const consGenPrefix = timeEach(sizes, (m) => tree.consistencyProof(m, n - 12345));
   const consVer = timeEach(cons, (c) => verifyConsistency(c.m, n, c.proof, c.old, root, nodeHasher));
-  const res = (name: string, value: number, limit: number): BenchResult => ({ name, value, unit: 'ms', target: `< ${limit} ms`, met: value < limit, note: `1,000,000-leaf cached tree (level arrays), median of 200` });
+  const res = (name: string, value: number, limit: number): BenchResult => ({
+    name,
+    value,
+    unit: 'ms',
+    target: `< ${limit} ms`,
+    met: value < limit,
+    note: `1,000,000-leaf cached tree (level arrays), median of 200`,
+  });
   return [
     { name: 'build 1,000,000-leaf tree (nodeHasher)', value: buildMs, unit: 'ms', note: `${tree.size} leaves` },
     res('inclusion proof generation', inclGen, 50),
@@ -209,10 +220,24 @@ const suite: BenchSuite = {
     const perEntry = Math.round(bytes / N);
     const results: BenchResult[] = [
       {
-        ...compare(`verify ${N.toLocaleString('en-US')}-entry ledger, streaming (schema + chain + ids + ts)`, (N * 1000) / mine.ms, 'entries/s', 'bare loop: JSON.parse + canonicalize + node:crypto SHA-256', (N * 1000) / bare.ms, 0.5),
+        ...compare(
+          `verify ${N.toLocaleString('en-US')}-entry ledger, streaming (schema + chain + ids + ts)`,
+          (N * 1000) / mine.ms,
+          'entries/s',
+          'bare loop: JSON.parse + canonicalize + node:crypto SHA-256',
+          (N * 1000) / bare.ms,
+          0.5,
+        ),
         note: `${perEntry} bytes/entry, ${(bytes / 1e6).toFixed(0)} MB; best of ${runs} interleaved runs (verify ${secs(mines)} s, bare ${secs(bares)} s); peak RSS verify ${mine.maxRssMB.toFixed(0)} MB, bare loop ${Math.max(...bares.map((b) => b.maxRssMB)).toFixed(0)} MB`,
       },
-      { name: 'verify peak RSS', value: mine.maxRssMB, unit: 'MB', target: '< 150 MB', met: mine.maxRssMB < 150, note: `whole child process: ${command.includes('tsx') ? 'tsx loader' : 'memkit bundled, plain node, --max-old-space-size=64'}` },
+      {
+        name: 'verify peak RSS',
+        value: mine.maxRssMB,
+        unit: 'MB',
+        target: '< 150 MB',
+        met: mine.maxRssMB < 150,
+        note: `whole child process: ${command.includes('tsx') ? 'tsx loader' : 'memkit bundled, plain node, --max-old-space-size=64'}`,
+      },
     ];
     results.push(...(await proofs()));
     results.push(...(await hashers()));

@@ -66,7 +66,12 @@ function bare(text: string): number {
   const start = text.indexOf('\n') + 1;
   const close = text.indexOf('\n---\n', start - 1);
   const doc = yaml.parseDocument(text.slice(start, close + 1));
-  const events = mm.postprocess(mm.parse().document().write(mm.preprocess()(text.slice(close + 5), undefined, true)));
+  const events = mm.postprocess(
+    mm
+      .parse()
+      .document()
+      .write(mm.preprocess()(text.slice(close + 5), undefined, true)),
+  );
   return events.length + (doc.contents ? 1 : 0);
 }
 
@@ -137,7 +142,6 @@ async function mbPerSecond(bytes: number, fn: () => unknown, runs = 3): Promise<
   return rates[Math.floor(rates.length / 2)]!;
 }
 
-
 const suite: BenchSuite = {
   name: 'parse',
   async run(): Promise<BenchResult[]> {
@@ -163,7 +167,10 @@ const suite: BenchSuite = {
       (d) => matter(d, {}),
     ]) as [number, number, number, number];
     results.push(compare(`frontmatter parse + headings (${DOCS.toLocaleString('en-US')} memory docs)`, fullRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate, 0.8));
-    results.push({ ...compare('frontmatter only, lazy headings (what check needs)', fmOnlyRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate), note: 'headings and body text not computed' });
+    results.push({
+      ...compare('frontmatter only, lazy headings (what check needs)', fmOnlyRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate),
+      note: 'headings and body text not computed',
+    });
     results.push({ ...compare('gray-matter (frontmatter only, no positions, no headings)', grayRate, 'docs/s', 'yaml.parseDocument + micromark events', bareRate), note: 'reference, no target' });
 
     const file = jsonlFile();

@@ -15,9 +15,7 @@ const files = readdirSync(dir)
   .sort();
 
 const resultsFile = join(dir, 'results.json');
-const all: Record<string, { ranAt: string; node: string; results: BenchResult[] }> = existsSync(resultsFile)
-  ? JSON.parse(readFileSync(resultsFile, 'utf8')).suites ?? {}
-  : {};
+const all: Record<string, { ranAt: string; node: string; results: BenchResult[] }> = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')).suites ?? {}) : {};
 
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
 const line = (r: BenchResult): string => {

@@ -14,7 +14,6 @@ import { type BenchResult, type BenchSuite, compare, median } from './harness.js
 const N = 10_000;
 const QUERIES = 200;
 
-
 // A 20,000-word vocabulary with Zipf-like frequencies (word i drawn with weight ~ 1/(i+1)).
 const r = rng(42);
 const syll = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'so', 'de', 'pa', 'ge', 'xo', 'bu', 'ri', 'fa', 'zu'];
@@ -49,8 +48,16 @@ function generate(): Gen[] {
     const tags = [`t${i % 20}`, `g${i % 7}`];
     const file = `---\nid: ${id}\ntitle: ${title}\nkind: ${kind}\ntags: [${tags.join(', ')}]\ncreated: 2026-01-01T00:00:00Z\nupdated: 2026-01-02T00:00:00Z\nprovenance:\n  events: [evt_${i}]\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# ${h[0]}\n\n${paras[0]}\n\n## ${h[1]}\n\n${paras[1]}\n\n## ${h[2]}\n\n${paras[2]}\n`;
     const record: DocRecord = {
-      docId: id, kind, title, path: `.thunderus/memory/semantic/FACTS/f${i}.md`, tags, updated: '2026-01-02T00:00:00Z',
-      provenance: { events: [`evt_${i}`], patches: [] }, contentHash: String(i).padStart(64, '0'), headings: h, body: paras.join('\n\n'),
+      docId: id,
+      kind,
+      title,
+      path: `.thunderus/memory/semantic/FACTS/f${i}.md`,
+      tags,
+      updated: '2026-01-02T00:00:00Z',
+      provenance: { events: [`evt_${i}`], patches: [] },
+      contentHash: String(i).padStart(64, '0'),
+      headings: h,
+      body: paras.join('\n\n'),
     };
     return { record, file };
   });
@@ -151,7 +158,11 @@ const suite: BenchSuite = {
     const tunedStmt = tuned!.prepare(
       'SELECT d.doc_id, d.title, d.path, d.kind, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT 10) h JOIN docs d ON d.rowid = h.r',
     );
-    const quoted = (q: string) => q.split(' ').map((w) => `"${w}"`).join(' ');
+    const quoted = (q: string) =>
+      q
+        .split(' ')
+        .map((w) => `"${w}"`)
+        .join(' ');
     const rawRun = (stmt: typeof rawStmt, queries: readonly string[]) => {
       let hits = 0;
       for (const q of queries) {
@@ -220,7 +231,12 @@ const suite: BenchSuite = {
     const e2eStore = unwrap(await openSqliteStore({ engine }));
     let report: Awaited<ReturnType<typeof rebuildSearchIndex>> | undefined;
     const e2eMs = await timeMs(async () => (report = await rebuildSearchIndex(e2eStore, files, { hasher: nodeHasher })));
-    results.push({ name: 'end-to-end rebuildIndex from 10k files (parsing included)', value: e2eMs, unit: 'ms', note: `${report!.added.length} docs, ${report!.problems.length} problems; ${(N / (e2eMs / 1000)).toFixed(0)} docs/s` });
+    results.push({
+      name: 'end-to-end rebuildIndex from 10k files (parsing included)',
+      value: e2eMs,
+      unit: 'ms',
+      note: `${report!.added.length} docs, ${report!.problems.length} problems; ${(N / (e2eMs / 1000)).toFixed(0)} docs/s`,
+    });
 
     // --- refresh after changing 10 of 10,000 docs
     const enc = new TextEncoder();

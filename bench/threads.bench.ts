@@ -19,7 +19,10 @@ export function bigStore(ops: number): ThreadStore {
   const threads: [string, Thread][] = [];
   for (let i = 0; i < n; i++) {
     const parent = i === 0 ? null : `t${(i - 1) >> 2}`;
-    threads.push([`t${i}`, { id: `t${i}`, title: `Thread ${i}`, objective: `Objective ${i}`, created_at: new Date(t0 + 1000 * clock).toISOString(), status: 'active', parent_id: parent, storage_path: `threads/t${i}` }]);
+    threads.push([
+      `t${i}`,
+      { id: `t${i}`, title: `Thread ${i}`, objective: `Objective ${i}`, created_at: new Date(t0 + 1000 * clock).toISOString(), status: 'active', parent_id: parent, storage_path: `threads/t${i}` },
+    ]);
     op('spawn', { parent_id: parent, child_id: `t${i}`, objective: `Objective ${i}` });
   }
   for (let i = 0; i < n; i++)
@@ -80,38 +83,75 @@ const suite: BenchSuite = {
       checkThreadStore(small);
       checkThreadStore(large);
     }
-    const wall = scaling(() => checkThreadStore(small), () => checkThreadStore(large));
+    const wall = scaling(
+      () => checkThreadStore(small),
+      () => checkThreadStore(large),
+    );
     const t10 = wall.small;
     const t100 = wall.large;
     out.push({ name: `checkThreadStore ${small.operations.length.toLocaleString('en-US')} operations`, value: t10, unit: 'ms', note: `${Object.keys(small.threads).length} threads` });
-    out.push({ name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`, value: t100, unit: 'ms', note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}` });
+    out.push({
+      name: `checkThreadStore ${large.operations.length.toLocaleString('en-US')} operations`,
+      value: t100,
+      unit: 'ms',
+      note: `${Object.keys(large.threads).length} threads, ${problems} problems; one run used ${cpuMs(() => checkThreadStore(large)).toFixed(0)} ms of CPU; ${loadNote()}`,
+    });
     out.push(scalingTarget('checkThreadStore scaling t(100k)/t(10k)', wall, spread(wall)));
     // The same inputs as the checker gets them from files: parsed from JSON text (before
     // any eviction or forced collection moves the heap).
     out.push(...parsedScaling('checkThreadStore scaling t(100k)/t(10k), stores parsed from JSON', (x: ThreadStore) => checkThreadStore(x), small, large));
     // Both sizes from memory: warm runs keep the 10k input whole in the L3 cache, and never the 100k one.
-    const cold = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { cold: true });
+    const cold = scaling(
+      () => checkThreadStore(small),
+      () => checkThreadStore(large),
+      { cold: true },
+    );
     out.push(scalingTarget('checkThreadStore scaling t(100k)/t(10k), caches evicted before each run', cold));
     // What the memory hierarchy alone does: one pass reading every field the checks read.
-    const bare = scaling(() => barePass(small), () => barePass(large));
-    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    const bareCold = scaling(() => barePass(small), () => barePass(large), { cold: true });
+    const bare = scaling(
+      () => barePass(small),
+      () => barePass(large),
+    );
+    out.push({
+      name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)',
+      value: bare.ratio,
+      unit: 'x',
+      note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k`,
+    });
+    const bareCold = scaling(
+      () => barePass(small),
+      () => barePass(large),
+      { cold: true },
+    );
     out.push({ name: 'anchor: the bare pass, caches evicted before each run', value: bareCold.ratio, unit: 'x', note: `${bareCold.small.toFixed(2)} ms → ${bareCold.large.toFixed(1)} ms` });
     // V8 sorts the keys of an object that holds more than about a thousand on every enumeration
     // (getOwnPropertyNames, Object.keys and for...in alike), and the check enumerates the threads
     // and the relations: how one such enumeration grows from the small store to the large one.
     const [smallKeys, largeKeys] = [Object.keys(small.threads).length, Object.keys(large.threads).length];
-    const keys = scaling(() => Object.getOwnPropertyNames(small.threads), () => Object.getOwnPropertyNames(large.threads));
-    out.push({ name: 'anchor: enumerating the threads object (getOwnPropertyNames), scaling t(100k)/t(10k)', value: keys.ratio, unit: 'x', note: `${smallKeys} → ${largeKeys} keys (${(largeKeys / smallKeys).toFixed(1)}x); ${keys.small.toFixed(3)} ms → ${keys.large.toFixed(2)} ms` });
-    const cpu = scaling(() => checkThreadStore(small), () => checkThreadStore(large), { rounds: 7, clock: 'cpu' });
+    const keys = scaling(
+      () => Object.getOwnPropertyNames(small.threads),
+      () => Object.getOwnPropertyNames(large.threads),
+    );
+    out.push({
+      name: 'anchor: enumerating the threads object (getOwnPropertyNames), scaling t(100k)/t(10k)',
+      value: keys.ratio,
+      unit: 'x',
+      note: `${smallKeys} → ${largeKeys} keys (${(largeKeys / smallKeys).toFixed(1)}x); ${keys.small.toFixed(3)} ms → ${keys.large.toFixed(2)} ms`,
+    });
+    const cpu = scaling(
+      () => checkThreadStore(small),
+      () => checkThreadStore(large),
+      { rounds: 7, clock: 'cpu' },
+    );
     out.push(scalingTarget('checkThreadStore scaling, CPU time cpu(100k)/cpu(10k)', cpu, `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms CPU; ${spread(cpu)}`));
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;
     const env = { now: () => '2027-01-01T00:00:00Z', newId: () => `bench-${id++}` };
-    const perOp = (await medianMs(() => {
-      for (let k = 0; k < 20; k++) applyOperation(small, { command: 'reference', params: { from_id: 't1', to_id: 't2', asset_path: 'x' } }, env);
-    }, 5)) / 20;
+    const perOp =
+      (await medianMs(() => {
+        for (let k = 0; k < 20; k++) applyOperation(small, { command: 'reference', params: { from_id: 't1', to_id: 't2', asset_path: 'x' } }, env);
+      }, 5)) / 20;
     out.push({ name: `applyOperation on a ${Object.keys(small.threads).length}-thread store`, value: perOp, unit: 'ms/op' });
     return out;
   },

@@ -60,7 +60,11 @@ const suite: BenchSuite = {
   name: 'validate',
   async run() {
     const { valid, invalid } = makeInputs();
-    const schemas = new Map(emitSchemaFiles().filter((f) => f.id).map((f) => [f.id!, JSON.parse(f.text) as object]));
+    const schemas = new Map(
+      emitSchemaFiles()
+        .filter((f) => f.id)
+        .map((f) => [f.id!, JSON.parse(f.text) as object]),
+    );
     const ajv = new Ajv2020({ strict: true });
     addFormats(ajv);
     const ajvAll = new Ajv2020({ strict: true, allErrors: true });
@@ -136,7 +140,10 @@ const suite: BenchSuite = {
       vs('bare TypeBox Compile().Check of the emitted schema, valid mix', 'bareValid', 'Ajv', 'ajvValid'),
       { name: 'Ajv (first error only), invalid mix', value: best('ajvInvalid'), unit: 'values/s', note: 'each value broken in one top-level field' },
       { name: 'Ajv allErrors, invalid mix', value: best('ajvAllInvalid'), unit: 'values/s' },
-      { ...vs('memkit validate, invalid mix (all problems, with pointers)', 'mkInvalid', 'Ajv allErrors', 'ajvAllInvalid'), note: `${ratio('mkInvalid', 'ajvInvalid').toFixed(2)}x Ajv first-error-only` },
+      {
+        ...vs('memkit validate, invalid mix (all problems, with pointers)', 'mkInvalid', 'Ajv allErrors', 'ajvAllInvalid'),
+        note: `${ratio('mkInvalid', 'ajvInvalid').toFixed(2)}x Ajv first-error-only`,
+      },
     ];
     return results;
   },

@@ -38,7 +38,14 @@ export function bigIndex(n: number): TaskIndex {
 function chain(n: number, closed: boolean): TaskIndex {
   return {
     version: '1.0.0',
-    tasks: Array.from({ length: n }, (_, i) => ({ id: `${i + 1}`, type: 'epic' as const, status: 'pending' as const, parent: null, children: [], dependencies: i + 1 < n ? [`${i + 2}`] : closed ? ['1'] : [] })),
+    tasks: Array.from({ length: n }, (_, i) => ({
+      id: `${i + 1}`,
+      type: 'epic' as const,
+      status: 'pending' as const,
+      parent: null,
+      children: [],
+      dependencies: i + 1 < n ? [`${i + 2}`] : closed ? ['1'] : [],
+    })),
   };
 }
 
@@ -55,27 +62,64 @@ const suite: BenchSuite = {
       checkWbs(small);
       checkWbs(large);
     }
-    const wall = scaling(() => checkWbs(small), () => checkWbs(large));
+    const wall = scaling(
+      () => checkWbs(small),
+      () => checkWbs(large),
+    );
     const t10 = wall.small;
     const t100 = wall.large;
     const cpu100 = cpuMs(() => checkWbs(large));
     const load = loadNote();
     out.push({ name: 'checkWbs 10,000 tasks (with dependencies)', value: t10, unit: 'ms', note: `${cleanSmall} problems` });
-    out.push({ name: 'checkWbs 100,000 tasks (with dependencies)', value: t100, unit: 'ms', target: '< 1000 ms', met: t100 < 1000, note: `${cleanLarge} problems; one run used ${cpu100.toFixed(0)} ms of CPU; ${load}` });
+    out.push({
+      name: 'checkWbs 100,000 tasks (with dependencies)',
+      value: t100,
+      unit: 'ms',
+      target: '< 1000 ms',
+      met: t100 < 1000,
+      note: `${cleanLarge} problems; one run used ${cpu100.toFixed(0)} ms of CPU; ${load}`,
+    });
     out.push(scalingTarget('checkWbs scaling t(100k)/t(10k)', wall, spread(wall)));
     // The same inputs as the checker gets them from files: parsed from JSON text (before
     // any eviction or forced collection moves the heap).
     out.push(...parsedScaling('checkWbs scaling t(100k)/t(10k), indexes parsed from JSON', (x: TaskIndex) => checkWbs(x), small, large));
     // Both sizes from memory: warm runs keep the 10k input whole in the L3 cache, and never the 100k one.
-    const cold = scaling(() => checkWbs(small), () => checkWbs(large), { cold: true });
+    const cold = scaling(
+      () => checkWbs(small),
+      () => checkWbs(large),
+      { cold: true },
+    );
     out.push(scalingTarget('checkWbs scaling t(100k)/t(10k), caches evicted before each run', cold));
     // What the memory hierarchy alone does: one pass reading every field the checks read.
-    const bare = scaling(() => barePass(small), () => barePass(large));
-    out.push({ name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)', value: bare.ratio, unit: 'x', note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k` });
-    const bareCold = scaling(() => barePass(small), () => barePass(large), { cold: true });
+    const bare = scaling(
+      () => barePass(small),
+      () => barePass(large),
+    );
+    out.push({
+      name: 'anchor: a bare pass reading the same fields, scaling t(100k)/t(10k)',
+      value: bare.ratio,
+      unit: 'x',
+      note: `${bare.small.toFixed(2)} ms → ${bare.large.toFixed(1)} ms; a linear pass that fits the CPU caches at 10k but not at 100k`,
+    });
+    const bareCold = scaling(
+      () => barePass(small),
+      () => barePass(large),
+      { cold: true },
+    );
     out.push({ name: 'anchor: the bare pass, caches evicted before each run', value: bareCold.ratio, unit: 'x', note: `${bareCold.small.toFixed(2)} ms → ${bareCold.large.toFixed(1)} ms` });
-    const cpu = scaling(() => checkWbs(small), () => checkWbs(large), { rounds: 7, clock: 'cpu' });
-    out.push({ name: 'checkWbs CPU time 100,000 tasks', value: cpu.large, unit: 'ms', target: '< 1000 ms', met: cpu.large < 1000, note: 'median CPU ms (user + system), steadier than wall time on a shared machine' });
+    const cpu = scaling(
+      () => checkWbs(small),
+      () => checkWbs(large),
+      { rounds: 7, clock: 'cpu' },
+    );
+    out.push({
+      name: 'checkWbs CPU time 100,000 tasks',
+      value: cpu.large,
+      unit: 'ms',
+      target: '< 1000 ms',
+      met: cpu.large < 1000,
+      note: 'median CPU ms (user + system), steadier than wall time on a shared machine',
+    });
     out.push(scalingTarget('checkWbs scaling, CPU time cpu(100k)/cpu(10k)', cpu, `${cpu.small.toFixed(1)} ms → ${cpu.large.toFixed(0)} ms; ${spread(cpu)}`));
 
     const entities = Object.fromEntries(large.tasks.map((t) => [`tasks/${t.id}.json`, { ...t, title: `Task ${t.id}` }]));
@@ -88,9 +132,22 @@ const suite: BenchSuite = {
     const ring = chain(5_000, true);
     const found = findDependencyCycles(ring);
     const tCycle = await medianMs(() => findDependencyCycles(ring), 9);
-    const r = { name: 'cycle detection, 5,000-task dependency chain', value: tCycle, unit: 'ms', anchor: { name: 'beads (published, not run here)', value: 70 }, ratio: 70 / tCycle, note: `found ${found.length} cycle of ${found[0]?.length} tasks` } satisfies BenchResult;
+    const r = {
+      name: 'cycle detection, 5,000-task dependency chain',
+      value: tCycle,
+      unit: 'ms',
+      anchor: { name: 'beads (published, not run here)', value: 70 },
+      ratio: 70 / tCycle,
+      note: `found ${found.length} cycle of ${found[0]?.length} tasks`,
+    } satisfies BenchResult;
     out.push(r);
-    out.push({ name: 'checkWbs, 5,000-task dependency chain (cycle reported)', value: await medianMs(() => checkWbs(ring), 9), unit: 'ms', anchor: { name: 'beads (published, not run here)', value: 70 }, ratio: 70 / (await medianMs(() => checkWbs(ring), 9)) });
+    out.push({
+      name: 'checkWbs, 5,000-task dependency chain (cycle reported)',
+      value: await medianMs(() => checkWbs(ring), 9),
+      unit: 'ms',
+      anchor: { name: 'beads (published, not run here)', value: 70 },
+      ratio: 70 / (await medianMs(() => checkWbs(ring), 9)),
+    });
     return out;
   },
 };

@@ -19,7 +19,9 @@ try {
   const files = new Set(packed.files.map((f) => f.path));
   const problems = [...files].filter((f) => f.endsWith('.map')).map((f) => `${f}: a source map is packed`);
   for (const file of [...files].filter((f) => f.endsWith('.md'))) {
-    for (const [, target] of readFileSync(file, 'utf8').replace(/`[^`\n]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target] of readFileSync(file, 'utf8')
+      .replace(/`[^`\n]*`/g, '')
+      .matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/i.test(target) || target.startsWith('#')) continue;
       const path = posix.normalize(posix.join(posix.dirname(file), target.split('#')[0]));
       const dirPrefix = path.endsWith('/') ? path : `${path}/`;

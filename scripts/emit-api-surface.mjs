@@ -20,10 +20,16 @@ export function entryName(path) {
 
 /** The first sentence of a TSDoc comment, on one line. */
 function firstSentence(text) {
-  let doc = text.replace(/\s+/g, ' ').trim().replace(/\b(i\.e|e\.g|etc)\./g, '$1\u2024');
+  let doc = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b(i\.e|e\.g|etc)\./g, '$1\u2024');
   const m = doc.match(/^(.*?)\.(\s+[A-Z`(]|$)/);
   if (m) doc = m[1];
-  doc = doc.replace(/\u2024/g, '.').replace(/:$/, '').replace(/\{@link ([^}|]+)(\|[^}]*)?\}/g, '`$1`');
+  doc = doc
+    .replace(/\u2024/g, '.')
+    .replace(/:$/, '')
+    .replace(/\{@link ([^}|]+)(\|[^}]*)?\}/g, '`$1`');
   return doc.length > 200 ? doc.slice(0, 197).replace(/\s\S*$/, '') + ' …' : doc;
 }
 
@@ -59,10 +65,10 @@ export function surface() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const head = readFileSync(PAGE, 'utf8').split(/\n(?=## `)/)[0].trimEnd();
-  const lists = surface().map(
-    ({ entry, path, names }) => `## \`${entry}\`\n\n${names.length} names, from \`${path}\`.\n\n${names.map((n) => `- \`${n.name}\` (${n.kind}): ${n.doc}`).join('\n')}`,
-  );
+  const head = readFileSync(PAGE, 'utf8')
+    .split(/\n(?=## `)/)[0]
+    .trimEnd();
+  const lists = surface().map(({ entry, path, names }) => `## \`${entry}\`\n\n${names.length} names, from \`${path}\`.\n\n${names.map((n) => `- \`${n.name}\` (${n.kind}): ${n.doc}`).join('\n')}`);
   writeFileSync(PAGE, [head, ...lists].join('\n\n') + '\n');
   console.log(`docs/api-surface.md: ${lists.length} entries`);
 }

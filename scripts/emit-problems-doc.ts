@@ -32,11 +32,9 @@ export function findCodeFiles(dir = join(ROOT, 'src')): string[] {
   return out.sort();
 }
 
-const isCodeInfo = (v: unknown): v is CodeInfo =>
-  typeof v === 'object' && v !== null && typeof (v as CodeInfo).meaning === 'string' && typeof (v as CodeInfo).fix === 'string';
+const isCodeInfo = (v: unknown): v is CodeInfo => typeof v === 'object' && v !== null && typeof (v as CodeInfo).meaning === 'string' && typeof (v as CodeInfo).fix === 'string';
 
-const isCodeTable = (v: unknown): v is Record<string, CodeInfo> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every(isCodeInfo);
+const isCodeTable = (v: unknown): v is Record<string, CodeInfo> => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every(isCodeInfo);
 
 /** Imports every codes.ts and returns every code of every exported table (duplicates included). */
 export async function loadDeclaredCodes(): Promise<DeclaredCode[]> {
@@ -45,8 +43,7 @@ export async function loadDeclaredCodes(): Promise<DeclaredCode[]> {
     const file = relative(ROOT, path).split(sep).join('/');
     const module = file.split('/').slice(1, -1).join('/');
     const exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    for (const [table, value] of Object.entries(exports))
-      if (isCodeTable(value)) for (const [code, info] of Object.entries(value)) out.push({ code, module, file, table, ...info });
+    for (const [table, value] of Object.entries(exports)) if (isCodeTable(value)) for (const [code, info] of Object.entries(value)) out.push({ code, module, file, table, ...info });
   }
   return out;
 }

@@ -31,7 +31,10 @@ function documented(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const section of page.split(/\n(?=## `)/).slice(1)) {
     const entry = /^## `([^`]+)`/.exec(section)![1]!;
-    out.set(entry, [...section.matchAll(/^- `([^`]+)` \(/gm)].map((m) => m[1]!));
+    out.set(
+      entry,
+      [...section.matchAll(/^- `([^`]+)` \(/gm)].map((m) => m[1]!),
+    );
   }
   return out;
 }
@@ -47,8 +50,7 @@ describe('public API surface', { timeout: 120_000 }, () => {
     const core = entries.find((e) => e.entry === 'memkit')!;
     expect(core.names.length).toBeLessThan(120);
     const names = core.names.map((n) => n.name);
-    for (const internal of ['guardedCheck', 'compiledSchemaOf', 'schemaErrors', 'capProblems', 'canonicalizeProblem', 'parseYamlBlock', 'DecisionLogEntry'])
-      expect(names).not.toContain(internal);
+    for (const internal of ['guardedCheck', 'compiledSchemaOf', 'schemaErrors', 'capProblems', 'canonicalizeProblem', 'parseYamlBlock', 'DecisionLogEntry']) expect(names).not.toContain(internal);
   });
 
   it('a name exported by two entries is the same declaration in both', () => {

@@ -21,10 +21,7 @@ function sourceFiles(dir: string): string[] {
 
 const CODE = String.raw`[a-z][a-z0-9-]*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+`;
 /** `error('x.y'`, `warning("x.y"`, `` problem(`x.y` `` and `code: 'x.y'` literals. */
-const RAISED = [
-  new RegExp(String.raw`\b(?:error|warning)\(\s*(['"\`])(${CODE})\1`, 'g'),
-  new RegExp(String.raw`\bcode:\s*(['"\`])(${CODE})\1`, 'g'),
-];
+const RAISED = [new RegExp(String.raw`\b(?:error|warning)\(\s*(['"\`])(${CODE})\1`, 'g'), new RegExp(String.raw`\bcode:\s*(['"\`])(${CODE})\1`, 'g')];
 /** Any call whose first argument is a code-like literal (`problem('x.y'`, `p('x.y'`), kept when its prefix is a module's. */
 const CALL_ARG = new RegExp(String.raw`\b[A-Za-z_$][\w$]*\(\s*(['"\`])(${CODE})\1`, 'g');
 const prefixes = new Set(declared.map((c) => c.code.split('.')[0]!));
@@ -58,7 +55,13 @@ describe('problem codes', () => {
     const raised = [...new Map(raisedCodes().map((r) => [`${r.code} ${r.where}`, r])).values()];
     expect(raised.length).toBeGreaterThan(20);
     const missing = raised.filter((r) => !declaredSet.has(r.code));
-    const report = [...new Set(missing.map((m) => m.code))].sort().map((code) => `${code}  (${missing.filter((m) => m.code === code).map((m) => m.where).join(', ')})`);
+    const report = [...new Set(missing.map((m) => m.code))].sort().map(
+      (code) =>
+        `${code}  (${missing
+          .filter((m) => m.code === code)
+          .map((m) => m.where)
+          .join(', ')})`,
+    );
     expect(report, `undeclared codes:\n  ${report.join('\n  ')}`).toEqual([]);
   });
 

@@ -15,6 +15,9 @@ export const activeContextEntryArb: fc.Arbitrary<ActiveContextEntry> = fc.record
   ts: dateTimeArb,
   source_agent: agentId,
   source_chunks: fc.array(sha256Arb, { maxLength: 3 }),
-  summary_128: fc.oneof(fc.string({ maxLength: 128 }), fc.array(word, { maxLength: 60 }).map((w) => w.join(' '))),
+  summary_128: fc.oneof(
+    fc.string({ maxLength: 128 }),
+    fc.array(word, { maxLength: 60 }).map((w) => w.join(' ')),
+  ),
   predecessor_hash: sha256Arb,
 });

@@ -126,7 +126,6 @@ export const arbitraries: { readonly [K in SchemaId]: fc.Arbitrary<SchemaValues[
 export function arbitraryFor<K extends SchemaId>(formatId: K): fc.Arbitrary<SchemaValues[K]> {
   const table: Readonly<Record<string, fc.Arbitrary<unknown>>> = arbitraries;
   const arb = Object.hasOwn(table, formatId) ? (table[formatId] as fc.Arbitrary<SchemaValues[K]>) : undefined;
-  if (arb === undefined)
-    throw new MemkitError([error('schema.unknown-format', `unknown format "${formatId}"; known: ${formatIds.join(', ')}`)]);
+  if (arb === undefined) throw new MemkitError([error('schema.unknown-format', `unknown format "${formatId}"; known: ${formatIds.join(', ')}`)]);
   return arb;
 }

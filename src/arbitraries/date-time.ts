@@ -13,7 +13,10 @@ export const dateTimeArb: fc.Arbitrary<string> = fc
     h: fc.integer({ min: 0, max: 23 }),
     mi: fc.integer({ min: 0, max: 59 }),
     s: fc.integer({ min: 0, max: 59 }),
-    frac: fc.option(fc.integer({ min: 0, max: 999_999 }).map((n) => '.' + String(n).padStart(1, '0')), { nil: '' }),
+    frac: fc.option(
+      fc.integer({ min: 0, max: 999_999 }).map((n) => '.' + String(n).padStart(1, '0')),
+      { nil: '' },
+    ),
     zone: fc.oneof(
       { weight: 3, arbitrary: fc.constant('Z') },
       fc.constant('z'),

@@ -21,12 +21,10 @@ export const gardenerConfigArb: fc.Arbitrary<GardenerConfig> = fc.record(
     dedup: fc.record({ strategy: fc.constantFrom(...DEDUP_STRATEGIES) }),
     recap_template: fc.record({
       path: relPath.map((p) => 'memory/episodic/' + p),
-      required_sections: fc
-        .uniqueArray(nonEmptyText(20), { maxLength: 4 })
-        .chain((extra) => {
-          const all = ['Provenance', ...extra.filter((s) => s !== 'Provenance')];
-          return fc.shuffledSubarray(all, { minLength: all.length });
-        }),
+      required_sections: fc.uniqueArray(nonEmptyText(20), { maxLength: 4 }).chain((extra) => {
+        const all = ['Provenance', ...extra.filter((s) => s !== 'Provenance')];
+        return fc.shuffledSubarray(all, { minLength: all.length });
+      }),
     }),
   },
   { requiredKeys: ['size_caps', 'allowed_kinds', 'dedup', 'recap_template'] },

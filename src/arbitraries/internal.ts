@@ -26,9 +26,7 @@ export const nonEmptyText = (maxLength = 40) => fc.string({ minLength: 1, maxLen
 export const agentId = fc.oneof(fc.constantFrom('ReaperOAK', 'ProductManager', 'Security', 'CIReviewer'), token(ALNUM + '-_', 1, 20));
 
 /** A relative file path such as `src/a-1/b.ts`. */
-export const relPath = fc
-  .array(token(LOWER + DIGITS + '-_', 1, 8), { minLength: 1, maxLength: 4 })
-  .chain((parts) => fc.constantFrom('.md', '.json', '.ts', '').map((ext) => parts.join('/') + ext));
+export const relPath = fc.array(token(LOWER + DIGITS + '-_', 1, 8), { minLength: 1, maxLength: 4 }).chain((parts) => fc.constantFrom('.md', '.json', '.ts', '').map((ext) => parts.join('/') + ext));
 
 /** Tags: short lowercase words. */
 export const tags = fc.array(token(LOWER + DIGITS + '-', 1, 10), { maxLength: 4 });

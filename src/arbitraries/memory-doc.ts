@@ -19,4 +19,3 @@ export const memoryDocArb: fc.Arbitrary<MemoryDocFrontmatter> = fc.record({
     status: fc.constantFrom('verified', 'stale', 'unknown'),
   }),
 });
-

@@ -13,14 +13,12 @@ const paramsOf = {
 } as const;
 
 /** Valid thread operations (format `thread-operation`) carrying the key params of their seed command. */
-export const threadOperationArb: fc.Arbitrary<ThreadOperation> = fc
-  .constantFrom(...(Object.keys(paramsOf) as (keyof typeof paramsOf)[]))
-  .chain((command) =>
-    fc.record({
-      id: token(ALNUM + '-_', 1, 12).map((s) => 'op-' + s),
-      timestamp: dateTimeArb,
-      command: fc.constant(command),
-      operator: fc.constantFrom('user', 'system', 'agent'),
-      params: paramsOf[command] as fc.Arbitrary<Record<string, unknown>>,
-    }),
-  );
+export const threadOperationArb: fc.Arbitrary<ThreadOperation> = fc.constantFrom(...(Object.keys(paramsOf) as (keyof typeof paramsOf)[])).chain((command) =>
+  fc.record({
+    id: token(ALNUM + '-_', 1, 12).map((s) => 'op-' + s),
+    timestamp: dateTimeArb,
+    command: fc.constant(command),
+    operator: fc.constantFrom('user', 'system', 'agent'),
+    params: paramsOf[command] as fc.Arbitrary<Record<string, unknown>>,
+  }),
+);

@@ -21,9 +21,7 @@ export const workflowStateArb: fc.Arbitrary<WorkflowState> = fc.record({
   started_at: dateTimeArb,
   overall_status: fc.constantFrom('idle', 'active', 'completed', 'failed'),
   current_phase: fc.constantFrom(...PHASES),
-  phases: fc
-    .shuffledSubarray([...PHASES])
-    .chain((names) => fc.tuple(...names.map(() => phaseState)).map((states) => Object.fromEntries(names.map((n, i) => [n, states[i]!])))),
+  phases: fc.shuffledSubarray([...PHASES]).chain((names) => fc.tuple(...names.map(() => phaseState)).map((states) => Object.fromEntries(names.map((n, i) => [n, states[i]!])))),
   fix_loop_count: fc.integer({ min: 0, max: 3 }),
   blockers: fc.array(fc.record({ reason: text(), since: dateTimeArb }, { requiredKeys: ['reason'] }), { maxLength: 2 }),
 });

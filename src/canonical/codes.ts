@@ -3,7 +3,8 @@ import { defineCodes } from '../problems/codes.js';
 /** Problem codes of the canonical JSON reader and writer (`src/canonical/`). */
 export const canonicalCodes = defineCodes({
   'json.duplicate-key': {
-    meaning: 'An object names the same property twice. Readers disagree on which value counts, so a hash over the text would stand for two different values; canonical JSON (RFC 8785) and I-JSON forbid it.',
+    meaning:
+      'An object names the same property twice. Readers disagree on which value counts, so a hash over the text would stand for two different values; canonical JSON (RFC 8785) and I-JSON forbid it.',
     fix: 'Keep one of the two properties (the file was edited by hand or by a tool that does not check); for a ledger entry, restore the line from a trusted copy.',
     source: { seed: 'memory-bank-schema.md', quote: 'VERIFY: Chain integrity before any agent reads memory' },
   },

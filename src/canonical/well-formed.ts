@@ -10,5 +10,4 @@ const native = (String.prototype as { isWellFormed?: (this: string) => boolean }
  * @example isWellFormed('\ud83d\ude00') // true
  * @example isWellFormed('\ud800') // false
  */
-export const isWellFormed: (s: string) => boolean =
-  typeof native === 'function' ? (s) => native.call(s) : (s) => !LONE_SURROGATE.test(s);
+export const isWellFormed: (s: string) => boolean = typeof native === 'function' ? (s) => native.call(s) : (s) => !LONE_SURROGATE.test(s);

@@ -60,7 +60,12 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const listing = await source.list();
   // Profile, config file and ignore globs: the context applies them to every problem it is given.
   const settings = await checkSettings(source, listing.files, options.profile, options.config);
-  const ctx = new CheckContext({ ...settings.env, ...(options.hasher ? { hasher: options.hasher } : {}), ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}), ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}) });
+  const ctx = new CheckContext({
+    ...settings.env,
+    ...(options.hasher ? { hasher: options.hasher } : {}),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+    ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}),
+  });
   ctx.problems.push(...settings.problems, ...listing.problems.filter((p) => p.file === undefined || !settings.skip(p.file)));
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
@@ -143,9 +148,12 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     ['thunderus', () => crossCheckThunderus(ctx)],
     ['memory bank', () => crossCheckMemoryBank(banks, ctx, { has: (p) => listed.has(p), read: (p) => source.read(p) })],
     ['gardener', () => crossCheckGardener(ctx)],
-    ['wbs', () => {
-      for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx, listed.has(`${root}/${JOURNAL_FILE}`));
-    }],
+    [
+      'wbs',
+      () => {
+        for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx, listed.has(`${root}/${JOURNAL_FILE}`));
+      },
+    ],
   ];
   for (const [name, run] of cross) {
     try {

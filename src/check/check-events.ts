@@ -23,7 +23,11 @@ export function checkEvents(file: LoadedFile, ctx: CheckContext): void {
       continue;
     }
     const { line, value } = item;
-    if (!cap.full) ctx.report(file, validate('event', value).map((p) => ({ ...p, line })));
+    if (!cap.full)
+      ctx.report(
+        file,
+        validate('event', value).map((p) => ({ ...p, line })),
+      );
     else {
       const t = tally(value);
       cap.skip(t.problems, t.worst, { file: file.path, line }, t.atLeast);

@@ -99,9 +99,11 @@ export function crossCheckGardener(ctx: CheckContext): void {
     }
     const total = config.caps.get('max_total_bytes');
     const sum = docs.reduce((n, d) => n + d.bytes, 0);
-    if (total !== undefined && sum > total.limit) ctx.error('check.gardener-total-too-large', `the ${docs.length} memory docs under ${config.root} hold ${sum} bytes; max_total_bytes is ${total.limit}`, at('max_total_bytes'));
+    if (total !== undefined && sum > total.limit)
+      ctx.error('check.gardener-total-too-large', `the ${docs.length} memory docs under ${config.root} hold ${sum} bytes; max_total_bytes is ${total.limit}`, at('max_total_bytes'));
     const count = config.caps.get('max_docs');
-    if (count !== undefined && docs.length > count.limit) ctx.error('check.gardener-too-many-docs', `there are ${docs.length} memory docs under ${config.root}; max_docs is ${count.limit}`, at('max_docs'));
+    if (count !== undefined && docs.length > count.limit)
+      ctx.error('check.gardener-too-many-docs', `there are ${docs.length} memory docs under ${config.root}; max_docs is ${count.limit}`, at('max_docs'));
     for (const [key, cap] of config.caps) {
       if (!key.startsWith('kind:')) continue;
       const kind = key.slice(5);

@@ -49,7 +49,13 @@ function checkManifest(ctx: CheckContext, path: string, text: string): void {
     const absolute = isAbsolutePath(entry.path);
     const inRepo = absolute ? relativeFromAbsolute(entry.path, '.thunderus') : entry.path.replace(/^\.\//, '');
     if (absolute)
-      ctx.report(path, [warning('check.manifest-absolute-path', `the manifest lists the absolute path ${entry.path}; paths are relative to the repository root${inRepo === undefined ? '' : ` (${inRepo})`}`, where('path'))]);
+      ctx.report(path, [
+        warning(
+          'check.manifest-absolute-path',
+          `the manifest lists the absolute path ${entry.path}; paths are relative to the repository root${inRepo === undefined ? '' : ` (${inRepo})`}`,
+          where('path'),
+        ),
+      ]);
     if (inRepo === undefined) {
       ctx.error('check.manifest-missing-doc', `the manifest lists ${entry.path}, an absolute path with no .thunderus/ directory in it, so it names no memory doc of this repository`, where('path'));
       return;
@@ -90,9 +96,16 @@ function checkEventRefs(ctx: CheckContext, docs: Map<string, DocFacts>): void {
     }
   }
   for (const e of ctx.events) {
+    // events.jsonl is append-only: a line naming a doc retired since can never be corrected, so this is a warning.
     for (const id of e.docIds)
-      // events.jsonl is append-only: a line naming a doc retired since can never be corrected, so this is a warning.
-      if (!docs.has(id)) ctx.report(e.path, [warning('check.unknown-doc-ref', `event "${e.id}" refers to memory doc "${id}", which no doc on disk has (retired since, or a wrong id)`, { file: e.path, line: e.line, pointer: '/refs/memory_doc_ids' })]);
+      if (!docs.has(id))
+        ctx.report(e.path, [
+          warning('check.unknown-doc-ref', `event "${e.id}" refers to memory doc "${id}", which no doc on disk has (retired since, or a wrong id)`, {
+            file: e.path,
+            line: e.line,
+            pointer: '/refs/memory_doc_ids',
+          }),
+        ]);
     if (e.kind !== 'patch' && e.patchId !== undefined && !patches.has(e.patchId))
       ctx.error('check.unknown-patch', `event "${e.id}" refers to patch "${e.patchId}", which no patch event records`, { file: e.path, line: e.line, pointer: '/refs/patch_id' });
     if (e.kind !== 'snapshot' && e.snapshotId !== undefined && !snapshots.has(e.snapshotId))

@@ -17,6 +17,6 @@ export { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from
 export { type CheckSource, type SourceFile, type SourceListing, sourceFromFilePort } from './source.js';
 export { FORMAT_IDS, type FormatId, type Layout, MEMORY_BANK_FILES, type PathClass, classifyPath, classifyPaths, layoutOf } from './layout.js';
 export { RULES, type Rule, ruleFor, describeSource, SPEC_NAMES } from './rules.js';
-export { type CodeInfo, type RuleSource, type SeedFile } from '../problems/codes.js';
+export type { CodeInfo, RuleSource, SeedFile } from '../problems/codes.js';
 export { PROFILES, type Profile, type RuleSetting, type SeverityPolicy, effectiveSeverity, applyPolicy } from './profile.js';
 export { CONFIG_FILE, type MemkitConfig, parseConfig } from './config.js';

@@ -30,12 +30,10 @@ export function emitReport(io: CliIo, report: Report, format: OutputFormat, extr
   if (format === 'json') {
     const ordered = { ...report, problems: report.problems.map(orderKeys) };
     io.stdout(jsonTerminalSafe(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered)) + '\n');
-  }
-  else if (format === 'sarif') {
+  } else if (format === 'sarif') {
     const rootUri = extra?.rootUri ?? dirUri(resolve(io.cwd, report.root));
     io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri }), null, 2)) + '\n');
-  }
-  else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));
+  } else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));
   return report.ok ? EXIT.ok : EXIT.problems;
 }
 

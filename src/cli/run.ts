@@ -69,8 +69,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT.ok;
     }
     const format = (parsed.values as Record<string, unknown>).format;
-    if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(String(format)))
-      throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
+    if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(String(format))) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
     return await command.run(parsed, io);
   } catch (cause) {
     if (cause instanceof UsageError || (cause as { code?: string } | null)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
@@ -79,7 +78,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     // Never a stack trace at a user: say what failed and exit 1 ("could not complete").
-    io.stderr(`memkit ${name}: internal error: ${terminalSafe(messageOf(cause), { max: TEXT_FIELD_MAX })}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? terminalSafe(cause.stack ?? '', { keepNewlines: true }) + '\n' : ''}`);
+    io.stderr(
+      `memkit ${name}: internal error: ${terminalSafe(messageOf(cause), { max: TEXT_FIELD_MAX })}\n${io.env.MEMKIT_DEBUG && cause instanceof Error ? terminalSafe(cause.stack ?? '', { keepNewlines: true }) + '\n' : ''}`,
+    );
     return EXIT.problems;
   }
 }

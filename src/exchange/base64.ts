@@ -10,11 +10,7 @@ export function encodeBase64(bytes: Uint8Array): string {
     const a = bytes[i]!;
     const b = i + 1 < bytes.length ? bytes[i + 1]! : 0;
     const c = i + 2 < bytes.length ? bytes[i + 2]! : 0;
-    chunk +=
-      ALPHABET[a >> 2]! +
-      ALPHABET[((a & 3) << 4) | (b >> 4)]! +
-      (i + 1 < bytes.length ? ALPHABET[((b & 15) << 2) | (c >> 6)]! : '=') +
-      (i + 2 < bytes.length ? ALPHABET[c & 63]! : '=');
+    chunk += ALPHABET[a >> 2]! + ALPHABET[((a & 3) << 4) | (b >> 4)]! + (i + 1 < bytes.length ? ALPHABET[((b & 15) << 2) | (c >> 6)]! : '=') + (i + 2 < bytes.length ? ALPHABET[c & 63]! : '=');
     if (chunk.length >= 8192) {
       parts.push(chunk);
       chunk = '';

@@ -68,7 +68,7 @@ const keyOf = (r: ExchangeRecord) => JSON.stringify(sortKey(r).slice(r.type.leng
 function checkStoreRecord(r: unknown, n: number, problems: Problem[], validate: boolean): r is ExchangeRecord {
   const type = typeof r === 'object' && r !== null ? (r as { type?: unknown }).type : undefined;
   const schemas = RECORD_SCHEMAS[CURRENT_SCHEMA_VERSION]!;
-  if (typeof type !== 'string' || type === 'File' || !Object.prototype.hasOwnProperty.call(schemas, type)) {
+  if (typeof type !== 'string' || type === 'File' || !Object.hasOwn(schemas, type)) {
     problems.push(error('exchange.invalid-record', `record ${n} of the record store has type ${JSON.stringify(type)}, which a record store cannot export`));
     return false;
   }
@@ -211,10 +211,7 @@ function bundleOf(memory: Memory, hasher: Hasher, manifest: ExportManifestV2): E
       }
     }
     if (buf !== '') yield buf;
-    const same =
-      problems.length === 0 &&
-      counts.size === manifest.record_types.length &&
-      manifest.record_types.every((t) => counts.get(t as string) === manifest.record_counts[t as string]);
+    const same = problems.length === 0 && counts.size === manifest.record_types.length && manifest.record_types.every((t) => counts.get(t as string) === manifest.record_counts[t as string]);
     if (!same) throw new MemkitError([error('exchange.source-changed', 'the memory changed between the export passes; the bundle just written will not verify')]);
   }
   return {

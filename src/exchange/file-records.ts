@@ -1,7 +1,7 @@
 import { type Hasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { Rfc3339DateTime as DateTime } from '../schemas/common.js';
-import { FILE_KINDS, type FileV2, SafeRelativePath } from '../schemas/export-v2.js';
+import { type FILE_KINDS, type FileV2, SafeRelativePath } from '../schemas/export-v2.js';
 import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, sniffFormat } from '../formats/index.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import { isSchemaValid } from './formats.js';
@@ -56,7 +56,7 @@ function pick(obj: unknown, keys: readonly string[]): string | null {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return null;
   const o = obj as Record<string, unknown>;
   for (const k of keys) {
-    const d = dateOf(Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+    const d = dateOf(Object.hasOwn(o, k) ? o[k] : undefined);
     if (d !== null) return d;
   }
   return null;

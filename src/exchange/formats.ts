@@ -136,7 +136,7 @@ export function isRecordValid(schema: TSchema, value: unknown): boolean {
 /** Validates a record of schema version `version`; `undefined` when the type is unknown to that version. */
 export function checkRecord(version: number, value: { type: string }): Problem[] | undefined {
   const schemas = RECORD_SCHEMAS[version];
-  if (schemas === undefined || !Object.prototype.hasOwnProperty.call(schemas, value.type)) return undefined;
+  if (schemas === undefined || !Object.hasOwn(schemas, value.type)) return undefined;
   const schema = schemas[value.type]!;
   return isRecordValid(schema, value) ? [] : checkSchema(schema, value);
 }

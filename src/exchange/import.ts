@@ -71,7 +71,7 @@ export interface PartialWrite {
 export type ImportResult = Result<ImportSummary> & { partial?: PartialWrite };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const own = (o: object, k: string) => Object.hasOwn(o, k);
 
 function isThenable<T>(x: T | Promise<T>): x is Promise<T> {
   return typeof x === 'object' && x !== null && typeof (x as Promise<T>).then === 'function';
@@ -109,7 +109,9 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
   const generic = checkSchema(ExportManifest, value);
   const version = value.schema_version;
   if (typeof version === 'number' && Number.isInteger(version) && version > CURRENT_SCHEMA_VERSION)
-    return fail([error('exchange.bundle-too-new', `the bundle has schema version ${version}; this runtime reads up to ${CURRENT_SCHEMA_VERSION}. Upgrade memkit`, { ...at, pointer: '/schema_version' })]);
+    return fail([
+      error('exchange.bundle-too-new', `the bundle has schema version ${version}; this runtime reads up to ${CURRENT_SCHEMA_VERSION}. Upgrade memkit`, { ...at, pointer: '/schema_version' }),
+    ]);
   if (generic.length > 0) return fail([error('exchange.bad-manifest', 'the manifest is not valid', at), ...generic.map((p) => ({ ...p, ...at }))]);
   const v = version as number;
   const path = migrationPath(v);
@@ -120,7 +122,8 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
   const declared = new Set(value.record_types as string[]);
   const problems: Problem[] = [];
   for (const t of declared)
-    if (!own(RECORD_SCHEMAS[v] ?? {}, t)) problems.push(error('exchange.unknown-record-type', `the manifest declares record type "${t}", which schema v${v} does not define`, { ...at, pointer: '/record_types' }));
+    if (!own(RECORD_SCHEMAS[v] ?? {}, t))
+      problems.push(error('exchange.unknown-record-type', `the manifest declares record type "${t}", which schema v${v} does not define`, { ...at, pointer: '/record_types' }));
   const counts = value.record_counts as Record<string, number> | undefined;
   if (counts !== undefined)
     for (const t of Object.keys(counts))
@@ -206,7 +209,12 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
         add(error('exchange.write-failed', `an interrupted import (${r.dir}) could not be rolled back for ${r.unrestored.join(', ')}; their previous bytes are in ${r.dir}/old/`));
         return { ...fail(errors), partial: { files: r.unrestored, backups: `${r.dir}/old`, records: 0 } };
       }
-      add(warning('exchange.recovered-import', `an interrupted import was found (${r.dir}): ${r.action === 'rolled-back' ? 'its partial commit was rolled back' : r.action === 'completed' ? 'it had completed; its leftovers were removed' : 'it had written nothing; its staged files were removed'}`));
+      add(
+        warning(
+          'exchange.recovered-import',
+          `an interrupted import was found (${r.dir}): ${r.action === 'rolled-back' ? 'its partial commit was rolled back' : r.action === 'completed' ? 'it had completed; its leftovers were removed' : 'it had written nothing; its staged files were removed'}`,
+        ),
+      );
     }
   }
 
@@ -310,7 +318,13 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     const key = sortKey(record);
     if (h.version >= 2) {
       if (prevKey !== undefined && !(prevKey < key))
-        add(error(prevKey === key ? 'exchange.duplicate-record' : 'exchange.unsorted-records', `${type} record on line ${at} is ${prevKey === key ? 'a duplicate of' : 'not after'} the record before it`, where(at)));
+        add(
+          error(
+            prevKey === key ? 'exchange.duplicate-record' : 'exchange.unsorted-records',
+            `${type} record on line ${at} is ${prevKey === key ? 'a duplicate of' : 'not after'} the record before it`,
+            where(at),
+          ),
+        );
       prevKey = key;
     } else {
       if (seen.has(key)) add(error('exchange.duplicate-record', `${type} record on line ${at} repeats an earlier key`, where(at)));
@@ -336,8 +350,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   const bytes = await forEachLine(openSource(source), check, maxLine);
   const lastBlock = verifiedBlocks.finish();
   if (lastBlock !== undefined) blockHashes.push(lastBlock);
-  if (header === undefined && errors.length === 0)
-    add(error('exchange.missing-manifest', bytes === 0 ? 'the bundle is empty' : 'the first line is not an export manifest', where(1)));
+  if (header === undefined && errors.length === 0) add(error('exchange.missing-manifest', bytes === 0 ? 'the bundle is empty' : 'the first line is not an export manifest', where(1)));
   if (header !== undefined && errors.length < maxProblems) {
     if (header.counts !== undefined)
       for (const t of header.declared) {
@@ -461,7 +474,13 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   const partial = (): PartialWrite | undefined => (recordsPut > 0 ? { files: [], records: recordsPut } : undefined);
   const stopped = async (cause?: unknown): Promise<ImportResult> => {
-    if (cause !== undefined) add(error('exchange.write-failed', `writing the import failed (${(cause as Error)?.message ?? String(cause)}); ${staging === undefined ? 'no file had been staged' : 'the staged files were discarded'}, no file was written${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`));
+    if (cause !== undefined)
+      add(
+        error(
+          'exchange.write-failed',
+          `writing the import failed (${(cause as Error)?.message ?? String(cause)}); ${staging === undefined ? 'no file had been staged' : 'the staged files were discarded'}, no file was written${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`,
+        ),
+      );
     await staging?.discard();
     const p = partial();
     return p === undefined ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial: p };

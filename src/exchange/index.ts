@@ -8,16 +8,16 @@
 export { type ExportEnv, type ExportOptions, type ExportedBundle, exportBundle, exportToString } from './export.js';
 export { type ImportOptions, type ImportPhase, type ImportResult, type ImportSummary, type PartialWrite, importBundle, verifyBundle } from './import.js';
 export { type RecoveredStaging, recoverStaging } from './staging.js';
-export { type ConflictPolicy } from './conflicts.js';
+export type { ConflictPolicy } from './conflicts.js';
 export { type BundleInput, type BundleSource, type ByteChunks, type Spool, memorySpool } from './source.js';
 export { BundleDigest } from './digest.js';
 export { type DrillOptions, type DrillReport, drill } from './drill.js';
 
 // Where records come from and go to.
-export { type ExchangeRecord } from './records.js';
+export type { ExchangeRecord } from './records.js';
 export { type FileRecordStore, type MaybePromise, type Memory, type RecordStore, memoryRecords } from './record-store.js';
 export { RECORDS_PATH, directoryMemory, fileRecords } from './directory-memory.js';
-export { type FileKind } from './file-records.js';
+export type { FileKind } from './file-records.js';
 export { isPlainDateTime } from './fast-date.js';
 
 // Schema versions and migrations.

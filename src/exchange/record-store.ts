@@ -53,7 +53,6 @@ export function memoryRecords(initial: Iterable<ExchangeRecord> = []): RecordSto
   };
 }
 
-
 /** A {@link RecordStore} kept in one file of the import target's file port (see `fileRecords`). */
 export interface FileRecordStore extends RecordStore {
   /** The file's path in the port. */

@@ -1,9 +1,6 @@
 import { iterateChunks } from '../parse/chunks.js';
 /** Chunks of a bundle: bytes or text, sync or async, or a web `ReadableStream`. */
-export type ByteChunks =
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>
-  | ReadableStream<Uint8Array | string>;
+export type ByteChunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | ReadableStream<Uint8Array | string>;
 
 /**
  * A bundle that can be read more than once (import verifies in one pass and

@@ -52,7 +52,7 @@ export const THREAD_STORE_STEPS: readonly ThreadStoreStep[] = [
     from: '1.0.1',
     to: '1.1.0',
     bump: 'minor',
-    change: 'new required thread field `updated_at` (date-time), default: the thread\'s `created_at`',
+    change: "new required thread field `updated_at` (date-time), default: the thread's `created_at`",
     migrate: (s) => ({ ...s, version: '1.1.0', threads: mapThreads(s, (t) => ({ ...t, updated_at: t.updated_at ?? t.created_at })) }),
   },
   {
@@ -122,8 +122,7 @@ const SEMVER = new RegExp(SEMVER_PATTERN);
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
 
 function declaredVersion(store: unknown): { version?: ThreadStoreVersion; problems: Problem[] } {
-  if (typeof store !== 'object' || store === null || Array.isArray(store))
-    return { problems: [error('exchange.thread-store-version', 'a thread store must be a JSON object', { pointer: '' })] };
+  if (typeof store !== 'object' || store === null || Array.isArray(store)) return { problems: [error('exchange.thread-store-version', 'a thread store must be a JSON object', { pointer: '' })] };
   const raw = (store as Json).version;
   if (typeof raw !== 'string') return { problems: [error('exchange.thread-store-version', 'the thread store has no string "version"', { pointer: '/version' })] };
   const problems: Problem[] = [];
@@ -137,7 +136,9 @@ function declaredVersion(store: unknown): { version?: ThreadStoreVersion; proble
   if ((THREAD_STORE_VERSIONS as readonly string[]).includes(v)) return { version: v as ThreadStoreVersion, problems };
   if (cmp(v, LATEST_THREAD_STORE_VERSION) > 0)
     return { problems: [...problems, error('exchange.thread-store-too-new', `version "${raw}" is newer than ${LATEST_THREAD_STORE_VERSION}, the newest memkit knows`, { pointer: '/version' })] };
-  return { problems: [...problems, error('exchange.thread-store-version', `version "${raw}" is not a thread-store version memkit knows (${THREAD_STORE_VERSIONS.join(', ')})`, { pointer: '/version' })] };
+  return {
+    problems: [...problems, error('exchange.thread-store-version', `version "${raw}" is not a thread-store version memkit knows (${THREAD_STORE_VERSIONS.join(', ')})`, { pointer: '/version' })],
+  };
 }
 
 function fieldProblems(store: Json, version: ThreadStoreVersion): Problem[] {
@@ -145,16 +146,16 @@ function fieldProblems(store: Json, version: ThreadStoreVersion): Problem[] {
   const threads = (store.threads ?? {}) as Record<string, Json>;
   for (const rule of FIELD_RULES) {
     const live = (rule.since === undefined || cmp(version, rule.since) >= 0) && (rule.removedIn === undefined || cmp(version, rule.removedIn) < 0);
-    const holders: [string, unknown][] =
-      rule.where === 'metadata' ? [['/metadata', store.metadata]] : Object.keys(threads).map((id) => [`/threads/${id.replace(/~/g, '~0')}`, threads[id]]);
+    const holders: [string, unknown][] = rule.where === 'metadata' ? [['/metadata', store.metadata]] : Object.keys(threads).map((id) => [`/threads/${id.replace(/~/g, '~0')}`, threads[id]]);
     for (const [ptr, obj] of holders) {
       if (typeof obj !== 'object' || obj === null) continue;
-      const has = Object.prototype.hasOwnProperty.call(obj, rule.field);
+      const has = Object.hasOwn(obj, rule.field);
       const pointer = `${ptr}/${rule.field}`;
       if (has && !live && rule.since !== undefined && cmp(version, rule.since) < 0)
         out.push(error('exchange.thread-store-field-too-new', `"${rule.field}" was introduced in ${rule.since}; the store declares ${version}`, { pointer }));
       else if (has && !live) out.push(error('exchange.thread-store-field-removed', `"${rule.field}" was removed in ${rule.removedIn}; the store declares ${version}`, { pointer }));
-      else if (!has && live && rule.required) out.push(error('exchange.thread-store-missing-field', `"${rule.field}" is required from ${rule.since ?? '1.0.0'}; the store declares ${version}`, { pointer }));
+      else if (!has && live && rule.required)
+        out.push(error('exchange.thread-store-missing-field', `"${rule.field}" is required from ${rule.since ?? '1.0.0'}; the store declares ${version}`, { pointer }));
     }
   }
   return out;

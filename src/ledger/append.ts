@@ -14,8 +14,7 @@ type AutoField = 'predecessor_hash' | 'ts' | 'timestamp' | 'id' | 'risk_id';
  * append fills (`predecessor_hash`, `ts`/`timestamp`, `id`/`risk_id`).
  * Values given for those fields are replaced.
  */
-export type EntryDraft<K extends LedgerKind> = Omit<LedgerEntryMap[K], AutoField> &
-  Partial<Pick<LedgerEntryMap[K], Extract<keyof LedgerEntryMap[K], AutoField>>>;
+export type EntryDraft<K extends LedgerKind> = Omit<LedgerEntryMap[K], AutoField> & Partial<Pick<LedgerEntryMap[K], Extract<keyof LedgerEntryMap[K], AutoField>>>;
 
 /** Options of {@link append}: the ledger kind plus injected capabilities. */
 export interface AppendOptions<K extends LedgerKind = LedgerKind> extends Partial<LedgerEnv> {
@@ -49,10 +48,11 @@ export function headOf(kind: LedgerKind, entries: readonly unknown[], env: Parti
   const info = LEDGER_KINDS[kind];
   const last = entries[entries.length - 1] as Record<string, unknown> | undefined;
   const ids: string[] = [];
-  if (info.idField) for (const e of entries) {
-    const id = (e as Record<string, unknown> | null)?.[info.idField];
-    if (typeof id === 'string') ids.push(id);
-  }
+  if (info.idField)
+    for (const e of entries) {
+      const id = (e as Record<string, unknown> | null)?.[info.idField];
+      if (typeof id === 'string') ids.push(id);
+    }
   const lastTs = last?.[info.tsField];
   const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : entryHash(last, resolveLedgerEnv(env).hasher), ids };
   if (typeof lastTs === 'string') head.lastTs = lastTs;
@@ -96,8 +96,7 @@ export function appendToHead<K extends LedgerKind>(head: LedgerHead, draft: Entr
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) return fail([error('ledger.clock-backwards', 'env.now() did not return a valid Date')]);
   if (head.lastTs !== undefined) {
     const last = Date.parse(head.lastTs);
-    if (!Number.isNaN(last) && now.getTime() < last)
-      return fail([error('ledger.clock-backwards', `the clock (${now.toISOString()}) is earlier than the last entry (${head.lastTs})`)]);
+    if (!Number.isNaN(last) && now.getTime() < last) return fail([error('ledger.clock-backwards', `the clock (${now.toISOString()}) is earlier than the last entry (${head.lastTs})`)]);
   }
   if (draft === null || typeof draft !== 'object' || Array.isArray(draft)) return fail([error('schema.type', 'an entry draft must be an object', { pointer: '' })]);
   const entry: Record<string, unknown> = {};

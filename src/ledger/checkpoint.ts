@@ -124,7 +124,8 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   if (lines.length < 3) return bad('a checkpoint has an origin, a size and a root line');
   const [origin, sizeText, rootText, ...extensions] = lines as [string, string, string, ...string[]];
   if (origin === '') return bad('the origin line is empty', 1);
-  if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText))) return bad(`${JSON.stringify(sizeText.length > 24 ? sizeText.slice(0, 24) + '…' : sizeText)} is not a decimal tree size`, 2);
+  if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText)))
+    return bad(`${JSON.stringify(sizeText.length > 24 ? sizeText.slice(0, 24) + '…' : sizeText)} is not a decimal tree size`, 2);
   const root = fromBase64(rootText);
   if (root === undefined || root.length !== 32) return bad('the root line is not base64 of 32 bytes', 3);
   const extIndex = extensions.indexOf('');
@@ -267,9 +268,7 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
   let key: CryptoKey;
   try {
     pub = await rawPublicKey(verifier.publicKey, subtle);
-    key = verifier.publicKey instanceof Uint8Array
-      ? await subtle.importKey('raw', pub as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
-      : verifier.publicKey;
+    key = verifier.publicKey instanceof Uint8Array ? await subtle.importKey('raw', pub as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify']) : verifier.publicKey;
   } catch (cause) {
     return fail([error('ledger.key-invalid', `the public key is not a usable Ed25519 key: ${(cause as Error).message}`)]);
   }
@@ -299,8 +298,7 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
  * root: a size-0 checkpoint with any other root is a mismatch.
  */
 export function checkCheckpointConsistency(older: Checkpoint, newer: Checkpoint, proof: readonly Uint8Array[], hasher: Hasher = jsHasher): Problem[] {
-  if (newer.size < older.size)
-    return [error('ledger.checkpoint-rollback', `the newer checkpoint has ${newer.size} entries, fewer than the older one (${older.size})`)];
+  if (newer.size < older.size) return [error('ledger.checkpoint-rollback', `the newer checkpoint has ${newer.size} entries, fewer than the older one (${older.size})`)];
   const r1 = fromHex(older.root);
   const r2 = fromHex(newer.root);
   if (older.size === 0) {

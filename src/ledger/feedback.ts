@@ -11,7 +11,10 @@ import { type VerifyOptions, type VerifySummary, verifyEntries } from './verify.
 export function verifyFeedbackLog(text: string, options: Omit<VerifyOptions, 'kind'> = {}): VerifySummary {
   const parsed = parseFeedbackLog(text, { validateEntries: false, ...(options.file === undefined ? {} : { file: options.file }) });
   if (!parsed.ok) return { entries: 0, head: ZERO_HASH, chain: 'canonical', preambleLines: 0, problems: parsed.problems };
-  const summary = verifyEntries(parsed.value.entries.map((e) => ({ line: e.line ?? 0, value: e.value })), { ...options, kind: 'feedbackLog' });
+  const summary = verifyEntries(
+    parsed.value.entries.map((e) => ({ line: e.line ?? 0, value: e.value })),
+    { ...options, kind: 'feedbackLog' },
+  );
   // The chain hashes the parsed values: a key the YAML reader dropped is not covered by any hash, so here it is an error.
   const extra = (parsed.problems ?? []).map((p) => (p.code === 'input.forbidden-key' ? { ...p, code: 'json.uncovered-key', severity: 'error' as const } : p));
   if (extra.length > 0) summary.problems = [...(options.file === undefined ? extra : inFile(extra, options.file)), ...summary.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { LEDGER_KINDS, type LedgerEntry, type LedgerEntryMap, type LedgerKind, type LedgerKindInfo, isLedgerKind, kindForFile } from './kinds.js';
-export { type LedgerEnv } from './env.js';
+export type { LedgerEnv } from './env.js';
 export { entryBytes, entryHash, serializeEntry } from './entry-hash.js';
 export { type AppendOptions, type Appended, type EntryDraft, type LedgerHead, append, appendToHead, headOf } from './append.js';
 export {

@@ -52,5 +52,5 @@ export function kindForFile(path: string): LedgerKind | undefined {
 
 /** True when `kind` names a ledger kind. */
 export function isLedgerKind(kind: unknown): kind is LedgerKind {
-  return typeof kind === 'string' && Object.prototype.hasOwnProperty.call(LEDGER_KINDS, kind);
+  return typeof kind === 'string' && Object.hasOwn(LEDGER_KINDS, kind);
 }

@@ -98,4 +98,3 @@ async function* resume(held: (string | Uint8Array)[], skipLines: number, it: Asy
     yield step.value;
   }
 }
-

@@ -29,10 +29,11 @@ export function rootFromInclusionProof(index: number, size: number, leaf: Uint8A
     if (sn === 0) return undefined;
     if (odd(fn) || fn === sn) {
       r = nodeHash(p, r, hasher);
-      if (!odd(fn)) while (!odd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
+      if (!odd(fn))
+        while (!odd(fn) && fn !== 0) {
+          fn = half(fn);
+          sn = half(sn);
+        }
     } else {
       r = nodeHash(r, p, hasher);
     }
@@ -90,10 +91,11 @@ export function verifyConsistency(m: number, n: number, proof: readonly Uint8Arr
     if (odd(fn) || fn === sn) {
       fr = nodeHash(c, fr, hasher);
       sr = nodeHash(c, sr, hasher);
-      if (!odd(fn)) while (!odd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
+      if (!odd(fn))
+        while (!odd(fn) && fn !== 0) {
+          fn = half(fn);
+          sn = half(sn);
+        }
     } else {
       sr = nodeHash(sr, c, hasher);
     }

@@ -72,6 +72,7 @@ export function checkSystemPatternsChange(before: string, after: string, decisio
   if (!backed) problems.push(error('ledger.system-patterns-unbacked', `no decisionLog.md entry has diff_hash ${diff}`, where(newDoc.value.doc.bodyLine)));
   const ov = semverTuple(oldDoc.value.header.version);
   const nv = semverTuple(newDoc.value.header.version);
-  if (ov && nv && !greater(nv, ov)) problems.push(warning('ledger.system-patterns-version', `version ${newDoc.value.header.version} is not above ${oldDoc.value.header.version}`, where(newDoc.value.doc.yamlLine)));
+  if (ov && nv && !greater(nv, ov))
+    problems.push(warning('ledger.system-patterns-version', `version ${newDoc.value.header.version} is not above ${oldDoc.value.header.version}`, where(newDoc.value.doc.yamlLine)));
   return problems;
 }

@@ -149,8 +149,7 @@ export class LedgerVerifier {
       this.torn = line;
       this.add(error('ledger.torn-tail', p.message, where));
     } else if (p.code === 'ledger-text.not-an-object') this.add(error('ledger.not-an-object', p.message, where));
-    else if (p.code.startsWith('jsonl.') || p.code === 'ledger-text.non-entry-line' || p.code === 'input.invalid-utf8')
-      this.add(error('ledger.unparseable-line', `${p.code}: ${p.message}`, where));
+    else if (p.code.startsWith('jsonl.') || p.code === 'ledger-text.non-entry-line' || p.code === 'input.invalid-utf8') this.add(error('ledger.unparseable-line', `${p.code}: ${p.message}`, where));
     else this.add(p);
   }
 
@@ -290,11 +289,21 @@ export class LedgerVerifier {
     if (this.cp !== undefined && this.count < this.cp.size) {
       const missing = this.cp.size - this.count;
       const line = this.torn ?? this.lastLine + 1;
-      this.add(error('ledger.truncated', `the ledger has ${this.count} entries but a checkpoint recorded ${this.cp.size}: ${missing} entr${missing === 1 ? 'y was' : 'ies were'} deleted from the tail`, { line }));
+      this.add(
+        error('ledger.truncated', `the ledger has ${this.count} entries but a checkpoint recorded ${this.cp.size}: ${missing} entr${missing === 1 ? 'y was' : 'ies were'} deleted from the tail`, {
+          line,
+        }),
+      );
     }
     const rawChain = this.convention === 'raw-line';
     if (rawChain)
-      this.add(warning('ledger.raw-line-chain', `predecessor_hash holds the SHA-256 of the previous line's raw bytes (from line ${this.conventionLine} on), not of its canonical form; memkit appends in the file's convention`, { line: this.conventionLine }));
+      this.add(
+        warning(
+          'ledger.raw-line-chain',
+          `predecessor_hash holds the SHA-256 of the previous line's raw bytes (from line ${this.conventionLine} on), not of its canonical form; memkit appends in the file's convention`,
+          { line: this.conventionLine },
+        ),
+      );
     // In a raw-line chain the hash covers the bytes as stored, so a non-canonical line hides nothing.
     else if (this.nonCanonicalLine !== undefined)
       this.add(warning('ledger.non-canonical', 'the line is not in RFC 8785 canonical form (only the first such line is reported)', { line: this.nonCanonicalLine }));

@@ -80,8 +80,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
   const resolve = async (rel: string, checkExtension = true): Promise<string> => {
     const bad = checkRelativePath(rel);
     if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
-    if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e)))
-      fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
+    if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e))) fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
     const base = await getRoot();
     const abs = join(base, ...rel.split('/'));
     // Resolve the deepest existing ancestor (or the file itself) through symbolic links.

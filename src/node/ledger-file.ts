@@ -169,16 +169,14 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
     if (tail.rest.length > 0) {
       const restText = new TextDecoder().decode(tail.rest);
       const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
-      if (tornOf(tail) !== undefined)
-        return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
+      if (tornOf(tail) !== undefined) return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
       if (complete !== undefined) {
         last = complete;
         lastText = restText.replace(/\r$/, '');
       }
       prefix = '\n';
     }
-    if (tail.lastEntry !== undefined && last === undefined)
-      return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
+    if (tail.lastEntry !== undefined && last === undefined) return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
     const info = LEDGER_KINDS[kind];
     const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, hasher), ids: [] };
     if (last !== undefined) {

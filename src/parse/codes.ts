@@ -48,19 +48,22 @@ export const parseCodes = defineCodes({
     source: 'operational',
   },
   'markdown.too-deep': {
-    meaning: 'A line of the Markdown body opens more block quotes or list items than `maxMarkdownNesting` (32 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    meaning:
+      'A line of the Markdown body opens more block quotes or list items than `maxMarkdownNesting` (32 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
     fix: 'Flatten the nesting (no real note needs dozens of levels), or raise `maxMarkdownNesting` if the file is trusted.',
     severity: 'warning',
     source: 'operational',
   },
   'markdown.too-complex': {
-    meaning: 'Parsing the Markdown body in full would cost more than `maxMarkdownWork` (estimated from its many block quote and list lines, lazy continuation lines, setext underlines or delimiter-heavy paragraphs, times the text before them); full Markdown parsing grows with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    meaning:
+      'Parsing the Markdown body in full would cost more than `maxMarkdownWork` (estimated from its many block quote and list lines, lazy continuation lines, setext underlines or delimiter-heavy paragraphs, times the text before them); full Markdown parsing grows with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
     fix: 'Split the document into smaller notes, or raise `maxMarkdownWork` if the file is trusted.',
     severity: 'warning',
     source: 'operational',
   },
   'markdown.too-many-delimiters': {
-    meaning: 'One paragraph of the Markdown body holds more emphasis, link or code delimiters (`*`, `_`, `[`, `]`, backticks) than `maxMarkdownDelimiters` (1,000 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
+    meaning:
+      'One paragraph of the Markdown body holds more emphasis, link or code delimiters (`*`, `_`, `[`, `]`, backticks) than `maxMarkdownDelimiters` (1,000 by default); full Markdown parsing would take time growing with the square of that, so headings came from a plain scan of `#` lines and the search text is the body as written.',
     fix: 'Split the paragraph with blank lines or put such text in a fenced code block, or raise `maxMarkdownDelimiters` if the file is trusted.',
     severity: 'warning',
     source: 'operational',
@@ -188,7 +191,8 @@ export const parseCodes = defineCodes({
     format: 'feedback-log',
   },
   'feedback-log.unrecognised-entry': {
-    meaning: 'Before the first `##` entry heading, feedback-log.md holds what looks like an entry (a line led by a timestamp, such as a `###` heading, or a ```yaml block) that memkit does not read as one: it was neither validated nor chained. A warning, because the format fixes no heading level.',
+    meaning:
+      'Before the first `##` entry heading, feedback-log.md holds what looks like an entry (a line led by a timestamp, such as a `###` heading, or a ```yaml block) that memkit does not read as one: it was neither validated nor chained. A warning, because the format fixes no heading level.',
     fix: 'Write each entry under a `## <timestamp> — <from_agent> → <to_agent>` heading, or move the text out of the log.',
     severity: 'warning',
     source: 'convention',

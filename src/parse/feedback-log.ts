@@ -80,7 +80,11 @@ function isEntryHeading(text: string): boolean {
  * block with the other fields. Never throws.
  */
 export function parseFeedbackLog(text: string, options: FeedbackLogOptions = {}): Result<FeedbackLog> {
-  return guard(() => parseFeedbackLogUnguarded(text, options), (p) => fail([p]), options.file);
+  return guard(
+    () => parseFeedbackLogUnguarded(text, options),
+    (p) => fail([p]),
+    options.file,
+  );
 }
 
 function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): Result<FeedbackLog> {
@@ -192,11 +196,24 @@ function unrecognisedEntries(all: readonly Line[], end: number, firstLine: numbe
   for (let i = 0; i < end; i++) {
     const t = all[i]!.text;
     if (ANY_FENCE.test(t)) {
-      if (!inFence && FENCE_OPEN.test(t) && !introduced) out.push(warning('feedback-log.unrecognised-entry', 'a ```yaml block before the first `## <timestamp> — <from> → <to>` heading: if it is an entry, memkit did not read it (not validated, not chained)', { line: firstLine + i, column: 1 }));
+      if (!inFence && FENCE_OPEN.test(t) && !introduced)
+        out.push(
+          warning(
+            'feedback-log.unrecognised-entry',
+            'a ```yaml block before the first `## <timestamp> — <from> → <to>` heading: if it is an entry, memkit did not read it (not validated, not chained)',
+            { line: firstLine + i, column: 1 },
+          ),
+        );
       if (!inFence) introduced = false;
       inFence = !inFence;
     } else if (!inFence && TIMESTAMP_LED.test(t)) {
-      out.push(warning('feedback-log.unrecognised-entry', 'this timestamped block is not under a `## <timestamp> — <from> → <to>` heading, so memkit did not read it as an entry (not validated, not chained)', { line: firstLine + i, column: 1 }));
+      out.push(
+        warning(
+          'feedback-log.unrecognised-entry',
+          'this timestamped block is not under a `## <timestamp> — <from> → <to>` heading, so memkit did not read it as an entry (not validated, not chained)',
+          { line: firstLine + i, column: 1 },
+        ),
+      );
       introduced = true;
     }
   }
@@ -206,20 +223,12 @@ function unrecognisedEntries(all: readonly Line[], end: number, firstLine: numbe
 function ordered(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of FEEDBACK_FIELDS) if (value[f] !== undefined) out[f] = value[f];
-  for (const k of Object.keys(value)) if (!Object.prototype.hasOwnProperty.call(out, k) && value[k] !== undefined) out[k] = value[k];
+  for (const k of Object.keys(value)) if (!Object.hasOwn(out, k) && value[k] !== undefined) out[k] = value[k];
   return out;
 }
 
 function headingSafe(v: unknown, noArrow: boolean): v is string {
-  return (
-    typeof v === 'string' &&
-    v.length > 0 &&
-    v === v.trim() &&
-    !/[\r\n\u0085\u2028\u2029]/.test(v) &&
-    !v.includes(' — ') &&
-    !(noArrow && v.includes(' → ')) &&
-    !v.includes('\t')
-  );
+  return typeof v === 'string' && v.length > 0 && v === v.trim() && !/[\r\n\u0085\u2028\u2029]/.test(v) && !v.includes(' — ') && !(noArrow && v.includes(' → ')) && !v.includes('\t');
 }
 
 /**
@@ -231,11 +240,7 @@ function headingSafe(v: unknown, noArrow: boolean): v is string {
 export function stringifyFeedbackEntry(entry: Record<string, unknown>, eol: '\n' | '\r\n' = '\n'): string {
   const value = plainCopy(ordered(entry)) as Record<string, unknown> | undefined;
   if (value === undefined) throw new MemkitError([error('feedback-log.not-serializable', 'the feedback entry cannot be written as YAML')]);
-  const inHeading =
-    typeof value.timestamp === 'string' &&
-    /^\S+$/.test(value.timestamp) &&
-    headingSafe(value.from_agent, true) &&
-    headingSafe(value.to_agent, false);
+  const inHeading = typeof value.timestamp === 'string' && /^\S+$/.test(value.timestamp) && headingSafe(value.from_agent, true) && headingSafe(value.to_agent, false);
   let heading = '## feedback';
   const rest: Record<string, unknown> = { ...value };
   if (inHeading) {

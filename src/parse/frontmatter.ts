@@ -118,7 +118,6 @@ function isDelimiter(text: string, start: number, end: number): boolean {
   return true;
 }
 
-
 function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems'>, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
   // One micromark run serves both; the events are dropped once both are extracted.
   let events: MarkdownEvents | undefined;
@@ -192,8 +191,7 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
     }
     return { ok: false, problems: [error('frontmatter.missing', 'the file must start with a `---` line opening YAML frontmatter', { line: 1, column: 1 })] };
   }
-  if ('unclosed' in split)
-    return { ok: false, problems: [error('frontmatter.unclosed', 'the frontmatter opened on line 1 has no closing `---` line', { line: 1, column: split.bom.length + 1 })] };
+  if ('unclosed' in split) return { ok: false, problems: [error('frontmatter.unclosed', 'the frontmatter opened on line 1 has no closing `---` line', { line: 1, column: split.bom.length + 1 })] };
   // Refused before parsing: YAML costs far more memory per character than the text itself.
   if (split.yaml.length > limits.maxFrontmatterBytes)
     return {
@@ -227,7 +225,11 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
  * if (r.ok) r.value.data.id; // 'fact.x'
  */
 export function parseFrontmatter(text: string, options: FrontmatterOptions = {}): Result<FrontmatterDoc> {
-  return guard(() => parseFrontmatterUnguarded(text, options), (p) => fail([p]), options.file);
+  return guard(
+    () => parseFrontmatterUnguarded(text, options),
+    (p) => fail([p]),
+    options.file,
+  );
 }
 
 function parseFrontmatterUnguarded(text: string, options: FrontmatterOptions): Result<FrontmatterDoc> {
@@ -251,15 +253,14 @@ export function serializeFrontmatter(doc: Pick<FrontmatterDoc, 'bom' | 'open' | 
 
 const TO_STRING: ToStringOptions = { lineWidth: 0, minContentWidth: 0, indent: 2, flowCollectionPadding: false };
 
-
 function withEol(s: string, eol: string): string {
   return eol === '\n' ? s : s.replace(/\r?\n/g, eol);
 }
 
 function ordered(data: Record<string, unknown>, keyOrder: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of keyOrder) if (Object.prototype.hasOwnProperty.call(data, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
-  for (const k of Object.keys(data)) if (!Object.prototype.hasOwnProperty.call(out, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
+  for (const k of keyOrder) if (Object.hasOwn(data, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
+  for (const k of Object.keys(data)) if (!Object.hasOwn(out, k) && data[k] !== undefined && !FORBIDDEN_KEYS.has(k)) out[k] = data[k];
   return out;
 }
 
@@ -370,7 +371,11 @@ function spliceYaml(yaml: string, yamlDoc: Document.Parsed, patch: Record<string
  * @example updateFrontmatter('---\nid: a # keep\n---\nbody', { id: 'b' }) // ok('---\nid: b # keep\n---\nbody')
  */
 export function updateFrontmatter(text: string, patch: Record<string, unknown>, options: UpdateFrontmatterOptions = {}): Result<string> {
-  return guard(() => updateUnguarded(text, patch, options), (p) => fail([p]), options.file);
+  return guard(
+    () => updateUnguarded(text, patch, options),
+    (p) => fail([p]),
+    options.file,
+  );
 }
 
 function updateUnguarded(text: string, patch: Record<string, unknown>, options: UpdateFrontmatterOptions): Result<string> {

@@ -24,17 +24,10 @@ export interface JsonlOptions {
  * One line of a JSON Lines input: its parsed value, or the Problem that kept
  * it from parsing. Blank lines yield nothing (or a warning, see `blankLines`).
  */
-export type JsonlItem =
-  | { ok: true; line: number; value: unknown; text: string; warnings?: Problem[] }
-  | { ok: false; line: number; problem: Problem };
+export type JsonlItem = { ok: true; line: number; value: unknown; text: string; warnings?: Problem[] } | { ok: false; line: number; problem: Problem };
 
 /** Anything the streaming parser reads from. */
-export type JsonlSource =
-  | string
-  | Uint8Array
-  | AsyncIterable<string | Uint8Array>
-  | Iterable<string | Uint8Array>
-  | ReadableStream<string | Uint8Array>;
+export type JsonlSource = string | Uint8Array | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
 
 const SLICE = 64 * 1024;
 const STRING_SLICE = 1024 * 1024;
@@ -304,7 +297,6 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-
 /**
  * Streams a JSON Lines / NDJSON source line by line: a string, bytes, an
  * async iterable of chunks or a web `ReadableStream`. Yields each line's
@@ -319,8 +311,7 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
  */
 export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): AsyncIterableIterator<JsonlItem> {
   const reader = new JsonlReader(options);
-  const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> =
-    typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
+  const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> = typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
   let buffer: JsonlItem[] = [];
   let index = 0;
   let finished = false;

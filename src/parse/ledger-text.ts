@@ -64,7 +64,13 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
   const done = (r: LedgerText): LedgerText => (file === undefined ? r : { ...r, problems: inFile(r.problems, file) });
   const eol: '\n' | '\r\n' = /^[^\n]*\r\n/.test(text.slice(0, 4096)) ? '\r\n' : '\n';
   if (text.length > limits.maxFileBytes)
-    return done({ preamble: '', preambleLines: 0, entries: [], problems: [error('input.too-large', `the file is ${text.length} characters; the limit is ${limits.maxFileBytes}`, { line: 1, column: 1 })], eol });
+    return done({
+      preamble: '',
+      preambleLines: 0,
+      entries: [],
+      problems: [error('input.too-large', `the file is ${text.length} characters; the limit is ${limits.maxFileBytes}`, { line: 1, column: 1 })],
+      eol,
+    });
   const problems: Problem[] = [];
   let scanFrom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let frontmatter: FrontmatterDoc | undefined;
@@ -161,7 +167,10 @@ export function loneCrLineEnding(text: string, from = 0, to = text.length): Prob
   const cr = LONE_CR_ENTRY.exec(text.slice(from, to));
   if (cr === null) return undefined;
   const at = from + cr.index;
-  return error('ledger-text.cr-line-endings', 'a line ends in a lone CR before an entry; ledger lines must end in LF (or CRLF)', { line: countNewlines(text, at) + 1, column: at - text.lastIndexOf('\n', at - 1) });
+  return error('ledger-text.cr-line-endings', 'a line ends in a lone CR before an entry; ledger lines must end in LF (or CRLF)', {
+    line: countNewlines(text, at) + 1,
+    column: at - text.lastIndexOf('\n', at - 1),
+  });
 }
 
 function firstNonSpace(s: string): number {
@@ -171,4 +180,3 @@ function firstNonSpace(s: string): number {
   }
   return -1;
 }
-

@@ -36,14 +36,7 @@ interface MmContext {
 type MmEvent = [string, MmToken, MmContext];
 
 // Leaf tokens whose source is visible text.
-const TEXT_TOKENS = new Set([
-  'data',
-  'codeFlowValue',
-  'codeTextData',
-  'characterEscapeValue',
-  'autolinkProtocol',
-  'autolinkEmail',
-]);
+const TEXT_TOKENS = new Set(['data', 'codeFlowValue', 'codeTextData', 'characterEscapeValue', 'autolinkProtocol', 'autolinkEmail']);
 
 // A character reference as micromark decodes it (CommonMark): every HTML named reference, and
 // numeric ones with control characters, surrogates and out-of-range values made U+FFFD.
@@ -63,7 +56,11 @@ export type MarkdownEvents = readonly unknown[];
 
 /** Runs micromark over `markdown` and returns its events. */
 export function markdownEvents(markdown: string): MarkdownEvents {
-  return postprocess(micromarkParse().document().write(preprocess()(markdown, undefined, true))) as unknown as MarkdownEvents;
+  return postprocess(
+    micromarkParse()
+      .document()
+      .write(preprocess()(markdown, undefined, true)),
+  ) as unknown as MarkdownEvents;
 }
 
 /** The ATX and setext headings among micromark events; `lineOffset` is added to every line. */
@@ -126,7 +123,10 @@ export function textFromEvents(markdownEventList: MarkdownEvents): string {
     else if (type === 'characterReference') text.push(referenceText(ev[2].sliceSerialize(ev[1])));
     else if (TEXT_TOKENS.has(type)) text.push(ev[2].sliceSerialize(ev[1]));
   }
-  return text.join('').replace(/\n{2,}/g, '\n').trim();
+  return text
+    .join('')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }
 
 /** The Markdown limits {@link markdownHazard} applies. */
@@ -219,7 +219,8 @@ export function markdownHazard(markdown: string, limits: MarkdownLimits, lineOff
     }
     if (blank || end === len) work += delimiters * (end - paragraphStart);
     if (!blank && start > paragraphStart) {
-      if (underline) work += 4 * start; // measured: about four times a container line's cost
+      if (underline)
+        work += 4 * start; // measured: about four times a container line's cost
       else if (depth === 0 && containerParagraph) work += start - paragraphStart;
     }
     if (depth > 0) containerParagraph = true;

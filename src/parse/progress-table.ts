@@ -68,7 +68,11 @@ function linesFrom(text: string, from: number): { start: number; raw: string; li
  * @example parseProgressTable('| task_id | status | agent | milestone_severity | updated_at |\n|---|---|---|---|---|\n')
  */
 export function parseProgressTable(text: string, options: ProgressTableOptions = {}): Result<ProgressTable> {
-  return guard(() => parseTableUnguarded(text, options), (p) => fail([p]), options.file);
+  return guard(
+    () => parseTableUnguarded(text, options),
+    (p) => fail([p]),
+    options.file,
+  );
 }
 
 function parseTableUnguarded(text: string, options: ProgressTableOptions): Result<ProgressTable> {
@@ -77,8 +81,7 @@ function parseTableUnguarded(text: string, options: ProgressTableOptions): Resul
   const problems: Problem[] = [];
   const finish = (r: Result<ProgressTable>): Result<ProgressTable> =>
     options.file === undefined ? r : r.ok ? ok(r.value, inFile(r.problems ?? [], options.file)) : fail(inFile(r.problems, options.file));
-  if (text.length > limits.maxFileBytes)
-    return finish(fail([error('input.too-large', `the file is ${text.length} characters; the limit is ${limits.maxFileBytes}`, { line: 1, column: 1 })]));
+  if (text.length > limits.maxFileBytes) return finish(fail([error('input.too-large', `the file is ${text.length} characters; the limit is ${limits.maxFileBytes}`, { line: 1, column: 1 })]));
   const split = splitFrontmatter(text);
   const from = 'bodyStart' in split ? split.bodyStart : text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLine = countNewlines(text, from) + 1;
@@ -113,8 +116,7 @@ function parseTableUnguarded(text: string, options: ProgressTableOptions): Resul
     }
     const line = firstLine + i;
     const cells = splitRow(l.line);
-    if (cells.length !== columns.length)
-      problems.push(error('table.cell-count', `the row has ${cells.length} cells; the header has ${columns.length}`, { line, column: 1 }));
+    if (cells.length !== columns.length) problems.push(error('table.cell-count', `the row has ${cells.length} cells; the header has ${columns.length}`, { line, column: 1 }));
     const record: Record<string, string> = {};
     columns.forEach((c, k) => {
       record[c] = cells[k]?.text ?? '';
@@ -133,14 +135,8 @@ function parseTableUnguarded(text: string, options: ProgressTableOptions): Resul
   if (hasErrors(problems)) return finish(fail(problems));
   const end = i < lines.length ? lines[i]!.start : text.length;
   const eol = lines[h]!.raw.endsWith('\r\n') ? '\r\n' : '\n';
-  return finish(
-    ok(
-      { before: text.slice(0, lines[h]!.start), columns, header: lines[h]!.raw, alignment: lines[h + 1]!.raw, rows, after: text.slice(end), eol },
-      problems,
-    ),
-  );
+  return finish(ok({ before: text.slice(0, lines[h]!.start), columns, header: lines[h]!.raw, alignment: lines[h + 1]!.raw, rows, after: text.slice(end), eol }, problems));
 }
-
 
 function sameCells(raw: string, columns: readonly string[], cells: Record<string, string>): boolean {
   const parsed = splitRow(raw.replace(/\r?\n$/, ''));

@@ -48,7 +48,11 @@ export function systemPatternsBodyHash(text: string, hasher: Hasher = jsHasher):
  * and the body, whose hash is checked against `header.hash`. Never throws.
  */
 export function parseSystemPatterns(text: string, options: SystemPatternsOptions = {}): Result<SystemPatterns> {
-  return guard(() => parseSystemPatternsUnguarded(text, options), (p) => fail([p]), options.file);
+  return guard(
+    () => parseSystemPatternsUnguarded(text, options),
+    (p) => fail([p]),
+    options.file,
+  );
 }
 
 function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptions): Result<SystemPatterns> {

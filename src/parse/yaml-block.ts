@@ -32,7 +32,6 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Obje
   logLevel: 'error', // 'silent' would also drop the MULTIPLE_DOCS error
 });
 
-
 /** The outcome of parsing a YAML block embedded in a file. */
 export interface YamlBlock {
   doc: Document.Parsed;

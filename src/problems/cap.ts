@@ -1,4 +1,4 @@
-import { type Problem, type Severity } from './problem.js';
+import type { Problem, Severity } from './problem.js';
 
 /** The code of the one problem that says how many problems a cap left out. */
 export const TRUNCATED_CODE = 'problems.truncated';

@@ -39,10 +39,28 @@ export function defineCodes<const T extends Record<string, CodeInfo>>(table: T):
 
 /** Codes raised by the problems layer itself and by generic input handling. */
 export const problemCodes = defineCodes({
-  'input.not-json': { meaning: 'The input is not valid JSON.', fix: 'Fix the JSON syntax at the reported line and column.', source: { seed: 'thunderus-schemas.txt', quote: 'MUST satisfy JSON Lines rules (UTF-8, newline delimited, each line valid JSON).' } },
+  'input.not-json': {
+    meaning: 'The input is not valid JSON.',
+    fix: 'Fix the JSON syntax at the reported line and column.',
+    source: { seed: 'thunderus-schemas.txt', quote: 'MUST satisfy JSON Lines rules (UTF-8, newline delimited, each line valid JSON).' },
+  },
   'input.too-large': { meaning: 'The input is larger than the configured size limit.', fix: 'Split the file or raise the limit option if the size is expected.', source: 'operational' },
   'input.too-deep': { meaning: 'The input nests deeper than the configured depth limit.', fix: 'Flatten the structure; memory formats never need deep nesting.', source: 'operational' },
-  'input.invalid-utf8': { meaning: 'The bytes are not valid UTF-8.', fix: 'Re-encode the file as UTF-8.', source: { seed: 'thunderus-schemas.txt', quote: 'MUST satisfy JSON Lines rules (UTF-8, newline delimited, each line valid JSON).' } },
-  'input.forbidden-key': { meaning: 'A key named `__proto__`, `constructor` or `prototype` was found; it is dropped so it cannot reach an object prototype.', fix: 'Rename the key.', severity: 'warning', source: 'convention' },
-  'problems.truncated': { meaning: 'More problems were found than the limit allows; the first ones are reported and this one says how many were left out (its line is where the first left-out problem was, its severity the worst of those left out).', fix: 'Fix the problems shown and check again, or raise the limit (`maxProblems`, `--max-problems`) to see them all.', source: 'operational' },
+  'input.invalid-utf8': {
+    meaning: 'The bytes are not valid UTF-8.',
+    fix: 'Re-encode the file as UTF-8.',
+    source: { seed: 'thunderus-schemas.txt', quote: 'MUST satisfy JSON Lines rules (UTF-8, newline delimited, each line valid JSON).' },
+  },
+  'input.forbidden-key': {
+    meaning: 'A key named `__proto__`, `constructor` or `prototype` was found; it is dropped so it cannot reach an object prototype.',
+    fix: 'Rename the key.',
+    severity: 'warning',
+    source: 'convention',
+  },
+  'problems.truncated': {
+    meaning:
+      'More problems were found than the limit allows; the first ones are reported and this one says how many were left out (its line is where the first left-out problem was, its severity the worst of those left out).',
+    fix: 'Fix the problems shown and check again, or raise the limit (`maxProblems`, `--max-problems`) to see them all.',
+    source: 'operational',
+  },
 });

@@ -36,7 +36,7 @@ export function getAtPointer(value: unknown, pointer: string): unknown {
     if (Array.isArray(cur)) {
       if (!/^(0|[1-9][0-9]*)$/.test(t)) return undefined;
       cur = cur[Number(t)];
-    } else if (cur !== null && typeof cur === 'object' && Object.prototype.hasOwnProperty.call(cur, t)) {
+    } else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, t)) {
       cur = (cur as Record<string, unknown>)[t];
     } else {
       return undefined;

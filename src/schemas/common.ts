@@ -7,8 +7,7 @@ import { ISO_DATE_TIME_PATTERN } from './date-time.js';
  * `[zone]` suffix, no space separator: the pattern pins down what TypeBox's and
  * Ajv's `date-time` formats disagree on (docs/formats/README.md).
  */
-export const DATE_TIME_PATTERN =
-  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
+export const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
 
 /**
  * RFC 3339 date-time that exists on the calendar (`2026-02-30T00:00:00Z` fails),
@@ -50,8 +49,7 @@ export const SEMVER_PATTERN =
 export const Semver = Type.String({ pattern: SEMVER_PATTERN, description: 'SemVer 2.0.0 version' });
 
 /** A non-empty string. */
-export const NonEmpty = (description?: string) =>
-  Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });
+export const NonEmpty = (description?: string) => Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });
 
 /** An enum of string literals, emitted as JSON Schema `enum`. */
 export function StringEnum<const T extends readonly string[]>(values: T, description?: string) {
@@ -72,11 +70,8 @@ export const StringSet = (item = Type.String()) => Type.Array(item, { uniqueItem
  * which a `^.*$` key pattern would let through unchecked.
  */
 export function OpenRecord<V extends TSchema>(value: V, description?: string) {
-  return Type.Unsafe<Record<string, Static<V>>>(
-    description === undefined ? { type: 'object', additionalProperties: value } : { type: 'object', additionalProperties: value, description },
-  );
+  return Type.Unsafe<Record<string, Static<V>>>(description === undefined ? { type: 'object', additionalProperties: value } : { type: 'object', additionalProperties: value, description });
 }
 
 /** Any JSON object (kind-specific payloads, parameters). */
-export const AnyObject = (description?: string) =>
-  Type.Unsafe<Record<string, unknown>>(description === undefined ? { type: 'object' } : { type: 'object', description });
+export const AnyObject = (description?: string) => Type.Unsafe<Record<string, unknown>>(description === undefined ? { type: 'object' } : { type: 'object', description });

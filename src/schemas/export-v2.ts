@@ -95,18 +95,7 @@ export const DocEdgeV2 = Type.Object(
 );
 
 /** What a `File` record holds, as memkit classifies it by path (informational). */
-export const FILE_KINDS = [
-  'memory-doc',
-  'memory-manifest',
-  'events',
-  'gardener-config',
-  'ledger',
-  'memory-bank',
-  'wbs-index',
-  'wbs-task',
-  'thread-store',
-  'other',
-] as const;
+export const FILE_KINDS = ['memory-doc', 'memory-manifest', 'events', 'gardener-config', 'ledger', 'memory-bank', 'wbs-index', 'wbs-task', 'thread-store', 'other'] as const;
 
 /** A relative, `/`-separated path with no `.`/`..` segment, no empty segment and no NUL or backslash. */
 export const SafeRelativePath = Type.String({

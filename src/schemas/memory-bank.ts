@@ -85,14 +85,7 @@ export const ProgressRow = Type.Object(
 );
 
 /** The six STRIDE threat categories. */
-export const STRIDE = [
-  'Spoofing',
-  'Tampering',
-  'Repudiation',
-  'Information Disclosure',
-  'Denial of Service',
-  'Elevation of Privilege',
-] as const;
+export const STRIDE = ['Spoofing', 'Tampering', 'Repudiation', 'Information Disclosure', 'Denial of Service', 'Elevation of Privilege'] as const;
 
 /** One `riskRegister.md` entry. */
 export const RiskRegisterEntry = Type.Object(
@@ -250,7 +243,8 @@ export function sourceChunkConventions(value: unknown): Problem[] {
   if (!Array.isArray(chunks)) return [];
   const out: Problem[] = [];
   for (let i = 0; i < chunks.length; i++)
-    if (typeof chunks[i] === 'string' && !isSha256Hex(chunks[i])) out.push(warning('convention.source-chunk-hash', 'source chunk hashes are lowercase hex SHA-256 in memkit\'s convention', { pointer: `/source_chunks/${i}` }));
+    if (typeof chunks[i] === 'string' && !isSha256Hex(chunks[i]))
+      out.push(warning('convention.source-chunk-hash', "source chunk hashes are lowercase hex SHA-256 in memkit's convention", { pointer: `/source_chunks/${i}` }));
   return out;
 }
 

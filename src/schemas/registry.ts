@@ -107,9 +107,7 @@ function wbsTypeMatchesDepth(value: unknown, pointer = '', trusted = false): Pro
 function eventRefs(value: unknown): Problem[] {
   if (!isObject(value) || !isObject(value.refs)) return [];
   const needs = value.kind === 'patch' ? 'patch_id' : value.kind === 'snapshot' ? 'snapshot_id' : undefined;
-  return needs !== undefined && value.refs[needs] === undefined
-    ? [error('schema.required', `an event of kind "${value.kind}" must have refs.${needs}`, { pointer: `/refs/${needs}` })]
-    : [];
+  return needs !== undefined && value.refs[needs] === undefined ? [error('schema.required', `an event of kind "${value.kind}" must have refs.${needs}`, { pointer: `/refs/${needs}` })] : [];
 }
 
 function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
@@ -145,9 +143,21 @@ const defs: FormatDef[] = [
     schema: bank.ActiveContextEntry,
     check: all(summaryTokens, bank.sourceChunkConventions, bank.hexCaseConventions),
   },
-  { id: 'decision-log-entry', family: 'memory-bank', title: 'decisionLog.md entry', schema: bank.DecisionLogEntry, check: all(datedId('id', 'DEC-', bank.DECISION_ID_PATTERN), bank.hexCaseConventions) },
+  {
+    id: 'decision-log-entry',
+    family: 'memory-bank',
+    title: 'decisionLog.md entry',
+    schema: bank.DecisionLogEntry,
+    check: all(datedId('id', 'DEC-', bank.DECISION_ID_PATTERN), bank.hexCaseConventions),
+  },
   { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
-  { id: 'risk-register-entry', family: 'memory-bank', title: 'riskRegister.md entry', schema: bank.RiskRegisterEntry, check: all(datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN), bank.threatTypeConventions, bank.hexCaseConventions) },
+  {
+    id: 'risk-register-entry',
+    family: 'memory-bank',
+    title: 'riskRegister.md entry',
+    schema: bank.RiskRegisterEntry,
+    check: all(datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN), bank.threatTypeConventions, bank.hexCaseConventions),
+  },
   {
     id: 'workflow-state',
     family: 'memory-bank',

@@ -19,7 +19,7 @@ export const THREAD_STORE_VERSION_PATTERN = `${TWO_PART_VERSION_PATTERN}|${SEMVE
  * A thread store's `version`: SemVer 2.0.0, or the two-part `MAJOR.MINOR` the
  * format's own example uses (`"1.0"`), which is valid too.
  */
-export const ThreadStoreSemver = Type.String({ pattern: THREAD_STORE_VERSION_PATTERN, description: 'semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format\'s example)' });
+export const ThreadStoreSemver = Type.String({ pattern: THREAD_STORE_VERSION_PATTERN, description: "semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format's example)" });
 
 /** Thread statuses; transitions: active → frozen | archived, frozen → archived. */
 export const THREAD_STATUSES = ['active', 'frozen', 'archived'] as const;

@@ -196,7 +196,6 @@ export function gardenerConventions(value: unknown): Problem[] {
   return out;
 }
 
-
 /** Frontmatter of a memory doc. */
 export type MemoryDocFrontmatter = Static<typeof MemoryDocFrontmatter>;
 
@@ -227,10 +226,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function thunderusIdConventions(value: unknown): Problem[] {
   const out: Problem[] = [];
   const doc = (id: unknown, at: string) => {
-    if (typeof id === 'string' && id !== '' && !MEMORY_DOC_ID_FORM.test(id)) out.push(warning('convention.thunderus-id', `memory doc id ${JSON.stringify(id).slice(0, 80)} is not in the form memkit writes (letters, digits, ".", "_", ":", "-"; at most 200 characters)`, { pointer: at }));
+    if (typeof id === 'string' && id !== '' && !MEMORY_DOC_ID_FORM.test(id))
+      out.push(
+        warning('convention.thunderus-id', `memory doc id ${JSON.stringify(id).slice(0, 80)} is not in the form memkit writes (letters, digits, ".", "_", ":", "-"; at most 200 characters)`, {
+          pointer: at,
+        }),
+      );
   };
   const prefixed = (id: unknown, at: string) => {
-    if (typeof id === 'string' && /^(evt|patch|snap|sess)_./.test(id) && !ID_TAIL.test(id)) out.push(warning('convention.thunderus-id', `id ${JSON.stringify(id).slice(0, 80)} has characters memkit does not write after its prefix (letters, digits, ".", "_", "-")`, { pointer: at }));
+    if (typeof id === 'string' && /^(evt|patch|snap|sess)_./.test(id) && !ID_TAIL.test(id))
+      out.push(warning('convention.thunderus-id', `id ${JSON.stringify(id).slice(0, 80)} has characters memkit does not write after its prefix (letters, digits, ".", "_", "-")`, { pointer: at }));
   };
   const provenance = (p: unknown, at: string) => {
     if (!isObject(p)) return;

@@ -178,8 +178,7 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
         // re-checked by the format's own check with a precise pointer.
         continue;
       case 'required':
-        for (const name of e.params.requiredProperties)
-          out.push(error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(e.instancePath, name) }));
+        for (const name of e.params.requiredProperties) out.push(error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(e.instancePath, name) }));
         continue;
       case 'additionalProperties': {
         // With a schema (not `false`) for additional properties, TypeBox also lists the
@@ -316,10 +315,8 @@ export function compiledSchemaOf<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(compiledSchemaOf) as T;
   if (typeof schema !== 'object' || schema === null) return schema;
   const node = schema as Record<PropertyKey, unknown>;
-  if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN)
-    return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
-  if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN)
-    return Type.Refine(Type.String(), isIsoNoting, () => ISO_DATE_TIME_MESSAGE) as T;
+  if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
+  if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoNoting, () => ISO_DATE_TIME_MESSAGE) as T;
   const loop = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? LOOP_PATTERNS[node.pattern] : undefined;
   if (loop !== undefined && Object.keys(node).every((k) => k === 'type' || k === 'pattern' || k === 'description'))
     return Type.Refine(Type.String(), loop, () => `must match pattern "${node.pattern as string}"`) as T;
@@ -333,7 +330,11 @@ export function compiledSchemaOf<T>(schema: T): T {
   const items = node.items as Record<string, unknown> | undefined;
   if (node.type === 'array' && node.uniqueItems === true && items !== undefined && (items.type === 'string' || (Array.isArray(items.enum) && items.enum.every((x) => typeof x === 'string')))) {
     delete out.uniqueItems;
-    return Type.Refine(out as never, (a: unknown) => Array.isArray(a) && new Set(a).size === a.length, () => UNIQUE_MESSAGE) as T;
+    return Type.Refine(
+      out as never,
+      (a: unknown) => Array.isArray(a) && new Set(a).size === a.length,
+      () => UNIQUE_MESSAGE,
+    ) as T;
   }
   return out as T;
 }

@@ -16,11 +16,7 @@ const depthRule = (idPattern: string, type: (typeof WBS_TYPES)[number]) => ({
   if: { type: 'object', properties: { id: { type: 'string', pattern: idPattern } }, required: ['id'] },
   then: { type: 'object', properties: { type: { type: 'string', const: type } } },
 });
-const typeMatchesDepth = [
-  depthRule('^[0-9]+$', 'epic'),
-  depthRule('^[0-9]+\\.[0-9]+$', 'feature'),
-  depthRule('^[0-9]+\\.[0-9]+\\.[0-9]+$', 'task'),
-];
+const typeMatchesDepth = [depthRule('^[0-9]+$', 'epic'), depthRule('^[0-9]+\\.[0-9]+$', 'feature'), depthRule('^[0-9]+\\.[0-9]+\\.[0-9]+$', 'task')];
 
 /**
  * Progress counts of a parent. The format gives only the shape

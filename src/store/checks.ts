@@ -36,8 +36,7 @@ export function isEdgeRel(rel: unknown): rel is EdgeRel {
 /** Checks a store file path: relative, `/`-separated, no empty, `.` or `..` segment, no NUL or backslash. */
 export function checkStorePath(path: unknown): Problem | undefined {
   if (typeof path !== 'string' || path.length === 0) return error('store.bad-path', 'a file path must be a non-empty string');
-  if (path.includes('\0') || path.includes('\\') || path.startsWith('/'))
-    return error('store.bad-path', `"${path.replace(/\0/g, '\\0')}" is not a relative /-separated path`);
+  if (path.includes('\0') || path.includes('\\') || path.startsWith('/')) return error('store.bad-path', `"${path.replace(/\0/g, '\\0')}" is not a relative /-separated path`);
   for (const seg of path.split('/')) if (seg === '' || seg === '.' || seg === '..') return error('store.bad-path', `"${path}" has an empty, "." or ".." segment`);
   return undefined;
 }
@@ -47,8 +46,7 @@ export function checkStorePath(path: unknown): Problem | undefined {
  * single line holding a JSON object (`store.ledger-bad-entry` otherwise).
  */
 export function ledgerEntryHash(line: unknown, hasher: Hasher = jsHasher): Result<string> {
-  if (typeof line !== 'string' || line.includes('\n') || line.includes('\r'))
-    return fail([error('store.ledger-bad-entry', 'a ledger entry must be one line of text')]);
+  if (typeof line !== 'string' || line.includes('\n') || line.includes('\r')) return fail([error('store.ledger-bad-entry', 'a ledger entry must be one line of text')]);
   // Read as the ledger verifier reads it: a duplicate name, a lone surrogate or a forbidden key would let one hash stand for two entries.
   const read = readJson(line, { forbiddenKeys: 'refuse' });
   if (!read.ok) {

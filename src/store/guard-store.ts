@@ -14,10 +14,25 @@ export interface StoreCore {
 }
 
 const OP_NAMES = [
-  'putDoc', 'getDoc', 'getDocRecord', 'deleteDoc', 'listDocs', 'listHashes', 'clearDocs',
-  'addEdge', 'removeEdge', 'edges', 'allEdges', 'stale',
-  'appendLedger', 'readLedger', 'ledgerHead',
-  'getFile', 'putFile', 'deleteFile', 'listFiles',
+  'putDoc',
+  'getDoc',
+  'getDocRecord',
+  'deleteDoc',
+  'listDocs',
+  'listHashes',
+  'clearDocs',
+  'addEdge',
+  'removeEdge',
+  'edges',
+  'allEdges',
+  'stale',
+  'appendLedger',
+  'readLedger',
+  'ledgerHead',
+  'getFile',
+  'putFile',
+  'deleteFile',
+  'listFiles',
   'search',
 ] as const satisfies readonly (keyof StoreOps)[];
 

@@ -1,6 +1,6 @@
 import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
-import { type DocRecord } from './doc-record.js';
+import type { DocRecord } from './doc-record.js';
 import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { FilePort } from './file-port.js';
 import type { Store } from './store-port.js';
@@ -169,7 +169,8 @@ export async function indexDrift(store: Store, files: FilePort, options: IndexOp
     }
     const full = await store.getDocRecord(row.docId);
     const fields = (['kind', 'title', 'path', 'tags', 'updated', 'provenance', 'headings', 'body'] as const).filter((f) => full === undefined || !same(full[f], want[f]));
-    if (fields.length > 0) problems.push(error('store.drift-mismatch', `the index row of doc "${row.docId}" differs from its file in ${fields.join(', ')} although the content hash matches`, { file: want.path }));
+    if (fields.length > 0)
+      problems.push(error('store.drift-mismatch', `the index row of doc "${row.docId}" differs from its file in ${fields.join(', ')} although the content hash matches`, { file: want.path }));
   }
   for (const e of await store.allEdges()) {
     for (const id of [e.src, e.dst]) {

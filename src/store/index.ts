@@ -20,7 +20,7 @@ export {
   type StaleEdge,
   type StoreLedgerHead,
 } from './doc-record.js';
-export { type Store, type StoreCapabilities, type StoreOps } from './store-port.js';
+export type { Store, StoreCapabilities, StoreOps } from './store-port.js';
 export { type StoreCore, guardStore } from './guard-store.js';
 export { type MemoryStoreOptions, memoryStore } from './memory-store.js';
 export { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs } from './doc-file.js';

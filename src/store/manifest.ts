@@ -108,11 +108,25 @@ export async function checkManifest(manifest: unknown, files: FilePort, options:
     const absolute = isAbsolutePath(d.path);
     const path = absolute ? relativeFromAbsolute(d.path, root) : d.path;
     if (absolute)
-      problems.push(warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, { file, pointer: `${pointer}/path` }));
-    if (path === undefined) return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, { file, pointer: `${pointer}/path` }));
+      problems.push(
+        warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, {
+          file,
+          pointer: `${pointer}/path`,
+        }),
+      );
+    if (path === undefined)
+      return void problems.push(
+        error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, {
+          file,
+          pointer: `${pointer}/path`,
+        }),
+      );
     listed.add(path);
     const want = byPath.get(path);
-    if (want === undefined) return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }));
+    if (want === undefined)
+      return void problems.push(
+        error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }),
+      );
     for (const field of ['id', 'kind', 'title', 'tags', 'updated', 'provenance'] as const) {
       if (canonicalize(d[field] as never) !== canonicalize(want[field] as never))
         problems.push(error('store.manifest-stale', `the manifest's ${field} for ${d.path} differs from the doc's frontmatter`, { file, pointer: `${pointer}/${field}` }));

@@ -156,8 +156,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       const hash = ledgerEntryHash(entryLine, hasher);
       if (!hash.ok) return fail(hash.problems);
       const ledger = state.ledgers.get(name) ?? { lines: [], head: ZERO_HASH };
-      if (ledger.head !== expectedHead)
-        return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${ledger.head}, not the expected ${String(expectedHead)}`)]);
+      if (ledger.head !== expectedHead) return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${ledger.head}, not the expected ${String(expectedHead)}`)]);
       ledger.lines.push(entryLine);
       ledger.head = hash.value;
       state.ledgers.set(name, ledger);

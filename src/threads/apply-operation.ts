@@ -101,8 +101,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       if (threads.has(child)) return refuse('threads.spawn-existing', `thread "${child}" already exists`, '/params/child_id');
       const objective = str('objective');
       if (objective === undefined || objective === '') return refuse('threads.params-invalid', 'spawn needs a non-empty objective', '/params/objective');
-      for (const k of ['title', 'storage_path'])
-        if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+      for (const k of ['title', 'storage_path']) if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
       if (own(p, 'tags') && !stringArray(p.tags)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
       let parentId: string | null = null;
       if (own(p, 'parent_id') && p.parent_id !== null) {
@@ -118,10 +117,19 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         if (!Array.isArray(d)) return fail([d]);
         deps = d;
       }
-      const thread: Thread = { id: child, title: (str('title') ?? objective), objective, created_at: ts, status: 'active', parent_id: parentId, storage_path: str('storage_path') ?? `threads/${child}` };
+      const thread: Thread = { id: child, title: str('title') ?? objective, objective, created_at: ts, status: 'active', parent_id: parentId, storage_path: str('storage_path') ?? `threads/${child}` };
       if (own(p, 'tags')) thread.tags = [...(p.tags as string[])];
       // Keep the schema's key order: tags before parent_id.
-      const ordered: Thread = { id: thread.id, title: thread.title, objective, created_at: ts, status: 'active', ...(thread.tags ? { tags: thread.tags } : {}), parent_id: parentId, storage_path: thread.storage_path };
+      const ordered: Thread = {
+        id: thread.id,
+        title: thread.title,
+        objective,
+        created_at: ts,
+        status: 'active',
+        ...(thread.tags ? { tags: thread.tags } : {}),
+        parent_id: parentId,
+        storage_path: thread.storage_path,
+      };
       threads.set(child, ordered);
       const rel = emptyRelations();
       rel.depends_on = deps;
@@ -169,7 +177,8 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       const next: Record<string, unknown> = { ...t };
       for (const k of fields) {
         const v = p[k];
-        if ((k === 'title' || k === 'objective' || k === 'storage_path') && (typeof v !== 'string' || v === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+        if ((k === 'title' || k === 'objective' || k === 'storage_path') && (typeof v !== 'string' || v === ''))
+          return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
         if (k === 'tags' && !stringArray(v)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
         if (k === 'depends_on') {
           const d = checkDeps(v, tid, threads);

@@ -310,7 +310,8 @@ function checkSeedShape(store: unknown): Problem[] {
     if (valid) valid = checks!.operation(op);
     log.add(op);
     if (!isObject(op)) continue;
-    if (op.id === '' || op.command === '') walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
+    if (op.id === '' || op.command === '')
+      walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
     if (typeof op.id === 'string' && opIds.add(i, op.id)) {
       maybeRepeated.push(i);
       maybeRepeated.push(walked.length);
@@ -352,7 +353,11 @@ function checkSeedShape(store: unknown): Problem[] {
         const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
         const t = agreed ? undefined : thread[child];
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
-          walked.push(warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: O(i, 'params', 'parent_id') }));
+          walked.push(
+            warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, {
+              pointer: O(i, 'params', 'parent_id'),
+            }),
+          );
         setState(child, 'active');
         break;
       }
@@ -377,7 +382,8 @@ function checkSeedShape(store: unknown): Problem[] {
         if (v === undefined) break;
         if (own(p, 'status')) {
           const from = replay.name(v);
-          if (from !== undefined && from !== p.status && !canTransition(from, p.status)) walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
+          if (from !== undefined && from !== p.status && !canTransition(from, p.status))
+            walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
           else readOnly(i, v, 'update');
           if (typeof p.status === 'string') setState(v, p.status);
         } else readOnly(i, v, 'update');
@@ -417,7 +423,11 @@ function checkSeedShape(store: unknown): Problem[] {
   // what the store implies: children from parent_id, in threads order; the
   // others from the log. The schema checks each entry on the way.
   const derived = log.finish((v) => relation[v]);
-  const childGuess = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
+  const childGuess = groupBy(
+    n,
+    parentOf,
+    Int32Array.from({ length: n }, (_, v) => v),
+  );
   const guesses = [childGuess, derived.references_to, derived.referenced_by, derived.depends_on] as const;
   const builders = guesses.map((g) => csrBuilder(n, g.items.length + 16));
   // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
@@ -483,8 +493,7 @@ function checkSeedShape(store: unknown): Problem[] {
 
   for (const v of emptyStrings.values()) {
     const t = thread[v] as Loose;
-    for (const f of ['title', 'objective', 'storage_path'] as const)
-      if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
+    for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
   }
   // The format's own example writes "1.0"; full SemVer is memkit's reading.
   if (typeof store.version === 'string' && TWO_PART_VERSION.test(store.version))
@@ -516,7 +525,9 @@ function checkSeedShape(store: unknown): Problem[] {
   }
   const lastUpdated = timeOf(meta.last_updated);
   if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
-    out.push(warning('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }));
+    out.push(
+      warning('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }),
+    );
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
   for (const k of unknownKeys.values()) {
@@ -573,7 +584,9 @@ function checkSeedShape(store: unknown): Problem[] {
             out.push(
               error(
                 'threads.reference-asymmetric',
-                field === 'references_to' ? `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by` : `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`,
+                field === 'references_to'
+                  ? `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by`
+                  : `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`,
                 { pointer: R(id, field, k) },
               ),
             );
@@ -589,7 +602,13 @@ function checkSeedShape(store: unknown): Problem[] {
       const haveNames = stringList(r[field]).filter((x) => position.get(x) !== -1 && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));
-      out.push(warning('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`, { pointer: R(id, field) }));
+      out.push(
+        warning(
+          'threads.relations-drift',
+          `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`,
+          { pointer: R(id, field) },
+        ),
+      );
     }
   }
   const depStart = new Int32Array(n + 1);

@@ -4,7 +4,7 @@ import { daysInMonth, digits } from '../schemas/calendar.js';
 export type Loose = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
-export const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+export const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /** The own value of `key`, never an inherited one (`__proto__`, `constructor` are safe). */
 export function ownGet(o: Loose, key: string): unknown {
@@ -48,7 +48,8 @@ export function timeOf(v: unknown): number {
 function utcTime(s: string): number {
   const len = s.length;
   if (len !== 20 && len !== 24) return Number.NaN;
-  if (s.charCodeAt(4) !== DASH || s.charCodeAt(7) !== DASH || s.charCodeAt(10) !== UPPER_T || s.charCodeAt(13) !== COLON || s.charCodeAt(16) !== COLON || s.charCodeAt(len - 1) !== UPPER_Z) return Number.NaN;
+  if (s.charCodeAt(4) !== DASH || s.charCodeAt(7) !== DASH || s.charCodeAt(10) !== UPPER_T || s.charCodeAt(13) !== COLON || s.charCodeAt(16) !== COLON || s.charCodeAt(len - 1) !== UPPER_Z)
+    return Number.NaN;
   let ms = 0;
   if (len === 24) {
     if (s.charCodeAt(19) !== DOT) return Number.NaN;

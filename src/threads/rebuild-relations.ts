@@ -32,7 +32,11 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
     const parent = isObject(t) ? ownGet(t, 'parent_id') : undefined;
     if (typeof parent === 'string' && parent !== ids[v]) parentOf[v] = position.get(parent);
   }
-  const children = groupBy(n, parentOf, Int32Array.from({ length: n }, (_, v) => v));
+  const children = groupBy(
+    n,
+    parentOf,
+    Int32Array.from({ length: n }, (_, v) => v),
+  );
   const derived = deriveRelations(store, ids, position);
   // Arrays of their final length: grown by `push`, each would hold room for 16 or more ids.
   const names = (csr: Csr, v: number) => {
@@ -41,7 +45,12 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
     for (let k = 0; k < out.length; k++) out[k] = ids[csr.items[from + k]!]!;
     return out;
   };
-  return recordOf(ids, (v) => ({ children: names(children, v), references_to: names(derived.references_to, v), referenced_by: names(derived.referenced_by, v), depends_on: names(derived.depends_on, v) }));
+  return recordOf(ids, (v) => ({
+    children: names(children, v),
+    references_to: names(derived.references_to, v),
+    referenced_by: names(derived.referenced_by, v),
+    depends_on: names(derived.depends_on, v),
+  }));
 }
 
 /**

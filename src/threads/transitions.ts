@@ -1,4 +1,4 @@
-import { THREAD_STATUSES } from '../schemas/thread-store.js';
+import type { THREAD_STATUSES } from '../schemas/thread-store.js';
 
 /** A thread status. */
 export type ThreadStatus = (typeof THREAD_STATUSES)[number];
@@ -15,7 +15,7 @@ export const THREAD_TRANSITIONS: Readonly<Record<ThreadStatus, readonly ThreadSt
  * @example canTransition('frozen', 'active') // false
  */
 export function canTransition(from: unknown, to: unknown): boolean {
-  return typeof from === 'string' && Object.prototype.hasOwnProperty.call(THREAD_TRANSITIONS, from) && (THREAD_TRANSITIONS[from as ThreadStatus] as readonly unknown[]).includes(to);
+  return typeof from === 'string' && Object.hasOwn(THREAD_TRANSITIONS, from) && (THREAD_TRANSITIONS[from as ThreadStatus] as readonly unknown[]).includes(to);
 }
 
 /** True when a thread in `status` may be modified (only active threads are writable). */

@@ -92,7 +92,8 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
       base = parsed.value;
     }
     const current = original === undefined ? null : hashJson(base, options.hasher);
-    if (current !== fp.baseHash) return fail([error('wbs.plan-stale', `${path} ${original === undefined ? 'does not exist' : fp.baseHash === null ? 'already exists' : 'changed'} since the plan was made`, { file: path })]);
+    if (current !== fp.baseHash)
+      return fail([error('wbs.plan-stale', `${path} ${original === undefined ? 'does not exist' : fp.baseHash === null ? 'already exists' : 'changed'} since the plan was made`, { file: path })]);
     const patched = applyJsonPatch(base, fp.patch);
     if (!patched.ok) return fail(patched.problems.map((p) => ({ ...p, code: 'wbs.plan-invalid', file: path })));
     const format = memoryFormatOf(fp.file);
@@ -178,7 +179,8 @@ async function write(
         restored = false;
       }
     }
-    if (!restored) return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}, and so did restoring a replaced file; the journal ${journalPath} was kept for the next run`, { file: journalPath })];
+    if (!restored)
+      return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}, and so did restoring a replaced file; the journal ${journalPath} was kept for the next run`, { file: journalPath })];
     await undoStaging();
     return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`)];
   }

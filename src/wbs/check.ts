@@ -90,7 +90,8 @@ export function indexChecks(): IndexChecks | undefined {
     const schema = compiledSchemaOf(getFormat('wbs-task-index')!.schema) as Record<string, unknown>;
     const properties = schema.properties as Record<string, unknown> | undefined;
     const entry = plainArrayItems(properties?.tasks);
-    indexChecksCache = schema.type === 'object' && entry !== undefined ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(entry) } : null;
+    indexChecksCache =
+      schema.type === 'object' && entry !== undefined ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(entry) } : null;
   }
   return indexChecksCache ?? undefined;
 }
@@ -331,12 +332,12 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
     if (options.deliverableExists) {
       const listed = i === undefined ? [] : strings(model.items[i] as Loose, 'deliverables');
       (Array.isArray(value.deliverables) ? (value.deliverables as unknown[]) : []).forEach((d, k) => {
-        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d)) out.push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
+        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d))
+          out.push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
       });
     }
   }
   model.ids.forEach((id, i) => {
-    if (model.first[i] === 1 && !seen.has(id!))
-      out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
+    if (model.first[i] === 1 && !seen.has(id!)) out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
   });
 }

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { MAX_WBS_DEPTH, type ParsedWbsId, type WbsType, compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-export { type TaskFiles } from './model.js';
+export type { TaskFiles } from './model.js';
 export { type CheckWbsOptions, checkWbs } from './check.js';
 export { type WbsStatus, rollup, rollupStatus } from './rollup.js';
 export { type RebuildWbsIndexOptions, rebuildWbsIndex } from './rebuild-index.js';

@@ -96,10 +96,12 @@ export function parseJournal(text: string): Result<WbsJournal> {
   const seen = new Set<string>();
   for (const e of j.files as unknown[]) {
     const x = e as Partial<JournalEntry> | null;
-    if (x === null || typeof x !== 'object' || typeof x.file !== 'string' || memoryFormatOf(x.file) === undefined || x.file.includes('..') || seen.has(x.file)) return bad('names a file that is not a WBS file');
+    if (x === null || typeof x !== 'object' || typeof x.file !== 'string' || memoryFormatOf(x.file) === undefined || x.file.includes('..') || seen.has(x.file))
+      return bad('names a file that is not a WBS file');
     seen.add(x.file);
     if (x.temp !== journalTemp(x.file, j.token)) return bad(`names a temp for ${x.file} that memkit did not make`);
-    if (!(x.before === null || (typeof x.before === 'string' && /^[0-9a-f]{64}$/.test(x.before))) || typeof x.after !== 'string' || !/^[0-9a-f]{64}$/.test(x.after)) return bad(`has no valid hashes for ${x.file}`);
+    if (!(x.before === null || (typeof x.before === 'string' && /^[0-9a-f]{64}$/.test(x.before))) || typeof x.after !== 'string' || !/^[0-9a-f]{64}$/.test(x.after))
+      return bad(`has no valid hashes for ${x.file}`);
   }
   return ok(j as WbsJournal);
 }
@@ -146,11 +148,14 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
     return fail([error('wbs.read-failed', `the journal or a file it names could not be read: ${messageOf(cause)}; nothing was changed`, { file: dir + JOURNAL_FILE })]);
   }
   const forward = states.every((s) => s.target === s.e.after || (s.target === s.e.before && s.temp === s.e.after));
-  const back = !forward && states.every((s) => s.target === s.e.before || s.target === s.e.after && s.e.before === s.e.after);
+  const back = !forward && states.every((s) => s.target === s.e.before || (s.target === s.e.after && s.e.before === s.e.after));
   if (!forward && !back) {
-    const s = states.find((x) => x.target !== x.e.before && x.target !== x.e.after)
-      ?? states.find((x) => x.target !== x.e.after && x.temp !== x.e.after)!;
-    return fail([error('wbs.journal-conflict', `${dir}${s.e.file} is neither as before the interrupted write nor as after it, and its new bytes are not all staged; the journal ${dir}${JOURNAL_FILE} was kept`, { file: dir + s.e.file })]);
+    const s = states.find((x) => x.target !== x.e.before && x.target !== x.e.after) ?? states.find((x) => x.target !== x.e.after && x.temp !== x.e.after)!;
+    return fail([
+      error('wbs.journal-conflict', `${dir}${s.e.file} is neither as before the interrupted write nor as after it, and its new bytes are not all staged; the journal ${dir}${JOURNAL_FILE} was kept`, {
+        file: dir + s.e.file,
+      }),
+    ]);
   }
   const out: CompletedJournal = { action: forward ? 'rolled-forward' : 'rolled-back', renamed: [], removed: [] };
   try {
@@ -165,7 +170,9 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
     }
     await files.remove(dir + JOURNAL_FILE);
   } catch (cause) {
-    return fail([error('wbs.write-failed', `completing the interrupted write failed: ${messageOf(cause)}; the journal ${dir}${JOURNAL_FILE} was kept and the next run retries`, { file: dir + JOURNAL_FILE })]);
+    return fail([
+      error('wbs.write-failed', `completing the interrupted write failed: ${messageOf(cause)}; the journal ${dir}${JOURNAL_FILE} was kept and the next run retries`, { file: dir + JOURNAL_FILE }),
+    ]);
   }
   return ok(out);
 }

@@ -32,8 +32,7 @@ export function checkMemoryPath(path: unknown): Problem[] {
   if (segments.some((s, i) => s === '.' || (s === '' && i > 0))) return [error('wbs.path-traversal', `${shown} has an empty or "." segment`, where)];
   if (!path.startsWith(WBS_MEMORY_ROOT)) return [error('wbs.path-outside', `${shown} does not begin with ${WBS_MEMORY_ROOT}`, where)];
   const name = segments[segments.length - 1]!;
-  if (!MEMORY_EXTENSIONS.some((ext) => name.endsWith(ext) && name.length > ext.length))
-    return [error('wbs.path-extension', `${shown} must end in one of ${MEMORY_EXTENSIONS.join(' ')}`, where)];
+  if (!MEMORY_EXTENSIONS.some((ext) => name.endsWith(ext) && name.length > ext.length)) return [error('wbs.path-extension', `${shown} must end in one of ${MEMORY_EXTENSIONS.join(' ')}`, where)];
   return [];
 }
 

@@ -9,7 +9,7 @@ export type Loose = Record<string, unknown>;
 export type TaskFiles = Readonly<Record<string, unknown>> | readonly unknown[];
 
 export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
-export const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+export const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /** The strings of an array field (non-strings dropped); `[]` when absent or not an array. */
 export function strings(e: Loose, key: string): string[] {

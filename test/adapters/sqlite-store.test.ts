@@ -20,9 +20,10 @@ describe('sqlite adapter', () => {
     const b = unwrap(await openSqliteStore({ engine: sqljs }));
     expect([a.capabilities.fulltext, b.capabilities.fulltext]).toEqual(['fts5', 'fts4']);
     const docs = corpus(200, 3, 150);
-    for (const s of [a, b]) await s.transaction(async (tx) => {
-      for (const d of docs) await tx.putDoc(d);
-    });
+    for (const s of [a, b])
+      await s.transaction(async (tx) => {
+        for (const d of docs) await tx.putDoc(d);
+      });
     let compared = 0;
     for (const q of queries(20, 5)) {
       for (const options of [{ limit: 20 }, { limit: 20, match: 'any' as const }, { limit: 5, kinds: ['fact' as const, 'adr' as const] }]) {
@@ -75,7 +76,15 @@ describe('sqlite adapter', () => {
     raw.exec("DROP TABLE docs_fts; CREATE VIRTUAL TABLE docs_fts USING fts5(doc_id, title, headings, tags, body, content='', contentless_delete=1);");
     docs.forEach((d, i) => {
       raw.run('INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-        d.docId, d.kind, d.title, d.path, JSON.stringify(d.tags), d.updated, JSON.stringify(d.provenance), d.contentHash, i + 1,
+        d.docId,
+        d.kind,
+        d.title,
+        d.path,
+        JSON.stringify(d.tags),
+        d.updated,
+        JSON.stringify(d.provenance),
+        d.contentHash,
+        i + 1,
       ]);
       raw.run('INSERT INTO docs_fts (rowid, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)', [i + 1, ...ftsColumns(d)]);
       raw.run('INSERT INTO doc_text (fts_rowid, headings_json, body) VALUES (?, ?, ?)', [i + 1, JSON.stringify(d.headings), d.body]);

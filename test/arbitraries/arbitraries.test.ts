@@ -50,7 +50,10 @@ describe('arbitraries', () => {
             const problems = validate(id, m.apply(value));
             expect(problems.length, `${m.kind} at ${m.pointer}`).toBeGreaterThan(0);
             expect(problems.every((p) => p.severity === 'error')).toBe(true);
-            expect(problems.map((p) => [p.code, p.pointer]), `${m.kind} at ${m.pointer}`).toContainEqual([m.code, m.pointer]);
+            expect(
+              problems.map((p) => [p.code, p.pointer]),
+              `${m.kind} at ${m.pointer}`,
+            ).toContainEqual([m.code, m.pointer]);
           }),
           { numRuns: RUNS },
         );
@@ -67,12 +70,8 @@ describe('cross-field constraints', () => {
     fc.assert(
       fc.property(decisionLogEntryArb, riskRegisterEntryArb, workflowStateArb, impossible, (dec, risk, wf, mmdd) => {
         expect(validate('decision-log-entry', { ...dec, id: noDay(mmdd)(dec.id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/id']]);
-        expect(validate('risk-register-entry', { ...risk, risk_id: noDay(mmdd)(risk.risk_id) }).map((p) => [p.code, p.pointer])).toEqual([
-          ['schema.id-date', '/risk_id'],
-        ]);
-        expect(validate('workflow-state', { ...wf, session_id: noDay(mmdd)(wf.session_id) }).map((p) => [p.code, p.pointer])).toEqual([
-          ['schema.id-date', '/session_id'],
-        ]);
+        expect(validate('risk-register-entry', { ...risk, risk_id: noDay(mmdd)(risk.risk_id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/risk_id']]);
+        expect(validate('workflow-state', { ...wf, session_id: noDay(mmdd)(wf.session_id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/session_id']]);
       }),
       { numRuns: RUNS },
     );

@@ -64,17 +64,14 @@ export function mutationsOf(schema: S, value: unknown, path: string[] = []): Mut
       const key = schema.patternProperties ? 'not a valid key' : 'zz_extra';
       out.push({ kind: 'extra', pointer: ptr([...path, key]), code: 'schema.additional-properties', apply: replace([...path, key], 1) });
     }
-    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, S>))
-      if (Object.hasOwn(v, name)) out.push(...mutationsOf(sub, v[name], [...path, name]));
+    for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, S>)) if (Object.hasOwn(v, name)) out.push(...mutationsOf(sub, v[name], [...path, name]));
     if (typeof schema.additionalProperties === 'object')
-      for (const [name, item] of Object.entries(v))
-        if (!Object.hasOwn(schema.properties ?? {}, name)) out.push(...mutationsOf(schema.additionalProperties as S, item, [...path, name]));
+      for (const [name, item] of Object.entries(v)) if (!Object.hasOwn(schema.properties ?? {}, name)) out.push(...mutationsOf(schema.additionalProperties as S, item, [...path, name]));
     for (const [pattern, sub] of Object.entries((schema.patternProperties ?? {}) as Record<string, S>)) {
       const re = new RegExp(pattern);
       for (const [name, item] of Object.entries(v)) if (re.test(name)) out.push(...mutationsOf(sub, item, [...path, name]));
     }
   }
-  if (schema.type === 'array' && Array.isArray(value) && schema.items)
-    value.forEach((item, i) => out.push(...mutationsOf(schema.items as S, item, [...path, String(i)])));
+  if (schema.type === 'array' && Array.isArray(value) && schema.items) value.forEach((item, i) => out.push(...mutationsOf(schema.items as S, item, [...path, String(i)])));
   return out;
 }

@@ -28,13 +28,16 @@ describe('medianOfProcesses', () => {
 
   it('is the median for any odd number of processes (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 1, maxLength: 9 }).filter((xs) => xs.length % 2 === 1), (anchors) => {
-        const [r] = medianOfProcesses(anchors.map((a) => [timed(1, a)]));
-        const below = anchors.filter((a) => a < r!.ratio!).length;
-        const above = anchors.filter((a) => a > r!.ratio!).length;
-        expect(below).toBeLessThanOrEqual((anchors.length - 1) / 2);
-        expect(above).toBeLessThanOrEqual((anchors.length - 1) / 2);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 1, maxLength: 9 }).filter((xs) => xs.length % 2 === 1),
+        (anchors) => {
+          const [r] = medianOfProcesses(anchors.map((a) => [timed(1, a)]));
+          const below = anchors.filter((a) => a < r!.ratio!).length;
+          const above = anchors.filter((a) => a > r!.ratio!).length;
+          expect(below).toBeLessThanOrEqual((anchors.length - 1) / 2);
+          expect(above).toBeLessThanOrEqual((anchors.length - 1) / 2);
+        },
+      ),
     );
   });
 

@@ -14,16 +14,7 @@ import { ROOT, browserSubpaths, buildImportMap } from './import-map.mjs';
 import { startServer } from './server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser;
 let server;
@@ -72,21 +63,29 @@ const nodeResult = () => {
 
 let plainRun;
 
-test('every browser subpath of exports loads, and the smoke suite gives Node\'s results', async () => {
+test("every browser subpath of exports loads, and the smoke suite gives Node's results", async () => {
   plainRun = await run('smoke', 'none');
   assert.equal(plainRun.evalAllowed, true);
-  assert.deepEqual(Object.keys(plainRun.loaded).sort(), browserSubpaths().map((s) => (s === '.' ? 'memkit' : `memkit/${s.slice(2)}`)).sort());
+  assert.deepEqual(
+    Object.keys(plainRun.loaded).sort(),
+    browserSubpaths()
+      .map((s) => (s === '.' ? 'memkit' : `memkit/${s.slice(2)}`))
+      .sort(),
+  );
   assert.deepEqual(plainRun.result, nodeResult());
   console.log(`chromium smoke: ${Object.keys(plainRun.result.sections).length} sections equal to Node's; skipped: ${plainRun.result.skipped.join(', ') || 'none'}`);
 });
 
 test('SQLite search fetches sqlite3.wasm, served as application/wasm, when memkit/sqlite is used', async () => {
   assert.ok(plainRun?.result.sections.sqlite?.scenario?.search, 'the smoke suite ran an SQLite search');
-  assert.ok(plainRun.requests.some((p) => p.endsWith('/sqlite3.wasm')), 'sqlite3.wasm was requested');
+  assert.ok(
+    plainRun.requests.some((p) => p.endsWith('/sqlite3.wasm')),
+    'sqlite3.wasm was requested',
+  );
   assert.deepEqual([...new Set(plainRun.wasmTypes)], ['application/wasm']);
 });
 
-test('under a CSP without unsafe-eval the validators still work and results equal Node\'s', async () => {
+test("under a CSP without unsafe-eval the validators still work and results equal Node's", async () => {
   const r = await run('smoke', 'no-eval');
   assert.equal(r.evalAllowed, false, 'the policy blocks eval (so TypeBox must fall back)');
   assert.deepEqual(r.result, nodeResult());
@@ -97,6 +96,9 @@ test('importing memkit (core) fetches no .wasm and nothing of sqlite, even under
   assert.equal(r.evalAllowed, false);
   assert.deepEqual(r.valid, []);
   assert.deepEqual(r.invalid, ['schema.enum /kind']);
-  assert.deepEqual(r.requests.filter((p) => p.endsWith('.wasm') || p.includes('sqlite')), []);
+  assert.deepEqual(
+    r.requests.filter((p) => p.endsWith('.wasm') || p.includes('sqlite')),
+    [],
+  );
   assert.ok(r.requests.includes('/dist/index.js'));
 });

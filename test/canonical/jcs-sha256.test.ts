@@ -5,16 +5,12 @@ import { canonicalize, fromHex, hashJson, sha256Hex, toHex, utf8 } from '../../s
 
 describe('canonicalize (RFC 8785)', () => {
   it('sorts keys by UTF-16 code units and drops no values', () => {
-    expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 0, '\ud83d\ude00': 1, '\r': 2 })).toBe(
-      '{"\\r":2,"a":[true,null,"x"],"b":1,"\u20ac":0,"\ud83d\ude00":1}',
-    );
+    expect(canonicalize({ b: 1, a: [true, null, 'x'], '\u20ac': 0, '\ud83d\ude00': 1, '\r': 2 })).toBe('{"\\r":2,"a":[true,null,"x"],"b":1,"\u20ac":0,"\ud83d\ude00":1}');
   });
 
   it('writes numbers in ECMAScript shortest form (RFC 8785 appendix B samples)', () => {
     // biome-ignore lint/correctness/noPrecisionLoss: the RFC 8785 sample is written with more digits than a double holds, on purpose
-    expect(canonicalize([1e21, 1e-7, -0, 0.1, 333333333.33333329, 1e30, 4.5, 2e-3, 0.000001])).toBe(
-      '[1e+21,1e-7,0,0.1,333333333.3333333,1e+30,4.5,0.002,0.000001]',
-    );
+    expect(canonicalize([1e21, 1e-7, -0, 0.1, 333333333.33333329, 1e30, 4.5, 2e-3, 0.000001])).toBe('[1e+21,1e-7,0,0.1,333333333.3333333,1e+30,4.5,0.002,0.000001]');
   });
 
   it('rejects values JSON cannot carry', () => {
@@ -39,9 +35,7 @@ describe('sha256', () => {
   it('matches FIPS 180-4 known answers', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
-      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
-    );
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
     expect(sha256Hex('a'.repeat(1_000_000))).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
   });
 

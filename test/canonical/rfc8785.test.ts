@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize, readJson, toHex, utf8 } from '../../src/canonical/index.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'rfc8785');
-const names = readdirSync(join(DIR, 'input')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+const names = readdirSync(join(DIR, 'input'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5))
+  .sort();
 
 describe('RFC 8785 test vectors', () => {
   it('has the six reference vectors', () => {

@@ -33,8 +33,23 @@ describe('checkDirectory on the examples', () => {
     const formats = new Set(report.checked.map((c) => c.format));
     expect([...formats].sort()).toEqual(
       [
-        'active-context', 'artifacts-manifest', 'decision-log', 'events', 'export-bundle', 'feedback-log', 'gardener-config', 'memory-doc',
-        'memory-manifest', 'product-context', 'progress', 'risk-register', 'system-patterns', 'thread-store', 'wbs-task', 'wbs-task-index', 'workflow-state',
+        'active-context',
+        'artifacts-manifest',
+        'decision-log',
+        'events',
+        'export-bundle',
+        'feedback-log',
+        'gardener-config',
+        'memory-doc',
+        'memory-manifest',
+        'product-context',
+        'progress',
+        'risk-register',
+        'system-patterns',
+        'thread-store',
+        'wbs-task',
+        'wbs-task-index',
+        'workflow-state',
       ].sort(),
     );
     expect(report.checked.filter((c) => c.format === 'export-bundle')).toHaveLength(2);
@@ -106,9 +121,10 @@ describe('checkDirectory robustness', () => {
 
   it('never lets hostile input escape as an exception', async () => {
     const report = await check({
-      '.thunderus/memory/bomb.md': '---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n---\n',
+      '.thunderus/memory/bomb.md':
+        '---\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n---\n',
       '.thunderus/memory/proto.md': '---\n__proto__: {polluted: true}\nid: x\n---\n',
-      'events.jsonl': '[' .repeat(100000) + '\n',
+      'events.jsonl': '['.repeat(100000) + '\n',
       '.claude/memory/task-index.json': '{"version":"1.0.0","tasks":[{"id":"1","parent":"1","children":["1"],"dependencies":["1"]}]}',
       'memory-bank/decisionLog.md': '{"__proto__":1}\n{not json}\n',
     });

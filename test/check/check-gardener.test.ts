@@ -44,7 +44,10 @@ describe('gardener.toml', () => {
 
   it('turns any text into problems with declared codes and lines inside the file, never a throw (property)', async () => {
     const known = new Set([...Object.keys(checkCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes)]);
-    const tomlish = fc.string({ unit: fc.constantFrom('[', ']', '=', '"', "'", '\n', ' ', '#', 'a', 'size_caps', 'dedup', '.', ',', '1', '-', '{', '}', 'strategy', '\\', 'é', '\u0000'), maxLength: 60 });
+    const tomlish = fc.string({
+      unit: fc.constantFrom('[', ']', '=', '"', "'", '\n', ' ', '#', 'a', 'size_caps', 'dedup', '.', ',', '1', '-', '{', '}', 'strategy', '\\', 'é', '\u0000'),
+      maxLength: 60,
+    });
     const edited = fc.tuple(fc.nat(), fc.nat({ max: 20 }), tomlish).map(([at, cut, ins]) => {
       const k = at % (EXAMPLE.length + 1);
       return EXAMPLE.slice(0, k) + ins + EXAMPLE.slice(k + cut);

@@ -105,7 +105,15 @@ describe('ledger commands', () => {
     expect(proof).toMatchObject({ index: 1, size: 2, line: 6 });
     const { verifyInclusion } = await import('../../src/ledger/index.js');
     const { fromHex } = await import('../../src/canonical/index.js');
-    expect(verifyInclusion(1, 2, fromHex(proof.leaf)!, proof.path.map((h: string) => fromHex(h)!), fromHex(proof.root)!)).toBe(true);
+    expect(
+      verifyInclusion(
+        1,
+        2,
+        fromHex(proof.leaf)!,
+        proof.path.map((h: string) => fromHex(h)!),
+        fromHex(proof.root)!,
+      ),
+    ).toBe(true);
     expect((await runCli(['prove', bank(ex.dir, 'activeContext.md'), '2'])).code).toBe(2);
     expect((await runCli(['prove', bank(ex.dir, 'activeContext.md'), '-1'])).code).toBe(2);
   });

@@ -28,7 +28,10 @@ describe('memkit schemas', () => {
   it('lists every format id with its title', async () => {
     const r = await cli('schemas');
     expect(r.code).toBe(0);
-    const ids = r.out.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+    const ids = r.out
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]);
     expect(ids).toEqual([...formatIds]);
   });
 
@@ -55,7 +58,14 @@ describe('memkit schemas', () => {
 
   it('usage errors exit 2: stray argument, unwritable --out, bad --format', async () => {
     writeFileSync(join(dir, 'a-file'), 'x');
-    for (const argv of [['schemas', 'extra'], ['schemas', '--out', 'a-file'], ['schemas', '--out', 'a-file/sub'], ['schemas', '--format', 'xml'], ['schemas', '--format', 'sarif'], ['schemas', '--out']]) {
+    for (const argv of [
+      ['schemas', 'extra'],
+      ['schemas', '--out', 'a-file'],
+      ['schemas', '--out', 'a-file/sub'],
+      ['schemas', '--format', 'xml'],
+      ['schemas', '--format', 'sarif'],
+      ['schemas', '--out'],
+    ]) {
       const r = await cli(...argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.out, argv.join(' ')).toBe('');

@@ -344,10 +344,18 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
         await withStore(async (s) => {
           await load(s);
           await fc.assert(
-            fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('"', 'AND', 'a OR', 'NEAR(a b)', 'col:x', '^x', '*', 'x*', '(', ')', "'", '-x', '"un closed', 'NOT a')), async (q) => {
-              const r = await s.search(q, { limit: 3 });
-              expect(r.ok, JSON.stringify(r)).toBe(true);
-            }),
+            fc.asyncProperty(
+              fc.oneof(
+                fc.string(),
+                fc.string({ unit: 'grapheme' }),
+                fc.string({ unit: 'binary' }),
+                fc.constantFrom('"', 'AND', 'a OR', 'NEAR(a b)', 'col:x', '^x', '*', 'x*', '(', ')', "'", '-x', '"un closed', 'NOT a'),
+              ),
+              async (q) => {
+                const r = await s.search(q, { limit: 3 });
+                expect(r.ok, JSON.stringify(r)).toBe(true);
+              },
+            ),
             { numRuns: numRuns * 5 },
           );
         });
@@ -432,7 +440,7 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
             expect(b).toEqual(a);
             // The reopened store keeps working.
             expect((await t.putDoc(record('new', 'test memory'))).ok).toBe(true);
-            expect((await t.deleteDoc('doc.0001'))).toBe(true);
+            expect(await t.deleteDoc('doc.0001')).toBe(true);
           } finally {
             await t.close();
           }

@@ -38,7 +38,7 @@ Deno.test('memkit/schemas/*.json resolves in Deno', async () => {
   deepStrictEqual(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
 });
 
-Deno.test('the smoke suite gives Node\'s results', async () => {
+Deno.test("the smoke suite gives Node's results", async () => {
   const mods = {};
   for (const name of SMOKE_SUBPATHS) mods[name] = await load(name === 'core' ? '.' : `./${name}`);
   mods.fc = await import('fast-check');

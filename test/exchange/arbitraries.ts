@@ -3,21 +3,36 @@ import fc from 'fast-check';
 import { memoryFiles } from '../../src/store/file-port.js';
 import { type ExchangeRecord, memoryRecords } from '../../src/exchange/index.js';
 
-export const dateTime = fc
-  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
+export const dateTime = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
 export const text = fc.string({ unit: 'binary', maxLength: 24 });
 export const nonEmpty = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 });
 const tags = fc.array(text, { maxLength: 3 });
 const status = fc.constantFrom('proposed', 'accepted', 'superseded', 'rejected');
 
 export const factV1 = fc.record({ type: fc.constant('Fact' as const), id: nonEmpty, statement: nonEmpty, tags, source: fc.option(text, { nil: null }), created_at: dateTime, updated_at: dateTime });
-export const decisionV1 = fc.record({ type: fc.constant('Decision' as const), id: nonEmpty, title: nonEmpty, rationale: text, status, decided_at: dateTime, supersedes: fc.option(nonEmpty, { nil: null }) });
+export const decisionV1 = fc.record({
+  type: fc.constant('Decision' as const),
+  id: nonEmpty,
+  title: nonEmpty,
+  rationale: text,
+  status,
+  decided_at: dateTime,
+  supersedes: fc.option(nonEmpty, { nil: null }),
+});
 export const identityV1 = fc.record({ type: fc.constant('Identity' as const), id: nonEmpty, name: nonEmpty, role: text, traits: tags, created_at: dateTime });
 export const recordV1 = fc.oneof(factV1, decisionV1, identityV1);
 
 const factV2 = fc.record({ type: fc.constant('Fact' as const), id: nonEmpty, text: nonEmpty, tags, source: fc.option(text, { nil: null }), created_at: dateTime, updated_at: dateTime });
-const decisionV2 = fc.record({ type: fc.constant('Decision' as const), id: nonEmpty, title: nonEmpty, rationale: text, status, decided_at: dateTime, supersedes: fc.option(nonEmpty, { nil: null }), updated_at: dateTime });
+const decisionV2 = fc.record({
+  type: fc.constant('Decision' as const),
+  id: nonEmpty,
+  title: nonEmpty,
+  rationale: text,
+  status,
+  decided_at: dateTime,
+  supersedes: fc.option(nonEmpty, { nil: null }),
+  updated_at: dateTime,
+});
 const identityV2 = fc.record({
   type: fc.constant('Identity' as const),
   id: nonEmpty,
@@ -42,7 +57,10 @@ const memkitPaths = fc.constantFrom(
   'threads/store.json',
   'events.jsonl',
 );
-export const path = fc.oneof(memkitPaths, fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join('/')));
+export const path = fc.oneof(
+  memkitPaths,
+  fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join('/')),
+);
 const enc = new TextEncoder();
 export const content = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }).map((s) => enc.encode(s)),
@@ -67,14 +85,29 @@ export function buildMemory(spec: MemorySpec) {
 }
 
 /** A valid 1.0.0 thread store with consistent relations. */
-export const threadStore100 = fc
-  .uniqueArray(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), { minLength: 1, maxLength: 5 })
-  .chain((ids) =>
-    fc.record({
-      version: fc.constantFrom('1.0.0', '1.0'),
-      metadata: fc.record({ last_updated: dateTime, thread_count: fc.constant(ids.length) }),
-      threads: fc.tuple(...ids.map((id) => fc.record({ id: fc.constant(id), title: nonEmpty, objective: nonEmpty, created_at: dateTime, status: fc.constantFrom('active', 'frozen', 'archived'), parent_id: fc.constant(null), storage_path: fc.constant(`threads/${id}`) }))).map((ts) => Object.fromEntries(ts.map((t) => [t.id, t]))),
-      operations: fc.array(fc.record({ id: nonEmpty, timestamp: dateTime, command: fc.constantFrom('spawn', 'freeze', 'update'), operator: fc.constantFrom('user', 'system', 'agent'), params: fc.constant({}) }), { maxLength: 4 }),
-      relations: fc.constant(Object.fromEntries(ids.map((id) => [id, { children: [], references_to: [], referenced_by: [], depends_on: [] }]))),
-    }),
-  );
+export const threadStore100 = fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), { minLength: 1, maxLength: 5 }).chain((ids) =>
+  fc.record({
+    version: fc.constantFrom('1.0.0', '1.0'),
+    metadata: fc.record({ last_updated: dateTime, thread_count: fc.constant(ids.length) }),
+    threads: fc
+      .tuple(
+        ...ids.map((id) =>
+          fc.record({
+            id: fc.constant(id),
+            title: nonEmpty,
+            objective: nonEmpty,
+            created_at: dateTime,
+            status: fc.constantFrom('active', 'frozen', 'archived'),
+            parent_id: fc.constant(null),
+            storage_path: fc.constant(`threads/${id}`),
+          }),
+        ),
+      )
+      .map((ts) => Object.fromEntries(ts.map((t) => [t.id, t]))),
+    operations: fc.array(
+      fc.record({ id: nonEmpty, timestamp: dateTime, command: fc.constantFrom('spawn', 'freeze', 'update'), operator: fc.constantFrom('user', 'system', 'agent'), params: fc.constant({}) }),
+      { maxLength: 4 },
+    ),
+    relations: fc.constant(Object.fromEntries(ids.map((id) => [id, { children: [], references_to: [], referenced_by: [], depends_on: [] }]))),
+  }),
+);

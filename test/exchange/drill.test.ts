@@ -61,14 +61,17 @@ describe('drill', () => {
   for (const spoil of ['drop-record', 'alter-record', 'add-record'] as const) {
     it(`fails when the restore ${spoil.replace('-', 's a ')} (property)`, async () => {
       await fc.assert(
-        fc.asyncProperty(memorySpec.filter((s) => (s as MemorySpec).records.length > 0), async (spec) => {
-          const report = await drill(buildMemory(spec as MemorySpec), { fresh: lossy(spoil) });
-          expect(report.ok, JSON.stringify(report.problems)).toBe(false);
-          const codes = new Set(report.problems.map((p) => p.code));
-          if (spoil !== 'alter-record') expect(codes).toContain('exchange.drill-count-mismatch');
-          expect(codes).toContain('exchange.drill-hash-mismatch');
-          expect(report.mismatches.length).toBeGreaterThan(0);
-        }),
+        fc.asyncProperty(
+          memorySpec.filter((s) => (s as MemorySpec).records.length > 0),
+          async (spec) => {
+            const report = await drill(buildMemory(spec as MemorySpec), { fresh: lossy(spoil) });
+            expect(report.ok, JSON.stringify(report.problems)).toBe(false);
+            const codes = new Set(report.problems.map((p) => p.code));
+            if (spoil !== 'alter-record') expect(codes).toContain('exchange.drill-count-mismatch');
+            expect(codes).toContain('exchange.drill-hash-mismatch');
+            expect(report.mismatches.length).toBeGreaterThan(0);
+          },
+        ),
         { numRuns: 25 },
       );
     });
@@ -77,11 +80,14 @@ describe('drill', () => {
   for (const spoil of ['drop-file', 'alter-file'] as const) {
     it(`fails when the restore ${spoil.replace('-', 's a ')} (property)`, async () => {
       await fc.assert(
-        fc.asyncProperty(memorySpec.filter((s) => (s as MemorySpec).files.length > 0), async (spec) => {
-          const report = await drill(buildMemory(spec as MemorySpec), { fresh: lossy(spoil) });
-          expect(report.ok).toBe(false);
-          expect(report.problems.map((p) => p.code)).toContain('exchange.drill-hash-mismatch');
-        }),
+        fc.asyncProperty(
+          memorySpec.filter((s) => (s as MemorySpec).files.length > 0),
+          async (spec) => {
+            const report = await drill(buildMemory(spec as MemorySpec), { fresh: lossy(spoil) });
+            expect(report.ok).toBe(false);
+            expect(report.problems.map((p) => p.code)).toContain('exchange.drill-hash-mismatch');
+          },
+        ),
         { numRuns: 25 },
       );
     });

@@ -29,8 +29,15 @@ describe('streaming', () => {
           at = p;
         }
         const input = asStream
-          ? new ReadableStream<Uint8Array>({ start(c) { chunks.forEach((x) => c.enqueue(x)); c.close(); } })
-          : (async function* () { yield* chunks; })();
+          ? new ReadableStream<Uint8Array>({
+              start(c) {
+                chunks.forEach((x) => c.enqueue(x));
+                c.close();
+              },
+            })
+          : (async function* () {
+              yield* chunks;
+            })();
         const target = { files: memoryFiles(), records: memoryRecords() };
         const r = await importBundle(input, target, { spool: memorySpool() });
         expect(r.ok).toBe(true);
@@ -135,7 +142,7 @@ describe('conflict policies', () => {
 });
 
 describe('the Store port', () => {
-  it('a store\'s files export and import through storeFiles, byte for byte', async () => {
+  it("a store's files export and import through storeFiles, byte for byte", async () => {
     const { memoryStore, storeFiles } = await import('../../src/store/index.js');
     const source = memoryStore();
     await source.putFile('memory-bank/decisionLog.md', enc.encode('{"ts":"2026-01-01T00:00:00Z"}\n'));

@@ -4,24 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../../src/canonical/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
-import {
-  CURRENT_SCHEMA_VERSION,
-  RECORD_SCHEMAS,
-  checkRecord,
-  drill,
-  exportToString,
-  importBundle,
-  memoryRecords,
-  migrateRecord,
-  migrationPath,
-  migrations,
-} from '../../src/exchange/index.js';
+import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkRecord, drill, exportToString, importBundle, memoryRecords, migrateRecord, migrationPath, migrations } from '../../src/exchange/index.js';
 import { v1ToV2 } from '../../src/exchange/migrations/v1-to-v2.js';
 import { recordV1 } from './arbitraries.js';
 
 const fixtures = join(import.meta.dirname, '../fixtures/exchange');
 const read = (p: string) => readFileSync(join(fixtures, p), 'utf8');
-const v1Files = readdirSync(join(fixtures, 'v1')).filter((f) => f.endsWith('.ndjson')).sort();
+const v1Files = readdirSync(join(fixtures, 'v1'))
+  .filter((f) => f.endsWith('.ndjson'))
+  .sort();
 
 describe('migration registry', () => {
   it('has one step per version up to the current one', () => {
@@ -93,7 +84,11 @@ describe('frozen v1 fixtures import forever', () => {
   it('basic.ndjson migrates to exactly the frozen v2 records', async () => {
     const target = { records: memoryRecords() };
     expect((await importBundle(read('v1/basic.ndjson'), target)).ok).toBe(true);
-    const got = target.records.snapshot().map((r) => canonicalize(r)).join('\n') + '\n';
+    const got =
+      target.records
+        .snapshot()
+        .map((r) => canonicalize(r))
+        .join('\n') + '\n';
     expect(got).toBe(read('v1-to-v2/basic.expected.ndjson'));
   });
 

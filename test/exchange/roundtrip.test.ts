@@ -59,7 +59,14 @@ describe('export → import round trip', () => {
     const lines = (await r.value.text()).split('\n');
     expect(lines.at(-1)).toBe('');
     const manifest = JSON.parse(lines[0]!);
-    expect(manifest).toMatchObject({ superagents_export: '1', schema_version: 2, exported_at: '2026-02-20T02:00:00Z', agent_id: 'kani', record_types: ['Fact', 'File'], record_counts: { Fact: 1, File: 1 } });
+    expect(manifest).toMatchObject({
+      superagents_export: '1',
+      schema_version: 2,
+      exported_at: '2026-02-20T02:00:00Z',
+      agent_id: 'kani',
+      record_types: ['Fact', 'File'],
+      record_counts: { Fact: 1, File: 1 },
+    });
     expect(manifest.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(r.value.manifest).toEqual(manifest);
     expect(lines).toHaveLength(4);
@@ -112,11 +119,24 @@ describe('failing sources', () => {
   });
 
   it('a throwing file port or record store is a Problem, not a crash', async () => {
-    const broken = { ...memoryFiles({ a: 'x' }), read: async () => { throw new Error('disk on fire'); } };
+    const broken = {
+      ...memoryFiles({ a: 'x' }),
+      read: async () => {
+        throw new Error('disk on fire');
+      },
+    };
     const e = await exportToString({ files: broken }, { agentId: 'a', env });
     expect(!e.ok && e.problems[0]!.code).toBe('exchange.bad-source');
     const text = await exportText({ records: memoryRecords([fact('a')]) });
-    const i = await importBundle(text, { records: { get: () => { throw new Error('db gone'); }, put: () => {}, list: () => [] } });
+    const i = await importBundle(text, {
+      records: {
+        get: () => {
+          throw new Error('db gone');
+        },
+        put: () => {},
+        list: () => [],
+      },
+    });
     expect(!i.ok && i.problems[0]!.code).toBe('exchange.bad-source');
   });
 });
@@ -124,15 +144,32 @@ describe('failing sources', () => {
 describe('building blocks', () => {
   it('the fast date-time check never accepts what the schema format rejects', () => {
     const near = fc
-      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom('', '.5', '.123456789', '.1234567890', '.'), fc.constantFrom('Z', 'z', '+01:00', '-23:59', '+24:00', '+01:60', '', '+0100'))
-      .map(([y, mo, d, h, mi, s, f, z]) => `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}${z}`);
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom('', '.5', '.123456789', '.1234567890', '.'),
+        fc.constantFrom('Z', 'z', '+01:00', '-23:59', '+24:00', '+01:60', '', '+0100'),
+      )
+      .map(
+        ([y, mo, d, h, mi, s, f, z]) =>
+          `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}${z}`,
+      );
     fc.assert(
       fc.property(fc.oneof(near, dateTime, fc.string({ maxLength: 30 })), (s) => {
         if (isPlainDateTime(s)) expect(isSchemaValid(DateTime, s)).toBe(true);
       }),
       { numRuns: 3000 },
     );
-    fc.assert(fc.property(dateTime, (s) => { expect(isPlainDateTime(s)).toBe(true); }), { numRuns: 200 });
+    fc.assert(
+      fc.property(dateTime, (s) => {
+        expect(isPlainDateTime(s)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
     expect(isPlainDateTime('2026-02-20T02:00:00+01:00')).toBe(true);
     expect(isPlainDateTime('2024-02-29T00:00:00Z')).toBe(true);
     expect(isPlainDateTime('2026-02-29T00:00:00Z')).toBe(false);

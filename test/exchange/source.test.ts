@@ -37,7 +37,11 @@ describe('spoolInput', () => {
     await fc.assert(
       fc.asyncProperty(text, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), async (t, points, asAsync) => {
         const parts = cut(t, points);
-        const chunks = asAsync ? (async function* () { yield* parts; })() : parts;
+        const chunks = asAsync
+          ? (async function* () {
+              yield* parts;
+            })()
+          : parts;
         const source = await spoolInput(chunks, memorySpool());
         expect(await bytesOf(openSource(source))).toEqual(enc.encode(t));
         // Re-readable: a second read gives the same bytes.

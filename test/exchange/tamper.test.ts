@@ -141,7 +141,16 @@ describe('malformed bundles', () => {
 
   it('hostile lines: bad UTF-8, blank lines, huge lines, __proto__, unsafe paths, wrong file hashes', async () => {
     const manifest = { ...base, record_types: ['Fact', 'File'], record_counts: { Fact: 1, File: 1 } };
-    const okFile = canonicalize({ type: 'File', path: 'a.txt', kind: 'other', encoding: 'utf8', content: 'x', size: 1, sha256: '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881', updated_at: null });
+    const okFile = canonicalize({
+      type: 'File',
+      path: 'a.txt',
+      kind: 'other',
+      encoding: 'utf8',
+      content: 'x',
+      size: 1,
+      sha256: '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881',
+      updated_at: null,
+    });
     // sanity: the unmodified bundle imports and verifies
     expect((await importBundle(seal(manifest, [factLine, okFile]), prefilled())).ok).toBe(true);
     expect((await verifyBundle(seal(manifest, [factLine, okFile]))).ok).toBe(true);

@@ -29,7 +29,46 @@ const runs = (share: number) => Math.max(100, Math.round(TOTAL * share));
 const KNOWN = new Set([...Object.keys(parseCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes), ...Object.keys(canonicalCodes)].filter((c) => c !== 'parse.internal-error'));
 
 // Characters that steer the parsers into their interesting states.
-const STRUCTURAL = ['-', '-', '-', '\n', '\n', '\r', ' ', '#', '{', '}', '[', ']', '"', "'", ':', '|', '\\', '`', '`', '`', '&', '*', '!', '?', '>', ',', 'a', 'y', '1', '\t', '\ufeff', '→', '—', '\u0000', 'é', '\ud800', '~', '='];
+const STRUCTURAL = [
+  '-',
+  '-',
+  '-',
+  '\n',
+  '\n',
+  '\r',
+  ' ',
+  '#',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  ':',
+  '|',
+  '\\',
+  '`',
+  '`',
+  '`',
+  '&',
+  '*',
+  '!',
+  '?',
+  '>',
+  ',',
+  'a',
+  'y',
+  '1',
+  '\t',
+  '\ufeff',
+  '→',
+  '—',
+  '\u0000',
+  'é',
+  '\ud800',
+  '~',
+  '=',
+];
 const structural = fc.string({ unit: fc.constantFrom(...STRUCTURAL), maxLength: 80 });
 const anyText = fc.oneof(
   { weight: 3, arbitrary: structural },
@@ -92,7 +131,15 @@ describe('fuzz: frontmatter', () => {
 describe('fuzz: JSON Lines', () => {
   const jsonish = fc.oneof(
     anyText,
-    fc.array(fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), anyText), { maxLength: 5 }).map((l) => l.join('\n')),
+    fc
+      .array(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+          anyText,
+        ),
+        { maxLength: 5 },
+      )
+      .map((l) => l.join('\n')),
   );
 
   it('parseJsonlText never throws on text; one item per non-blank line', () => {
@@ -112,17 +159,23 @@ describe('fuzz: JSON Lines', () => {
 
   it('parseJsonlText never throws on bytes; torn write only on the last line', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ maxLength: 80 }), jsonish.map((s) => new TextEncoder().encode(s))), (bytes) => {
-        const items = parseJsonlText(bytes);
-        const lines = lineCount(new TextDecoder().decode(bytes));
-        for (const i of items) {
-          if (!i.ok) {
-            expect(i.problem.line).toBeLessThanOrEqual(lines);
-            if (i.problem.code === 'jsonl.truncated-line') expect(i.line).toBe(lines);
-            expect(KNOWN.has(i.problem.code)).toBe(true);
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 80 }),
+          jsonish.map((s) => new TextEncoder().encode(s)),
+        ),
+        (bytes) => {
+          const items = parseJsonlText(bytes);
+          const lines = lineCount(new TextDecoder().decode(bytes));
+          for (const i of items) {
+            if (!i.ok) {
+              expect(i.problem.line).toBeLessThanOrEqual(lines);
+              if (i.problem.code === 'jsonl.truncated-line') expect(i.line).toBe(lines);
+              expect(KNOWN.has(i.problem.code)).toBe(true);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: runs(0.15) },
     );
   });

@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ZERO_HASH, hashJson } from '../../src/canonical/index.js';
-import {
-  append,
-  appendToHead,
-  entryHash,
-  serializeEntry,
-  verify,
-  verifyEntries,
-  verifyText,
-} from '../../src/ledger/index.js';
+import { append, appendToHead, entryHash, serializeEntry, verify, verifyEntries, verifyText } from '../../src/ledger/index.js';
 import { nextDatedId } from '../../src/ledger/append.js';
 
 const FIXTURE = readFileSync('test/fixtures/ledger/decisionLog.md', 'utf8');
@@ -39,9 +31,17 @@ describe('append', () => {
     entries.push(r2.ok && r2.value.entry);
     const r3 = append(entries, draft, { kind: 'decisionLog', now: at('2026-02-21T00:00:00Z') });
     expect(r3.ok && r3.value.entry.id).toBe('DEC-20260221-001');
-    const risk = append([], { reporter_agent: 'Security', threat_type: 'Tampering', severity: 'HIGH', description: 'd', mitigation: '', status: 'OPEN' }, { kind: 'riskRegister', now: at('2026-02-20T10:00:00Z') });
+    const risk = append(
+      [],
+      { reporter_agent: 'Security', threat_type: 'Tampering', severity: 'HIGH', description: 'd', mitigation: '', status: 'OPEN' },
+      { kind: 'riskRegister', now: at('2026-02-20T10:00:00Z') },
+    );
     expect(risk.ok && risk.value.entry.risk_id).toBe('RISK-20260220-001');
-    const fb = append([], { from_agent: 'A', to_agent: 'B', category: 'praise', severity: 'low', artifact_path: 'x.ts', description: 'ok', evidence: '' }, { kind: 'feedbackLog', now: at('2026-02-20T10:00:00Z') });
+    const fb = append(
+      [],
+      { from_agent: 'A', to_agent: 'B', category: 'praise', severity: 'low', artifact_path: 'x.ts', description: 'ok', evidence: '' },
+      { kind: 'feedbackLog', now: at('2026-02-20T10:00:00Z') },
+    );
     expect(fb.ok && fb.value.entry).toMatchObject({ timestamp: '2026-02-20T10:00:00.000Z', predecessor_hash: ZERO_HASH });
   });
 
@@ -84,25 +84,58 @@ describe('verify: every problem class names its line', () => {
   });
 
   it('unparseable line', () => {
-    expect(codes(verifyText(replaceEntry(1, (e) => JSON.stringify(e).slice(0, 20) + 'garbage'), { kind: 'decisionLog' }))[0]).toEqual(['ledger.unparseable-line', FIRST + 1]);
-    expect(codes(verifyText(replaceEntry(1, () => 'not json at all'), { kind: 'decisionLog' }))[0]).toEqual(['ledger.unparseable-line', FIRST + 1]);
-    expect(codes(verifyText(replaceEntry(1, () => '[1,2]'), { kind: 'decisionLog' }))[0]).toEqual(['ledger.unparseable-line', FIRST + 1]);
+    expect(
+      codes(
+        verifyText(
+          replaceEntry(1, (e) => JSON.stringify(e).slice(0, 20) + 'garbage'),
+          { kind: 'decisionLog' },
+        ),
+      )[0],
+    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
+    expect(
+      codes(
+        verifyText(
+          replaceEntry(1, () => 'not json at all'),
+          { kind: 'decisionLog' },
+        ),
+      )[0],
+    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
+    expect(
+      codes(
+        verifyText(
+          replaceEntry(1, () => '[1,2]'),
+          { kind: 'decisionLog' },
+        ),
+      )[0],
+    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
   });
 
   it('schema violation (with the pointer of the field)', () => {
-    const r = verifyText(replaceEntry(2, (e) => serializeEntry({ ...e, tests_passed: 'yes' })), { kind: 'decisionLog' });
+    const r = verifyText(
+      replaceEntry(2, (e) => serializeEntry({ ...e, tests_passed: 'yes' })),
+      { kind: 'decisionLog' },
+    );
     expect(r.problems[0]).toMatchObject({ code: 'ledger.schema-violation', line: FIRST + 2, pointer: '/tests_passed' });
   });
 
   it('predecessor mismatch at the successor of an edited entry', () => {
-    const r = verifyText(replaceEntry(1, (e) => serializeEntry({ ...e, rationale: 'rewritten' })), { kind: 'decisionLog' });
+    const r = verifyText(
+      replaceEntry(1, (e) => serializeEntry({ ...e, rationale: 'rewritten' })),
+      { kind: 'decisionLog' },
+    );
     expect(codes(r)).toEqual([['ledger.predecessor-mismatch', FIRST + 2]]);
   });
 
   it('duplicate id and timestamps going backwards', () => {
-    const dup = verifyText(replaceEntry(1, (e) => serializeEntry({ ...e, id: 'DEC-20260220-001' })), { kind: 'decisionLog' });
+    const dup = verifyText(
+      replaceEntry(1, (e) => serializeEntry({ ...e, id: 'DEC-20260220-001' })),
+      { kind: 'decisionLog' },
+    );
     expect(codes(dup)).toContainEqual(['ledger.duplicate-id', FIRST + 1]);
-    const back = verifyText(replaceEntry(2, (e) => serializeEntry({ ...e, ts: '2026-02-19T00:00:00Z' })), { kind: 'decisionLog' });
+    const back = verifyText(
+      replaceEntry(2, (e) => serializeEntry({ ...e, ts: '2026-02-19T00:00:00Z' })),
+      { kind: 'decisionLog' },
+    );
     expect(codes(back)).toContainEqual(['ledger.ts-backwards', FIRST + 2]);
   });
 
@@ -115,7 +148,11 @@ describe('verify: every problem class names its line', () => {
     const payload = { spec: 'v1' };
     const entries: unknown[] = [];
     for (const p of [payload, { spec: 'v2' }]) {
-      const r = append(entries, { author_agent: 'ProductManager', summary: 's', payload_hash: hashJson(p), payload_loc: `docs/${entries.length}.json` }, { kind: 'productContext', now: at('2026-02-20T10:00:00Z') });
+      const r = append(
+        entries,
+        { author_agent: 'ProductManager', summary: 's', payload_hash: hashJson(p), payload_loc: `docs/${entries.length}.json` },
+        { kind: 'productContext', now: at('2026-02-20T10:00:00Z') },
+      );
       entries.push(r.ok && r.value.entry);
     }
     const text = entries.map((e) => serializeEntry(e) + '\n').join('');
@@ -125,11 +162,17 @@ describe('verify: every problem class names its line', () => {
     const a = await verify(text, { kind: 'productContext', payloads: async (loc) => store[loc] });
     expect(codes(a)).toEqual([['ledger.payload-hash-mismatch', 2]]);
     const missing = verifyText(text, { kind: 'productContext', payloads: () => undefined });
-    expect(missing.problems.map((p) => [p.code, p.severity])).toEqual([['ledger.payload-missing', 'warning'], ['ledger.payload-missing', 'warning']]);
+    expect(missing.problems.map((p) => [p.code, p.severity])).toEqual([
+      ['ledger.payload-missing', 'warning'],
+      ['ledger.payload-missing', 'warning'],
+    ]);
   });
 
   it('a non-canonical line is a warning (only the first is reported)', () => {
-    const r = verifyText(replaceEntry(0, (e) => JSON.stringify(e, null, 0).replace('{', '{ ')), { kind: 'decisionLog' });
+    const r = verifyText(
+      replaceEntry(0, (e) => JSON.stringify(e, null, 0).replace('{', '{ ')),
+      { kind: 'decisionLog' },
+    );
     expect(r.problems.map((p) => [p.code, p.severity, p.line])).toEqual([['ledger.non-canonical', 'warning', FIRST]]);
   });
 
@@ -156,8 +199,22 @@ describe('verify: streaming sources', () => {
     expect((await verify(bytes, { kind: 'decisionLog' })).problems).toEqual(expected);
     for (const size of [1, 7, 64]) expect((await verify(chunks(size), { kind: 'decisionLog' })).problems).toEqual(expected);
     const textChunks = tampered.match(/[\s\S]{1,5}/g)!;
-    expect((await verify((async function* () { yield* textChunks; })(), { kind: 'decisionLog' })).problems).toEqual(expected);
-    const stream = new ReadableStream<Uint8Array>({ start(c) { for (const x of chunks(33)) c.enqueue(x); c.close(); } });
+    expect(
+      (
+        await verify(
+          (async function* () {
+            yield* textChunks;
+          })(),
+          { kind: 'decisionLog' },
+        )
+      ).problems,
+    ).toEqual(expected);
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const x of chunks(33)) c.enqueue(x);
+        c.close();
+      },
+    });
     expect((await verify(stream, { kind: 'decisionLog' })).problems).toEqual(expected);
   });
 

@@ -145,7 +145,10 @@ describe('signed-note vectors signed by Go', () => {
 
   it.each(vectors.notes)('$name: key ids, verifier keys and Ed25519 signatures match Go', async (v) => {
     const signer = await goSigner(v.signerKey);
-    const sigLines = v.signed.slice(v.text.length + 1).trimEnd().split('\n');
+    const sigLines = v.signed
+      .slice(v.text.length + 1)
+      .trimEnd()
+      .split('\n');
     for (const [i, vkey] of v.verifierKeys.entries()) {
       const key = parseVerifierKey(vkey);
       expect(key.ok).toBe(true);

@@ -34,18 +34,66 @@ const LEAF_HASHES = [
 ];
 // [leaf (1-based), size, proof]
 const INCLUSION: [number, number, string[]][] = [
-  [1, 8, ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-  [6, 8, ['bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
+  [
+    1,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    6,
+    8,
+    [
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
   [3, 3, ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125']],
-  [2, 5, ['6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b']],
+  [
+    2,
+    5,
+    [
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    ],
+  ],
 ];
 // [size1, size2, proof]
 const CONSISTENCY: [number, number, string[]][] = [
   [1, 1, []],
-  [1, 8, ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-  [6, 8, ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
+  [
+    1,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    6,
+    8,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
   [2, 5, ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b']],
-  [6, 7, ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
+  [
+    6,
+    7,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
 ];
 
 function fullTree(): MerkleTree {
@@ -76,11 +124,17 @@ describe('RFC 6962/9162 known answers (transparency-dev/merkle)', () => {
     expect(verifyInclusion(leaf - 1, size, lh, p, root)).toBe(true);
     // The corruptions of proof/verify_test.go (corruptInclusionProof) must all fail.
     const probes: [number, number, Uint8Array, Uint8Array[], Uint8Array][] = [
-      [leaf - 2, size, lh, p, root], [leaf, size, lh, p, root], [(leaf - 1) ^ 2, size, lh, p, root],
-      [leaf - 1, size * 2, lh, p, root], [leaf - 1, Math.floor(size / 2), lh, p, root],
-      [leaf - 1, size, new TextEncoder().encode('WrongLeaf'), p, root], [leaf - 1, size, lh, p, h(ROOTS[0]!)],
-      [leaf - 1, size, lh, [...p, new Uint8Array(0)], root], [leaf - 1, size, lh, [...p, root], root],
-      [leaf - 1, size, lh, [new Uint8Array(0), ...p], root], [leaf - 1, size, lh, [root, ...p], root],
+      [leaf - 2, size, lh, p, root],
+      [leaf, size, lh, p, root],
+      [(leaf - 1) ^ 2, size, lh, p, root],
+      [leaf - 1, size * 2, lh, p, root],
+      [leaf - 1, Math.floor(size / 2), lh, p, root],
+      [leaf - 1, size, new TextEncoder().encode('WrongLeaf'), p, root],
+      [leaf - 1, size, lh, p, h(ROOTS[0]!)],
+      [leaf - 1, size, lh, [...p, new Uint8Array(0)], root],
+      [leaf - 1, size, lh, [...p, root], root],
+      [leaf - 1, size, lh, [new Uint8Array(0), ...p], root],
+      [leaf - 1, size, lh, [root, ...p], root],
       [leaf - 1, size, lh, p.slice(0, -1), root],
     ];
     for (let i = 0; i < p.length; i++) {
@@ -100,9 +154,19 @@ describe('RFC 6962/9162 known answers (transparency-dev/merkle)', () => {
     expect(verifyConsistency(m, n, p, r1, r2)).toBe(true);
     if (p.length === 0) return;
     const probes: [number, number, Uint8Array[], Uint8Array, Uint8Array][] = [
-      [m - 1, n, p, r1, r2], [m + 1, n, p, r1, r2], [m ^ 2, n, p, r1, r2], [m, n * 2, p, r1, r2], [m, Math.floor(n / 2), p, r1, r2],
-      [m, n, p, r2, r1], [m, n, [], r1, r2], [m, n, [...p, r1], r1, r2], [m, n, [...p, r2], r1, r2],
-      [m, n, [r1, ...p], r1, r2], [m, n, [r2, ...p], r1, r2], [m, n, [p[0]!, ...p], r1, r2], [m, n, p.slice(0, -1), r1, r2],
+      [m - 1, n, p, r1, r2],
+      [m + 1, n, p, r1, r2],
+      [m ^ 2, n, p, r1, r2],
+      [m, n * 2, p, r1, r2],
+      [m, Math.floor(n / 2), p, r1, r2],
+      [m, n, p, r2, r1],
+      [m, n, [], r1, r2],
+      [m, n, [...p, r1], r1, r2],
+      [m, n, [...p, r2], r1, r2],
+      [m, n, [r1, ...p], r1, r2],
+      [m, n, [r2, ...p], r1, r2],
+      [m, n, [p[0]!, ...p], r1, r2],
+      [m, n, p.slice(0, -1), r1, r2],
     ];
     for (let i = 0; i < p.length; i++) {
       const q = p.map((x) => x.slice());

@@ -79,7 +79,11 @@ describe('feedback-log.md chain', () => {
     let text = '# Feedback\n\n';
     const entries: unknown[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = append(entries, { from_agent: 'QA', to_agent: 'Backend', category: 'defect', severity: 'high', artifact_path: `src/a${i}.ts`, description: `bug ${i}`, evidence: 'test output' }, { kind: 'feedbackLog', now: () => new Date(Date.UTC(2026, 1, 20, i)) });
+      const r = append(
+        entries,
+        { from_agent: 'QA', to_agent: 'Backend', category: 'defect', severity: 'high', artifact_path: `src/a${i}.ts`, description: `bug ${i}`, evidence: 'test output' },
+        { kind: 'feedbackLog', now: () => new Date(Date.UTC(2026, 1, 20, i)) },
+      );
       if (!r.ok) throw new Error(JSON.stringify(r.problems));
       entries.push(r.value.entry);
       text = appendFeedbackEntry(text, r.value.entry);

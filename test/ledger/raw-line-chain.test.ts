@@ -14,7 +14,10 @@ const firstError = (ps: Problem[]) => ps.find((p) => p.severity === 'error');
 
 /** A line in a writer's own style: keys reversed, a space after each separator (never canonical). */
 function styled(e: Record<string, unknown>): string {
-  return `{${Object.keys(e).reverse().map((k) => `${JSON.stringify(k)}: ${JSON.stringify(e[k])}`).join(', ')}}`;
+  return `{${Object.keys(e)
+    .reverse()
+    .map((k) => `${JSON.stringify(k)}: ${JSON.stringify(e[k])}`)
+    .join(', ')}}`;
 }
 
 /** Re-chains the entries by raw line hashes; from entry `mixAt` on (if given) by canonical hashes. */

@@ -70,7 +70,10 @@ function faulty(failAt: number, crash: boolean): { fs: FsFacade; steps: string[]
   return { fs, steps };
 }
 
-const temps = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(TEMP_SUFFIX));
+const temps = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(TEMP_SUFFIX));
 
 describe('atomic writes under injected faults', () => {
   it('counts the steps of one write', async () => {
@@ -91,7 +94,10 @@ describe('atomic writes under injected faults', () => {
         writeFileSync(join(root, 'm/doc.md'), oldText);
         const { fs } = faulty(failAt, crash);
         const files = nodeFiles(root, { fs, recover: false });
-        const outcome = await files.write('m/doc.md', new TextEncoder().encode(newText)).then(() => 'ok', () => 'failed');
+        const outcome = await files.write('m/doc.md', new TextEncoder().encode(newText)).then(
+          () => 'ok',
+          () => 'failed',
+        );
         const now = readFileSync(join(root, 'm/doc.md'), 'utf8');
         expect([oldText, newText], `step ${failAt}`).toContain(now);
         // Steps 1-6 come before the rename completes: the write fails and the old bytes stay; later faults hit the directory fsync after it.

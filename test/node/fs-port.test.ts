@@ -18,7 +18,10 @@ const fresh = () => {
 };
 const enc = (s: string) => new TextEncoder().encode(s);
 const code = async (p: Promise<unknown>) => {
-  const e = await p.then(() => undefined, (x: unknown) => x);
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   return e instanceof MemkitError ? e.problems[0]!.code : e === undefined ? 'no error' : String(e);
 };
 

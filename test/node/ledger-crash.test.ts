@@ -51,7 +51,12 @@ describe('crash at every step of an append', () => {
       const rec = repaired.ok ? repaired.value! : undefined;
       // The torn bytes are kept in the sidecar and the recovery is recorded.
       expect(readFileSync(join(dir, rec!.sidecar), 'utf8').length).toBe(rec!.length);
-      expect(readFileSync(`${path}.recovery.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l).sidecar)).toEqual([rec!.sidecar]);
+      expect(
+        readFileSync(`${path}.recovery.jsonl`, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).sidecar),
+      ).toEqual([rec!.sidecar]);
       expect(readFileSync(path, 'utf8')).toBe(before);
     } else {
       expect(first.problems).toEqual([]);

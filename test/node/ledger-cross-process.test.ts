@@ -27,7 +27,10 @@ describe('cross-process append', () => {
     const summary = await verifyLedgerFile(path);
     expect(summary.problems).toEqual([]);
     expect(summary.entries).toBe(WORKERS * EACH);
-    const tags = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as { summary_128: string }).summary_128);
+    const tags = readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { summary_128: string }).summary_128);
     expect(new Set(tags).size).toBe(WORKERS * EACH);
     for (let w = 0; w < WORKERS; w++) {
       // Each worker's own entries appear in the order it appended them.

@@ -86,7 +86,11 @@ describe('cross-process lock', () => {
 
   it('withLock releases on error', async () => {
     const path = join(dir, 'e.lock');
-    await expect(withLock(path, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      withLock(path, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(existsSync(path)).toBe(false);
     expect(await withLock(path, async () => 42)).toEqual({ ok: true, value: 42 });
   });

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryDocArb } from '../../src/arbitraries/index.js';
-import {
-  createParseStats,
-  parseFrontmatter,
-  serializeFrontmatter,
-  stringifyFrontmatter,
-  updateFrontmatter,
-} from '../../src/parse/index.js';
+import { createParseStats, parseFrontmatter, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/parse/index.js';
 import { MemoryDocFrontmatter } from '../../src/schemas/index.js';
 import { docVariantArb } from './generators.js';
 
@@ -197,32 +191,28 @@ describe('updateFrontmatter', () => {
 
   it('keeps every untouched byte for generated docs and patches', () => {
     fc.assert(
-      fc.property(
-        docVariantArb,
-        fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), { maxKeys: 3 }),
-        (v, patch) => {
-          for (const k of ['constructor', 'prototype']) delete patch[k];
-          const r = updateFrontmatter(v.text, patch);
-          expect(r.ok).toBe(true);
-          if (!r.ok) return;
-          const doc = parsed(r.value);
-          const expected: Record<string, unknown> = { ...v.data };
-          for (const [k, val] of Object.entries(patch)) {
-            if (val === undefined) delete expected[k];
-            else expected[k] = JSON.parse(JSON.stringify(val), (key, x) => (['__proto__', 'constructor', 'prototype'].includes(key) ? undefined : x));
-          }
-          expect(doc.data).toEqual(expected);
-          expect(doc.body).toBe(v.body);
-          expect(doc.bom + doc.open).toBe(v.text.slice(0, doc.bom.length + doc.open.length));
-          // Untouched keys keep their exact source lines.
-          for (const line of v.text.split(/\r?\n/).slice(1)) {
-            const key = /^([a-z0-9]+):/.exec(line)?.[1];
-            if (key && !(key in patch) && key !== 'items') expect(r.value).toContain(line);
-            if (line === '---') break;
-          }
-          if (Object.keys(patch).length === 0) expect(r.value).toBe(v.text);
-        },
-      ),
+      fc.property(docVariantArb, fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), { maxKeys: 3 }), (v, patch) => {
+        for (const k of ['constructor', 'prototype']) delete patch[k];
+        const r = updateFrontmatter(v.text, patch);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        const doc = parsed(r.value);
+        const expected: Record<string, unknown> = { ...v.data };
+        for (const [k, val] of Object.entries(patch)) {
+          if (val === undefined) delete expected[k];
+          else expected[k] = JSON.parse(JSON.stringify(val), (key, x) => (['__proto__', 'constructor', 'prototype'].includes(key) ? undefined : x));
+        }
+        expect(doc.data).toEqual(expected);
+        expect(doc.body).toBe(v.body);
+        expect(doc.bom + doc.open).toBe(v.text.slice(0, doc.bom.length + doc.open.length));
+        // Untouched keys keep their exact source lines.
+        for (const line of v.text.split(/\r?\n/).slice(1)) {
+          const key = /^([a-z0-9]+):/.exec(line)?.[1];
+          if (key && !(key in patch) && key !== 'items') expect(r.value).toContain(line);
+          if (line === '---') break;
+        }
+        if (Object.keys(patch).length === 0) expect(r.value).toBe(v.text);
+      }),
       { numRuns: 300 },
     );
   });

@@ -24,7 +24,10 @@ export interface DocVariant {
 /** A frontmatter Markdown file with known data, body and headings. */
 export const docVariantArb: fc.Arbitrary<DocVariant> = fc
   .record({
-    keys: fc.uniqueArray(WORD.filter((w) => !['constructor', 'prototype'].includes(w)), { minLength: 0, maxLength: 6 }),
+    keys: fc.uniqueArray(
+      WORD.filter((w) => !['constructor', 'prototype'].includes(w)),
+      { minLength: 0, maxLength: 6 },
+    ),
     values: fc.array(scalar, { minLength: 6, maxLength: 6 }),
     listKey: fc.option(fc.array(WORD, { maxLength: 3 }), { nil: undefined }),
     comments: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),

@@ -5,7 +5,29 @@ import { DEFAULT_LIMITS, markdownHazard, markdownOutline, parseFrontmatter, plai
 
 // Pieces of one paragraph: words, spaces and character references of every kind,
 // valid or not (named, decimal, hex; controls, surrogates, out of range, unknown names).
-const REFERENCES = ['&amp;', '&lt;', '&eacute;', '&copy;', '&nbsp;', '&notin;', '&not;', '&mdash;', '&bogus;', '&AMP;', '&#0;', '&#1;', '&#65;', '&#x1F600;', '&#X41;', '&#xD800;', '&#x110000;', '&#9999999;', '&#x7F;', '&#xFFFE;', '&'];
+const REFERENCES = [
+  '&amp;',
+  '&lt;',
+  '&eacute;',
+  '&copy;',
+  '&nbsp;',
+  '&notin;',
+  '&not;',
+  '&mdash;',
+  '&bogus;',
+  '&AMP;',
+  '&#0;',
+  '&#1;',
+  '&#65;',
+  '&#x1F600;',
+  '&#X41;',
+  '&#xD800;',
+  '&#x110000;',
+  '&#9999999;',
+  '&#x7F;',
+  '&#xFFFE;',
+  '&',
+];
 const piece = fc.oneof(fc.constantFrom('word', 'café', ' ', 'x;', '#'), fc.constantFrom(...REFERENCES));
 const paragraph = fc.array(piece, { minLength: 1, maxLength: 12 }).map((p) => `a${p.join('')}z`);
 
@@ -95,7 +117,36 @@ describe('hostile Markdown: the pre-scan and its linear fallback', () => {
   });
 
   it('any generated deeply nested Markdown parses without throwing and yields headings or a problem (property)', () => {
-    const piece = fc.constantFrom('>', '> ', '- ', '* ', '+ ', '1. ', '2) ', '*', '**', '_', '[', ']', '](', '`', '```', '~~~', '# ', '## ', 'word', ' ', '  ', '\t', '\n', '\n\n', '\r\n', '<!--', '&amp;', '\\');
+    const piece = fc.constantFrom(
+      '>',
+      '> ',
+      '- ',
+      '* ',
+      '+ ',
+      '1. ',
+      '2) ',
+      '*',
+      '**',
+      '_',
+      '[',
+      ']',
+      '](',
+      '`',
+      '```',
+      '~~~',
+      '# ',
+      '## ',
+      'word',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '<!--',
+      '&amp;',
+      '\\',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 200 }), fc.boolean(), (pieces, tight) => {
         const body = pieces.join('');

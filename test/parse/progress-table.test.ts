@@ -7,7 +7,8 @@ const GOOD = '| task_id | status | agent | milestone_severity | updated_at |\n|-
 
 describe('parseProgressTable', () => {
   it('reads columns in any order, rows with lines, and keeps text around the table', () => {
-    const text = '---\ntitle: p\n---\n# Progress\n\n| status | agent | task_id | updated_at | milestone_severity |\n| :-- | --- | --: | :-: | --- |\n| DONE | a | T\\|1 | 2026-01-01T00:00:00Z | LOW |\n\nNotes after.\n';
+    const text =
+      '---\ntitle: p\n---\n# Progress\n\n| status | agent | task_id | updated_at | milestone_severity |\n| :-- | --- | --: | :-: | --- |\n| DONE | a | T\\|1 | 2026-01-01T00:00:00Z | LOW |\n\nNotes after.\n';
     const r = parseProgressTable(text);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -52,13 +53,19 @@ describe('parseProgressTable', () => {
     r.value.rows[1]!.cells.status = 'DONE';
     r.value.rows.push({ cells: { task_id: 'T-3', status: 'REVIEW', agent: 'c|d', milestone_severity: 'MEDIUM', updated_at: '2026-01-02T00:00:00Z' } });
     const out = serializeProgressTable(r.value);
-    expect(out).toBe(text.replace('|PENDING|T-2|b|HIGH|2026-01-01T00:00:00Z|\r\n', '| DONE | T-2 | b | HIGH | 2026-01-01T00:00:00Z |\r\n') + '| REVIEW | T-3 | c\\|d | MEDIUM | 2026-01-02T00:00:00Z |\r\n');
+    expect(out).toBe(
+      text.replace('|PENDING|T-2|b|HIGH|2026-01-01T00:00:00Z|\r\n', '| DONE | T-2 | b | HIGH | 2026-01-01T00:00:00Z |\r\n') + '| REVIEW | T-3 | c\\|d | MEDIUM | 2026-01-02T00:00:00Z |\r\n',
+    );
     const again = parseProgressTable(out);
     expect(again.ok && again.value.rows.map((x) => x.cells.status)).toEqual(['DONE', 'DONE', 'REVIEW']);
   });
 
   it('round-trips generated tables exactly, in any column order (property)', () => {
-    const cell = (v: string) => v.replace(/[\r\n\u0085\u2028\u2029]/g, ' ').replace(/\\+\s*$/, '').trim() || 'x';
+    const cell = (v: string) =>
+      v
+        .replace(/[\r\n\u0085\u2028\u2029]/g, ' ')
+        .replace(/\\+\s*$/, '')
+        .trim() || 'x';
     fc.assert(
       fc.property(
         fc.array(progressRowArb, { maxLength: 6 }),
@@ -69,10 +76,7 @@ describe('parseProgressTable', () => {
         (rows, columns, eol, before, tight) => {
           const clean = rows.map((r) => ({ ...r, task_id: cell(r.task_id), agent: cell(r.agent) }));
           const line = (vals: string[]) => (tight ? `|${vals.map((v) => v.replace(/\|/g, '\\|')).join('|')}|` : renderRow(vals));
-          const text =
-            before.replace(/\n/g, eol) +
-            [line(columns), line(columns.map(() => '---')), ...clean.map((r) => line(columns.map((c) => String(r[c as keyof typeof r]))))].join(eol) +
-            eol;
+          const text = before.replace(/\n/g, eol) + [line(columns), line(columns.map(() => '---')), ...clean.map((r) => line(columns.map((c) => String(r[c as keyof typeof r]))))].join(eol) + eol;
           const r = parseProgressTable(text);
           if (!r.ok) throw new Error(JSON.stringify(r.problems));
           expect(serializeProgressTable(r.value)).toBe(text);

@@ -65,7 +65,11 @@ describe('memory bank dialects', () => {
   });
 
   it('two banks are told apart', async () => {
-    const r = await run({ ...Object.fromEntries(Object.entries(PROSE).map(([k, v]) => [k.replace('memory-bank', 'a/memory-bank'), v])), 'b/memory-bank/decisionLog.md': appendLedgerLine(''), 'b/memory-bank/productContext.md': 'prose\n' });
+    const r = await run({
+      ...Object.fromEntries(Object.entries(PROSE).map(([k, v]) => [k.replace('memory-bank', 'a/memory-bank'), v])),
+      'b/memory-bank/decisionLog.md': appendLedgerLine(''),
+      'b/memory-bank/productContext.md': 'prose\n',
+    });
     expect(codes(r)).toEqual([
       ['a/memory-bank', 'check.prose-memory-bank', 'warning'],
       ['b/memory-bank/productContext.md', 'check.ledger-no-entries', 'warning'],

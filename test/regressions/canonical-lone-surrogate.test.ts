@@ -51,7 +51,11 @@ describe('canonical-lone-surrogate', () => {
     const text = oldStyleLedger('merged \ud800 here');
     const good = oldStyleLedger('merged here');
     expect(verifyText(good, { kind: 'decisionLog' }).problems.filter((p) => p.severity === 'error')).toEqual([]);
-    for (const summary of [verifyText(text, { kind: 'decisionLog' }), await verify(text, { kind: 'decisionLog' }), verifyText(text.slice(text.indexOf('{')), { kind: 'decisionLog', preamble: false })]) {
+    for (const summary of [
+      verifyText(text, { kind: 'decisionLog' }),
+      await verify(text, { kind: 'decisionLog' }),
+      verifyText(text.slice(text.indexOf('{')), { kind: 'decisionLog', preamble: false }),
+    ]) {
       const errors = summary.problems.filter((p) => p.severity === 'error');
       expect(errors[0]).toMatchObject({ code: 'json.lone-surrogate' });
       expect(errors[0]!.line! - (summary.preambleLines ?? 0)).toBe(2);
@@ -87,7 +91,11 @@ describe('canonical-lone-surrogate: writers', () => {
     const { append } = await import('../../src/ledger/index.js');
     const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') });
     expect(r).toMatchObject({ ok: false, problems: [{ code: 'json.lone-surrogate', pointer: '/rationale' }] });
-    const good = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud83d\ude00', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') });
+    const good = append(
+      [],
+      { proposer_agent: 'ReaperOAK', rationale: 'x\ud83d\ude00', diff_hash: 'a'.repeat(64), tests_passed: true },
+      { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') },
+    );
     expect(good.ok && good.value.hash).toBe(good.ok && sha256Hex(good.value.line));
   });
 });

@@ -8,7 +8,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ZERO = '0'.repeat(64);
-const entry = (ts: string) => ({ timestamp: ts, from_agent: 'CIReviewer', to_agent: 'Backend', category: 'defect', severity: 'high', artifact_path: 'src/a.ts', description: 'breaks', evidence: 'test', predecessor_hash: ZERO });
+const entry = (ts: string) => ({
+  timestamp: ts,
+  from_agent: 'CIReviewer',
+  to_agent: 'Backend',
+  category: 'defect',
+  severity: 'high',
+  artifact_path: 'src/a.ts',
+  description: 'breaks',
+  evidence: 'test',
+  predecessor_hash: ZERO,
+});
 const asH3 = (block: string) => block.replace(/^## /, '### ');
 
 // Defect: a feedback-log.md whose entries sit under `###` headings passed unchecked (they were read as preamble).

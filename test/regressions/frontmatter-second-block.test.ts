@@ -54,9 +54,7 @@ describe('regression: a second frontmatter block prepended on update', () => {
           if (!r.ok) return;
           text = r.value;
         }
-        expect(text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length).toBe(
-          v.text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length,
-        );
+        expect(text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length).toBe(v.text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length);
       }),
       { numRuns: 200 },
     );

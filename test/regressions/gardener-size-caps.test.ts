@@ -8,7 +8,8 @@ import { join } from 'node:path';
 const M = '.thunderus/memory';
 const doc = (id: string, kind: string, body = '') =>
   `---\nid: ${id}\ntitle: ${id}\nkind: ${kind}\ntags: []\ncreated: 2026-02-20T00:00:00Z\nupdated: 2026-02-20T00:00:00Z\nprovenance:\n  events: []\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# ${id}\n${body}`;
-const toml = (caps: string) => `version = 1\nallowed_kinds = ["core", "fact"]\n\n[size_caps]\n${caps}\n[dedup]\nstrategy = "exact"\n\n[recap_template]\npath = "memory/episodic/<date>.md"\nrequired_sections = ["Provenance"]\n`;
+const toml = (caps: string) =>
+  `version = 1\nallowed_kinds = ["core", "fact"]\n\n[size_caps]\n${caps}\n[dedup]\nstrategy = "exact"\n\n[recap_template]\npath = "memory/episodic/<date>.md"\nrequired_sections = ["Provenance"]\n`;
 const run = async (files: Record<string, string>) => (await checkDirectory(sourceFromFilePort(memoryFiles(files)))).problems.map((p) => [p.code, p.severity, p.file, p.line]);
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 
@@ -34,8 +35,14 @@ describe('gardener size caps are applied to the memory docs', () => {
   });
 
   it('applies a JSON config too, and only to the docs under its own .thunderus/memory', async () => {
-    const cfg = JSON.stringify({ version: 1, size_caps: { max_doc_bytes: 100 }, allowed_kinds: ['fact'], dedup: { strategy: 'exact' }, recap_template: { path: 'r/<date>.md', required_sections: ['Provenance'] } }, null, 2);
-    expect(await run({ [`a/${M}/gardener.json`]: cfg, [`a/${M}/b.md`]: big, [`z/${M}/b.md`]: big.replace('fact.b', 'fact.z') })).toEqual([['check.gardener-doc-too-large', 'error', `a/${M}/b.md`, undefined]]);
+    const cfg = JSON.stringify(
+      { version: 1, size_caps: { max_doc_bytes: 100 }, allowed_kinds: ['fact'], dedup: { strategy: 'exact' }, recap_template: { path: 'r/<date>.md', required_sections: ['Provenance'] } },
+      null,
+      2,
+    );
+    expect(await run({ [`a/${M}/gardener.json`]: cfg, [`a/${M}/b.md`]: big, [`z/${M}/b.md`]: big.replace('fact.b', 'fact.z') })).toEqual([
+      ['check.gardener-doc-too-large', 'error', `a/${M}/b.md`, undefined],
+    ]);
   });
 
   it('the CLI exits 1 when the example doc grows past the example cap; the example itself stays clean', async () => {

@@ -13,7 +13,15 @@ import { runCli, tempDir } from '../cli/helpers.js';
 // the verify pass read on that line, and a line past the verified ones stops
 // the import before anything is committed.
 
-const fact = (i: number): ExchangeRecord => ({ created_at: '2026-01-01T00:00:00Z', id: `f${String(i).padStart(5, '0')}`, source: null, tags: [], text: `fact ${i}`, type: 'Fact', updated_at: '2026-01-01T00:00:00Z' });
+const fact = (i: number): ExchangeRecord => ({
+  created_at: '2026-01-01T00:00:00Z',
+  id: `f${String(i).padStart(5, '0')}`,
+  source: null,
+  tags: [],
+  text: `fact ${i}`,
+  type: 'Fact',
+  updated_at: '2026-01-01T00:00:00Z',
+});
 
 async function bundle(n: number, files: Record<string, string> = {}): Promise<string> {
   const r = await exportBundle({ records: memoryRecords(Array.from({ length: n }, (_, i) => fact(i))), files: memoryFiles(files) }, { agentId: 'a', env: { now: () => '2026-02-01T00:00:00Z' } });

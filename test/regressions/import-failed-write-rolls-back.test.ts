@@ -15,7 +15,12 @@ const doc = (updated: string, body: string) => `---\nid: x\nupdated: ${updated}\
 const SOURCE: Record<string, string> = {};
 for (let i = 0; i < 10; i++) SOURCE[`m/d${i % 3}/doc${i}.md`] = doc('2026-03-01T00:00:00Z', `new ${i}`);
 // The target holds older copies of three of them, which overwrite-older replaces.
-const OLD: Record<string, string> = { 'm/d0/doc0.md': doc('2026-01-01T00:00:00Z', 'old 0'), 'm/d1/doc4.md': doc('2026-01-01T00:00:00Z', 'old 4'), 'm/d2/doc8.md': doc('2026-01-01T00:00:00Z', 'old 8'), 'keep.md': 'mine\n' };
+const OLD: Record<string, string> = {
+  'm/d0/doc0.md': doc('2026-01-01T00:00:00Z', 'old 0'),
+  'm/d1/doc4.md': doc('2026-01-01T00:00:00Z', 'old 4'),
+  'm/d2/doc8.md': doc('2026-01-01T00:00:00Z', 'old 8'),
+  'keep.md': 'mine\n',
+};
 
 async function bundleOf(files: Record<string, string>): Promise<string> {
   const r = await exportBundle({ files: memoryFiles(files) }, { agentId: 'a', env: { now: () => '2026-03-02T00:00:00Z' } });
@@ -74,12 +79,16 @@ function expectNothingWritten(r: ImportResult): void {
 describe('import-failed-write-rolls-back', () => {
   it('a failing file port, at every mutating call in turn and as a full disk: all or nothing', { timeout: 60_000 }, async () => {
     const bundle = await bundleOf(SOURCE);
-    const expected = text((await (async () => {
-      const files = memoryFiles(OLD);
-      const r = await importBundle(bundle, { files }, { policy: 'overwrite-older' });
-      expect(r.ok).toBe(true);
-      return files;
-    })()).snapshot());
+    const expected = text(
+      (
+        await (async () => {
+          const files = memoryFiles(OLD);
+          const r = await importBundle(bundle, { files }, { policy: 'overwrite-older' });
+          expect(r.ok).toBe(true);
+          return files;
+        })()
+      ).snapshot(),
+    );
     expect(Object.keys(expected).length).toBe(11);
     let failures = 0;
     for (const mode of ['once', 'disk-full'] as const) {

@@ -82,7 +82,9 @@ describe('import-killed-mid-write', () => {
       expect(commitAt).toBeGreaterThan(1);
       expect(committedAt).toBeGreaterThan(commitAt);
       // Kill points: first staged write, mid staging, first and middle commit moves, just before and after committed.json, mid clean-up.
-      const points = [...new Set([1, Math.floor(commitAt / 2), commitAt, Math.floor((commitAt + committedAt) / 2), committedAt - 1, committedAt, committedAt + 3])].filter((k) => k >= 1 && k < steps.length);
+      const points = [...new Set([1, Math.floor(commitAt / 2), commitAt, Math.floor((commitAt + committedAt) / 2), committedAt - 1, committedAt, committedAt + 3])].filter(
+        (k) => k >= 1 && k < steps.length,
+      );
       const outcomes: string[] = [];
       for (const k of points) {
         const dir = join(t.dir, `kill-${k}`);
@@ -90,7 +92,10 @@ describe('import-killed-mid-write', () => {
         const run = await runWorker(bundle, dir, k);
         expect(run.killed, `step ${k}`).toBe(true);
         // A leftover is only ever inside the staging directory, which export ignores.
-        expect(Object.keys(tree(dir)).filter((p) => !p.startsWith('.memkit-staging-') && !(p in before) && !(p in after)), `step ${k}`).toEqual([]);
+        expect(
+          Object.keys(tree(dir)).filter((p) => !p.startsWith('.memkit-staging-') && !(p in before) && !(p in after)),
+          `step ${k}`,
+        ).toEqual([]);
         // What the next import does first: recover. Then the directory is exactly before or exactly after.
         const recovered = await recoverStaging(nodeFiles(dir, { extensions: null }));
         const state = tree(dir);

@@ -15,21 +15,44 @@ function v1Bundle(records: Record<string, unknown>[]): string {
   const lines = records.map((r) => canonicalize(r));
   const counts: Record<string, number> = {};
   for (const r of records) counts[r.type as string] = (counts[r.type as string] ?? 0) + 1;
-  const manifest: Record<string, unknown> = { agent_id: 'kani', exported_at: '2026-02-20T02:00:00Z', record_counts: counts, record_types: Object.keys(counts).sort(), schema_version: 1, superagents_export: '1' };
+  const manifest: Record<string, unknown> = {
+    agent_id: 'kani',
+    exported_at: '2026-02-20T02:00:00Z',
+    record_counts: counts,
+    record_types: Object.keys(counts).sort(),
+    schema_version: 1,
+    superagents_export: '1',
+  };
   const d = new BundleDigest(jsHasher);
   for (const l of lines) d.addText(l);
   manifest.digest = d.finish(manifest);
   return [canonicalize(manifest), ...lines].join('\n') + '\n';
 }
 
-const fact = (id: string, extra: Record<string, unknown> = {}) => ({ type: 'Fact', id, statement: 's', tags: [], source: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra });
+const fact = (id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'Fact',
+  id,
+  statement: 's',
+  tags: [],
+  source: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...extra,
+});
 
 describe('import-v1-unknown-fields', () => {
   it('memkit import takes v1 records with extra fields; one warning per dropped field name', async () => {
     const t = tempDir();
     try {
       const bundle = join(t.dir, 'old.ndjson');
-      writeFileSync(bundle, v1Bundle([fact('f1', { confidence: 0.9 }), fact('f2', { confidence: 0.1, 'a/b': 1 }), { type: 'Identity', id: 'i1', name: 'kani', role: '', traits: [], created_at: '2026-01-01T00:00:00Z', avatar: 'x.png' }]));
+      writeFileSync(
+        bundle,
+        v1Bundle([
+          fact('f1', { confidence: 0.9 }),
+          fact('f2', { confidence: 0.1, 'a/b': 1 }),
+          { type: 'Identity', id: 'i1', name: 'kani', role: '', traits: [], created_at: '2026-01-01T00:00:00Z', avatar: 'x.png' },
+        ]),
+      );
       const r = await runCli(['import', bundle, join(t.dir, 'mem'), '--format', 'json']);
       expect(r.code, r.stdout).toBe(0);
       const out = JSON.parse(r.stdout) as { problems: { code: string; severity: string; pointer?: string }[]; summary: { records: number } };

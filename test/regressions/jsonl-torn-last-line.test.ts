@@ -16,7 +16,11 @@ async function collect(chunks: (string | Uint8Array)[]): Promise<JsonlItem[]> {
 }
 
 describe('regression: a torn last JSONL line', () => {
-  const events = [{ v: 1, id: 'evt_1' }, { v: 1, id: 'evt_2' }, { v: 1, id: 'evt_3', body: { text: 'ünïcödé ✓' } }];
+  const events = [
+    { v: 1, id: 'evt_1' },
+    { v: 1, id: 'evt_2' },
+    { v: 1, id: 'evt_3', body: { text: 'ünïcödé ✓' } },
+  ];
   const full = serializeJsonl(events);
 
   it('every cut inside the last record yields the earlier records plus one truncated-line', async () => {

@@ -54,11 +54,14 @@ describe('ledger-cr-line-endings', () => {
     const line = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(fc.string(), fc.integer())).map((o) => JSON.stringify(o));
     const ledger = fc.tuple(fc.array(fc.stringMatching(/^[#A-Za-z ]{0,20}$/), { maxLength: 3 }), fc.array(line, { minLength: 1, maxLength: 5 }));
     fc.assert(
-      fc.property(ledger.filter(([preamble, entries]) => preamble.length + entries.length >= 2), ([preamble, entries]) => {
-        const lf = [...preamble, ...entries].join('\n') + '\n';
-        expect(parseLedgerText(lf).problems).toEqual([]);
-        expect(codes(parseLedgerText(lf.replace(/\n/g, '\r')).problems)).toContain('ledger-text.cr-line-endings');
-      }),
+      fc.property(
+        ledger.filter(([preamble, entries]) => preamble.length + entries.length >= 2),
+        ([preamble, entries]) => {
+          const lf = [...preamble, ...entries].join('\n') + '\n';
+          expect(parseLedgerText(lf).problems).toEqual([]);
+          expect(codes(parseLedgerText(lf.replace(/\n/g, '\r')).problems)).toContain('ledger-text.cr-line-endings');
+        },
+      ),
     );
   });
 });

@@ -28,7 +28,10 @@ describe('ledger-dropped-key-verifies', () => {
     try {
       const file = join(dir, 'memory-bank', 'decisionLog.md');
       const text = readFileSync(file, 'utf8');
-      const entries = text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as unknown);
+      const entries = text
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as unknown);
       const lines = text.split('\n');
       const at = lines.findIndex((l) => l.startsWith('{'));
       lines[at] = lines[at]!.replace('{', '{"constructor":"approved by Security",');
@@ -47,7 +50,8 @@ describe('ledger-dropped-key-verifies', () => {
   });
 
   it('a forbidden key in a feedback-log block (whose chain hashes the parsed YAML) is an error', () => {
-    const block = (extra: string) => `# Feedback\n\n## 2026-02-20T10:00:00Z — QA → Backend\n\n\`\`\`yaml\ncategory: defect\nseverity: low\nartifact_path: src/a.ts\ndescription: d\nevidence: e\npredecessor_hash: "${'0'.repeat(64)}"\n${extra}\`\`\`\n`;
+    const block = (extra: string) =>
+      `# Feedback\n\n## 2026-02-20T10:00:00Z — QA → Backend\n\n\`\`\`yaml\ncategory: defect\nseverity: low\nartifact_path: src/a.ts\ndescription: d\nevidence: e\npredecessor_hash: "${'0'.repeat(64)}"\n${extra}\`\`\`\n`;
     expect(errorsOf(verifyFeedbackLog(block('')).problems).map((p) => p.code)).not.toContain('json.uncovered-key');
     expect(errorsOf(verifyFeedbackLog(block('constructor: 1\n')).problems).map((p) => p.code)).toContain('json.uncovered-key');
   });
@@ -69,7 +73,11 @@ describe('ledger-dropped-key-verifies', () => {
         lines[line - 1] = lines[line - 1]!.replace('{', `{${member},`);
         const forged = lines.join('\n');
         const cp = checkpoint(l.entries);
-        const summaries = [verifyText(forged, { kind: l.kind, checkpoint: cp }), await verify(forged, { kind: l.kind, checkpoint: cp }), await verify(new TextEncoder().encode(forged), { kind: l.kind })];
+        const summaries = [
+          verifyText(forged, { kind: l.kind, checkpoint: cp }),
+          await verify(forged, { kind: l.kind, checkpoint: cp }),
+          await verify(new TextEncoder().encode(forged), { kind: l.kind }),
+        ];
         if (l.preamble === '') summaries.push(verifyText(forged, { kind: l.kind, preamble: false, checkpoint: cp }));
         for (const s of summaries) expect(errorsOf(s.problems)[0]).toMatchObject({ code: inj.code, line });
       }),

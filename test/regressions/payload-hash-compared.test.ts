@@ -75,6 +75,10 @@ function rewriteEntry(dir: string, patch: Record<string, string>): void {
   const text = readFileSync(file, 'utf8');
   const line = text.split('\n').find((l) => l.startsWith('{'))!;
   const entry = { ...JSON.parse(line), ...patch };
-  const sorted = Object.fromEntries(Object.keys(entry).sort().map((k) => [k, entry[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(entry)
+      .sort()
+      .map((k) => [k, entry[k]]),
+  );
   writeFileSync(file, text.replace(line, JSON.stringify(sorted)));
 }

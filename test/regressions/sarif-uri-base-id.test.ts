@@ -18,8 +18,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 addFormats(ajv);
 const validateSarif = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8')));
 
-interface Location { uri: string; uriBaseId?: string }
-interface SarifLog { runs: { originalUriBaseIds?: Record<string, { uri: string }>; results: { locations?: { physicalLocation: { artifactLocation: Location } }[] }[] }[] }
+interface Location {
+  uri: string;
+  uriBaseId?: string;
+}
+interface SarifLog {
+  runs: { originalUriBaseIds?: Record<string, { uri: string }>; results: { locations?: { physicalLocation: { artifactLocation: Location } }[] }[] }[];
+}
 
 /** Each location's absolute URI; fails the test on an undefined base id or a `..` segment. */
 function resolvedUris(log: SarifLog): string[] {
@@ -61,7 +66,10 @@ describe('regression: SARIF base ids and paths outside the root', () => {
   });
 
   it('any relative path, inside or outside the root, resolves to the same file and never carries ..', () => {
-    const segment = fc.oneof(fc.constantFrom('..', 'a', 'b c', 'ü#%', 'x.md'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !s.includes('/') && s !== '.'));
+    const segment = fc.oneof(
+      fc.constantFrom('..', 'a', 'b c', 'ü#%', 'x.md'),
+      fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !s.includes('/') && s !== '.'),
+    );
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
         const file = segments.join('/');

@@ -99,10 +99,9 @@ describe('regression: a silent cap of 8 schema problems', () => {
 
   it('the directory checker caps each file on its own, and says so per file', async () => {
     const manifestOf = (n: number) => JSON.stringify(manifest(n), null, 2) + '\n';
-    const report = await checkDirectory(
-      sourceFromFilePort(memoryFiles({ 'a/memory-bank/artifacts-manifest.json': manifestOf(18), 'b/memory-bank/artifacts-manifest.json': manifestOf(3) })),
-      { maxProblems: 5 },
-    );
+    const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'a/memory-bank/artifacts-manifest.json': manifestOf(18), 'b/memory-bank/artifacts-manifest.json': manifestOf(3) })), {
+      maxProblems: 5,
+    });
     const of = (file: string) => report.problems.filter((p) => p.file === file);
     const a = of('a/memory-bank/artifacts-manifest.json');
     expect(a.filter((p) => p.code === 'schema.required')).toHaveLength(5);

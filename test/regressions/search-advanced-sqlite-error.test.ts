@@ -20,7 +20,10 @@ describe('advanced search errors are store.query-syntax problems in memkit’s w
       for (const q of ['"unterminated', 'a AND', '(a OR b', 'nosuch:foo', 'AND', '*', 'a NEAR/x b']) {
         const r = await store.search(q, { mode: 'advanced' });
         if (r.ok) continue; // FTS4 reads some of these as plain words
-        expect(r.problems.map((p) => p.code), q).toEqual(['store.query-syntax']);
+        expect(
+          r.problems.map((p) => p.code),
+          q,
+        ).toEqual(['store.query-syntax']);
         expect(r.problems[0]!.message, q).not.toMatch(RAW);
       }
       expect((await store.search('title:ok OR body:"x y"', { mode: 'advanced' })).ok).toBe(true);
@@ -51,14 +54,17 @@ describe('advanced search errors are store.query-syntax problems in memkit’s w
     try {
       const token = fc.constantFrom('a', 'b', '"', '(', ')', 'AND', 'OR', 'NOT', 'NEAR', 'NEAR/2', '*', ':', 'title:', 'x:', '^', '+', '-', '{', '}', ',', ' ', 'é');
       await fc.assert(
-        fc.asyncProperty(fc.array(token, { minLength: 1, maxLength: 8 }).map((t) => t.join(' ')), async (q) => {
-          const r = await store.search(q, { mode: 'advanced' });
-          if (r.ok) return;
-          for (const p of r.problems) {
-            expect(p.code).toBe('store.query-syntax');
-            expect(p.message).not.toMatch(RAW);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(token, { minLength: 1, maxLength: 8 }).map((t) => t.join(' ')),
+          async (q) => {
+            const r = await store.search(q, { mode: 'advanced' });
+            if (r.ok) return;
+            for (const p of r.problems) {
+              expect(p.code).toBe('store.query-syntax');
+              expect(p.message).not.toMatch(RAW);
+            }
+          },
+        ),
         { numRuns: 200 },
       );
     } finally {

@@ -18,7 +18,10 @@ const signer = { name: 'example.com/bank', privateKey: keys.privateKey, publicKe
 const raw = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
 
 /** Every ASCII control character a note may not hold (all below U+0020 but newline). */
-const control = fc.integer({ min: 0, max: 0x1f }).filter((c) => c !== 0x0a).map((c) => String.fromCharCode(c));
+const control = fc
+  .integer({ min: 0, max: 0x1f })
+  .filter((c) => c !== 0x0a)
+  .map((c) => String.fromCharCode(c));
 /** A printable line (no control characters) to put one into. */
 const line = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => isNoteText(s) && !s.includes('\n'));
 const insert = (s: string, at: number, ch: string) => s.slice(0, at % (s.length + 1)) + ch + s.slice(at % (s.length + 1));

@@ -38,7 +38,10 @@ describe('ISO 8601 timestamps (spec)', () => {
   it('a date that does not exist, or no ISO 8601 form at all, stays an error', async () => {
     for (const ts of ['2026-02-30T02:00:00Z', '20260230T020000Z', '2026-02-20 02:00:00Z', '2026-02-20', 'yesterday', '2026-02-20T020000Z']) {
       const r = await checkFiles({ 'memory-bank/decisionLog.md': ledger('Decisions', chain([decision(1, 'x', ts)])) });
-      expect(r.problems.filter((p) => p.severity === 'error').map((p) => p.code), ts).toEqual(['ledger.schema-violation']);
+      expect(
+        r.problems.filter((p) => p.severity === 'error').map((p) => p.code),
+        ts,
+      ).toEqual(['ledger.schema-violation']);
     }
   });
 

@@ -16,7 +16,9 @@ const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /** Entries written the way a Python writer would (`json.dumps`: insertion order, ", " and ": "). */
 function rawLine(e: Record<string, unknown>): string {
-  return `{${Object.entries(e).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;
+  return `{${Object.entries(e)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(', ')}}`;
 }
 
 const DRAFTS = [
@@ -100,7 +102,11 @@ describe('spec-ledger-raw-line-hash', () => {
       const file = join(t.dir, 'decisionLog.md');
       const { text, lines } = ledger();
       writeFileSync(file, text);
-      const r = await appendEntry(file, { proposer_agent: 'ReaperOAK', rationale: 'Next.', diff_hash: 'd'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-03-03T00:00:00Z') });
+      const r = await appendEntry(
+        file,
+        { proposer_agent: 'ReaperOAK', rationale: 'Next.', diff_hash: 'd'.repeat(64), tests_passed: true },
+        { kind: 'decisionLog', now: () => new Date('2026-03-03T00:00:00Z') },
+      );
       expect(r.ok).toBe(true);
       if (r.ok) expect(r.value.entry.predecessor_hash).toBe(sha(lines[2]!));
       const after = verifyText(readFileSync(file, 'utf8'), { kind: 'decisionLog' });
@@ -109,7 +115,12 @@ describe('spec-ledger-raw-line-hash', () => {
       // A canonical file stays canonical.
       const canon = join(t.dir, 'canon.md');
       writeFileSync(canon, '');
-      for (const d of DRAFTS.slice(0, 2)) await appendEntry(canon, { proposer_agent: d.proposer_agent, rationale: d.rationale, diff_hash: d.diff_hash, tests_passed: d.tests_passed }, { kind: 'decisionLog', now: () => new Date(d.ts) });
+      for (const d of DRAFTS.slice(0, 2))
+        await appendEntry(
+          canon,
+          { proposer_agent: d.proposer_agent, rationale: d.rationale, diff_hash: d.diff_hash, tests_passed: d.tests_passed },
+          { kind: 'decisionLog', now: () => new Date(d.ts) },
+        );
       const c = verifyText(readFileSync(canon, 'utf8'), { kind: 'decisionLog' });
       expect(c.problems).toEqual([]);
       expect(c.chain).toBe('canonical');

@@ -35,14 +35,24 @@ describe('prose Memory Bank layout (spec)', () => {
   it('an empty core file is a warning', async () => {
     const r = await checkFiles({ ...PROSE, 'memory-bank/techContext.md': '\n', 'memory-bank/activeContext.md': '' });
     expect(errorsOf(r.problems)).toEqual([]);
-    expect(r.problems.filter((p) => p.code === 'check.prose-bank-empty-file').map(base).sort()).toEqual(['memory-bank/activeContext.md', 'memory-bank/techContext.md']);
+    expect(
+      r.problems
+        .filter((p) => p.code === 'check.prose-bank-empty-file')
+        .map(base)
+        .sort(),
+    ).toEqual(['memory-bank/activeContext.md', 'memory-bank/techContext.md']);
   });
 
   it('Markdown the full parser would be slow on is reported (markdown.* warning), projectbrief.md included', async () => {
     const deep = '> '.repeat(40) + 'deep\n';
     const r = await checkFiles({ ...PROSE, 'memory-bank/projectbrief.md': `# Brief\n\n${deep}`, 'memory-bank/progress.md': `# Progress\n\n${deep}` });
     expect(errorsOf(r.problems)).toEqual([]);
-    expect(r.problems.filter((p) => p.code === 'markdown.too-deep').map(base).sort()).toEqual(['memory-bank/progress.md', 'memory-bank/projectbrief.md']);
+    expect(
+      r.problems
+        .filter((p) => p.code === 'markdown.too-deep')
+        .map(base)
+        .sort(),
+    ).toEqual(['memory-bank/progress.md', 'memory-bank/projectbrief.md']);
   });
 
   it('the light rules are conventions: errors under --profile strict', async () => {

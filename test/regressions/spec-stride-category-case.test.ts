@@ -17,10 +17,13 @@ const risk = (threat_type: string) => ({
 });
 
 describe('threat_type (spec)', () => {
-  it.each(['Information disclosure', 'information-disclosure', 'TAMPERING', 'Denial of service', 'elevation_of_privilege', 'Elevation of Privileges'])('%s checks clean with nothing to say', async (t) => {
-    const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) });
-    expect(r.problems).toEqual([]);
-  });
+  it.each(['Information disclosure', 'information-disclosure', 'TAMPERING', 'Denial of service', 'elevation_of_privilege', 'Elevation of Privileges'])(
+    '%s checks clean with nothing to say',
+    async (t) => {
+      const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) });
+      expect(r.problems).toEqual([]);
+    },
+  );
 
   it('a value that is no STRIDE category is a warning (an error under --profile strict)', async () => {
     const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk('Phishing')])) };

@@ -40,7 +40,7 @@ describe('temp-name-collision', () => {
     }
   });
 
-  it('memkit\'s own temp names have the recognised shape, and user-like names do not', async () => {
+  it("memkit's own temp names have the recognised shape, and user-like names do not", async () => {
     const t = tempDir();
     try {
       const seen: string[] = [];

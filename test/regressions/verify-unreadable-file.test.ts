@@ -21,7 +21,10 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fsp = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...fsp, readFile: ((path: string, ...rest: unknown[]) => (isLocked(path) ? Promise.reject(denied()) : (fsp.readFile as (...a: unknown[]) => unknown)(path, ...rest))) as typeof fsp.readFile };
+  return {
+    ...fsp,
+    readFile: ((path: string, ...rest: unknown[]) => (isLocked(path) ? Promise.reject(denied()) : (fsp.readFile as (...a: unknown[]) => unknown)(path, ...rest))) as typeof fsp.readFile,
+  };
 });
 
 // Defect: `memkit verify` on an unreadable file said "internal error" and printed no JSON.
@@ -39,7 +42,10 @@ describe('verify, checkpoint and prove on a file that cannot be read', () => {
       expect(text.code).toBe(1);
       expect(text.stdout).toContain('check.unreadable');
       expect(text.stderr).not.toContain('internal error');
-      for (const argv of [['checkpoint', name], ['prove', name, '0']]) {
+      for (const argv of [
+        ['checkpoint', name],
+        ['prove', name, '0'],
+      ]) {
         const r = await runCli([...argv, '--format', 'json'], { cwd: t.dir });
         expect(r.code).toBe(1);
         expect(JSON.parse(r.stdout).problems[0].code).toBe('check.unreadable');

@@ -122,7 +122,10 @@ describe('wbs repair --apply killed at every write step', () => {
       // check only reports
       const check = await runCli(['check', dir, '--format', 'json']);
       const codes = (JSON.parse(check.stdout) as { problems: { code: string; severity: string }[] }).problems.filter((p) => p.code === 'wbs.pending-journal');
-      expect(codes.map((p) => p.severity), at).toEqual(pending ? ['warning'] : []);
+      expect(
+        codes.map((p) => p.severity),
+        at,
+      ).toEqual(pending ? ['warning'] : []);
       expect(snapshot(dir), at).toEqual(crashed);
       // the next wbs command completes or undoes the write
       const next = await runCli(['wbs', 'ready', dir, '--format', 'json']);
@@ -184,10 +187,12 @@ describe('a port that dies mid-plan, at scale (in process)', () => {
     // A port that works for `limit` operations, then fails every call: a crash as the disk sees it.
     const dying = (inner: ReturnType<typeof memoryFiles>, limit: number) => {
       let ops = 0;
-      const gate = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-        if (++ops > limit) throw new Error('process died');
-        return f(...a);
-      };
+      const gate =
+        <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+        async (...a: A): Promise<R> => {
+          if (++ops > limit) throw new Error('process died');
+          return f(...a);
+        };
       return { port: { read: gate(inner.read), write: gate(inner.write), rename: gate(inner.rename), remove: gate(inner.remove), list: gate(inner.list) }, ops: () => ops };
     };
     const dry = dying(memoryFiles(initial), Number.MAX_SAFE_INTEGER);
@@ -202,7 +207,10 @@ describe('a port that dies mid-plan, at scale (in process)', () => {
       const now = disk.snapshot();
       const same = (a: Map<string, Uint8Array>, b: Map<string, Uint8Array>) => a.size === b.size && [...a].every(([k, v]) => Buffer.from(v).equals(Buffer.from(b.get(k) ?? [])));
       expect(same(now, before) || same(now, after), `stop ${stop}`).toBe(true);
-      expect([...now.keys()].filter((k) => k.includes('wbs-tmp') || k.endsWith(JOURNAL_FILE)), `stop ${stop}`).toEqual([]);
+      expect(
+        [...now.keys()].filter((k) => k.includes('wbs-tmp') || k.endsWith(JOURNAL_FILE)),
+        `stop ${stop}`,
+      ).toEqual([]);
     }
   });
 });

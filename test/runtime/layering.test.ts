@@ -41,9 +41,7 @@ async function graphOf(entry: string): Promise<Graph> {
     logLevel: 'silent',
   });
   const files = Object.keys(metafile.inputs);
-  const external = files.flatMap((from) =>
-    metafile.inputs[from]!.imports.filter((i) => i.external).map((i) => ({ specifier: i.original ?? i.path, kind: i.kind, from })),
-  );
+  const external = files.flatMap((from) => metafile.inputs[from]!.imports.filter((i) => i.external).map((i) => ({ specifier: i.original ?? i.path, kind: i.kind, from })));
   return { files, external };
 }
 
@@ -74,7 +72,8 @@ describe('layering of the built package', () => {
     expect(g.files.filter((f) => /\.wasm$/.test(f))).toEqual([]);
     // Core's dependencies are the light ones the design names, and micromark's own character
     // reference decoders (two of its dependencies, used as micromark uses them).
-    for (const d of deps) expect(d, `unexpected core dependency ${d}`).toMatch(/^(typebox|yaml|micromark|micromark-util-decode-numeric-character-reference|decode-named-character-reference|smol-toml)(\/|$)/);
+    for (const d of deps)
+      expect(d, `unexpected core dependency ${d}`).toMatch(/^(typebox|yaml|micromark|micromark-util-decode-numeric-character-reference|decode-named-character-reference|smol-toml)(\/|$)/);
   });
 
   it('importing memkit in Node loads no SQLite module and reads no .wasm file', () => {
@@ -145,7 +144,12 @@ function srcImports(): SrcImport[] {
         const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : '';
         for (const m of readFileSync(p, 'utf8').matchAll(IMPORT)) {
           const specifier = (m[1] ?? m[2] ?? m[3])!;
-          const target = specifier.startsWith('.') ? relative(SRC, resolve(dirname(p), specifier)).split('\\').join('/').split('/')[0] : undefined;
+          const target = specifier.startsWith('.')
+            ? relative(SRC, resolve(dirname(p), specifier))
+                .split('\\')
+                .join('/')
+                .split('/')[0]
+            : undefined;
           out.push({ file, folder, specifier, ...(target === undefined ? {} : { target }) });
         }
       }

@@ -90,10 +90,7 @@ describe('packed package', () => {
 const p = await import('memkit/package.json', { with: { type: 'json' } });
 process.stdout.write(JSON.stringify([s.default.$schema, p.default.name]));`,
     ]);
-    const cjs = node(pkg.dir, [
-      '-e',
-      `process.stdout.write(JSON.stringify([require(${JSON.stringify(spec)}).$schema, require('memkit/package.json').name]));`,
-    ]);
+    const cjs = node(pkg.dir, ['-e', `process.stdout.write(JSON.stringify([require(${JSON.stringify(spec)}).$schema, require('memkit/package.json').name]));`]);
     expect(JSON.parse(esm)).toEqual(['https://json-schema.org/draft/2020-12/schema', 'memkit']);
     expect(JSON.parse(cjs)).toEqual(JSON.parse(esm));
   });

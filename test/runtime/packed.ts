@@ -24,8 +24,7 @@ export const moduleSubpaths = () => exportSubpaths().filter((s) => s !== './pack
 
 /** Fails with a clear message when the build output is missing. */
 export function requireBuilt(): void {
-  if (!existsSync(join(ROOT, 'dist', 'index.js')))
-    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(join(ROOT, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
 }
 
 /** A temp project with the packed memkit installed; `dir` holds `node_modules/`. */

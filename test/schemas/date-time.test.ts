@@ -25,9 +25,12 @@ describe('isDateTime', () => {
 
   it('agrees on random strings over the date-time alphabet', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...CHARS), { maxLength: 30 }).map((a) => a.join('')), (s) => {
-        expect(isDateTime(s), s).toBe(reference(s));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...CHARS), { maxLength: 30 }).map((a) => a.join('')),
+        (s) => {
+          expect(isDateTime(s), s).toBe(reference(s));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

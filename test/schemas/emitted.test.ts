@@ -41,7 +41,10 @@ function pointersOf(value: unknown, at = ''): string[] {
 
 function replaceAt(value: unknown, pointer: string, to: unknown): unknown {
   const copy = structuredClone(value) as any;
-  const keys = pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .slice(1)
+    .split('/')
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node = copy;
   for (const k of keys.slice(0, -1)) node = node[k];
   node[keys[keys.length - 1]!] = to;

@@ -21,7 +21,10 @@ describe('hostile input to validate', () => {
   it('wrong type at the root is schema.type at the root, for every format', () => {
     for (const id of formatIds)
       for (const root of [null, [], 42, 'text', true, undefined, 1n, Symbol('s'), () => 1])
-        expect(validate(id, root).map((p) => [p.code, p.pointer]), `${id} ${String(root)}`).toEqual([['schema.type', '']]);
+        expect(
+          validate(id, root).map((p) => [p.code, p.pointer]),
+          `${id} ${String(root)}`,
+        ).toEqual([['schema.type', '']]);
   });
 
   it('100k levels of nesting, wherever they are put', () => {
@@ -47,14 +50,10 @@ describe('hostile input to validate', () => {
 
   it('10 MB strings', () => {
     const big = 'x'.repeat(MB10);
-    expect(validate('product-context-entry', { ...sample('product-context-entry'), summary: big }).map((p) => [p.code, p.pointer])).toEqual([
-      ['schema.max-length', '/summary'],
-    ]);
+    expect(validate('product-context-entry', { ...sample('product-context-entry'), summary: big }).map((p) => [p.code, p.pointer])).toEqual([['schema.max-length', '/summary']]);
     expect(validate('decision-log-entry', { ...sample('decision-log-entry'), id: 'DEC-' + big }).map((p) => p.code)).toEqual(['schema.pattern']);
     expect(validate('progress-row', { ...sample('progress-row'), updated_at: big }).map((p) => p.code)).toEqual(['schema.format']);
-    expect(validate('active-context-entry', { ...sample('active-context-entry'), summary_128: 'word '.repeat(MB10 / 5) }).map((p) => p.code)).toEqual([
-      'schema.max-tokens',
-    ]);
+    expect(validate('active-context-entry', { ...sample('active-context-entry'), summary_128: 'word '.repeat(MB10 / 5) }).map((p) => p.code)).toEqual(['schema.max-tokens']);
     expect(validate('memory-doc', { ...sample('memory-doc'), id: 'a' + big }).map((p) => p.code)).toEqual(['convention.thunderus-id']);
     // An unconstrained field may be big; the message never echoes the value.
     const problems = validate('progress-row', { ...sample('progress-row'), task_id: big, status: big });
@@ -77,14 +76,10 @@ describe('hostile input to validate', () => {
     Object.assign(threads, store.threads);
     expect(validate('thread-store', { ...store, threads }).map((p) => [p.code, p.pointer])).toEqual([['schema.additional-properties', '/threads/__proto__']]);
     const relations = JSON.parse('{"prototype": {"children": [], "references_to": [], "referenced_by": [], "depends_on": []}}');
-    expect(validate('thread-store', { ...store, relations: { ...store.relations, ...relations } }).map((p) => [p.code, p.pointer])).toEqual([
-      ['schema.additional-properties', '/relations/prototype'],
-    ]);
+    expect(validate('thread-store', { ...store, relations: { ...store.relations, ...relations } }).map((p) => [p.code, p.pointer])).toEqual([['schema.additional-properties', '/relations/prototype']]);
     expect(validate('thread', { ...sample('thread'), id: 'constructor' }).map((p) => p.code)).toEqual(['schema.pattern']);
     const phases = JSON.parse('{"constructor": {"status": "active", "agents": [], "outputs": []}}');
-    expect(validate('workflow-state', { ...sample('workflow-state'), phases }).map((p) => [p.code, p.pointer])).toEqual([
-      ['convention.workflow-phase', '/phases/constructor'],
-    ]);
+    expect(validate('workflow-state', { ...sample('workflow-state'), phases }).map((p) => [p.code, p.pointer])).toEqual([['convention.workflow-phase', '/phases/constructor']]);
   });
 
   it('keys that need JSON Pointer escaping are escaped', () => {

@@ -14,7 +14,26 @@ import { WBS_ID_PATTERN } from '../../src/schemas/wbs.js';
 /** Strings near the patterns' edges: digits, dots, hex, id characters, words Object.prototype owns, and anything else. */
 const nearMiss = fc.oneof(
   fc.array(fc.constantFrom('0', '1', '9', '.', '10', '2.3', 'a', 'f', 'g', 'A', 'Z', '_', '-', '\n', ' ', 'é', '٣', '\u0000'), { maxLength: 12 }).map((xs) => xs.join('')),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__x', 'xprototype', 'Constructor', '1.2.3', '1.2.3.4', '01', '1.0', '1..2', '.1', '1.', '1\n', 'a'.repeat(64), '0'.repeat(7), '0'.repeat(6), 'f'.repeat(65)),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '__proto__x',
+    'xprototype',
+    'Constructor',
+    '1.2.3',
+    '1.2.3.4',
+    '01',
+    '1.0',
+    '1..2',
+    '.1',
+    '1.',
+    '1\n',
+    'a'.repeat(64),
+    '0'.repeat(7),
+    '0'.repeat(6),
+    'f'.repeat(65),
+  ),
   fc.string({ unit: 'grapheme', maxLength: 16 }),
   fc.stringMatching(/^[0-9a-f]{5,66}$/),
   fc.stringMatching(/^[1-9][0-9]{0,3}(\.[0-9]{1,3}){0,4}$/),
@@ -65,8 +84,18 @@ const entryLike = fc
 
 describe('guardedCheck', () => {
   const schemas = {
-    required: Type.Object({ id: Type.String({ pattern: WBS_ID_PATTERN }), list: Type.Array(Type.String({ pattern: WBS_ID_PATTERN })), more: Type.Array(Type.String()), tags: Type.Optional(Type.Array(Type.String())) }),
-    optional: Type.Object({ id: Type.Optional(Type.String()), list: Type.Optional(Type.Array(Type.String())), more: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Integer()]))), tags: Type.Optional(Type.Array(Type.Integer())) }),
+    required: Type.Object({
+      id: Type.String({ pattern: WBS_ID_PATTERN }),
+      list: Type.Array(Type.String({ pattern: WBS_ID_PATTERN })),
+      more: Type.Array(Type.String()),
+      tags: Type.Optional(Type.Array(Type.String())),
+    }),
+    optional: Type.Object({
+      id: Type.Optional(Type.String()),
+      list: Type.Optional(Type.Array(Type.String())),
+      more: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Integer()]))),
+      tags: Type.Optional(Type.Array(Type.Integer())),
+    }),
     'not plain (minItems, uniqueItems)': Type.Object({ list: Type.Array(Type.String(), { minItems: 1 }), more: Type.Array(Type.String(), { uniqueItems: true }) }),
     'wbs entry': (compiledSchemaOf(getFormat('wbs-task-index')!.schema) as { properties: { tasks: { items: unknown } } }).properties.tasks.items,
   };
@@ -113,9 +142,23 @@ describe('guardedCheck', () => {
 
   it('answers false instead of throwing on a value that throws when read', () => {
     const check = guardedCheck(schemas.required);
-    const hostile = new Proxy({ id: '1', list: [], more: [] }, { get: () => { throw new Error('no'); } });
+    const hostile = new Proxy(
+      { id: '1', list: [], more: [] },
+      {
+        get: () => {
+          throw new Error('no');
+        },
+      },
+    );
     expect(check(hostile)).toBe(false);
-    const list = new Proxy(['1'], { get: (t, k) => (k === '0' ? (() => { throw new Error('no'); })() : Reflect.get(t, k)) });
+    const list = new Proxy(['1'], {
+      get: (t, k) =>
+        k === '0'
+          ? (() => {
+              throw new Error('no');
+            })()
+          : Reflect.get(t, k),
+    });
     expect(check({ id: '1', list, more: [] })).toBe(false);
   });
 });

@@ -74,9 +74,15 @@ const sha = (at: string): Row[] => [
   [at, 'g'.repeat(64), PAT],
 ];
 const required = (...names: string[]): Row[] => names.map((n) => [n, DEL, R]);
-const nonEmpty = (at: string): Row[] => [[at, '', MIN], [at, 1, TYPE]];
+const nonEmpty = (at: string): Row[] => [
+  [at, '', MIN],
+  [at, 1, TYPE],
+];
 /** A string the format types only as a string: empty is valid (memkit's reading that it is not is a convention rule). */
-const anyString = (at: string): Row[] => [[at, '', null], [at, 1, TYPE]];
+const anyString = (at: string): Row[] => [
+  [at, '', null],
+  [at, 1, TYPE],
+];
 
 const rules: Record<string, Row[]> = {
   'memory-doc': [
@@ -490,9 +496,7 @@ describe('semantic checks', () => {
     expect(validate('active-context-entry', entry, { countTokens: oneTokenPerChar })).toEqual([]);
     entry.summary_128 = 'x'.repeat(129);
     expect(validate('active-context-entry', entry)).toEqual([]);
-    expect(validate('active-context-entry', entry, { countTokens: oneTokenPerChar }).map((p) => [p.code, p.pointer])).toEqual([
-      ['schema.max-tokens', '/summary_128'],
-    ]);
+    expect(validate('active-context-entry', entry, { countTokens: oneTokenPerChar }).map((p) => [p.code, p.pointer])).toEqual([['schema.max-tokens', '/summary_128']]);
     // The compiled default validator is not affected by the injected one.
     expect(validate('active-context-entry', entry)).toEqual([]);
   });
@@ -512,9 +516,7 @@ describe('semantic checks', () => {
   });
 
   it('reports one problem for a date-time that is both malformed and impossible', () => {
-    expect(validate('progress-row', { ...sample('progress-row'), updated_at: 'nonsense' })).toEqual([
-      expect.objectContaining({ code: 'schema.format', pointer: '/updated_at', severity: 'error' }),
-    ]);
+    expect(validate('progress-row', { ...sample('progress-row'), updated_at: 'nonsense' })).toEqual([expect.objectContaining({ code: 'schema.format', pointer: '/updated_at', severity: 'error' })]);
   });
 
   it('unknown formats are a problem, not a throw', () => {
@@ -529,7 +531,11 @@ describe('validate options', () => {
     expect(validate('wbs-task', epicAtDepthTwo, { semantic: false })).toEqual([]);
     // A schema problem beside it is still reported, and only the semantic one goes.
     const both = { ...epicAtDepthTwo, status: 'later' };
-    expect(validate('wbs-task', both).map((p) => p.code).sort()).toEqual(['schema.enum', 'wbs.type-depth']);
+    expect(
+      validate('wbs-task', both)
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual(['schema.enum', 'wbs.type-depth']);
     expect(validate('wbs-task', both, { semantic: false }).map((p) => p.code)).toEqual(['schema.enum']);
     expect(compileValidator('wbs-task', { semantic: false })!(epicAtDepthTwo)).toEqual([]);
   });

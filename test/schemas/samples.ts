@@ -112,12 +112,12 @@ export const samples: Record<string, unknown> = {
     metadata: { last_updated: '2026-02-08T16:00:00Z', thread_count: 2 },
     threads: {
       root: { id: 'root', title: 'Root', objective: 'Ship', created_at: T, status: 'active', parent_id: null, storage_path: 'threads/root' },
-      'child_1': { id: 'child_1', title: 'Child', objective: 'Part', created_at: T, status: 'frozen', tags: ['x'], parent_id: 'root', storage_path: 'threads/child_1' },
+      child_1: { id: 'child_1', title: 'Child', objective: 'Part', created_at: T, status: 'frozen', tags: ['x'], parent_id: 'root', storage_path: 'threads/child_1' },
     },
     operations: [{ id: 'op-1', timestamp: T, command: 'spawn', operator: 'user', params: { parent_id: 'root', child_id: 'child_1', objective: 'Part' } }],
     relations: {
       root: { children: ['child_1'], references_to: [], referenced_by: [], depends_on: [] },
-      'child_1': { children: [], references_to: [], referenced_by: [], depends_on: [] },
+      child_1: { children: [], references_to: [], referenced_by: [], depends_on: [] },
     },
   },
   thread: { id: 't-1', title: 'T', objective: 'O', created_at: T, status: 'archived', tags: [], parent_id: null, storage_path: 'threads/t-1' },

@@ -28,7 +28,9 @@ export async function smoke(mods) {
   for (const name of SMOKE_SUBPATHS) {
     const m = mods[name];
     if (m === undefined) throw new Error(`smoke: module "${name}" was not passed in`);
-    result.exports[name] = Object.keys(m).filter((k) => k !== 'default' || m.default !== undefined).sort();
+    result.exports[name] = Object.keys(m)
+      .filter((k) => k !== 'default' || m.default !== undefined)
+      .sort();
   }
   const core = mods.core ?? {};
   const fn = (m, name) => (m !== undefined && typeof m[name] === 'function' ? m[name] : undefined);

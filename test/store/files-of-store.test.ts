@@ -43,7 +43,18 @@ describe('storeFiles', () => {
       await storeFiles(store).write('from.json', enc.encode('new'));
       await storeFiles(store).write('to.json', enc.encode('old'));
       // The store's transaction hands out ops whose delete fails after the target was written.
-      const failing: Store = { ...store, transaction: (fn) => store.transaction((tx) => fn({ ...tx, deleteFile: async () => { throw new Error('disk gone'); } })) };
+      const failing: Store = {
+        ...store,
+        transaction: (fn) =>
+          store.transaction((tx) =>
+            fn({
+              ...tx,
+              deleteFile: async () => {
+                throw new Error('disk gone');
+              },
+            }),
+          ),
+      };
       await expect(storeFiles(failing).rename('from.json', 'to.json')).rejects.toThrow('disk gone');
       expect(await text(storeFiles(store), 'to.json')).toBe('old');
       expect(await text(storeFiles(store), 'from.json')).toBe('new');

@@ -19,7 +19,15 @@ describe('memory manifest', () => {
     expect(manifestText(a.manifest)).toBe(manifestText(b.manifest));
     expect(a.manifest.generated_at).toBe('2026-03-04T05:06:07Z');
     expect(a.manifest.docs.map((d) => d.path)).toEqual([`${M}/core/CORE.md`, `${M}/semantic/FACTS/b.md`]);
-    expect(a.manifest.docs[1]).toEqual({ path: `${M}/semantic/FACTS/b.md`, id: 'fact.b', kind: 'fact', title: 'Doc fact.b', tags: ['x'], updated: '2026-01-02T00:00:00Z', provenance: { events: ['evt_a1'], patches: [] } });
+    expect(a.manifest.docs[1]).toEqual({
+      path: `${M}/semantic/FACTS/b.md`,
+      id: 'fact.b',
+      kind: 'fact',
+      title: 'Doc fact.b',
+      tags: ['x'],
+      updated: '2026-01-02T00:00:00Z',
+      provenance: { events: ['evt_a1'], patches: [] },
+    });
     expect(validate('memory-manifest', a.manifest)).toEqual([]);
     expect(a.problems.map((p) => [p.code, p.file])).toEqual([['frontmatter.missing', `${M}/semantic/FACTS/bad.md`]]);
     expect(manifestText(a.manifest).endsWith('}\n')).toBe(true);

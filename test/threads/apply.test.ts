@@ -97,7 +97,9 @@ describe('applyOperation', () => {
   it('refuses prototype-named ids and checks hostile stores without crashing', () => {
     const r = applyOperation(createThreadStore(), { command: 'spawn', params: { child_id: '__proto__', objective: 'x' } });
     expect(r.ok ? 'accepted' : r.problems[0]!.code).toBe('threads.params-invalid');
-    const hostile = JSON.parse('{"version":"1.0.0","metadata":{"last_updated":"2026-01-01T00:00:00Z","thread_count":1},"threads":{"__proto__":{"id":"__proto__","title":"t","objective":"o","created_at":"2026-01-01T00:00:00Z","status":"active","parent_id":"constructor","storage_path":"p"}},"operations":[{"id":"1","timestamp":"2026-01-01T00:00:00Z","command":"freeze","operator":"user","params":{"thread_id":"toString"}}],"relations":{"__proto__":{"children":["constructor"],"references_to":[],"referenced_by":[],"depends_on":["__proto__"]}}}');
+    const hostile = JSON.parse(
+      '{"version":"1.0.0","metadata":{"last_updated":"2026-01-01T00:00:00Z","thread_count":1},"threads":{"__proto__":{"id":"__proto__","title":"t","objective":"o","created_at":"2026-01-01T00:00:00Z","status":"active","parent_id":"constructor","storage_path":"p"}},"operations":[{"id":"1","timestamp":"2026-01-01T00:00:00Z","command":"freeze","operator":"user","params":{"thread_id":"toString"}}],"relations":{"__proto__":{"children":["constructor"],"references_to":[],"referenced_by":[],"depends_on":["__proto__"]}}}',
+    );
     const codes = checkThreadStore(hostile).map((p) => p.code);
     expect(codes).toContain('threads.parent-missing');
     expect(codes).toContain('threads.operation-unknown-thread');

@@ -8,26 +8,34 @@ export const POOL = ['t0', 't1', 't2', 't3', 't4', 't5', 'x_y', 'a-b'];
 const id = fc.constantFrom(...POOL);
 
 /** Any command, valid or not: spawn, reference, freeze, archive, update, and a few the store must refuse. */
-export const command: fc.Arbitrary<ThreadCommand> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ command: fc.constant('spawn'), params: fc.record({ parent_id: fc.option(id, { nil: null }), child_id: id, objective: fc.constantFrom('Plan', 'Build', '') }) }) },
-  { weight: 2, arbitrary: fc.record({ command: fc.constant('reference'), params: fc.record({ from_id: id, to_id: id, asset_path: fc.constantFrom('notes.md', 'a/b.md') }) }) },
-  { weight: 1, arbitrary: fc.record({ command: fc.constant('freeze'), params: fc.record({ thread_id: id }) }) },
-  { weight: 1, arbitrary: fc.record({ command: fc.constant('archive'), params: fc.record({ thread_id: id }) }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      command: fc.constant('update'),
-      params: fc.oneof(
-        fc.record({ thread_id: id, title: fc.constantFrom('New title', '') }),
-        fc.record({ thread_id: id, depends_on: fc.uniqueArray(id, { maxLength: 3 }) }),
-        fc.record({ thread_id: id, tags: fc.array(fc.constantFrom('ui', 'api'), { maxLength: 2 }) }),
-        fc.record({ thread_id: id, status: fc.constantFrom('active', 'archived') }),
-      ),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ command: fc.constantFrom('delete', 'merge'), params: fc.record({ thread_id: id }) }) },
-  { weight: 1, arbitrary: fc.record({ command: fc.constant('spawn'), params: fc.record({ parent_id: fc.constant(null), child_id: fc.constantFrom('bad id', '../x') , objective: fc.constant('x') }) }) },
-).map((c) => ({ ...c, operator: 'agent' as const }) as ThreadCommand);
+export const command: fc.Arbitrary<ThreadCommand> = fc
+  .oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({ command: fc.constant('spawn'), params: fc.record({ parent_id: fc.option(id, { nil: null }), child_id: id, objective: fc.constantFrom('Plan', 'Build', '') }) }),
+    },
+    { weight: 2, arbitrary: fc.record({ command: fc.constant('reference'), params: fc.record({ from_id: id, to_id: id, asset_path: fc.constantFrom('notes.md', 'a/b.md') }) }) },
+    { weight: 1, arbitrary: fc.record({ command: fc.constant('freeze'), params: fc.record({ thread_id: id }) }) },
+    { weight: 1, arbitrary: fc.record({ command: fc.constant('archive'), params: fc.record({ thread_id: id }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        command: fc.constant('update'),
+        params: fc.oneof(
+          fc.record({ thread_id: id, title: fc.constantFrom('New title', '') }),
+          fc.record({ thread_id: id, depends_on: fc.uniqueArray(id, { maxLength: 3 }) }),
+          fc.record({ thread_id: id, tags: fc.array(fc.constantFrom('ui', 'api'), { maxLength: 2 }) }),
+          fc.record({ thread_id: id, status: fc.constantFrom('active', 'archived') }),
+        ),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ command: fc.constantFrom('delete', 'merge'), params: fc.record({ thread_id: id }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ command: fc.constant('spawn'), params: fc.record({ parent_id: fc.constant(null), child_id: fc.constantFrom('bad id', '../x'), objective: fc.constant('x') }) }),
+    },
+  )
+  .map((c) => ({ ...c, operator: 'agent' as const }) as ThreadCommand);
 
 /** A deterministic env: one second per operation. */
 export function testEnv(): ThreadEnv & { tick: () => void } {

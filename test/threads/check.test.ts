@@ -147,7 +147,14 @@ describe('checkThreadStore', () => {
     // What may sit in a relations list: ids of threads, an unknown id, strings the id pattern refuses, other values.
     const item = fc.oneof(fc.constantFrom(...POOL), fc.constantFrom('ghost', 'bad id', '', '__proto__', 'constructor'), fc.constantFrom(5, null, true, {}, []));
     const fields = ['children', 'references_to', 'referenced_by', 'depends_on', 'extra'] as const;
-    const editRelations = fc.record({ commands: fc.array(command, { minLength: 3, maxLength: 15 }), pick: fc.nat(), field: fc.constantFrom(...fields), at: fc.nat(), x: item, how: fc.constantFrom('insert', 'replace', 'hole', 'not-a-list', 'key') });
+    const editRelations = fc.record({
+      commands: fc.array(command, { minLength: 3, maxLength: 15 }),
+      pick: fc.nat(),
+      field: fc.constantFrom(...fields),
+      at: fc.nat(),
+      x: item,
+      how: fc.constantFrom('insert', 'replace', 'hole', 'not-a-list', 'key'),
+    });
     const edited = editRelations.map(({ commands, pick, field, at, x, how }) => {
       const s = clone(run(commands).store) as unknown as { relations: Record<string, Record<string, unknown>> };
       const keys = Object.keys(s.relations);

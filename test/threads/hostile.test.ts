@@ -14,9 +14,17 @@ describe('hostile thread stores', () => {
         fc.oneof(
           anyJson,
           fc.record({ version: anyJson, metadata: anyJson, threads: fc.dictionary(key, anyJson), operations: fc.array(anyJson), relations: fc.dictionary(key, anyJson) }),
-          fc.record({ path: fc.constantFrom('threads', 'relations', 'operations', 'metadata'), value: fc.oneof(anyJson, fc.dictionary(key, fc.record({ children: anyJson, references_to: anyJson, referenced_by: anyJson, depends_on: anyJson, status: anyJson, id: key }))) }).map(({ path, value }) => ({ ...JSON.parse(JSON.stringify(base)), [path]: value })),
+          fc
+            .record({
+              path: fc.constantFrom('threads', 'relations', 'operations', 'metadata'),
+              value: fc.oneof(anyJson, fc.dictionary(key, fc.record({ children: anyJson, references_to: anyJson, referenced_by: anyJson, depends_on: anyJson, status: anyJson, id: key }))),
+            })
+            .map(({ path, value }) => ({ ...JSON.parse(JSON.stringify(base)), [path]: value })),
         ),
-        fc.record({ command: fc.constantFrom('spawn', 'reference', 'freeze', 'archive', 'update', 'x'), params: fc.dictionary(fc.constantFrom('thread_id', 'child_id', 'parent_id', 'from_id', 'to_id', 'objective', 'depends_on', 'asset_path', 'title'), fc.oneof(key, anyJson)) }),
+        fc.record({
+          command: fc.constantFrom('spawn', 'reference', 'freeze', 'archive', 'update', 'x'),
+          params: fc.dictionary(fc.constantFrom('thread_id', 'child_id', 'parent_id', 'from_id', 'to_id', 'objective', 'depends_on', 'asset_path', 'title'), fc.oneof(key, anyJson)),
+        }),
         (store, op) => {
           const problems = checkThreadStore(store);
           for (const p of problems) expect(p.code).toMatch(/^(threads|schema|input)\./);

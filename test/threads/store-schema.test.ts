@@ -41,7 +41,9 @@ describe('storeChecks', () => {
             const ms = mutationsOf(schema, run(c).store);
             return ms[pick % ms.length]!.apply(run(c).store);
           }),
-          fc.record({ path: fc.constantFrom('threads', 'relations', 'operations', 'metadata', 'version'), value: fc.oneof(anyJson, fc.dictionary(key, anyJson)) }).map(({ path, value }) => ({ ...structuredClone(base), [path]: value })),
+          fc
+            .record({ path: fc.constantFrom('threads', 'relations', 'operations', 'metadata', 'version'), value: fc.oneof(anyJson, fc.dictionary(key, anyJson)) })
+            .map(({ path, value }) => ({ ...structuredClone(base), [path]: value })),
         ),
         (store) => {
           expect(splitValid(store)).toBe(schemaValid(store));

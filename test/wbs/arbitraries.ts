@@ -94,7 +94,13 @@ export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Every id-shaped string in an index rewritten component by component (order kept when `f` increases). */
 export function renumber(items: unknown[], f: (c: number) => number): unknown[] {
-  const map = (s: unknown) => (typeof s === 'string' && WBS_RE.test(s) ? s.split('.').map((c) => String(f(Number(c)))).join('.') : s);
+  const map = (s: unknown) =>
+    typeof s === 'string' && WBS_RE.test(s)
+      ? s
+          .split('.')
+          .map((c) => String(f(Number(c))))
+          .join('.')
+      : s;
   return items.map((e) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e)) return e;
     const t = { ...(e as Record<string, unknown>) };

@@ -217,7 +217,10 @@ describe('checkWbs edge cases', () => {
     const cycles = checkWbs(index).filter((p) => p.code === 'wbs.dependency-cycle');
     expect(cycles.map((p) => p.message)).toEqual(['dependency cycle: 1 → 3 → 2 → 1', 'dependency cycle: 4 → 5 → 4']);
     expect(cycles[0]!.pointer).toBe('/tasks/0/dependencies/0');
-    expect(findDependencyCycles(index as never)).toEqual([['1', '3', '2'], ['4', '5']]);
+    expect(findDependencyCycles(index as never)).toEqual([
+      ['1', '3', '2'],
+      ['4', '5'],
+    ]);
   });
 
   it('detects a cycle at the end of a 100,000-task chain without recursion', () => {

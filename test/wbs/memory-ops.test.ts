@@ -33,7 +33,11 @@ describe('checkMemoryPath', () => {
       ['.claude/memory/.json', 'wbs.path-extension'],
       ['.claude/memory/', 'wbs.path-traversal'],
     ];
-    for (const [path, code] of cases) expect(checkMemoryPath(path).map((p) => p.code), JSON.stringify(path)).toEqual([code]);
+    for (const [path, code] of cases)
+      expect(
+        checkMemoryPath(path).map((p) => p.code),
+        JSON.stringify(path),
+      ).toEqual([code]);
   });
 
   it('never accepts a path that escapes .claude/memory/', () => {
@@ -86,7 +90,14 @@ describe('memoryWrite / memoryRead', () => {
 
   it('does not rename when the temp file reads back differently', async () => {
     const inner = memoryFiles();
-    const lying: FilePort = { ...inner, read: async (p) => (p.endsWith('.tmp') ? new TextEncoder().encode('other') : inner.read(p)), write: inner.write, rename: inner.rename, remove: inner.remove, list: inner.list };
+    const lying: FilePort = {
+      ...inner,
+      read: async (p) => (p.endsWith('.tmp') ? new TextEncoder().encode('other') : inner.read(p)),
+      write: inner.write,
+      rename: inner.rename,
+      remove: inner.remove,
+      list: inner.list,
+    };
     const r = await memoryWrite(lying, '.claude/memory/a.md', 'x');
     expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['wbs.verify-failed']);
     expect(await inner.list('')).toEqual([]);
@@ -123,7 +134,15 @@ describe('memoryWrite / memoryRead', () => {
 
   it('reports a port that fails to read as wbs.read-failed, not as a missing file', async () => {
     const files = memoryFiles({ '.claude/memory/a.md': 'x' });
-    const r = await memoryRead({ ...files, read: async () => { throw new Error('EIO'); } }, '.claude/memory/a.md');
+    const r = await memoryRead(
+      {
+        ...files,
+        read: async () => {
+          throw new Error('EIO');
+        },
+      },
+      '.claude/memory/a.md',
+    );
     expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['wbs.read-failed']);
   });
 
@@ -159,9 +178,11 @@ describe('memoryUpdateJson', () => {
       const r = await memoryUpdateJson(files, path, u);
       return r.ok ? [] : r.problems.map((p) => p.code);
     };
-    expect(await codes(() => {
-      throw new Error('boom');
-    })).toEqual(['wbs.update-failed']);
+    expect(
+      await codes(() => {
+        throw new Error('boom');
+      }),
+    ).toEqual(['wbs.update-failed']);
     expect(await codes(() => undefined)).toEqual(['wbs.update-failed']);
     expect(await codes(() => ({ n: 10n }))).toEqual(['wbs.update-failed']);
     expect(await codes((t) => ({ ...(t as object), status: 'finished' }))).toEqual(['schema.enum']);
@@ -173,7 +194,10 @@ describe('memoryUpdateJson', () => {
 
 describe('checkWbsFiles', () => {
   it('loads through the port and checks deliverables on disk', async () => {
-    const [m] = fc.sample(wbsFixture.filter((x) => x.index.tasks.some((t) => t.deliverables)), { seed: 5, numRuns: 1 });
+    const [m] = fc.sample(
+      wbsFixture.filter((x) => x.index.tasks.some((t) => t.deliverables)),
+      { seed: 5, numRuns: 1 },
+    );
     const init: Record<string, string> = { '.claude/memory/task-index.json': JSON.stringify(m!.index) };
     for (const [k, v] of Object.entries(m!.tasks)) init[`.claude/memory/${k}`] = JSON.stringify(v);
     const deliverables = m!.index.tasks.flatMap((t) => t.deliverables ?? []);

@@ -21,7 +21,12 @@ function facts(model: Model, probes: string[]) {
 
 describe('buildModel', () => {
   it('gives the same model through the outline as through the hash index, whatever the edits', () => {
-    const renumbering = fc.constantFrom<((c: number) => number) | undefined>(undefined, (c) => 3 * c - 1, (c) => c * c + 7, (c) => c + 99_999_999_999_000);
+    const renumbering = fc.constantFrom<((c: number) => number) | undefined>(
+      undefined,
+      (c) => 3 * c - 1,
+      (c) => c * c + 7,
+      (c) => c + 99_999_999_999_000,
+    );
     fc.assert(
       fc.property(wbsFixture, renumbering, fc.array(edit, { maxLength: 5 }), fc.array(ID_LIKE, { maxLength: 8 }), ({ index }, f, edits, extra) => {
         let items: unknown[] = clone(index.tasks);

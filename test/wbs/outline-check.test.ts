@@ -53,7 +53,11 @@ function applyField(items: Record<string, unknown>[], e: FieldEdit): void {
 
 describe('soundOutline (the one-pass proof behind checkWbs)', () => {
   it('holds only for indexes the full check finds sound', () => {
-    const renumbering = fc.constantFrom<((c: number) => number) | undefined>(undefined, (c) => 3 * c - 1, (c) => c + 99_999_999_999_000);
+    const renumbering = fc.constantFrom<((c: number) => number) | undefined>(
+      undefined,
+      (c) => 3 * c - 1,
+      (c) => c + 99_999_999_999_000,
+    );
     fc.assert(
       fc.property(wbsFixture, renumbering, fc.array(edit, { maxLength: 3 }), fc.array(fieldEdit, { maxLength: 3 }), ({ index }, f, edits, fields) => {
         let items: unknown[] = clone(index.tasks);
@@ -116,7 +120,10 @@ function cyclic(items: Record<string, unknown>[]): boolean {
 
 describe('soundOutline on sparse lists', () => {
   it('turns down holes in children and dependencies, which the schema check lets by', () => {
-    const { index } = fc.sample(wbsFixture.filter((m) => m.index.tasks.some((t) => t.dependencies.length > 0)), { numRuns: 1, seed: 3 })[0]!;
+    const { index } = fc.sample(
+      wbsFixture.filter((m) => m.index.tasks.some((t) => t.dependencies.length > 0)),
+      { numRuns: 1, seed: 3 },
+    )[0]!;
     for (const field of ['children', 'dependencies'] as const) {
       const items = clone(index.tasks) as Record<string, unknown>[];
       const t = items.find((x) => (x[field] as unknown[]).length > 0)!;

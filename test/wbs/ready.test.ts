@@ -23,7 +23,13 @@ describe('readyTasks', () => {
     expect(work.ready).toEqual(['1', '1.2']);
     expect(work.blocked).toEqual([
       { id: '2', blockedBy: [{ id: '1', reason: 'not-done', status: 'in-progress' }] },
-      { id: '2.1', blockedBy: [{ id: '9', reason: 'missing' }, { id: '1', reason: 'not-done', status: 'in-progress', via: '2' }] },
+      {
+        id: '2.1',
+        blockedBy: [
+          { id: '9', reason: 'missing' },
+          { id: '1', reason: 'not-done', status: 'in-progress', via: '2' },
+        ],
+      },
     ]);
     expect(readyTasks(index, { leavesOnly: true }).ready).toEqual(['1.2']);
     expect(readyTasks(index, { inherit: false }).blocked.find((b) => b.id === '2.1')!.blockedBy).toEqual([{ id: '9', reason: 'missing' }]);

@@ -158,12 +158,15 @@ describe('applyPlan', () => {
     // (so a later failure must remove the created file again).
     const scenarios: [string, (m: WbsFixture) => void][] = [
       ...Object.entries(derivable),
-      ['created, then replaced', (m) => {
-        const first = m.index.tasks[0]!.id;
-        delete m.tasks[`tasks/${first}.json`];
-        derivable.rollup!(m);
-        for (const t of m.index.tasks) if (t.children.length > 0 && t.id !== first) m.tasks[`tasks/${t.id}.json`]!.status = t.status;
-      }],
+      [
+        'created, then replaced',
+        (m) => {
+          const first = m.index.tasks[0]!.id;
+          delete m.tasks[`tasks/${first}.json`];
+          derivable.rollup!(m);
+          for (const t of m.index.tasks) if (t.children.length > 0 && t.id !== first) m.tasks[`tasks/${t.id}.json`]!.status = t.status;
+        },
+      ],
     ];
     let createdFirst = false;
     for (const [name, corrupt] of scenarios) {
@@ -221,10 +224,12 @@ describe('applyPlan', () => {
     // Every read and listing the plan makes, counted in a dry run.
     const failing = (port: FilePort, fault: number | undefined) => {
       let k = 0;
-      const wrap = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-        if (++k === fault) throw new Error('I/O error');
-        return f(...a);
-      };
+      const wrap =
+        <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+        async (...a: A): Promise<R> => {
+          if (++k === fault) throw new Error('I/O error');
+          return f(...a);
+        };
       return { port: { ...port, read: wrap((p: string) => port.read(p)), list: wrap((p: string) => port.list(p)) } satisfies FilePort, count: () => k };
     };
     const dry = failing(toFiles(m), undefined);
@@ -250,11 +255,21 @@ describe('applyPlan', () => {
   it('loadWbs turns a failing read or listing into wbs.read-failed', async () => {
     const m = clone(fc.sample(wbsFixture, { seed: 9, numRuns: 1 })[0]!);
     const files = toFiles(m);
-    const broken: FilePort = { ...files, read: async () => { throw new Error('EIO'); } };
+    const broken: FilePort = {
+      ...files,
+      read: async () => {
+        throw new Error('EIO');
+      },
+    };
     const a = await loadWbs(broken);
     expect(a.index).toBeUndefined();
     expect(a.problems.map((p) => p.code)).toEqual(Array(1 + Object.keys(m.tasks).length).fill('wbs.read-failed'));
-    const unlisted = await loadWbs({ ...files, list: async () => { throw new Error('EIO'); } });
+    const unlisted = await loadWbs({
+      ...files,
+      list: async () => {
+        throw new Error('EIO');
+      },
+    });
     expect(unlisted.index).toEqual(m.index);
     expect(unlisted.problems).toEqual([expect.objectContaining({ code: 'wbs.read-failed', file: `${DIR}tasks` })]);
   });
@@ -290,7 +305,10 @@ describe('applyPlan', () => {
     const files = memoryFiles({ [`${DIR}task-index.json`]: '{"version":"1.0.0","tasks":[]}' });
     const snapshot = files.snapshot();
     const { hashJson } = await import('../../src/canonical/index.js');
-    const r = await applyPlan({ patches: [{ file: 'task-index.json', baseHash: hashJson({ version: '1.0.0', tasks: [] }), patch: [{ op: 'remove', path: '/tasks/3' }], fixes: [] }], remaining: [] }, files);
+    const r = await applyPlan(
+      { patches: [{ file: 'task-index.json', baseHash: hashJson({ version: '1.0.0', tasks: [] }), patch: [{ op: 'remove', path: '/tasks/3' }], fixes: [] }], remaining: [] },
+      files,
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.plan-invalid');
     expect(files.snapshot()).toEqual(snapshot);

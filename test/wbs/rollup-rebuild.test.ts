@@ -33,7 +33,14 @@ describe('rollup', () => {
   });
 
   it('rolls up through levels, deepest first', () => {
-    const e = (id: string, status: string, parent: string | null, children: string[]) => ({ id, type: ['epic', 'feature', 'task'][id.split('.').length - 1], status, parent, children, dependencies: [] });
+    const e = (id: string, status: string, parent: string | null, children: string[]) => ({
+      id,
+      type: ['epic', 'feature', 'task'][id.split('.').length - 1],
+      status,
+      parent,
+      children,
+      dependencies: [],
+    });
     const index = { version: '1.0.0', tasks: [e('1', 'pending', null, ['1.1']), e('1.1', 'pending', '1', ['1.1.1']), e('1.1.1', 'done', '1.1', [])] } as TaskIndex;
     expect(rollup(index).tasks.map((t) => t.status)).toEqual(['done', 'done', 'done']);
   });

@@ -5,7 +5,7 @@
  * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory } from './engine.js';
+export type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
 export { type SqliteWasmOptions, sqliteWasm } from './sqlite-wasm-engine.js';
 export { type SqlJsDatabase, type SqlJsModule, type SqlJsStatement, sqlJs } from './sqljs-engine.js';
 export { FTS5_HASH_BYTES, type FtsFlavor, SCHEMA_VERSION } from './migrations.js';

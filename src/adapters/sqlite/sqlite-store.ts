@@ -69,9 +69,8 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
   } catch (e) {
     return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${messageOf(e)}`)]);
   }
-  if (version > SCHEMA_VERSION)
-    return fail([error('store.newer-database', `the database has schema version ${version}; this memkit knows up to ${SCHEMA_VERSION}`)]);
-  let flavor = engineFlavor;
+  if (version > SCHEMA_VERSION) return fail([error('store.newer-database', `the database has schema version ${version}; this memkit knows up to ${SCHEMA_VERSION}`)]);
+  const flavor = engineFlavor;
   if (version >= 1) {
     const sql = str(engine.query("SELECT sql FROM sqlite_master WHERE name = 'docs_fts'")[0]?.sql).toLowerCase();
     const existing: FtsFlavor | undefined = /using\s+fts5/.test(sql) ? 'fts5' : /using\s+fts[34]/.test(sql) ? 'fts4' : undefined;
@@ -287,7 +286,12 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       const missing = [src, dst].filter((id) => !hashes.has(id));
       if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
       const dstHash = hashes.get(dst)!;
-      run('INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash', [src, rel, dst, dstHash]);
+      run('INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash', [
+        src,
+        rel,
+        dst,
+        dstHash,
+      ]);
       return ok({ src, rel, dst, dstHash });
     },
     async removeEdge(src, rel, dst) {
@@ -311,7 +315,15 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
          WHERE (? IS NULL OR e.src_doc_id = ?) AND e.rel IN (${placeholders(rels.length)}) AND (d.content_hash IS NULL OR d.content_hash <> e.dst_hash)`,
         [docId ?? null, docId ?? null, ...rels],
       )
-        .map((r): StaleEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash), currentHash: r.content_hash === null || r.content_hash === undefined ? null : str(r.content_hash) }))
+        .map(
+          (r): StaleEdge => ({
+            src: str(r.src_doc_id),
+            rel: str(r.rel) as EdgeRel,
+            dst: str(r.dst_doc_id),
+            dstHash: str(r.dst_hash),
+            currentHash: r.content_hash === null || r.content_hash === undefined ? null : str(r.content_hash),
+          }),
+        )
         .sort(byEdge);
     },
 

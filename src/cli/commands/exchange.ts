@@ -62,7 +62,14 @@ Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
     await writeOutputFile(outAbs, new TextEncoder().encode(chunks.join('')));
     const m = result.value.manifest;
     const report = makeReport(positionals[0]!, [], []);
-    return emitReport(io, report, format, { text: `wrote ${shown(io, outAbs)}: ${Object.entries(m.record_counts).map(([t, n]) => `${n} ${t}`).join(', ') || 'no records'}\n`, json: { out: shown(io, outAbs), manifest: m } });
+    return emitReport(io, report, format, {
+      text: `wrote ${shown(io, outAbs)}: ${
+        Object.entries(m.record_counts)
+          .map(([t, n]) => `${n} ${t}`)
+          .join(', ') || 'no records'
+      }\n`,
+      json: { out: shown(io, outAbs), manifest: m },
+    });
   },
 };
 
@@ -147,7 +154,8 @@ async function ensureDir(dir: string, name: string): Promise<boolean> {
 function partialText(partial: PartialWrite | undefined): string {
   if (partial === undefined) return 'nothing was imported';
   const parts: string[] = [];
-  if (partial.files.length > 0) parts.push(`${partial.files.length} files could not be put back as they were (${partial.files.join(', ')}); their previous bytes are in ${partial.backups ?? 'the staging directory'}`);
+  if (partial.files.length > 0)
+    parts.push(`${partial.files.length} files could not be put back as they were (${partial.files.join(', ')}); their previous bytes are in ${partial.backups ?? 'the staging directory'}`);
   if (partial.records > 0) parts.push(`${partial.records} records were written`);
   return `the import failed part-way: ${parts.join('; ')}`;
 }
@@ -184,7 +192,9 @@ Exit status: 0 the drill passed, 1 it failed, 2 usage error.
       r.ok = false;
       r.problems.push({ code: 'exchange.drill-hash-mismatch', severity: 'error', message: 'the drill did not restore the memory exactly' });
     }
-    const counts = Object.entries(report.counts).map(([t, c]) => `  ${t}: ${c.restored}/${c.expected}`).join('\n');
+    const counts = Object.entries(report.counts)
+      .map(([t, c]) => `  ${t}: ${c.restored}/${c.expected}`)
+      .join('\n');
     return emitReport(io, r, values.format as OutputFormat, {
       text: `drill ${report.ok ? 'passed' : 'FAILED'}: ${report.compared} records compared, ${report.mismatches.length} mismatches\n${counts}${counts ? '\n' : ''}`,
       json: { drill: { ok: report.ok, sourceVersion: report.sourceVersion, counts: report.counts, compared: report.compared, mismatches: report.mismatches } },

@@ -43,7 +43,8 @@ export async function verifyLedgerPath(abs: string, rel: string, options: Verify
 }
 
 /** A thrown Node file-system error (it has a string `code` such as `EACCES`). */
-export const isFsError = (cause: unknown): cause is NodeJS.ErrnoException => typeof (cause as { code?: unknown } | null)?.code === 'string' && typeof (cause as { syscall?: unknown }).syscall === 'string';
+export const isFsError = (cause: unknown): cause is NodeJS.ErrnoException =>
+  typeof (cause as { code?: unknown } | null)?.code === 'string' && typeof (cause as { syscall?: unknown }).syscall === 'string';
 
 /** The `check.unreadable` problem for a file the OS would not let memkit read. */
 export function unreadable(cause: NodeJS.ErrnoException): Problem {
@@ -56,7 +57,10 @@ async function verifyReadable(abs: string, rel: string, options: VerifyOptions, 
   if (blocks) {
     const parsed = parseFeedbackLog(await readFile(abs, 'utf8'), { file: rel, validateEntries: false });
     if (!parsed.ok) return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: parsed.problems };
-    const summary = verifyEntries(parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })), opts);
+    const summary = verifyEntries(
+      parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })),
+      opts,
+    );
     return { ...summary, problems: [...(parsed.problems ?? []), ...summary.problems] };
   }
   const total = (await stat(abs)).size;
@@ -107,7 +111,10 @@ export function payloadResolver(ledgerAbs: string, rootAbs: string, hasher: Hash
       const abs = join(base, ...rel.split('/'));
       const info = await stat(abs).catch(() => undefined);
       if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) continue;
-      const bytes = await readFile(abs).then((b) => new Uint8Array(b), () => undefined);
+      const bytes = await readFile(abs).then(
+        (b) => new Uint8Array(b),
+        () => undefined,
+      );
       if (bytes === undefined) continue;
       if (payloadMatch(bytes, String(entry.payload_hash), hasher) === 'jcs') {
         const parsed = parseJson(new TextDecoder().decode(bytes));

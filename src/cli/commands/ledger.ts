@@ -160,7 +160,9 @@ Exit status: 0 printed, 1 the ledger has problems, 2 usage error (INDEX out of r
       path: tree.inclusionProof(index).map(toHex),
     };
     if (format === 'text') {
-      io.stdout(`entry ${index} (line ${proof.line}) of ${terminalSafe(rel)}\nsize ${proof.size}\nroot ${proof.root}\nleaf ${proof.leaf}\n${proof.path.map((h) => `path ${h}`).join('\n')}${proof.path.length ? '\n' : ''}`);
+      io.stdout(
+        `entry ${index} (line ${proof.line}) of ${terminalSafe(rel)}\nsize ${proof.size}\nroot ${proof.root}\nleaf ${proof.leaf}\n${proof.path.map((h) => `path ${h}`).join('\n')}${proof.path.length ? '\n' : ''}`,
+      );
       return EXIT.ok;
     }
     return emitReport(io, report, format, { json: { proof } });

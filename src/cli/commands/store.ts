@@ -23,7 +23,10 @@ interface Opened {
 // Opens (or creates) the database, refreshes it from the docs on disk, and saves it when anything changed.
 async function openAndRefresh(io: CliIo, dir: string, db: string | undefined): Promise<Opened> {
   const dbAbs = db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, db);
-  const existing = await stat(dbAbs).then((s) => s.isFile(), () => false);
+  const existing = await stat(dbAbs).then(
+    (s) => s.isFile(),
+    () => false,
+  );
   // Never create a database inside a directory that holds no memory: that would litter any directory named by mistake.
   if (!existing && (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
     throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);

@@ -57,9 +57,11 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
     const problems = located(checkThreadStore(parsed.value));
     if (action === 'check') return emitReport(io, makeReport('.', checked, problems), format);
     if (problems.some((p) => p.severity === 'error')) return emitReport(io, makeReport('.', checked, problems), format, { text: 'the store has problems; fix them before applying operations\n' });
-    const opText = opArg!.startsWith('@') ? await readFile(absolute(io, opArg!.slice(1)), 'utf8').catch(() => {
-      throw new UsageError(`cannot read ${opArg!.slice(1)}`);
-    }) : opArg!;
+    const opText = opArg!.startsWith('@')
+      ? await readFile(absolute(io, opArg!.slice(1)), 'utf8').catch(() => {
+          throw new UsageError(`cannot read ${opArg!.slice(1)}`);
+        })
+      : opArg!;
     const op = parseJson(opText);
     if (!op.ok || typeof op.value !== 'object' || op.value === null || Array.isArray(op.value)) throw new UsageError('OP must be a JSON object like {"command":"freeze","params":{"thread_id":"x"}}');
     const result = applyOperation(parsed.value as ThreadStore, op.value as ThreadCommand);

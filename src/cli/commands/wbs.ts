@@ -65,7 +65,10 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
       const recovered = await completeJournal(files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
       if (!recovered.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, recovered.problems)), format, { text: 'an interrupted write could not be completed\n' });
       const r = recovered.value;
-      if (r.action !== 'none') io.stderr(`completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`);
+      if (r.action !== 'none')
+        io.stderr(
+          `completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`,
+        );
       return await runAction(action, root, dir, values, files, format, io);
     } finally {
       if (lock?.ok) await lock.value.release();
@@ -85,7 +88,12 @@ async function runAction(action: string, root: string, dir: string, values: Reco
     const note = values.apply ? (problems.length === 0 ? `wrote ${INDEX}\n` : `not written: fix the task files first\n`) : `${text}(not written; run with --apply to write ${INDEX})\n`;
     return emitReport(io, report, format, { text: note, json: { index, written: Boolean(values.apply && problems.length === 0) } });
   }
-  if (loaded.index === undefined) return emitReport(io, makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])), format);
+  if (loaded.index === undefined)
+    return emitReport(
+      io,
+      makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])),
+      format,
+    );
   const schema = validate('wbs-task-index', loaded.index).map((p) => ({ ...p, file: INDEX }));
   if (action === 'ready' || action === 'rollup') {
     if (schema.length > 0) return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...schema])), format);
@@ -95,7 +103,9 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       const report = makeReport(root, checked, await locateInDir(dir, loaded.problems));
       const text =
         (work.ready.length ? `ready:\n${work.ready.map((id) => `  ${id}`).join('\n')}\n` : 'ready: nothing\n') +
-        (work.blocked.length ? `blocked:\n${work.blocked.map((b) => `  ${b.id}  waits for ${b.blockedBy.map((x) => `${x.id} (${x.reason === 'missing' ? 'missing' : x.status}${x.via ? ` via ${x.via}` : ''})`).join(', ')}`).join('\n')}\n` : '');
+        (work.blocked.length
+          ? `blocked:\n${work.blocked.map((b) => `  ${b.id}  waits for ${b.blockedBy.map((x) => `${x.id} (${x.reason === 'missing' ? 'missing' : x.status}${x.via ? ` via ${x.via}` : ''})`).join(', ')}`).join('\n')}\n`
+          : '');
       return emitReport(io, report, format, { text, json: { ready: work.ready, blocked: work.blocked } });
     }
     const rolled = rollup(index);
@@ -106,10 +116,16 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       if (canonicalize(before.progress ?? null) !== canonicalize(t.progress ?? null)) out.push({ id: t.id, field: 'progress', from: before.progress ?? null, to: t.progress ?? null });
       return out;
     });
-    const text = changes.length ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n` : 'the index agrees with the roll-up\n';
+    const text = changes.length
+      ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n`
+      : 'the index agrees with the roll-up\n';
     // Status roll-up is the seed's rule (an error); memkit's progress count is a convention (a warning), as in `check`.
     const problems: Problem[] = changes.map((c) =>
-      (c.field === 'status' ? error : warning)(c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch', `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`, { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` }),
+      (c.field === 'status' ? error : warning)(
+        c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch',
+        `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`,
+        { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` },
+      ),
     );
     return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, { text, json: { tasks: rolled.tasks, changes } });
   }
@@ -118,7 +134,9 @@ async function runAction(action: string, root: string, dir: string, values: Reco
   const planText =
     plan.patches.length === 0
       ? 'nothing to repair\n'
-      : plan.patches.map((p) => `${WBS_MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`).join('\n') + '\n';
+      : plan.patches
+          .map((p) => `${WBS_MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`)
+          .join('\n') + '\n';
   if (!values.apply) {
     const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: WBS_MEMORY_ROOT })]));
     const text = planText + (plan.patches.length ? `(nothing changed; run with --apply to apply ${plan.patches.length} patch${plan.patches.length === 1 ? '' : 'es'})\n` : '');

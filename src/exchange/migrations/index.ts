@@ -38,10 +38,7 @@ export function applySteps(record: AnyRecord, steps: readonly RecordMigration[])
     if (r.problems !== undefined && r.problems.length > 0) (warnings ??= []).push(...r.problems);
     const problems: Problem[] | undefined = checkRecord(step.to, r.value);
     if (problems === undefined || problems.length > 0)
-      return fail([
-        error('exchange.migration-failed', `migration v${step.from}→v${step.to} produced an invalid ${current.type}`),
-        ...(problems ?? []),
-      ]);
+      return fail([error('exchange.migration-failed', `migration v${step.from}→v${step.to} produced an invalid ${current.type}`), ...(problems ?? [])]);
     current = r.value;
   }
   return ok(current, warnings);
