@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/run.js';
@@ -40,4 +40,17 @@ export function copyExample(name: 'agent-memory' | 'broken'): { dir: string; don
 export function tempDir(): { dir: string; done: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'memkit-cli-'));
   return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Every directory (as `path/`: `'dir'`) and file (its bytes as latin1 text) below `root`, by relative path: a snapshot to compare before and after. */
+export function readTree(root: string, rel = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
+    const p = rel === '' ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory()) {
+      out[`${p}/`] = 'dir';
+      Object.assign(out, readTree(root, p));
+    } else out[p] = readFileSync(join(root, p), 'latin1');
+  }
+  return out;
 }

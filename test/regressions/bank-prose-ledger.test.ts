@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { appendLedgerLine } from './bank-prose-ledger.helpers.js';
+import { PROSE_BANK, appendLedgerLine } from './bank-prose-ledger.helpers.js';
 import { memoryFiles } from '../../src/store/file-port.js';
 
 const run = async (files: Record<string, string>) => checkDirectory(sourceFromFilePort(memoryFiles(files)));
 const codes = (r: Awaited<ReturnType<typeof run>>) => r.problems.map((p) => [p.file, p.code, p.severity]);
 
 // The widely used prose Memory Bank layout: plain Markdown files.
-const PROSE = {
-  'memory-bank/projectbrief.md': '# Project brief\n\nBuild a memory checker.\n',
-  'memory-bank/productContext.md': '# Product context\n\nWhy it exists, who uses it.\n',
-  'memory-bank/activeContext.md': '# Active context\n\nCurrent focus: the CLI.\n',
-  'memory-bank/systemPatterns.md': '# System patterns\n\nPorts and adapters.\n',
-  'memory-bank/techContext.md': '# Tech context\n\nTypeScript, Node 20.\n',
-  'memory-bank/progress.md': '# Progress\n\n- works: parser\n- left: docs\n',
-};
+const PROSE = PROSE_BANK;
 
 // Defect: a prose ledger file in a memory bank passed `check` with nothing said.
 describe('memory bank dialects', () => {

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ImportResult, directoryMemory, exportBundle, importBundle, recoverStaging } from '../../src/exchange/index.js';
 import { type FsFacade, nodeFiles, nodeFs } from '../../src/node/index.js';
 import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
-import { runCli, tempDir } from '../cli/helpers.js';
+import { readTree as tree, runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: a refused import had already written files and said "nothing was
 // imported"; 5 of 6 failures during the write pass left files behind. Now
@@ -56,18 +56,6 @@ function failing(base: FilePort, n: number, mode: 'once' | 'disk-full' | 'broken
       return base.remove(p);
     },
   };
-}
-
-function tree(root: string, rel = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
-    const p = rel === '' ? e.name : `${rel}/${e.name}`;
-    if (e.isDirectory()) {
-      out[p + '/'] = 'dir';
-      Object.assign(out, tree(root, p));
-    } else out[p] = readFileSync(join(root, p), 'latin1');
-  }
-  return out;
 }
 
 function expectNothingWritten(r: ImportResult): void {

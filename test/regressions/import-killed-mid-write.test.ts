@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportBundle, recoverStaging } from '../../src/exchange/index.js';
 import { nodeFiles } from '../../src/node/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
-import { ROOT, runCli, tempDir } from '../cli/helpers.js';
+import { ROOT, readTree as tree, runCli, tempDir } from '../cli/helpers.js';
 
 // A real SIGKILL of a child process at chosen steps of the import's write
 // pass (staging, commit, clean-up). What is left must be a state the next
@@ -17,18 +17,6 @@ const doc = (updated: string, body: string) => `---\nid: x\nupdated: ${updated}\
 const SOURCE: Record<string, string> = {};
 for (let i = 0; i < 6; i++) SOURCE[`m/d${i % 2}/doc${i}.md`] = doc('2026-03-01T00:00:00Z', `new ${i}`);
 const OLD: Record<string, string> = { 'm/d0/doc0.md': doc('2026-01-01T00:00:00Z', 'old 0'), 'm/d1/doc3.md': doc('2026-01-01T00:00:00Z', 'old 3'), 'keep.md': 'mine\n' };
-
-function tree(root: string, rel = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
-    const p = rel === '' ? e.name : `${rel}/${e.name}`;
-    if (e.isDirectory()) {
-      out[p + '/'] = 'dir';
-      Object.assign(out, tree(root, p));
-    } else out[p] = readFileSync(join(root, p), 'latin1');
-  }
-  return out;
-}
 
 function prepare(dir: string): void {
   mkdirSync(dir);

@@ -3,16 +3,10 @@
 // It is recognised as the prose dialect (one check.prose-memory-bank warning) and checked by its light rules:
 // core files present, each not empty, Markdown the parser reads in full. No error.
 import { describe, expect, it } from 'vitest';
+import { PROSE_BANK } from './bank-prose-ledger.helpers.js';
 import { checkFiles, errorsOf } from './spec-helpers.js';
 
-const PROSE: Record<string, string> = {
-  'memory-bank/projectbrief.md': '# Project brief\n\nBuild a memory checker.\n',
-  'memory-bank/productContext.md': '# Product context\n\nWhy it exists, who uses it.\n',
-  'memory-bank/activeContext.md': '# Active context\n\nCurrent focus: the CLI.\n',
-  'memory-bank/systemPatterns.md': '# System patterns\n\nPorts and adapters.\n',
-  'memory-bank/techContext.md': '# Tech context\n\nTypeScript, Node 20.\n',
-  'memory-bank/progress.md': '# Progress\n\n- works: parser\n- left: docs\n',
-};
+const PROSE: Record<string, string> = { ...PROSE_BANK };
 const base = (p: { file?: string }) => p.file?.replace(/^.*?(memory-bank)/, '$1');
 
 describe('prose Memory Bank layout (spec)', () => {
