@@ -1,0 +1,110 @@
+import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, runTransaction } from './engine.js';
+
+/** The part of a better-sqlite3 statement memkit uses. */
+export interface BetterSqlite3Statement {
+  /** True when the statement returns rows. */
+  readonly reader: boolean;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): { changes: number };
+}
+
+/** The part of a better-sqlite3 `Database` memkit uses. */
+export interface BetterSqlite3Database {
+  exec(sql: string): unknown;
+  prepare(sql: string): BetterSqlite3Statement;
+  serialize(): Uint8Array;
+  close(): unknown;
+}
+
+// biome-ignore-start lint/suspicious/noExplicitAny: typed loosely so callers need not install better-sqlite3's type package
+/**
+ * better-sqlite3's `Database` class, i.e. the default export of
+ * `better-sqlite3`. Typed loosely so callers need not install its type
+ * package; memkit uses only the members of {@link BetterSqlite3Database}.
+ */
+export type BetterSqlite3Constructor = new (filename?: any, options?: any) => any;
+// biome-ignore-end lint/suspicious/noExplicitAny: typed loosely
+
+class NativeEngine implements SqliteEngine {
+  readonly name = 'better-sqlite3';
+  private readonly statements = new Map<string, BetterSqlite3Statement>();
+
+  constructor(private readonly db: BetterSqlite3Database) {}
+
+  private prepared(sql: string): BetterSqlite3Statement {
+    let stmt = this.statements.get(sql);
+    if (stmt === undefined) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  compileOptions(): string[] {
+    return this.query('PRAGMA compile_options').map((r) => String(Object.values(r)[0]));
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  query(sql: string, params: readonly SqlValue[] = []): SqlRow[] {
+    const stmt = this.prepared(sql);
+    // better-sqlite3 refuses `all()` on a statement that returns no rows.
+    if (!stmt.reader) {
+      stmt.run(...params);
+      return [];
+    }
+    const rows = stmt.all(...params) as SqlRow[];
+    // BLOBs come back as Buffers; callers get plain Uint8Arrays, as from the other engines.
+    for (const row of rows)
+      for (const k in row) {
+        const v = row[k];
+        if (typeof v === 'object' && v !== null) row[k] = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+      }
+    return rows;
+  }
+
+  run(sql: string, params: readonly SqlValue[] = []): number {
+    return this.prepared(sql).run(...params).changes;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return runTransaction((s) => this.exec(s), fn);
+  }
+
+  export(): Uint8Array {
+    const b = this.db.serialize();
+    // A plain Uint8Array over the Buffer's bytes, as the other engines return.
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
+
+  close(): void {
+    // better-sqlite3 finalizes its statements itself on close.
+    this.statements.clear();
+    this.db.close();
+  }
+}
+
+/**
+ * The native engine for Node: better-sqlite3 (12.x, SQLite with FTS5), over
+ * the `Database` class the caller imported. memkit/sqlite never imports
+ * better-sqlite3 itself (it is an optional peer dependency and Node-only), so
+ * browsers and bundlers never see it. Same schema and ranking as the other
+ * engines; a database opened from bytes is an in-memory copy, saved back with
+ * `toBytes()`.
+ *
+ * @example
+ * import Database from 'better-sqlite3';
+ * const store = unwrap(await openSqliteStore({ engine: betterSqlite3(Database) }));
+ */
+export function betterSqlite3(Database: BetterSqlite3Constructor): SqliteEngineFactory {
+  return {
+    name: 'better-sqlite3',
+    async open(bytes?: Uint8Array): Promise<SqliteEngine> {
+      // better-sqlite3 opens serialized bytes (a Buffer) as an in-memory database.
+      const source = bytes !== undefined && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : ':memory:';
+      return new NativeEngine(new Database(source) as BetterSqlite3Database);
+    },
+  };
+}
