@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
-import { Settings } from 'typebox/system';
+import { Locale, Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
@@ -464,14 +464,156 @@ export function plainArrayItems(node: unknown): Record<string, unknown> | undefi
   return Reflect.ownKeys(array).every((k) => PLAIN_ARRAY_KEYS.has(k)) ? (items as Record<string, unknown>) : undefined;
 }
 
+/** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */
+interface ErrorSink {
+  errors: TLocalizedValidationError[];
+  limit: number;
+  stopped: boolean;
+}
+
+/** Collects the errors of `value` at `path`; returns whether the value is valid (like TypeBox's error walk). */
+type ErrorCollector = (value: unknown, path: string, sink: ErrorSink) => boolean;
+
+/** Keywords that only annotate: they never fail. */
+const ANNOTATIONS = new Set<PropertyKey>(['description', 'title', '~kind', '~optional', '~unsafe', '$id', '$schema', 'examples', 'default']);
+
+/** Value keywords checked one by one (each by TypeBox's compiled check of that keyword alone), in TypeBox's order, and their error params. */
+const LEAF_KEYWORDS: readonly [string, (node: Record<string, unknown>) => Record<string, unknown>][] = [
+  ['contains', () => ({ minContains: 1 })],
+  ['minItems', (n) => ({ limit: n.minItems })],
+  ['maxItems', (n) => ({ limit: n.maxItems })],
+  ['minLength', (n) => ({ limit: n.minLength })],
+  ['maxLength', (n) => ({ limit: n.maxLength })],
+  ['pattern', (n) => ({ pattern: n.pattern })],
+  ['minimum', (n) => ({ comparison: '>=', limit: n.minimum })],
+  ['maximum', (n) => ({ comparison: '<=', limit: n.maximum })],
+  ['const', (n) => ({ allowedValue: n.const })],
+  ['enum', (n) => ({ allowedValues: n.enum })],
+];
+const STRUCTURAL = new Set<PropertyKey>(['type', 'required', 'properties', 'additionalProperties', 'patternProperties', 'items', 'anyOf', '~refine']);
+const LEAF_SET = new Set<PropertyKey>(LEAF_KEYWORDS.map(([k]) => k));
+
+const encodeFragment = (key: string): string => (key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key);
+
+function addError(sink: ErrorSink, keyword: string, schemaPath: string, instancePath: string, params: Record<string, unknown>): false {
+  if (sink.errors.length >= sink.limit) {
+    sink.stopped = true;
+    return false;
+  }
+  const e = { keyword, schemaPath, instancePath, params } as unknown as TLocalizedValidationError;
+  e.message = Locale.Get()(e);
+  sink.errors.push(e);
+  return false;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The error walk of `schema` compiled once into closures: the same errors, in
+ * the same order, as TypeBox's `Errors()`, which interprets the schema afresh
+ * for every value (about 20 µs per invalid entry). Whether a part is valid is
+ * always TypeBox's compiled check of that part (or of one keyword), so valid
+ * parts are skipped at compiled speed and no rule is written twice; this code
+ * only walks the failing parts and names what failed. `undefined` when the
+ * schema uses a keyword it does not know (then TypeBox's walk is used).
+ */
+export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  const node = schema;
+  for (const key of Reflect.ownKeys(node)) if (!ANNOTATIONS.has(key) && !STRUCTURAL.has(key) && !LEAF_SET.has(key)) return undefined;
+  if (Array.isArray(node.items)) return undefined; // tuples: not in memkit's schemas
+  const whole = compiledCheck(node);
+  const typeCheck = node.type !== undefined ? compiledCheck({ type: node.type }) : undefined;
+  const leaves = LEAF_KEYWORDS.filter(([k]) => node[k] !== undefined).map(([k, params]) => ({ keyword: k, check: compiledCheck({ [k]: node[k] }), params: params(node) }));
+  const required = Array.isArray(node.required) ? (node.required as string[]).map((key) => ({ key, check: compiledCheck({ required: [key] }) })) : [];
+  const requiredAll = required.length > 0 ? compiledCheck({ required: node.required }) : undefined;
+  const props: { key: string; path: string; gate: (v: unknown) => boolean; collect: ErrorCollector }[] = [];
+  for (const [key, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+    const path = `${schemaPath}/properties/${encodeFragment(key)}`;
+    const collect = compileErrors(sub, path);
+    if (collect === undefined) return undefined;
+    // TypeBox's rule for when a property is checked at all (absent, or optional and undefined).
+    const gate = compiledCheck({ properties: { [key]: sub }, ...(required.some((r) => r.key === key) ? { required: [key] } : {}) });
+    props.push({ key, path, gate, collect });
+  }
+  const patterns: { regexp: RegExp; collect: ErrorCollector }[] = [];
+  for (const [pattern, sub] of Object.entries((node.patternProperties ?? {}) as Record<string, unknown>)) {
+    const collect = compileErrors(sub, `${schemaPath}/patternProperties/${encodeFragment(pattern)}`);
+    if (collect === undefined) return undefined;
+    patterns.push({ regexp: new RegExp(pattern, 'u'), collect });
+  }
+  let additional: { shell: (v: unknown) => boolean; collect: ErrorCollector | undefined } | undefined;
+  if (node.additionalProperties !== undefined) {
+    const ap = node.additionalProperties;
+    const collect = ap === false ? undefined : compileErrors(ap, `${schemaPath}/additionalProperties`);
+    if (ap !== false && collect === undefined) return undefined;
+    // Which keys are additional, by TypeBox's own rule: the schema's keys with every value schema made `{}`.
+    const empty = (o: unknown) => Object.fromEntries(Object.keys((o ?? {}) as object).map((k) => [k, {}]));
+    const shell = compiledCheck({ properties: empty(node.properties), patternProperties: empty(node.patternProperties), additionalProperties: ap });
+    additional = { shell, collect };
+  }
+  const items = node.items !== undefined ? compileErrors(node.items, `${schemaPath}/items`) : undefined;
+  if (node.items !== undefined && items === undefined) return undefined;
+  const branches: { check: (v: unknown) => boolean; collect: ErrorCollector }[] = [];
+  if (Array.isArray(node.anyOf))
+    for (const [i, sub] of node.anyOf.entries()) {
+      const collect = compileErrors(sub, `${schemaPath}/anyOf/${i}`);
+      if (collect === undefined) return undefined;
+      branches.push({ check: compiledCheck(sub), collect });
+    }
+  const refine = (node['~refine'] ?? []) as { check: (v: unknown) => boolean; error: (v: unknown) => string }[];
+
+  return (value, path, sink) => {
+    if (whole(value)) return true;
+    let ok = true;
+    if (typeCheck !== undefined && !typeCheck(value)) ok = addError(sink, 'type', schemaPath, path, { type: node.type });
+    if (isPlainObject(value)) {
+      if (requiredAll !== undefined && !requiredAll(value)) {
+        const missing = required.filter((r) => !r.check(value)).map((r) => r.key);
+        ok = addError(sink, 'required', schemaPath, path, { requiredProperties: missing });
+      }
+      if (additional !== undefined && !additional.shell(value)) {
+        const failed: string[] = [];
+        for (const key of Object.getOwnPropertyNames(value)) {
+          if (additional.shell({ [key]: value[key] })) continue;
+          if (additional.collect !== undefined) additional.collect(value[key], `${path}/${encodeFragment(key)}`, sink);
+          failed.push(key);
+        }
+        ok = addError(sink, 'additionalProperties', schemaPath, path, { additionalProperties: failed });
+      }
+      for (const { regexp, collect } of patterns) for (const key of Object.keys(value)) if (regexp.test(key) && !collect(value[key], `${path}/${encodeFragment(key)}`, sink)) ok = false;
+      for (const p of props) if (!p.gate(value) && p.key in value && !p.collect(value[p.key], `${path}/${encodeFragment(p.key)}`, sink)) ok = false;
+    }
+    // `contains` comes before `items` in TypeBox's order, the other value keywords after.
+    for (const leaf of leaves) if (leaf.keyword === 'contains' && !leaf.check(value)) ok = addError(sink, leaf.keyword, schemaPath, path, leaf.params);
+    if (items !== undefined && Array.isArray(value)) for (let i = 0; i < value.length; i++) if (!items(value[i], `${path}/${i}`, sink)) ok = false;
+    for (const leaf of leaves) if (leaf.keyword !== 'contains' && !leaf.check(value)) ok = addError(sink, leaf.keyword, schemaPath, path, leaf.params);
+    if (branches.length > 0 && !branches.some((b) => b.check(value))) {
+      for (const b of branches) b.collect(value, path, sink);
+      ok = addError(sink, 'anyOf', schemaPath, path, {});
+    }
+    if (ok) for (const [index, r] of refine.entries()) if (!r.check(value)) ok = addError(sink, '~refine', schemaPath, path, { index, message: r.error(value) });
+    return ok;
+  };
+}
+
 function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true): FormatValidator {
   const maxProblems = Math.min(askedMax, MAX_VALUE_PROBLEMS);
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
+  let collector: ErrorCollector | null | undefined; // compiled on the first invalid value; null: TypeBox's walk
+  const collectErrors = (value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } => {
+    if (collector === undefined) collector = compileErrors(compiledSchemaOf(def.schema)) ?? null;
+    if (collector === null) return schemaErrors(validator, value, limit);
+    const sink: ErrorSink = { errors: [], limit: Math.max(1, limit), stopped: false };
+    collector(value, '', sink);
+    // A failing value the walk cannot explain (it should not happen): TypeBox's walk says why.
+    return sink.errors.length === 0 ? schemaErrors(validator, value, limit) : { errors: sink.errors, stopped: sink.stopped };
+  };
   const slow = (value: unknown): Problem[] => {
-    const { errors, stopped } = schemaErrors(validator, value, maxProblems + ERROR_HEADROOM);
+    const { errors, stopped } = collectErrors(value, maxProblems + ERROR_HEADROOM);
     const problems = toProblems(errors);
     // Semantic rules also run on rejected values, so one report shows them all.
     const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
