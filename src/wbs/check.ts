@@ -1,12 +1,9 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
-import Type from 'typebox';
-import { getFormat } from '../schemas/registry.js';
-import { type FormatValidator, compileValidator, compiledSchemaOf, guardedCheck, plainArrayItems } from '../schemas/validate.js';
+import { type FormatValidator, compileValidator } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
-import { findCyclesCsr } from '../graph/cycles.js';
+import { findCycles } from '../graph/cycles.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
-import { soundOutline } from './outline-check.js';
+import { type Loose, MISSING, type Model, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -47,11 +44,15 @@ function same(a: unknown, b: unknown): boolean {
 }
 const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
-/** True when `x` is already in `set`; adds it otherwise. */
-function seenIn(set: Set<unknown>, x: unknown): boolean {
-  if (set.has(x)) return true;
-  set.add(x);
-  return false;
+const listOf = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+
+/** Whether `list[k]` also occurs before position k; short lists are scanned, longer ones indexed once. */
+function repeatsIn(list: unknown): (k: number) => boolean {
+  if (!Array.isArray(list) || list.length < 2) return () => false;
+  if (list.length <= 16) return (k) => list.indexOf(list[k]) < k;
+  const firstAt = new Map<unknown, number>();
+  list.forEach((x, k) => firstAt.has(x) || firstAt.set(x, k));
+  return (k) => firstAt.get(list[k])! < k;
 }
 
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
@@ -68,32 +69,6 @@ function schemaProblems(formatId: string, value: unknown, file: string): Problem
   const problems = check(value);
   if (problems.length === 0) return problems;
   return problems.filter((p) => !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? ''))).map((p) => ({ ...p, file }));
-}
-
-/** The index schema split in two: everything but the entries, and one entry. */
-export interface IndexChecks {
-  top(index: unknown): boolean;
-  entry(entry: unknown): boolean;
-}
-let indexChecksCache: IndexChecks | null | undefined;
-
-/**
- * The `wbs-task-index` schema check split so that {@link buildModel} can check
- * each entry in its own pass: an index passes the whole-index validator
- * exactly when `top` accepts it and `entry` accepts each entry of `tasks`
- * (a plain array schema, nothing relating entries to each other). Both are
- * compiled by TypeBox from the same schema as the validator; `undefined` when
- * the schema is not of that shape (then the whole-index validator runs).
- */
-export function indexChecks(): IndexChecks | undefined {
-  if (indexChecksCache === undefined) {
-    const schema = compiledSchemaOf(getFormat('wbs-task-index')!.schema) as Record<string, unknown>;
-    const properties = schema.properties as Record<string, unknown> | undefined;
-    const entry = plainArrayItems(properties?.tasks);
-    indexChecksCache =
-      schema.type === 'object' && entry !== undefined ? { top: guardedCheck({ ...schema, properties: { ...properties, tasks: Type.Array(Type.Unknown()) } }), entry: guardedCheck(entry) } : null;
-  }
-  return indexChecksCache ?? undefined;
 }
 
 /**
@@ -117,51 +92,21 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     out.push(error('wbs.not-index', 'task-index.json must be an object with a "tasks" array', { file: indexFile, pointer: '' }));
     return out;
   }
-  // The schema is checked entry by entry as the model is built, each entry while it is
-  // in cache; the whole-index validator runs only to report problems.
-  const split = indexChecks();
-  const quick = split !== undefined && split.top(index);
-  // A sound index in outline order is proved so in one pass; anything else is checked in full.
-  if (quick && tasks === undefined && options.deliverableExists === undefined && provedSound(index.tasks, split.entry)) return [];
-  return checkInFull(index as Loose & { tasks: unknown[] }, tasks, options, quick);
-}
-
-function provedSound(items: readonly unknown[], entry: (value: unknown) => boolean): boolean {
-  try {
-    return soundOutline(items, entry);
-  } catch {
-    return false; // a value that throws when read again: the full check reports it
-  }
-}
-
-/**
- * {@link checkWbs} without the one-pass proof of soundness: every rule checked
- * on the model (for tests comparing the two). `quick`: the index passed the
- * split schema's top check.
- */
-export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFiles | undefined, options: CheckWbsOptions, quick: boolean): Problem[] {
-  const dir = options.dir ?? '';
-  const indexFile = `${dir}task-index.json`;
-  const split = indexChecks();
-  const model = buildModel(index.tasks, quick && split !== undefined ? { check: split.entry } : {});
-  const out: Problem[] = quick && model.checked ? [] : schemaProblems('wbs-task-index', index, indexFile);
-  const { items, ids, find, first, good, depth, done, childStart, childPos, depStart, depPos, treeStart, treeKids, treeParent } = model;
+  const model = buildModel(index.tasks);
+  const out = schemaProblems('wbs-task-index', index, indexFile);
+  const { items, ids, find, first, depth, kids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
   const progress = leafProgress(model);
-  // Duplicates in a list are found by resolved position: `stamp[j] === token` when j
-  // was already listed in the current list. Ids not in the index go through a Set.
-  const stamp = new Int32Array(items.length);
-  let token = 0;
 
   for (let i = 0; i < items.length; i++) {
     const id = ids[i];
     if (id === undefined) continue;
     const e = items[i] as Loose;
-    const why = good[i] === 1 ? undefined : wbsIdError(id);
+    const why = depth[i]! > 0 ? undefined : wbsIdError(id);
     if (why !== undefined) push(error('wbs.id-malformed', why, { pointer: at(i, 'id') }));
-    if (first[i] === 0) {
+    if (!first(i)) {
       push(error('wbs.id-duplicate', `id "${id}" also appears at /tasks/${find(id)}`, { pointer: at(i, 'id') }));
       continue;
     }
@@ -191,56 +136,35 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
     }
 
     // children
-    const cFrom = childStart[i]!;
-    const cTo = childStart[i + 1]!;
-    if (cFrom < cTo) {
-      const children = e.children as unknown[];
-      const list = ++token;
-      let missing: Set<unknown> | undefined;
-      for (let k = 0; k < cTo - cFrom; k++) {
-        const cj = childPos[cFrom + k]!;
-        if (cj === NOT_STRING) continue;
-        if (cj === MISSING ? !isWbsId(children[k]) : good[cj] === 0) push(error('wbs.id-malformed', `children: ${wbsIdError(children[k])}`, { pointer: at(i, 'children', k) }));
-        if (cj === MISSING ? seenIn((missing ??= new Set()), children[k]) : stamp[cj] === list) {
-          push(warning('wbs.child-duplicate', `"${id}" lists child "${children[k] as string}" twice`, { pointer: at(i, 'children', k) }));
-          continue;
-        }
-        if (cj === MISSING) {
-          push(error('wbs.child-missing', `child "${children[k] as string}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
-          continue;
-        }
-        stamp[cj] = list;
+    const childRepeat = repeatsIn(e.children);
+    listOf(e.children).forEach((c, k) => {
+      if (typeof c !== 'string') return;
+      const cj = find(c);
+      if (!isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
+      if (childRepeat(k)) push(warning('wbs.child-duplicate', `"${id}" lists child "${c as string}" twice`, { pointer: at(i, 'children', k) }));
+      else if (cj === MISSING) push(error('wbs.child-missing', `child "${c as string}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
+      else {
         const cp = (items[cj] as Loose).parent;
-        if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${children[k] as string}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
+        if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c as string}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
       }
-    }
+    });
 
     // dependencies
-    const dFrom = depStart[i]!;
-    const dTo = depStart[i + 1]!;
-    if (dFrom < dTo) {
-      const deps = e.dependencies as unknown[];
-      const list = ++token;
-      let missing: Set<unknown> | undefined;
-      for (let k = 0; k < dTo - dFrom; k++) {
-        const dj = depPos[dFrom + k]!;
-        if (dj === NOT_STRING) continue;
-        if (dj === MISSING ? !isWbsId(deps[k]) : good[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(deps[k])}`, { pointer: at(i, 'dependencies', k) }));
-        const dup = dj === MISSING ? seenIn((missing ??= new Set()), deps[k]) : stamp[dj] === list;
-        if (dj !== MISSING) stamp[dj] = list;
-        if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
-        else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${deps[k] as string}" twice`, { pointer: at(i, 'dependencies', k) }));
-        else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${deps[k] as string}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
-      }
-    }
+    const depRepeat = repeatsIn(e.dependencies);
+    listOf(e.dependencies).forEach((d, k) => {
+      if (typeof d !== 'string') return;
+      const dj = find(d);
+      if (!isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
+      const dup = depRepeat(k);
+      if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+      else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d as string}" twice`, { pointer: at(i, 'dependencies', k) }));
+      else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${d as string}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+    });
 
     // roll-up and progress (over the valid tree links)
-    const tFrom = treeStart[i]!;
-    const tTo = treeStart[i + 1]!;
-    if (tFrom < tTo) {
-      let doneKids = 0;
-      for (let k = tFrom; k < tTo; k++) doneKids += done[treeKids[k]!]!;
-      const expected = statusFromCounts(doneKids, tTo - tFrom);
+    const tree = kids[i]!;
+    if (tree.length > 0) {
+      const expected = statusFromCounts(tree.filter((j) => (items[j] as Loose).status === 'done').length, tree.length);
       if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
       const want = expectedProgress(model, progress, i, e.progress);
@@ -265,24 +189,9 @@ export function checkInFull(index: Loose & { tasks: unknown[] }, tasks: TaskFile
 
 /** The dependency cycles of a model as item positions (one per strongly connected component). */
 export function dependencyCyclePositions(model: Model): number[][] {
-  const n = model.items.length;
-  const { depStart, depPos } = model;
-  // The usual case, every dependency resolved and none on itself: the graph is the model's lists as they are.
-  let plain = true;
-  for (let i = 0; i < n && plain; i++) for (let k = depStart[i]!; k < depStart[i + 1]!; k++) if (depPos[k]! < 0 || depPos[k] === i) plain = false;
-  if (plain) return findCyclesCsr(n, depStart, depPos);
-  const offsets = new Int32Array(n + 1);
-  const targets = new Int32Array(depPos.length);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    offsets[i] = m;
-    for (let k = depStart[i]!; k < depStart[i + 1]!; k++) {
-      const j = depPos[k]!;
-      if (j >= 0 && j !== i) targets[m++] = j;
-    }
-  }
-  offsets[n] = m;
-  return findCyclesCsr(n, offsets, targets.subarray(0, m));
+  const { items, find, first } = model;
+  const targets = (i: number) => (first(i) ? strings(items[i] as Loose, 'dependencies').map(find) : []).filter((j) => j >= 0 && j !== i);
+  return findCycles(items.length, targets);
 }
 
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */
@@ -338,6 +247,6 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
     }
   }
   model.ids.forEach((id, i) => {
-    if (model.first[i] === 1 && !seen.has(id!)) out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
+    if (model.first(i) && !seen.has(id!)) out.push(error('wbs.entity-missing', `"${id}" has no entity file tasks/${id}.json`, { file: `${dir}task-index.json`, pointer: `/tasks/${i}` }));
   });
 }

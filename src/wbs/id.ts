@@ -46,38 +46,6 @@ export function isWbsId(id: unknown): id is string {
 export const WBS_RE = /^[1-9][0-9]{0,14}(\.[1-9][0-9]{0,14}){0,2}$/;
 
 /**
- * Reads a WBS id in one pass: its depth (1 to 3), with its numeric
- * components in `parts[0 .. depth)`; 0 when `id` is not one (exactly the
- * strings {@link isWbsId} rejects). Components of up to 15 digits are exact
- * as numbers, so two well-formed ids are equal exactly when their components are.
- * @example scanWbsId('1.10.2', parts) // 3, parts = [1, 10, 2]
- */
-export function scanWbsId(id: string, parts: Float64Array): number {
-  const n = id.length;
-  let depth = 0;
-  let k = 0;
-  while (k < n) {
-    if (depth === MAX_WBS_DEPTH) return 0;
-    const lead = id.charCodeAt(k) - 48;
-    if (lead < 1 || lead > 9) return 0;
-    let value = lead;
-    const from = k++;
-    for (; k < n; k++) {
-      const digit = id.charCodeAt(k) - 48;
-      if (digit < 0 || digit > 9) break;
-      value = value * 10 + digit;
-    }
-    if (k - from > 15) return 0;
-    parts[depth++] = value;
-    if (k < n) {
-      if (id.charCodeAt(k) !== 46 || k + 1 === n) return 0;
-      k++;
-    }
-  }
-  return depth;
-}
-
-/**
  * Parses a WBS id.
  * @example parseWbsId('1.10.2') // ok: { parts: [1, 10, 2], depth: 3, parent: '1.10', type: 'task' }
  */

@@ -56,7 +56,7 @@ export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOption
       if (treeKidCount(model, i) > 0) {
         const { deliverables } = e;
         delete e.deliverables;
-        e.progress = counts.at(i);
+        e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
         if (deliverables !== undefined) e.deliverables = deliverables;
       }
     });

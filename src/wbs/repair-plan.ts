@@ -147,7 +147,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const e = all[i] as Loose;
     if (treeKidCount(rebuilt, i) === 0) continue;
     if (status[i] !== undefined) e.status = status[i];
-    if (isObject(e.progress)) e.progress = counts.at(i);
+    if (isObject(e.progress)) e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
   }
 
   // The index patch.

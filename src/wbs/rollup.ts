@@ -32,16 +32,9 @@ export function statusFromCounts(done: number, total: number): WbsStatus {
 /** The statuses every parent should have, bottom-up (children before parents), by item position. */
 export function rolledUpStatuses(model: Model): unknown[] {
   const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
-  const { treeStart, treeKids, deepestFirst } = model;
-  // Indexed loops over the typed arrays: an iterator allocates a result per item unless optimized away.
-  for (let d = 0; d < deepestFirst.length; d++) {
-    const i = deepestFirst[d]!;
-    const from = treeStart[i]!;
-    const to = treeStart[i + 1]!;
-    if (from === to) continue;
-    let done = 0;
-    for (let k = from; k < to; k++) if (status[treeKids[k]!] === 'done') done++;
-    status[i] = statusFromCounts(done, to - from);
+  for (const i of model.deepestFirst) {
+    const kids = model.kids[i]!;
+    if (kids.length > 0) status[i] = statusFromCounts(kids.filter((j) => status[j] === 'done').length, kids.length);
   }
   return status;
 }
@@ -80,35 +73,29 @@ export function rollup(index: TaskIndex): TaskIndex {
  * Returns the counts `progress` should hold when they differ from `current`,
  * else `undefined` (nothing to check, or it agrees).
  */
-export function expectedProgress(model: Model, counts: ReturnType<typeof leafProgress>, i: number, current: unknown): { completed: number; total: number } | undefined {
-  if (model.treeStart[i + 1]! === model.treeStart[i]!) return undefined;
+export function expectedProgress(model: Model, counts: LeafCounts, i: number, current: unknown): { completed: number; total: number } | undefined {
+  if (model.kids[i]!.length === 0) return undefined;
   if (!isObject(current) || typeof current.completed !== 'number' || typeof current.total !== 'number') return undefined;
   const completed = counts.completed[i]!;
   const total = counts.total[i]!;
   return current.completed === completed && current.total === total ? undefined : { completed, total };
 }
 
-/** Leaf-task counts below each item (a leaf counts itself), by position; `at(i)` gives `{completed, total}`. */
-export function leafProgress(model: Model): { completed: Int32Array; total: Int32Array; at(i: number): { completed: number; total: number } } {
-  const n = model.items.length;
-  const completed = new Int32Array(n);
-  completed.set(model.done);
-  const total = new Int32Array(n).fill(1);
-  const { treeStart, treeKids, deepestFirst } = model;
-  for (let d = 0; d < deepestFirst.length; d++) {
-    const i = deepestFirst[d]!;
-    const from = treeStart[i]!;
-    const to = treeStart[i + 1]!;
-    if (from === to) continue;
-    let c = 0;
-    let t = 0;
-    for (let k = from; k < to; k++) {
-      const j = treeKids[k]!;
-      c += completed[j]!;
-      t += total[j]!;
-    }
-    completed[i] = c;
-    total[i] = t;
+/** Leaf-task counts below each item (a leaf counts itself), by position. */
+export interface LeafCounts {
+  completed: number[];
+  total: number[];
+}
+
+/** The {@link LeafCounts} of every item, bottom-up. */
+export function leafProgress(model: Model): LeafCounts {
+  const completed = model.items.map((e): number => (isObject(e) && e.status === 'done' ? 1 : 0));
+  const total = model.items.map(() => 1);
+  for (const i of model.deepestFirst) {
+    const kids = model.kids[i]!;
+    if (kids.length === 0) continue;
+    completed[i] = kids.reduce((sum, j) => sum + completed[j]!, 0);
+    total[i] = kids.reduce((sum, j) => sum + total[j]!, 0);
   }
-  return { completed, total, at: (i) => ({ completed: completed[i]!, total: total[i]! }) };
+  return { completed, total };
 }
