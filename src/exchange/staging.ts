@@ -33,10 +33,17 @@ export function isStagingDirName(name: string): boolean {
   return STAGING_DIR.test(name);
 }
 
-/** A file port with directories (the node port): it can remove an empty one and list them. Ports without directories need neither. */
+/**
+ * A file port with directories (the node port): it can remove an empty one
+ * and list them, and defer the fsync of a directory so that a commit syncs
+ * each directory once instead of once per file. Ports without directories
+ * need none of this.
+ */
 interface RemovesDirs {
   removeEmptyDir?(path: string): Promise<void>;
   listDirectories?(prefix: string): Promise<string[]>;
+  writeNoDirSync?(path: string, data: Uint8Array): Promise<void>;
+  syncDirectoriesOf?(paths: Iterable<string>): Promise<void>;
 }
 
 function randomToken(): string {
@@ -118,6 +125,10 @@ export async function startStaging(files: FilePort): Promise<Staging> {
   const staged: string[] = [];
   const stagedSet = new Set<string>();
   await files.write(`${dir}/marker.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
+  // Staged files are durable (fsynced) but their names only once synced per directory before the plan is written.
+  const { writeNoDirSync, syncDirectoriesOf } = files as RemovesDirs;
+  const stageWrite = writeNoDirSync !== undefined && syncDirectoriesOf !== undefined ? writeNoDirSync.bind(files) : files.write.bind(files);
+  const syncDirs = async (paths: Iterable<string>) => syncDirectoriesOf?.call(files, paths);
   return {
     dir,
     get size() {
@@ -126,7 +137,7 @@ export async function startStaging(files: FilePort): Promise<Staging> {
     async stage(path, bytes) {
       // One path, one file: a second write of it (a bundle File at the records file's path) would make the plan ambiguous.
       if (stagedSet.has(path)) throw new Error(`"${path}" is written twice by this import`);
-      await files.write(`${dir}/new/${path}`, bytes);
+      await stageWrite(`${dir}/new/${path}`, bytes);
       staged.push(path);
       stagedSet.add(path);
     },
@@ -136,6 +147,8 @@ export async function startStaging(files: FilePort): Promise<Staging> {
     async commit() {
       const moved: { path: string; hadOld: boolean }[] = [];
       try {
+        // Every staged name is on disk before the plan that a roll-back reads.
+        await syncDirs(staged.map((p) => `${dir}/new/${p}`));
         await files.write(`${dir}/plan.json`, enc.encode(JSON.stringify({ memkit_staging: token, paths: staged }) + '\n'));
         const existing = new Set<string>();
         for (const path of staged) if ((await files.read(path)) !== undefined) existing.add(path);
@@ -145,6 +158,8 @@ export async function startStaging(files: FilePort): Promise<Staging> {
           moved.push({ path, hadOld });
           await files.rename(`${dir}/new/${path}`, path);
         }
+        // Every move is on disk before committed.json says the import stands.
+        await syncDirs([...staged, ...[...existing].map((p) => `${dir}/old/${p}`)]);
         await files.write(`${dir}/committed.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
       } catch (cause) {
         const unrestored = await rollBack(files, dir, moved);

@@ -69,9 +69,11 @@ export function tempPathFor(path: string): string {
  * crash) see the old bytes or the new, never a mix: write a temp file in the
  * same directory, fsync it, rename it over `path`, fsync the directory. On
  * failure the temp file is removed when possible; a crash can leave one,
- * which {@link recoverTemps} cleans up.
+ * which {@link recoverTemps} cleans up. With `options.syncDir` false the
+ * directory is not fsynced: a caller writing many files syncs each directory
+ * once afterwards ({@link syncDir}) before it relies on the new names.
  */
-export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade = nodeFs): Promise<void> {
+export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade = nodeFs, options: { syncDir?: boolean } = {}): Promise<void> {
   const dir = dirname(path);
   await fs.mkdir(dir);
   const tmp = tempPathFor(path);
@@ -91,7 +93,7 @@ export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade =
   } finally {
     inFlight.delete(tmp);
   }
-  await syncDir(dir, fs);
+  if (options.syncDir !== false) await syncDir(dir, fs);
 }
 
 /** fsyncs a directory so a rename in it is durable; a platform that cannot (Windows) is ignored. */
