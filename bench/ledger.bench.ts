@@ -80,7 +80,7 @@ async function child(mode: string): Promise<void> {
   let problems = 0;
   if (mode === 'bare') entries = await bareLoop(file);
   else {
-    const r = await verifyLedgerFile(file, { kind: 'decisionLog' });
+    const r = await verifyLedgerFile(file, { format: 'decision-log' });
     entries = r.entries;
     problems = r.problems.length;
   }

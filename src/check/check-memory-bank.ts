@@ -1,6 +1,6 @@
 import { checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
 import { sha256Hex } from '../canonical/index.js';
-import type { LedgerKind } from '../ledger/index.js';
+import { type LedgerFormatId, isLedgerFormat } from '../ledger/index.js';
 import { markdownOutline, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
@@ -8,12 +8,8 @@ import { checkJsonFormat } from './check-json-format.js';
 import { dirOf } from './layout.js';
 import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from './payload.js';
 
-const LEDGERS: Partial<Record<string, LedgerKind>> = {
-  'product-context': 'productContext',
-  'active-context': 'activeContext',
-  'decision-log': 'decisionLog',
-  'risk-register': 'riskRegister',
-};
+/** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
+const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'feedback-log'> => isLedgerFormat(format) && format !== 'feedback-log';
 
 /** A file whose reading depends on the bank's dialect: its problems wait until every file of the bank was seen. */
 interface HeldFile {
@@ -61,9 +57,9 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   banks.set(dirOf(file.path), bank);
   const hold = (why: HeldFile['why'], problems: Problem[]) => (bank.held ??= []).push({ path: file.path, why, problems, markdown: markdownOutline(file.text).problems });
   if (file.text.trim() === '') (bank.empty ??= []).push(file.path);
-  const kind = LEDGERS[file.format];
-  if (kind !== undefined) {
-    const summary = verifyText(file.text, { kind, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
+  const format = file.format;
+  if (isJsonLinesLedger(format)) {
+    const summary = verifyText(file.text, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
     // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
     // Lone-CR line endings hide the entries from the line splitter: the file holds entries, wrongly ended, not prose.
@@ -74,16 +70,16 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     }
     bank.jsonLines = true;
     ctx.report(file, summary.problems);
-    const author = AUTHOR_FIELD[kind];
-    const entries = author !== undefined || kind === 'productContext' ? parseLedgerText(file.text).entries : [];
+    const author = AUTHOR_FIELD[format];
+    const entries = author !== undefined || format === 'product-context' ? parseLedgerText(file.text).entries : [];
     if (author !== undefined) checkWriters(file, entries, author, ctx);
-    if (kind === 'productContext') {
+    if (format === 'product-context') {
       for (const { line, value } of entries) {
         const e = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
         if (typeof e.payload_hash === 'string' && typeof e.payload_loc === 'string') (bank.payloads ??= []).push({ file: file.path, line, loc: e.payload_loc, hash: e.payload_hash });
       }
     }
-    if (kind === 'decisionLog') {
+    if (format === 'decision-log') {
       const diffHashes = new Set<string>();
       // Only the diff hashes are kept, not the entries: memory stays flat in the ledger size.
       for (const m of file.text.matchAll(/"diff_hash"\s*:\s*"([0-9a-fA-F]{64})"/g)) diffHashes.add(m[1]!.toLowerCase());
@@ -122,7 +118,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
       }
       ctx.report(file, parsed.problems ?? []);
       const entries = parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value }));
-      ctx.report(file, verifyEntries(entries, { kind: 'feedbackLog', file: file.path, hasher: ctx.env.hasher }).problems);
+      ctx.report(file, verifyEntries(entries, { format: 'feedback-log', file: file.path, hasher: ctx.env.hasher }).problems);
       return;
     }
     case 'workflow-state':
@@ -158,7 +154,7 @@ function opensInFence(text: string, preambleLines: number): boolean {
 }
 
 /** Ledgers whose entries name the agent that wrote them, and the field that does. */
-const AUTHOR_FIELD: Partial<Record<LedgerKind, string>> = { productContext: 'author_agent', riskRegister: 'reporter_agent' };
+const AUTHOR_FIELD: Partial<Record<LedgerFormatId, string>> = { 'product-context': 'author_agent', 'risk-register': 'reporter_agent' };
 
 // Writer policy: every entry's author must be a writer the seed allows for the file.
 function checkWriters(file: LoadedFile, entries: readonly { line: number; value: unknown }[], field: string, ctx: CheckContext): void {

@@ -5,7 +5,7 @@ import { canonicalizeResult } from '../canonical/jcs.js';
 import { sha256Hex } from '../canonical/sha256.js';
 import { entryHash } from './entry-hash.js';
 import { type LedgerEnv, resolveLedgerEnv } from './env.js';
-import { LEDGER_KINDS, type LedgerEntryMap, type LedgerKind, type LedgerKindInfo, isLedgerKind } from './kinds.js';
+import { LEDGER_FORMATS, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat } from './formats.js';
 
 type AutoField = 'predecessor_hash' | 'ts' | 'timestamp' | 'id' | 'risk_id';
 
@@ -14,18 +14,19 @@ type AutoField = 'predecessor_hash' | 'ts' | 'timestamp' | 'id' | 'risk_id';
  * append fills (`predecessor_hash`, `ts`/`timestamp`, `id`/`risk_id`).
  * Values given for those fields are replaced.
  */
-export type EntryDraft<K extends LedgerKind> = Omit<LedgerEntryMap[K], AutoField> & Partial<Pick<LedgerEntryMap[K], Extract<keyof LedgerEntryMap[K], AutoField>>>;
+export type EntryDraft<F extends LedgerFormatId> = Omit<LedgerEntryMap[F], AutoField> & Partial<Pick<LedgerEntryMap[F], Extract<keyof LedgerEntryMap[F], AutoField>>>;
 
-/** Options of {@link append}: the ledger kind plus injected capabilities. */
-export interface AppendOptions<K extends LedgerKind = LedgerKind> extends Partial<LedgerEnv> {
-  kind: K;
+/** Options of {@link append}: the ledger format plus injected capabilities. */
+export interface AppendOptions<F extends LedgerFormatId = LedgerFormatId> extends Partial<LedgerEnv> {
+  /** The ledger format (`decision-log`, …). */
+  format: F;
   /** Passed to `validate` (e.g. a token counter for `summary_128`). */
   validate?: ValidateOptions;
 }
 
 /** An accepted entry: the value, its stored line (canonical JSON, no newline) and its hash. */
-export interface Appended<K extends LedgerKind = LedgerKind> {
-  entry: LedgerEntryMap[K];
+export interface Appended<F extends LedgerFormatId = LedgerFormatId> {
+  entry: LedgerEntryMap[F];
   line: string;
   hash: string;
 }
@@ -44,8 +45,8 @@ export interface LedgerHead {
 }
 
 /** The head of a ledger held as entry values (computes the last entry's hash). */
-export function headOf(kind: LedgerKind, entries: readonly unknown[], env: Partial<LedgerEnv> = {}): LedgerHead {
-  const info = LEDGER_KINDS[kind];
+export function headOf(format: LedgerFormatId, entries: readonly unknown[], env: Partial<LedgerEnv> = {}): LedgerHead {
+  const info = LEDGER_FORMATS[format];
   const last = entries[entries.length - 1] as Record<string, unknown> | undefined;
   const ids: string[] = [];
   if (info.idField)
@@ -88,9 +89,9 @@ export function nextDatedId(prefix: string, day: string, ids: Iterable<string>):
  * the entry against its schema. Nothing is written; the caller stores
  * `line + '\n'`.
  */
-export function appendToHead<K extends LedgerKind>(head: LedgerHead, draft: EntryDraft<K>, options: AppendOptions<K>): Result<Appended<K>> {
-  if (!isLedgerKind(options.kind)) return fail([error('ledger.unknown-kind', `unknown ledger kind "${String(options.kind)}"`)]);
-  const info: LedgerKindInfo = LEDGER_KINDS[options.kind];
+export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: EntryDraft<F>, options: AppendOptions<F>): Result<Appended<F>> {
+  if (!isLedgerFormat(options.format)) return fail([unknownFormat(options.format)]);
+  const info: LedgerFormatInfo = LEDGER_FORMATS[options.format];
   const env = resolveLedgerEnv(options);
   const now = env.now();
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) return fail([error('ledger.clock-backwards', 'env.now() did not return a valid Date')]);
@@ -108,13 +109,13 @@ export function appendToHead<K extends LedgerKind>(head: LedgerHead, draft: Entr
   entry[info.tsField] = now.toISOString();
   for (const [k, v] of Object.entries(draft)) if (!(k in entry) && k !== 'predecessor_hash') entry[k] = v;
   entry.predecessor_hash = head.lastHash;
-  const problems: Problem[] = validate(info.formatId, entry, options.validate);
+  const problems: Problem[] = validate(info.schemaId, entry, options.validate);
   if (problems.some((p) => p.severity === 'error')) return fail(problems);
   // A value with no canonical form (a lone surrogate, a non-finite number) cannot be hashed: json.* with its pointer.
   const canon = canonicalizeResult(entry);
   if (!canon.ok) return fail(canon.problems);
   const line = canon.value;
-  return ok({ entry: entry as LedgerEntryMap[K], line, hash: sha256Hex(line, env.hasher) }, problems);
+  return ok({ entry: entry as LedgerEntryMap[F], line, hash: sha256Hex(line, env.hasher) }, problems);
 }
 
 /**
@@ -124,10 +125,12 @@ export function appendToHead<K extends LedgerKind>(head: LedgerHead, draft: Entr
  *
  * @example
  * const r = append(entries, { proposer_agent: 'ReaperOAK', rationale: 'x', diff_hash, tests_passed: true },
- *   { kind: 'decisionLog', now: () => new Date('2026-02-20T02:00:00Z') });
+ *   { format: 'decision-log', now: () => new Date('2026-02-20T02:00:00Z') });
  * if (r.ok) entries.push(r.value.entry);
  */
-export function append<K extends LedgerKind>(entries: readonly unknown[], draft: EntryDraft<K>, options: AppendOptions<K>): Result<Appended<K>> {
-  if (!isLedgerKind(options.kind)) return fail([error('ledger.unknown-kind', `unknown ledger kind "${String(options.kind)}"`)]);
-  return appendToHead(headOf(options.kind, entries, options), draft, options);
+export function append<F extends LedgerFormatId>(entries: readonly unknown[], draft: EntryDraft<F>, options: AppendOptions<F>): Result<Appended<F>> {
+  if (!isLedgerFormat(options.format)) return fail([unknownFormat(options.format)]);
+  return appendToHead(headOf(options.format, entries, options), draft, options);
 }
+
+const unknownFormat = (format: unknown): Problem => error('ledger.unknown-format', `unknown ledger format "${String(format)}"`);

@@ -1,9 +1,8 @@
 import { defineCodes } from '../problems/codes.js';
+import { LEDGER_FORMAT_IDS } from './formats.js';
 
-/** The memory-bank ledgers (JSON Lines entries chained by `predecessor_hash`). */
-const LEDGER_FORMATS = ['decision-log', 'risk-register', 'product-context', 'active-context', 'feedback-log'] as const;
 /** Every memory-bank file the writer policy covers. */
-const MEMORY_BANK_FORMATS = [...LEDGER_FORMATS, 'system-patterns', 'progress', 'workflow-state', 'artifacts-manifest'] as const;
+const MEMORY_BANK_FORMATS = [...LEDGER_FORMAT_IDS, 'system-patterns', 'progress', 'workflow-state', 'artifacts-manifest'] as const;
 
 /** Problem codes raised by hash chains, checkpoints, writer policy, append-only checks and safe append. */
 export const ledgerCodes = defineCodes({
@@ -11,26 +10,26 @@ export const ledgerCodes = defineCodes({
     meaning: 'A line of the ledger is not a JSON value (or not the start of an entry after the first entry).',
     fix: 'Restore the line from a backup or a peer; never edit ledger lines by hand.',
     source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.not-an-object': {
     meaning: 'A ledger line is valid JSON but not an object, so it cannot be an entry.',
     fix: 'Restore the entry; every line after the preamble must be one JSON object.',
     source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.schema-violation': {
     meaning: 'An entry does not match the schema of its ledger (the message names the schema rule and the pointer the field).',
     fix: 'Restore the entry; if it was written this way, append a corrected entry instead of editing.',
     source: { seed: 'memory-bank-schema.md', quote: 'fields:' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.predecessor-mismatch': {
     meaning:
       "An entry's `predecessor_hash` is neither sha256(JCS(previous entry)) nor the SHA-256 of the previous line's raw bytes (or follows the other of the two than the rest of the file): an entry was edited, inserted, deleted or reordered at or just before this line.",
     fix: 'Compare the ledger with a trusted copy or checkpoint; restore the original entries.',
     source: { seed: 'memory-bank-schema.md', quote: 'REQUIRE: Every append stores predecessor_hash (chain integrity)' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.payload-hash-mismatch': {
     meaning: 'The payload an entry references does not hash to its `payload_hash`.',
@@ -57,20 +56,20 @@ export const ledgerCodes = defineCodes({
     fix: "Restore the original order; fix the writer's clock.",
     severity: 'warning',
     source: 'convention',
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.torn-tail': {
     meaning: 'The last line has no newline and does not parse: an append was cut off (torn write).',
     fix: 'Run repair: it moves the torn bytes to a sidecar file and records the recovery; complete entries are kept.',
     source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.non-canonical': {
     meaning: 'An entry line is not in RFC 8785 canonical form; its hash is taken over the canonical form, so byte-level edits that keep the value are invisible.',
     fix: 'Write entries only through memkit append, which stores canonical lines.',
     severity: 'warning',
     source: 'convention',
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.raw-line-chain': {
     meaning:
@@ -78,19 +77,19 @@ export const ledgerCodes = defineCodes({
     fix: 'Nothing to fix for the format; rewrite the chain in canonical form (a new ledger) if every tool must read it the same way.',
     severity: 'warning',
     source: 'convention',
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.truncated': {
     meaning: 'The ledger has fewer entries than a checkpoint recorded earlier: entries were deleted from the tail (or the file was rolled back).',
     fix: 'Restore the missing entries from a backup or a peer; deletion of entries is never allowed.',
     source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.checkpoint-mismatch': {
     meaning: "The first `size` entries of the ledger do not hash to the checkpoint's root: history before the checkpoint was rewritten (a fork).",
     fix: 'Restore the ledger that produced the checkpoint; treat the current copy as tampered.',
     source: { seed: 'memory-bank-schema.md', quote: 'VERIFY: Chain integrity before any agent reads memory' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.checkpoint-invalid': {
     meaning:
@@ -125,7 +124,11 @@ export const ledgerCodes = defineCodes({
     fix: 'Fix the system clock, then append again.',
     source: 'operational',
   },
-  'ledger.unknown-kind': { meaning: 'The ledger kind is not one memkit knows.', fix: 'Use decisionLog, riskRegister, productContext, activeContext or feedbackLog.', source: 'operational' },
+  'ledger.unknown-format': {
+    meaning: 'The ledger format is not given, or is not one of the ledger format ids.',
+    fix: 'Pass format: decision-log, risk-register, product-context, active-context or feedback-log (or name the file by its memory bank file name).',
+    source: 'operational',
+  },
   'ledger.writer-denied': {
     meaning: "The agent is not in the file's `writers` list.",
     fix: 'Let a listed writer make the change, or change the policy deliberately.',
@@ -155,37 +158,37 @@ export const ledgerCodes = defineCodes({
     meaning: 'An existing entry changed between the two versions of the ledger.',
     fix: 'Restore the original entry; append corrections instead of editing.',
     source: { seed: 'memory-bank-schema.md', quote: 'append_only: true' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.entry-deleted': {
     meaning: 'An entry present before is missing after the change.',
     fix: 'Restore the deleted entry; deletion of entries is never allowed.',
     source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.entry-inserted': {
     meaning: 'An entry was inserted before existing entries instead of appended at the end.',
     fix: 'Remove it and append it at the end instead.',
     source: { seed: 'memory-bank-schema.md', quote: 'append_only: true' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.entry-reordered': {
     meaning: 'The same entries are present but in a different order.',
     fix: 'Restore the original order.',
     source: { seed: 'memory-bank-schema.md', quote: 'append_only: true' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.preamble-changed': {
     meaning: 'The frontmatter or Markdown preamble before the first entry was changed.',
     fix: 'Restore the preamble; only appending entries is allowed.',
     source: { seed: 'memory-bank-schema.md', quote: 'append_only: true' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.partial-append': {
     meaning: 'The appended bytes are not whole entries (a line without its newline, or a line that is not an entry).',
     fix: 'Append complete JSON lines ending in a newline.',
     source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
+    format: LEDGER_FORMAT_IDS,
   },
   'ledger.system-patterns-rewritten': {
     meaning: 'The new systemPatterns.md body does not start with the old body: existing text was edited or removed.',

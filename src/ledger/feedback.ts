@@ -8,12 +8,12 @@ import { type VerifyOptions, type VerifySummary, verifyEntries } from './verify.
  * (heading + YAML) rather than JSON lines: the blocks are parsed, then the
  * entry values are checked like any ledger (each block's line is its heading).
  */
-export function verifyFeedbackLog(text: string, options: Omit<VerifyOptions, 'kind'> = {}): VerifySummary {
+export function verifyFeedbackLog(text: string, options: Omit<VerifyOptions, 'format'> = {}): VerifySummary {
   const parsed = parseFeedbackLog(text, { validateEntries: false, ...(options.file === undefined ? {} : { file: options.file }) });
   if (!parsed.ok) return { entries: 0, head: ZERO_HASH, chain: 'canonical', preambleLines: 0, problems: parsed.problems };
   const summary = verifyEntries(
     parsed.value.entries.map((e) => ({ line: e.line ?? 0, value: e.value })),
-    { ...options, kind: 'feedbackLog' },
+    { ...options, format: 'feedback-log' },
   );
   // The chain hashes the parsed values: a key the YAML reader dropped is not covered by any hash, so here it is an error.
   const extra = (parsed.problems ?? []).map((p) => (p.code === 'input.forbidden-key' ? { ...p, code: 'json.uncovered-key', severity: 'error' as const } : p));

@@ -5,7 +5,7 @@
  * name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export { LEDGER_KINDS, type LedgerEntry, type LedgerEntryMap, type LedgerKind, type LedgerKindInfo, isLedgerKind, kindForFile } from './kinds.js';
+export { LEDGER_FORMAT_IDS, LEDGER_FORMATS, type LedgerEntry, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './formats.js';
 export type { LedgerEnv } from './env.js';
 export { entryBytes, entryHash, serializeEntry } from './entry-hash.js';
 export { type AppendOptions, type Appended, type EntryDraft, type LedgerHead, append, appendToHead, headOf } from './append.js';

@@ -7,7 +7,7 @@ import { type Problem, ProblemCap, error, warning } from '../problems/index.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
 import { isDateTime, isoDateTimeMillis } from '../schemas/date-time.js';
 import type { Checkpoint } from './checkpoint.js';
-import { LEDGER_KINDS, type LedgerKind, type LedgerKindInfo, kindForFile } from './kinds.js';
+import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './formats.js';
 import { MerkleRootAccumulator, leafHash } from './merkle.js';
 import { splitPreamble } from './preamble.js';
 
@@ -21,13 +21,13 @@ export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => u
 
 /** Options of {@link verify}. */
 export interface VerifyOptions {
-  /** The ledger kind; inferred from `file` when omitted. Without a kind only the chain is checked. */
-  kind?: LedgerKind;
-  /** File name for problems (and for inferring the kind). */
+  /** The ledger format (`decision-log`, …); inferred from `file`'s name when omitted. Without one only the chain is checked. */
+  format?: LedgerFormatId;
+  /** File name for problems (and for inferring the format). */
   file?: string;
   /** SHA-256 implementation (default `jsHasher`; pass `nodeHasher` in Node). */
   hasher?: Hasher;
-  /** Checks `payload_hash` of productContext entries against the resolved payload. */
+  /** Checks `payload_hash` of product-context entries against the resolved payload. */
   payloads?: PayloadResolver;
   /** A checkpoint recorded earlier: detects tail truncation, rollback and rewritten history (forks). */
   checkpoint?: Checkpoint;
@@ -86,7 +86,7 @@ const DAY_BITS = 125; // 1000 bits per day for NNN 000..999
  */
 export class LedgerVerifier {
   readonly problems: Problem[] = [];
-  private readonly info: LedgerKindInfo | undefined;
+  private readonly info: LedgerFormatInfo | undefined;
   private readonly hasher: Hasher;
   private readonly check: FormatValidator | undefined;
   private readonly cap: ProblemCap;
@@ -108,10 +108,10 @@ export class LedgerVerifier {
   private readonly all: boolean;
 
   constructor(options: VerifyOptions = {}, firstLine = 1) {
-    const kind = options.kind ?? (options.file === undefined ? undefined : kindForFile(options.file));
-    this.info = kind === undefined ? undefined : LEDGER_KINDS[kind];
+    const format = options.format ?? (options.file === undefined ? undefined : ledgerFormatOfFile(options.file));
+    this.info = isLedgerFormat(format) ? LEDGER_FORMATS[format] : undefined;
     this.hasher = options.hasher ?? jsHasher;
-    this.check = this.info === undefined ? undefined : compileValidator(this.info.formatId, options.validate);
+    this.check = this.info === undefined ? undefined : compileValidator(this.info.schemaId, options.validate);
     this.cap = new ProblemCap(options.maxProblems ?? 100, this.problems);
     this.file = options.file;
     this.acc = new MerkleRootAccumulator(this.hasher);
@@ -243,7 +243,7 @@ export class LedgerVerifier {
     );
   }
 
-  private checkId(line: number, id: unknown, info: LedgerKindInfo): void {
+  private checkId(line: number, id: unknown, info: LedgerFormatInfo): void {
     if (typeof id !== 'string' || !id.startsWith(info.idPrefix!)) return;
     const rest = id.slice(info.idPrefix!.length);
     if (!/^[0-9]{8}-[0-9]{3}$/.test(rest)) return;
@@ -333,7 +333,7 @@ export class LedgerVerifier {
  * `ledger.checkpoint-mismatch`. The first problem is the first broken entry.
  *
  * @example
- * const { problems } = await verify(createReadStream('decisionLog.md'), { kind: 'decisionLog', hasher: nodeHasher });
+ * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
  */
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
   let rest = source;

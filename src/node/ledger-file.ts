@@ -3,7 +3,7 @@ import { readJson } from '../canonical/read-json.js';
 import { type Hasher, ZERO_HASH } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
 import { entryHash, serializeEntry } from '../ledger/entry-hash.js';
-import { LEDGER_KINDS, type LedgerKind, kindForFile } from '../ledger/kinds.js';
+import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat, ledgerFormatOfFile } from '../ledger/formats.js';
 import { type VerifyOptions, type VerifySummary, verify } from '../ledger/verify.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { nodeHasher } from './hasher.js';
@@ -13,9 +13,9 @@ import { type LockOptions, acquireLock } from './lock.js';
 export type AppendStep = 'locked' | 'tail-read' | 'entry-built' | 'write-started' | 'written' | 'synced' | 'unlocked';
 
 /** Options of the ledger file functions. */
-export interface LedgerFileOptions<K extends LedgerKind = LedgerKind> extends Omit<Partial<AppendOptions<K>>, 'kind'> {
-  /** Ledger kind; inferred from the file name when omitted. */
-  kind?: K;
+export interface LedgerFileOptions<F extends LedgerFormatId = LedgerFormatId> extends Omit<Partial<AppendOptions<F>>, 'format'> {
+  /** Ledger format (`decision-log`, …); inferred from the file name when omitted. */
+  format?: F;
   /** Lock options (timeout, stale detection). */
   lock?: LockOptions;
   /**
@@ -38,7 +38,8 @@ export interface TornTail {
 /** What {@link openLedger} finds at the end of a ledger file. */
 export interface LedgerFileStatus {
   path: string;
-  kind?: LedgerKind;
+  /** The ledger format, given or inferred from the file name. */
+  format?: LedgerFormatId;
   /** File size in bytes (0 when the file does not exist yet). */
   bytes: number;
   /** The torn last line, if any (append refuses to write until `repairLedger`). */
@@ -121,13 +122,13 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 async function chainHead(path: string, last: Record<string, unknown>, lastText: string | undefined, hasher: Hasher): Promise<string> {
   const hash = entryHash(last, hasher);
   if (lastText === undefined || lastText === serializeEntry(last)) return hash;
-  // Only the chain is wanted: no kind, so no schema or id checks.
+  // Only the chain is wanted: no format, so no schema or id checks.
   const summary = await verify(createReadStream(path), { hasher, maxProblems: 1 });
   return summary.chain === 'raw-line' ? summary.head : hash;
 }
 
-function resolveKind<K extends LedgerKind>(path: string, kind: K | undefined): K | undefined {
-  return kind ?? (kindForFile(path) as K | undefined);
+function resolveFormat<F extends LedgerFormatId>(path: string, format: F | undefined): F | undefined {
+  return format ?? (ledgerFormatOfFile(path) as F | undefined);
 }
 
 /**
@@ -140,9 +141,9 @@ function resolveKind<K extends LedgerKind>(path: string, kind: K | undefined): K
  * @example
  * await appendEntry('memory-bank/decisionLog.md', { proposer_agent: 'ReaperOAK', rationale, diff_hash, tests_passed: true });
  */
-export async function appendEntry<K extends LedgerKind>(path: string, draft: EntryDraft<K>, options: LedgerFileOptions<K> = {}): Promise<Result<Appended<K>>> {
-  const kind = resolveKind(path, options.kind);
-  if (kind === undefined) return fail([error('ledger.unknown-kind', `cannot tell the ledger kind of ${path}; pass options.kind`)]);
+export async function appendEntry<F extends LedgerFormatId>(path: string, draft: EntryDraft<F>, options: LedgerFileOptions<F> = {}): Promise<Result<Appended<F>>> {
+  const format = resolveFormat(path, options.format);
+  if (!isLedgerFormat(format)) return fail([error('ledger.unknown-format', `cannot tell the ledger format of ${path}; pass options.format`)]);
   const hasher = options.hasher ?? nodeHasher;
   let crashed = false;
   const step = (s: AppendStep) => {
@@ -177,7 +178,7 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
       prefix = '\n';
     }
     if (tail.lastEntry !== undefined && last === undefined) return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
-    const info = LEDGER_KINDS[kind];
+    const info = LEDGER_FORMATS[format];
     const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, hasher), ids: [] };
     if (last !== undefined) {
       const ts = last[info.tsField];
@@ -186,7 +187,7 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
       // Ids grow in file order (appends are serialized and timestamps never go back), so the last one is the day's highest.
       if (typeof id === 'string') head.ids = [id];
     }
-    const built = appendToHead(head, draft, { ...options, kind, hasher });
+    const built = appendToHead(head, draft, { ...options, format, hasher });
     if (!built.ok) return built;
     step('entry-built');
     const bytes = new TextEncoder().encode(prefix + built.value.line + '\n');
@@ -219,15 +220,15 @@ export async function appendEntry<K extends LedgerKind>(path: string, draft: Ent
  * Opens a ledger file for inspection: reports a torn last line
  * (`ledger.torn-tail`) without reading the whole file.
  */
-export async function openLedger(path: string, options: { kind?: LedgerKind } = {}): Promise<Result<LedgerFileStatus>> {
+export async function openLedger(path: string, options: { format?: LedgerFormatId } = {}): Promise<Result<LedgerFileStatus>> {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') {
       const status: LedgerFileStatus = { path, bytes: 0, problems: [] };
-      const kind = resolveKind(path, options.kind);
-      if (kind) status.kind = kind;
+      const format = resolveFormat(path, options.format);
+      if (format) status.format = format;
       return ok(status);
     }
     return fail([error('ledger.io-error', `cannot open ${path}: ${(cause as Error).message}`, { file: path })]);
@@ -235,8 +236,8 @@ export async function openLedger(path: string, options: { kind?: LedgerKind } = 
   try {
     const tail = readTail(fd);
     const status: LedgerFileStatus = { path, bytes: tail.bytes, problems: [] };
-    const kind = resolveKind(path, options.kind);
-    if (kind) status.kind = kind;
+    const format = resolveFormat(path, options.format);
+    if (format) status.format = format;
     const torn = tornOf(tail);
     if (torn !== undefined) {
       status.tornTail = torn;
@@ -337,11 +338,11 @@ function writeSynced(path: string, data: Uint8Array, flag: 'wx' | 'a'): void {
 
 /**
  * Verifies a ledger file by streaming it (memory flat in its size), with the
- * native hasher by default. The kind is inferred from the file name.
+ * native hasher by default. The format is inferred from the file name when not given.
  */
 export async function verifyLedgerFile(path: string, options: VerifyOptions = {}): Promise<VerifySummary> {
   const opts: VerifyOptions = { hasher: nodeHasher, ...options };
-  const kind = options.kind ?? kindForFile(path);
-  if (kind) opts.kind = kind;
+  const format = resolveFormat(path, options.format);
+  if (format) opts.format = format;
   return verify(createReadStream(path, { highWaterMark: 1 << 20 }), opts);
 }

@@ -38,7 +38,7 @@ describe('hash sites', () => {
       for (const last of ['{"id":"DEC-20260220-001","id":"DEC-20260220-009"}', '{"id":"DEC-20260220-001","rationale":"\\ud800"}']) {
         const file = join(dir, 'decisionLog.md');
         writeFileSync(file, `# Decision Log\n\n${last}\n`);
-        const r = await appendEntry(file, { proposer_agent: 'ReaperOAK', rationale: 'r', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog' });
+        const r = await appendEntry(file, { proposer_agent: 'ReaperOAK', rationale: 'r', diff_hash: 'a'.repeat(64), tests_passed: true }, { format: 'decision-log' });
         expect(r).toMatchObject({ ok: false, problems: [{ code: 'ledger.unparseable-line' }] });
       }
     } finally {

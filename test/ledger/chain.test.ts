@@ -20,52 +20,52 @@ function replaceEntry(i: number, edit: (e: Record<string, unknown>) => string): 
 describe('append', () => {
   it('fills predecessor_hash, ts and the next free id of the day', () => {
     const entries: unknown[] = [];
-    const r1 = append(entries, draft, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
+    const r1 = append(entries, draft, { format: 'decision-log', now: at('2026-02-20T10:00:00Z') });
     expect(r1.ok && r1.value.entry).toMatchObject({ id: 'DEC-20260220-001', ts: '2026-02-20T10:00:00.000Z', predecessor_hash: ZERO_HASH });
     entries.push(r1.ok && r1.value.entry);
-    const r2 = append(entries, draft, { kind: 'decisionLog', now: at('2026-02-20T11:00:00Z') });
+    const r2 = append(entries, draft, { format: 'decision-log', now: at('2026-02-20T11:00:00Z') });
     expect(r2.ok && r2.value.entry.id).toBe('DEC-20260220-002');
     expect(r2.ok && r2.value.entry.predecessor_hash).toBe(entryHash(entries[0]));
     expect(r2.ok && r2.value.line).toBe(serializeEntry(r2.ok && r2.value.entry));
     expect(r2.ok && r2.value.hash).toBe(hashJson(r2.ok && r2.value.entry));
     entries.push(r2.ok && r2.value.entry);
-    const r3 = append(entries, draft, { kind: 'decisionLog', now: at('2026-02-21T00:00:00Z') });
+    const r3 = append(entries, draft, { format: 'decision-log', now: at('2026-02-21T00:00:00Z') });
     expect(r3.ok && r3.value.entry.id).toBe('DEC-20260221-001');
     const risk = append(
       [],
       { reporter_agent: 'Security', threat_type: 'Tampering', severity: 'HIGH', description: 'd', mitigation: '', status: 'OPEN' },
-      { kind: 'riskRegister', now: at('2026-02-20T10:00:00Z') },
+      { format: 'risk-register', now: at('2026-02-20T10:00:00Z') },
     );
     expect(risk.ok && risk.value.entry.risk_id).toBe('RISK-20260220-001');
     const fb = append(
       [],
       { from_agent: 'A', to_agent: 'B', category: 'praise', severity: 'low', artifact_path: 'x.ts', description: 'ok', evidence: '' },
-      { kind: 'feedbackLog', now: at('2026-02-20T10:00:00Z') },
+      { format: 'feedback-log', now: at('2026-02-20T10:00:00Z') },
     );
     expect(fb.ok && fb.value.entry).toMatchObject({ timestamp: '2026-02-20T10:00:00.000Z', predecessor_hash: ZERO_HASH });
   });
 
   it('ignores caller values for the fields it fills', () => {
-    const r = append([], { ...draft, id: 'DEC-19990101-999', predecessor_hash: 'f'.repeat(64), ts: '1999-01-01T00:00:00Z' } as never, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
+    const r = append([], { ...draft, id: 'DEC-19990101-999', predecessor_hash: 'f'.repeat(64), ts: '1999-01-01T00:00:00Z' } as never, { format: 'decision-log', now: at('2026-02-20T10:00:00Z') });
     expect(r.ok && r.value.entry).toMatchObject({ id: 'DEC-20260220-001', predecessor_hash: ZERO_HASH, ts: '2026-02-20T10:00:00.000Z' });
   });
 
   it('validates the entry before accepting it', () => {
-    const r = append([], { ...draft, diff_hash: 'nope' }, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
+    const r = append([], { ...draft, diff_hash: 'nope' }, { format: 'decision-log', now: at('2026-02-20T10:00:00Z') });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.problems.map((p) => [p.code, p.pointer])).toEqual([['schema.pattern', '/diff_hash']]);
-    const missing = append([], { proposer_agent: 'ReaperOAK' } as never, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
+    const missing = append([], { proposer_agent: 'ReaperOAK' } as never, { format: 'decision-log', now: at('2026-02-20T10:00:00Z') });
     expect(!missing.ok && missing.problems.map((p) => p.code)).toContain('schema.required');
   });
 
-  it('refuses a clock earlier than the last entry, a 1000th id of a day, and unknown kinds', () => {
+  it('refuses a clock earlier than the last entry, a 1000th id of a day, and unknown formats', () => {
     const head = { lastHash: ZERO_HASH, lastTs: '2026-02-20T10:00:00Z', ids: [] };
-    const back = appendToHead(head, draft, { kind: 'decisionLog', now: at('2026-02-20T09:59:59Z') });
+    const back = appendToHead(head, draft, { format: 'decision-log', now: at('2026-02-20T09:59:59Z') });
     expect(!back.ok && back.problems[0]!.code).toBe('ledger.clock-backwards');
-    const full = appendToHead({ lastHash: ZERO_HASH, ids: ['DEC-20260220-999'] }, draft, { kind: 'decisionLog', now: at('2026-02-20T10:00:00Z') });
+    const full = appendToHead({ lastHash: ZERO_HASH, ids: ['DEC-20260220-999'] }, draft, { format: 'decision-log', now: at('2026-02-20T10:00:00Z') });
     expect(!full.ok && full.problems[0]!.code).toBe('ledger.id-exhausted');
-    const unknown = append([], draft as never, { kind: 'nope' as never });
-    expect(!unknown.ok && unknown.problems[0]!.code).toBe('ledger.unknown-kind');
+    const unknown = append([], draft as never, { format: 'nope' as never });
+    expect(!unknown.ok && unknown.problems[0]!.code).toBe('ledger.unknown-format');
   });
 
   it('nextDatedId takes one past the highest number of that day only', () => {
@@ -76,7 +76,7 @@ describe('append', () => {
 
 describe('verify: every problem class names its line', () => {
   it('the fixture verifies, with its Markdown preamble', () => {
-    const r = verifyText(FIXTURE, { kind: 'decisionLog' });
+    const r = verifyText(FIXTURE, { format: 'decision-log' });
     expect(r.problems).toEqual([]);
     expect(r.entries).toBe(4);
     expect(r.preambleLines).toBe(FIRST - 1);
@@ -88,7 +88,7 @@ describe('verify: every problem class names its line', () => {
       codes(
         verifyText(
           replaceEntry(1, (e) => JSON.stringify(e).slice(0, 20) + 'garbage'),
-          { kind: 'decisionLog' },
+          { format: 'decision-log' },
         ),
       )[0],
     ).toEqual(['ledger.unparseable-line', FIRST + 1]);
@@ -96,7 +96,7 @@ describe('verify: every problem class names its line', () => {
       codes(
         verifyText(
           replaceEntry(1, () => 'not json at all'),
-          { kind: 'decisionLog' },
+          { format: 'decision-log' },
         ),
       )[0],
     ).toEqual(['ledger.unparseable-line', FIRST + 1]);
@@ -104,7 +104,7 @@ describe('verify: every problem class names its line', () => {
       codes(
         verifyText(
           replaceEntry(1, () => '[1,2]'),
-          { kind: 'decisionLog' },
+          { format: 'decision-log' },
         ),
       )[0],
     ).toEqual(['ledger.unparseable-line', FIRST + 1]);
@@ -113,7 +113,7 @@ describe('verify: every problem class names its line', () => {
   it('schema violation (with the pointer of the field)', () => {
     const r = verifyText(
       replaceEntry(2, (e) => serializeEntry({ ...e, tests_passed: 'yes' })),
-      { kind: 'decisionLog' },
+      { format: 'decision-log' },
     );
     expect(r.problems[0]).toMatchObject({ code: 'ledger.schema-violation', line: FIRST + 2, pointer: '/tests_passed' });
   });
@@ -121,7 +121,7 @@ describe('verify: every problem class names its line', () => {
   it('predecessor mismatch at the successor of an edited entry', () => {
     const r = verifyText(
       replaceEntry(1, (e) => serializeEntry({ ...e, rationale: 'rewritten' })),
-      { kind: 'decisionLog' },
+      { format: 'decision-log' },
     );
     expect(codes(r)).toEqual([['ledger.predecessor-mismatch', FIRST + 2]]);
   });
@@ -129,19 +129,19 @@ describe('verify: every problem class names its line', () => {
   it('duplicate id and timestamps going backwards', () => {
     const dup = verifyText(
       replaceEntry(1, (e) => serializeEntry({ ...e, id: 'DEC-20260220-001' })),
-      { kind: 'decisionLog' },
+      { format: 'decision-log' },
     );
     expect(codes(dup)).toContainEqual(['ledger.duplicate-id', FIRST + 1]);
     const back = verifyText(
       replaceEntry(2, (e) => serializeEntry({ ...e, ts: '2026-02-19T00:00:00Z' })),
-      { kind: 'decisionLog' },
+      { format: 'decision-log' },
     );
     expect(codes(back)).toContainEqual(['ledger.ts-backwards', FIRST + 2]);
   });
 
   it('torn last line', () => {
     const torn = FIXTURE.slice(0, FIXTURE.length - 40);
-    expect(codes(verifyText(torn, { kind: 'decisionLog' }))).toEqual([['ledger.torn-tail', FIRST + 3]]);
+    expect(codes(verifyText(torn, { format: 'decision-log' }))).toEqual([['ledger.torn-tail', FIRST + 3]]);
   });
 
   it('payload hash mismatch when a resolver is supplied; a missing payload is a warning', async () => {
@@ -151,17 +151,17 @@ describe('verify: every problem class names its line', () => {
       const r = append(
         entries,
         { author_agent: 'ProductManager', summary: 's', payload_hash: hashJson(p), payload_loc: `docs/${entries.length}.json` },
-        { kind: 'productContext', now: at('2026-02-20T10:00:00Z') },
+        { format: 'product-context', now: at('2026-02-20T10:00:00Z') },
       );
       entries.push(r.ok && r.value.entry);
     }
     const text = entries.map((e) => serializeEntry(e) + '\n').join('');
     const store: Record<string, unknown> = { 'docs/0.json': payload, 'docs/1.json': { spec: 'tampered' } };
-    const r = verifyText(text, { kind: 'productContext', payloads: (loc) => store[loc] });
+    const r = verifyText(text, { format: 'product-context', payloads: (loc) => store[loc] });
     expect(codes(r)).toEqual([['ledger.payload-hash-mismatch', 2]]);
-    const a = await verify(text, { kind: 'productContext', payloads: async (loc) => store[loc] });
+    const a = await verify(text, { format: 'product-context', payloads: async (loc) => store[loc] });
     expect(codes(a)).toEqual([['ledger.payload-hash-mismatch', 2]]);
-    const missing = verifyText(text, { kind: 'productContext', payloads: () => undefined });
+    const missing = verifyText(text, { format: 'product-context', payloads: () => undefined });
     expect(missing.problems.map((p) => [p.code, p.severity])).toEqual([
       ['ledger.payload-missing', 'warning'],
       ['ledger.payload-missing', 'warning'],
@@ -171,22 +171,22 @@ describe('verify: every problem class names its line', () => {
   it('a non-canonical line is a warning (only the first is reported)', () => {
     const r = verifyText(
       replaceEntry(0, (e) => JSON.stringify(e, null, 0).replace('{', '{ ')),
-      { kind: 'decisionLog' },
+      { format: 'decision-log' },
     );
     expect(r.problems.map((p) => [p.code, p.severity, p.line])).toEqual([['ledger.non-canonical', 'warning', FIRST]]);
   });
 
   it('verifyEntries checks values parsed elsewhere', () => {
     const entries = lines.filter((l) => l.startsWith('{')).map((l, i) => ({ line: 10 + i, value: JSON.parse(l) }));
-    expect(verifyEntries(entries, { kind: 'decisionLog' }).problems).toEqual([]);
+    expect(verifyEntries(entries, { format: 'decision-log' }).problems).toEqual([]);
     [entries[1], entries[2]] = [entries[2]!, entries[1]!];
-    expect(verifyEntries(entries, { kind: 'decisionLog' }).problems[0]).toMatchObject({ code: 'ledger.predecessor-mismatch', line: 11 });
+    expect(verifyEntries(entries, { format: 'decision-log' }).problems[0]).toMatchObject({ code: 'ledger.predecessor-mismatch', line: 11 });
   });
 });
 
 describe('verify: streaming sources', () => {
   const tampered = replaceEntry(1, (e) => serializeEntry({ ...e, rationale: 'x' }));
-  const expected = verifyText(tampered, { kind: 'decisionLog' }).problems;
+  const expected = verifyText(tampered, { format: 'decision-log' }).problems;
 
   it('gives the same answer for text, bytes, small chunks and a ReadableStream', async () => {
     const bytes = new TextEncoder().encode(tampered);
@@ -195,9 +195,9 @@ describe('verify: streaming sources', () => {
       for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
       return out;
     };
-    expect((await verify(tampered, { kind: 'decisionLog' })).problems).toEqual(expected);
-    expect((await verify(bytes, { kind: 'decisionLog' })).problems).toEqual(expected);
-    for (const size of [1, 7, 64]) expect((await verify(chunks(size), { kind: 'decisionLog' })).problems).toEqual(expected);
+    expect((await verify(tampered, { format: 'decision-log' })).problems).toEqual(expected);
+    expect((await verify(bytes, { format: 'decision-log' })).problems).toEqual(expected);
+    for (const size of [1, 7, 64]) expect((await verify(chunks(size), { format: 'decision-log' })).problems).toEqual(expected);
     const textChunks = tampered.match(/[\s\S]{1,5}/g)!;
     expect(
       (
@@ -205,7 +205,7 @@ describe('verify: streaming sources', () => {
           (async function* () {
             yield* textChunks;
           })(),
-          { kind: 'decisionLog' },
+          { format: 'decision-log' },
         )
       ).problems,
     ).toEqual(expected);
@@ -215,17 +215,17 @@ describe('verify: streaming sources', () => {
         c.close();
       },
     });
-    expect((await verify(stream, { kind: 'decisionLog' })).problems).toEqual(expected);
+    expect((await verify(stream, { format: 'decision-log' })).problems).toEqual(expected);
   });
 
   it('strict JSON Lines mode (preamble: false) treats a preamble line as unparseable', async () => {
-    const r = await verify(FIXTURE, { kind: 'decisionLog', preamble: false });
+    const r = await verify(FIXTURE, { format: 'decision-log', preamble: false });
     expect(r.problems[0]).toMatchObject({ code: 'ledger.unparseable-line', line: 1 });
   });
 
   it('an empty ledger verifies', async () => {
-    expect(await verify('', { kind: 'decisionLog' })).toMatchObject({ entries: 0, head: ZERO_HASH, problems: [] });
-    expect(verifyText('# Only a title\n', { kind: 'decisionLog' })).toMatchObject({ entries: 0, problems: [] });
+    expect(await verify('', { format: 'decision-log' })).toMatchObject({ entries: 0, head: ZERO_HASH, problems: [] });
+    expect(verifyText('# Only a title\n', { format: 'decision-log' })).toMatchObject({ entries: 0, problems: [] });
   });
 });
 
@@ -238,11 +238,11 @@ describe('verify: streaming equals in-memory (property)', () => {
       fc.asyncProperty(ledgerArb(1, 8), fc.boolean(), fc.nat(), fc.integer({ min: 1, max: 97 }), fc.boolean(), async (l, frontmatter, cut, size, asText) => {
         let text = (frontmatter ? FM : '') + ledgerText(l);
         if (cut % 3 === 0) text = text.slice(0, text.length - (cut % 50));
-        const want = verifyText(text, { kind: l.kind }).problems;
+        const want = verifyText(text, { format: l.format }).problems;
         const bytes = new TextEncoder().encode(text);
         const parts: (string | Uint8Array)[] = [];
         for (let i = 0; i < bytes.length; i += size) parts.push(asText ? text.slice(i, i + size) : bytes.subarray(i, i + size));
-        expect((await verify(parts, { kind: l.kind })).problems).toEqual(want);
+        expect((await verify(parts, { format: l.format })).problems).toEqual(want);
       }),
       { numRuns: 150 },
     );

@@ -1,17 +1,17 @@
 // fast-check generators of valid ledgers, built with memkit's own `append`.
 import fc from 'fast-check';
 import { toHex } from '../../src/canonical/index.js';
-import { type LedgerHead, type LedgerKind, appendToHead, serializeEntry } from '../../src/ledger/index.js';
+import { type LedgerHead, type LedgerFormatId, appendToHead, serializeEntry } from '../../src/ledger/index.js';
 import { nodeHasher } from '../../src/node/hasher.js';
 
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(toHex);
 const agent = fc.constantFrom('ReaperOAK', 'Security', 'ProductManager', 'Backend', 'CIReviewer');
 const text = fc.string({ minLength: 1, maxLength: 24 });
 
-/** Draft arbitraries per kind. */
-export const drafts: Record<Exclude<LedgerKind, 'feedbackLog'>, fc.Arbitrary<Record<string, unknown>>> & { feedbackLog: fc.Arbitrary<Record<string, unknown>> } = {
-  decisionLog: fc.record({ proposer_agent: agent, rationale: text, diff_hash: hex64, tests_passed: fc.boolean() }),
-  riskRegister: fc.record({
+/** Draft arbitraries per ledger format. */
+export const drafts: Record<LedgerFormatId, fc.Arbitrary<Record<string, unknown>>> = {
+  'decision-log': fc.record({ proposer_agent: agent, rationale: text, diff_hash: hex64, tests_passed: fc.boolean() }),
+  'risk-register': fc.record({
     reporter_agent: agent,
     threat_type: fc.constantFrom('Spoofing', 'Tampering', 'Repudiation', 'Information Disclosure', 'Denial of Service', 'Elevation of Privilege'),
     severity: fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW'),
@@ -19,9 +19,9 @@ export const drafts: Record<Exclude<LedgerKind, 'feedbackLog'>, fc.Arbitrary<Rec
     mitigation: fc.string({ maxLength: 16 }),
     status: fc.constantFrom('OPEN', 'MITIGATED', 'ACCEPTED', 'CLOSED'),
   }),
-  activeContext: fc.record({ source_agent: agent, source_chunks: fc.array(hex64, { maxLength: 2 }), summary_128: fc.string({ maxLength: 40 }) }),
-  productContext: fc.record({ author_agent: agent, summary: fc.string({ maxLength: 40 }), payload_hash: hex64, payload_loc: text }),
-  feedbackLog: fc.record({
+  'active-context': fc.record({ source_agent: agent, source_chunks: fc.array(hex64, { maxLength: 2 }), summary_128: fc.string({ maxLength: 40 }) }),
+  'product-context': fc.record({ author_agent: agent, summary: fc.string({ maxLength: 40 }), payload_hash: hex64, payload_loc: text }),
+  'feedback-log': fc.record({
     from_agent: agent,
     to_agent: agent,
     category: fc.constantFrom('defect', 'suggestion', 'concern', 'praise'),
@@ -32,9 +32,9 @@ export const drafts: Record<Exclude<LedgerKind, 'feedbackLog'>, fc.Arbitrary<Rec
   }),
 };
 
-/** A generated ledger: its kind, entries, stored lines and preamble. */
+/** A generated ledger: its format, entries, stored lines and preamble. */
 export interface GenLedger {
-  kind: LedgerKind;
+  format: LedgerFormatId;
   entries: Record<string, unknown>[];
   preamble: string;
   preambleLines: number;
@@ -44,7 +44,7 @@ export interface GenLedger {
 const PREAMBLES = ['', '# Decision log\n\nOne entry per line.\n\n'];
 
 /** Builds a ledger by appending drafts with a clock that moves forward by the given steps. */
-export function buildLedger(kind: LedgerKind, ds: Record<string, unknown>[], steps: number[], preamble = ''): GenLedger {
+export function buildLedger(format: LedgerFormatId, ds: Record<string, unknown>[], steps: number[], preamble = ''): GenLedger {
   let t = Date.parse('2026-02-20T00:00:00Z');
   const entries: Record<string, unknown>[] = [];
   const ids: string[] = [];
@@ -52,7 +52,7 @@ export function buildLedger(kind: LedgerKind, ds: Record<string, unknown>[], ste
   ds.forEach((d, i) => {
     t += steps[i] ?? 0;
     const at = t;
-    const r = appendToHead(head, d as never, { kind, now: () => new Date(at), hasher: nodeHasher });
+    const r = appendToHead(head, d as never, { format, now: () => new Date(at), hasher: nodeHasher });
     if (!r.ok) throw new Error(`append failed: ${JSON.stringify(r.problems)}`);
     const e = r.value.entry as Record<string, unknown>;
     entries.push(e);
@@ -61,22 +61,22 @@ export function buildLedger(kind: LedgerKind, ds: Record<string, unknown>[], ste
     const id = e.id ?? e.risk_id;
     if (typeof id === 'string') ids.push(id);
   });
-  return { kind, entries, preamble, preambleLines: preamble === '' ? 0 : preamble.split('\n').length - 1 };
+  return { format, entries, preamble, preambleLines: preamble === '' ? 0 : preamble.split('\n').length - 1 };
 }
 
-/** An arbitrary valid ledger of `min`..`max` entries of one of the JSON Lines kinds. */
+/** An arbitrary valid ledger of `min`..`max` entries of one of the JSON Lines ledger formats. */
 export function ledgerArb(min = 2, max = 20): fc.Arbitrary<GenLedger> {
   return fc
-    .constantFrom<Exclude<LedgerKind, 'feedbackLog'>>('decisionLog', 'riskRegister', 'activeContext', 'productContext')
-    .chain((kind) =>
+    .constantFrom<Exclude<LedgerFormatId, 'feedback-log'>>('decision-log', 'risk-register', 'active-context', 'product-context')
+    .chain((format) =>
       fc.tuple(
-        fc.constant(kind),
-        fc.array(drafts[kind], { minLength: min, maxLength: max }),
+        fc.constant(format),
+        fc.array(drafts[format], { minLength: min, maxLength: max }),
         fc.array(fc.integer({ min: 0, max: 12 * 3600_000 }), { minLength: max, maxLength: max }),
         fc.constantFrom(...PREAMBLES),
       ),
     )
-    .map(([kind, ds, steps, preamble]) => buildLedger(kind, ds, steps, preamble));
+    .map(([format, ds, steps, preamble]) => buildLedger(format, ds, steps, preamble));
 }
 
 /** The ledger file text: preamble then one canonical line per entry. */

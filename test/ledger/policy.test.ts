@@ -82,7 +82,7 @@ describe('feedback-log.md chain', () => {
       const r = append(
         entries,
         { from_agent: 'QA', to_agent: 'Backend', category: 'defect', severity: 'high', artifact_path: `src/a${i}.ts`, description: `bug ${i}`, evidence: 'test output' },
-        { kind: 'feedbackLog', now: () => new Date(Date.UTC(2026, 1, 20, i)) },
+        { format: 'feedback-log', now: () => new Date(Date.UTC(2026, 1, 20, i)) },
       );
       if (!r.ok) throw new Error(JSON.stringify(r.problems));
       entries.push(r.value.entry);

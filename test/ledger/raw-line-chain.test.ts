@@ -38,7 +38,7 @@ describe('raw-line chains (property)', () => {
     fc.assert(
       fc.property(ledgerArb(), (l) => {
         const { text, lines } = rawLedger(l);
-        const r = verifyText(text, { kind: l.kind });
+        const r = verifyText(text, { format: l.format });
         expect(r.problems.map((p) => p.code)).toEqual(['ledger.raw-line-chain']);
         expect(r.problems[0]!.line).toBe(l.preambleLines + 2);
         expect(r.chain).toBe('raw-line');
@@ -61,7 +61,7 @@ describe('raw-line chains (property)', () => {
         const now = JSON.stringify(`${key}`) + ': ' + JSON.stringify(`${String(entry[key])}x`);
         const edited = [...lines];
         edited[k] = lines[k]!.replace(was, now);
-        const e = firstError(verifyText(l.preamble + edited.join('\n') + '\n', { kind: l.kind }).problems);
+        const e = firstError(verifyText(l.preamble + edited.join('\n') + '\n', { format: l.format }).problems);
         expect(e, 'edit not detected').toBeDefined();
         expect([l.preambleLines + k + 1, l.preambleLines + k + 2]).toContain(e!.line);
       }),
@@ -73,7 +73,7 @@ describe('raw-line chains (property)', () => {
     fc.assert(
       fc.property(ledgerArb(3), fc.nat(), (l, mi) => {
         const mixAt = 2 + (mi % (l.entries.length - 2)); // entry index whose predecessor is canonical
-        const e = firstError(verifyText(rawLedger(l, mixAt).text, { kind: l.kind }).problems);
+        const e = firstError(verifyText(rawLedger(l, mixAt).text, { format: l.format }).problems);
         expect(e?.code).toBe('ledger.predecessor-mismatch');
         expect(e?.line).toBe(l.preambleLines + mixAt + 1);
       }),
@@ -96,12 +96,12 @@ describe('hex case', () => {
           lines.push(line);
           prev = raw ? sha(line) : entryHash(JSON.parse(line));
         }
-        const r = verifyText(l.preamble + lines.join('\n') + '\n', { kind: l.kind });
+        const r = verifyText(l.preamble + lines.join('\n') + '\n', { format: l.format });
         expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
         const k = lines.length - 1;
         const broken = [...lines];
         broken[k] = broken[k]!.replace(/("predecessor_hash": ?")([0-9A-F])/, (_m, pre: string, c: string) => pre + (c === 'A' ? 'B' : 'A'));
-        const e = firstError(verifyText(l.preamble + broken.join('\n') + '\n', { kind: l.kind }).problems);
+        const e = firstError(verifyText(l.preamble + broken.join('\n') + '\n', { format: l.format }).problems);
         expect(e?.code).toBe('ledger.predecessor-mismatch');
         expect(e?.line).toBe(l.preambleLines + k + 1);
       }),

@@ -33,7 +33,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
   it('untampered ledgers verify', () => {
     fc.assert(
       fc.property(ledgerArb(), (l) => {
-        const r = verifyText(ledgerText(l), { kind: l.kind, checkpoint: checkpoint(l.entries) });
+        const r = verifyText(ledgerText(l), { format: l.format, checkpoint: checkpoint(l.entries) });
         expect(r.problems).toEqual([]);
         expect(r.entries).toBe(l.entries.length);
       }),
@@ -55,7 +55,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         else if (Array.isArray(v)) entry[key] = v.length === 0 ? ['x'] : [mutateString(String(v[0]), pos, pick), ...v.slice(1)];
         const entries = l.entries.slice();
         entries[k] = entry;
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { kind: l.kind, checkpoint: cp, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { format: l.format, checkpoint: cp, hasher });
         check(l, r.problems, [lineOf(l, k), lineOf(l, k + 1)]);
         if (k === l.entries.length - 1 && firstError(r.problems)!.code !== 'ledger.schema-violation') {
           expect(r.problems.map((p) => p.code)).toContain('ledger.checkpoint-mismatch');
@@ -73,7 +73,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const stored = ledgerText(l).slice(l.preamble.length).split('\n').slice(0, -1);
         expect(stored.length).toBe(l.entries.length);
         stored[k] = mutateString(stored[k]!, pos, pick);
-        const r = verifyText(l.preamble + stored.map((s) => s + '\n').join(''), { kind: l.kind, checkpoint: cp, hasher });
+        const r = verifyText(l.preamble + stored.map((s) => s + '\n').join(''), { format: l.format, checkpoint: cp, hasher });
         check(l, r.problems, [lineOf(l, k), lineOf(l, k + 1)]);
       }),
       { numRuns: RUNS },
@@ -86,7 +86,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const k = ki % (l.entries.length + 1);
         const foreign = copy ? l.entries[ci % l.entries.length]! : other.entries[ci % other.entries.length]!;
         const entries = [...l.entries.slice(0, k), foreign, ...l.entries.slice(k)];
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { kind: l.kind, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { format: l.format, hasher });
         check(l, r.problems, [lineOf(l, k), lineOf(l, k + 1)]);
       }),
       { numRuns: RUNS },
@@ -99,7 +99,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const cp = checkpoint(l.entries, hasher);
         const k = ki % l.entries.length;
         const entries = l.entries.filter((_, i) => i !== k);
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { kind: l.kind, checkpoint: cp, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { format: l.format, checkpoint: cp, hasher });
         const e = firstError(r.problems)!;
         expect(e.line).toBe(lineOf(l, k));
         expect(e.code).toBe(k === l.entries.length - 1 ? 'ledger.truncated' : 'ledger.predecessor-mismatch');
@@ -116,7 +116,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const j = i + 1 + (b % (n - 1 - i));
         const entries = l.entries.slice();
         [entries[i], entries[j]] = [entries[j]!, entries[i]!];
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { kind: l.kind, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { format: l.format, hasher });
         const e = firstError(r.problems)!;
         expect(e.line).toBe(lineOf(l, i));
         expect(e.code).toBe('ledger.predecessor-mismatch');
@@ -132,7 +132,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const m = 1 + (a % n); // checkpoint size
         const cp = checkpoint(l.entries.slice(0, m), hasher);
         const keep = b % m; // fewer entries than the checkpoint
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries: l.entries.slice(0, keep) }), { kind: l.kind, checkpoint: cp, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries: l.entries.slice(0, keep) }), { format: l.format, checkpoint: cp, hasher });
         const errors = r.problems.filter((p) => p.severity === 'error');
         expect(errors.map((p) => p.code)).toEqual(['ledger.truncated']);
         expect(errors[0]!.line).toBe(lineOf(l, keep));
@@ -152,7 +152,7 @@ describe('tamper detection (property, ≥1,000 cases per class)', () => {
         const field = Object.keys(entries[j]!).find((k) => k === 'rationale' || k === 'description' || k === 'summary' || k === 'summary_128')!;
         entries[j]![field] = mutateString(String(entries[j]![field]), pick, pick);
         rechain(entries, j + 1);
-        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { kind: l.kind, checkpoint: cp, hasher });
+        const r = verifyText(ledgerText({ preamble: l.preamble, entries }), { format: l.format, checkpoint: cp, hasher });
         const errors = r.problems.filter((p) => p.severity === 'error');
         expect(errors.map((p) => p.code)).toEqual(['ledger.checkpoint-mismatch']);
         expect(errors[0]!.line).toBe(lineOf(l, m - 1));

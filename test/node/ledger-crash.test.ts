@@ -18,7 +18,7 @@ const deadOwner = { ...currentOwner(), pid: deadPid };
 class Crash extends Error {}
 
 async function seed(path: string, n: number): Promise<string> {
-  for (let i = 0; i < n; i++) expect((await appendEntry(path, draft(i), { kind: 'decisionLog' })).ok).toBe(true);
+  for (let i = 0; i < n; i++) expect((await appendEntry(path, draft(i), { format: 'decision-log' })).ok).toBe(true);
   return readFileSync(path, 'utf8');
 }
 
@@ -28,7 +28,7 @@ describe('crash at every step of an append', () => {
     const before = await seed(path, 3);
     await expect(
       appendEntry(path, draft(99), {
-        kind: 'decisionLog',
+        format: 'decision-log',
         lock: { owner: deadOwner },
         onStep: (s) => {
           if (s === step) throw new Crash(s);
@@ -44,7 +44,7 @@ describe('crash at every step of an append', () => {
       expect(first.problems.map((p) => p.code)).toEqual(['ledger.torn-tail']);
       expect(status.ok && status.value.tornTail).toBeTruthy();
       // Append refuses to write after a torn line.
-      const refused = await appendEntry(path, draft(5), { kind: 'decisionLog' });
+      const refused = await appendEntry(path, draft(5), { format: 'decision-log' });
       expect(refused.ok ? [] : refused.problems.map((p) => p.code)).toEqual(['ledger.torn-tail']);
       const repaired = await repairLedger(path);
       expect(repaired.ok && repaired.value?.action).toBe('moved-torn-tail');
@@ -64,7 +64,7 @@ describe('crash at every step of an append', () => {
       expect((await repairLedger(path)).ok).toBe(true);
     }
     // The stale lock of the dead writer does not block the next writer.
-    const next = await appendEntry(path, draft(100), { kind: 'decisionLog', lock: { timeoutMs: 5000 } });
+    const next = await appendEntry(path, draft(100), { format: 'decision-log', lock: { timeoutMs: 5000 } });
     expect(next.ok).toBe(true);
     const after = await verifyLedgerFile(path);
     expect(after.problems).toEqual([]);
@@ -88,7 +88,7 @@ describe('crash at every step of an append', () => {
     expect(r.ok && r.value !== undefined).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe(before);
     expect(readdirSync(dir).some((f) => f.startsWith('killed-decisionLog.md.torn-'))).toBe(true);
-    expect((await appendEntry(path, draft(3), { kind: 'decisionLog' })).ok).toBe(true);
+    expect((await appendEntry(path, draft(3), { format: 'decision-log' })).ok).toBe(true);
     const v = await verifyLedgerFile(path);
     expect(v.problems).toEqual([]);
     expect(v.entries).toBe(3);

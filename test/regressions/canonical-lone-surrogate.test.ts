@@ -50,11 +50,11 @@ describe('canonical-lone-surrogate', () => {
   it('a ledger line holding one fails verification (text and stream)', async () => {
     const text = oldStyleLedger('merged \ud800 here');
     const good = oldStyleLedger('merged here');
-    expect(verifyText(good, { kind: 'decisionLog' }).problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(verifyText(good, { format: 'decision-log' }).problems.filter((p) => p.severity === 'error')).toEqual([]);
     for (const summary of [
-      verifyText(text, { kind: 'decisionLog' }),
-      await verify(text, { kind: 'decisionLog' }),
-      verifyText(text.slice(text.indexOf('{')), { kind: 'decisionLog', preamble: false }),
+      verifyText(text, { format: 'decision-log' }),
+      await verify(text, { format: 'decision-log' }),
+      verifyText(text.slice(text.indexOf('{')), { format: 'decision-log', preamble: false }),
     ]) {
       const errors = summary.problems.filter((p) => p.severity === 'error');
       expect(errors[0]).toMatchObject({ code: 'json.lone-surrogate' });
@@ -89,12 +89,12 @@ describe('canonical-lone-surrogate', () => {
 describe('canonical-lone-surrogate: writers', () => {
   it('append refuses a draft holding one with json.lone-surrogate and its pointer (it cannot be hashed)', async () => {
     const { append } = await import('../../src/ledger/index.js');
-    const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') });
+    const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { format: 'decision-log', now: () => new Date('2026-02-20T10:00:00Z') });
     expect(r).toMatchObject({ ok: false, problems: [{ code: 'json.lone-surrogate', pointer: '/rationale' }] });
     const good = append(
       [],
       { proposer_agent: 'ReaperOAK', rationale: 'x\ud83d\ude00', diff_hash: 'a'.repeat(64), tests_passed: true },
-      { kind: 'decisionLog', now: () => new Date('2026-02-20T10:00:00Z') },
+      { format: 'decision-log', now: () => new Date('2026-02-20T10:00:00Z') },
     );
     expect(good.ok && good.value.hash).toBe(good.ok && sha256Hex(good.value.line));
   });

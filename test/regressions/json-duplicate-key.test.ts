@@ -36,7 +36,7 @@ describe('json-duplicate-key', () => {
       lines[at] = lines[at]!.replace('{', '{"tests_passed":false,');
       const forged = lines.join('\n');
       writeFileSync(file, forged);
-      for (const s of [verifyText(forged, { kind: 'decisionLog', checkpoint: checkpoint(parseLedgerEntries(text)) }), await verify(forged, { kind: 'decisionLog' })])
+      for (const s of [verifyText(forged, { format: 'decision-log', checkpoint: checkpoint(parseLedgerEntries(text)) }), await verify(forged, { format: 'decision-log' })])
         expect(errorsOf(s.problems)[0]).toMatchObject({ code: 'json.duplicate-key', line: at + 1 });
       const check = await runCli(['check', dir, '--format', 'json']);
       expect(check.code).toBe(1);
@@ -62,7 +62,7 @@ describe('json-duplicate-key', () => {
         lines[line - 1] = front ? lines[line - 1]!.replace('{', `{${extra},`) : lines[line - 1]!.replace(/}$/, `,${extra}}`);
         const forged = lines.join('\n');
         const cp = checkpoint(l.entries);
-        for (const s of [verifyText(forged, { kind: l.kind, checkpoint: cp }), await verify(forged, { kind: l.kind, checkpoint: cp })]) {
+        for (const s of [verifyText(forged, { format: l.format, checkpoint: cp }), await verify(forged, { format: l.format, checkpoint: cp })]) {
           const errors = errorsOf(s.problems);
           expect(errors[0]).toMatchObject({ code: 'json.duplicate-key', line });
         }

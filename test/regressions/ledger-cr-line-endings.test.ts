@@ -19,14 +19,14 @@ const codes = (problems: { code: string }[]) => problems.map((p) => p.code);
 describe('ledger-cr-line-endings', () => {
   it('LF and CRLF ledgers verify clean; the CR-only one is an error, never "0 entries" and clean', { timeout: 30_000 }, async () => {
     for (const text of [LF, CRLF]) {
-      const r = verifyText(text, { kind: 'decisionLog' });
+      const r = verifyText(text, { format: 'decision-log' });
       expect(r.problems).toEqual([]);
       expect(r.entries).toBeGreaterThan(0);
     }
     expect(codes(parseLedgerText(CR).problems)).toEqual(['ledger-text.cr-line-endings']);
-    expect(codes(verifyText(CR, { kind: 'decisionLog' }).problems)).toContain('ledger-text.cr-line-endings');
-    expect(codes((await verify(CR, { kind: 'decisionLog' })).problems)).toContain('ledger-text.cr-line-endings');
-    expect(codes((await verify(new TextEncoder().encode(CR), { kind: 'decisionLog' })).problems)).toContain('ledger-text.cr-line-endings');
+    expect(codes(verifyText(CR, { format: 'decision-log' }).problems)).toContain('ledger-text.cr-line-endings');
+    expect(codes((await verify(CR, { format: 'decision-log' })).problems)).toContain('ledger-text.cr-line-endings');
+    expect(codes((await verify(new TextEncoder().encode(CR), { format: 'decision-log' })).problems)).toContain('ledger-text.cr-line-endings');
     // No preamble at all: the entries run together on one LF line.
     const bare = CR.slice(CR.indexOf('{'));
     expect(codes(parseLedgerText(bare).problems)).toContain('ledger-text.cr-line-endings');

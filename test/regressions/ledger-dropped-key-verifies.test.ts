@@ -37,7 +37,11 @@ describe('ledger-dropped-key-verifies', () => {
       lines[at] = lines[at]!.replace('{', '{"constructor":"approved by Security",');
       const forged = lines.join('\n');
       writeFileSync(file, forged);
-      for (const s of [verifyText(forged, { kind: 'decisionLog' }), verifyText(forged, { kind: 'decisionLog', checkpoint: checkpoint(entries) }), await verify(forged, { kind: 'decisionLog' })])
+      for (const s of [
+        verifyText(forged, { format: 'decision-log' }),
+        verifyText(forged, { format: 'decision-log', checkpoint: checkpoint(entries) }),
+        await verify(forged, { format: 'decision-log' }),
+      ])
         expect(errorsOf(s.problems)[0]).toMatchObject({ code: 'json.uncovered-key', line: at + 1, pointer: '/constructor' });
       const check = await runCli(['check', dir, '--format', 'json']);
       expect(check.code).toBe(1);
@@ -74,11 +78,11 @@ describe('ledger-dropped-key-verifies', () => {
         const forged = lines.join('\n');
         const cp = checkpoint(l.entries);
         const summaries = [
-          verifyText(forged, { kind: l.kind, checkpoint: cp }),
-          await verify(forged, { kind: l.kind, checkpoint: cp }),
-          await verify(new TextEncoder().encode(forged), { kind: l.kind }),
+          verifyText(forged, { format: l.format, checkpoint: cp }),
+          await verify(forged, { format: l.format, checkpoint: cp }),
+          await verify(new TextEncoder().encode(forged), { format: l.format }),
         ];
-        if (l.preamble === '') summaries.push(verifyText(forged, { kind: l.kind, preamble: false, checkpoint: cp }));
+        if (l.preamble === '') summaries.push(verifyText(forged, { format: l.format, preamble: false, checkpoint: cp }));
         for (const s of summaries) expect(errorsOf(s.problems)[0]).toMatchObject({ code: inj.code, line });
       }),
       { numRuns: 200 },

@@ -90,7 +90,7 @@ describe('regression: a silent cap of 8 schema problems', () => {
 
   it('ledger verification counts what its maxProblems leaves out', () => {
     // 30 lines that are not objects: one ledger problem each.
-    const summary = verifyText('[]\n'.repeat(30), { kind: 'decisionLog', preamble: false, maxProblems: 10 });
+    const summary = verifyText('[]\n'.repeat(30), { format: 'decision-log', preamble: false, maxProblems: 10 });
     expect(summary.problems).toHaveLength(11);
     const notice = summary.problems.find((p) => p.code === TRUNCATED_CODE)!;
     expect(notice).toMatchObject({ severity: 'error', line: 11 });

@@ -44,7 +44,7 @@ const codes = (ps: { code: string }[]) => ps.map((p) => p.code);
 describe('spec-ledger-raw-line-hash', () => {
   it('a raw-line chained ledger verifies with the convention warning; its head is the last line’s hash', async () => {
     const { text, lines } = ledger();
-    for (const r of [verifyText(text, { kind: 'decisionLog' }), await verify(text, { kind: 'decisionLog' })]) {
+    for (const r of [verifyText(text, { format: 'decision-log' }), await verify(text, { format: 'decision-log' })]) {
       expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
       expect(codes(r.problems)).toEqual(['ledger.raw-line-chain']);
       expect(r.chain).toBe('raw-line');
@@ -52,26 +52,26 @@ describe('spec-ledger-raw-line-hash', () => {
     }
     // The checkpoint commits to the entries' canonical form in both conventions.
     const entries = DRAFTS.map((_, i) => JSON.parse(ledger().lines[i]!));
-    expect(verifyText(text, { kind: 'decisionLog', checkpoint: checkpoint(entries) }).problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(verifyText(text, { format: 'decision-log', checkpoint: checkpoint(entries) }).problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
   it('a mix of conventions is a chain break; an edit is still found', () => {
-    const mixed = verifyText(ledger(2).text, { kind: 'decisionLog' });
+    const mixed = verifyText(ledger(2).text, { format: 'decision-log' });
     expect(mixed.problems.filter((p) => p.severity === 'error').map((p) => [p.code, p.line])).toEqual([['ledger.predecessor-mismatch', 5]]);
     const { text } = ledger();
     const edited = text.replace('"Use SQLite."', '"Use  SQLite."');
-    expect(codes(verifyText(edited, { kind: 'decisionLog' }).problems)).toContain('ledger.predecessor-mismatch');
+    expect(codes(verifyText(edited, { format: 'decision-log' }).problems)).toContain('ledger.predecessor-mismatch');
     // Same value, other bytes: the raw-line chain covers the bytes.
     const respaced = text.replace('"rationale": "Use SQLite."', '"rationale":"Use SQLite."');
-    expect(codes(verifyText(respaced, { kind: 'decisionLog' }).problems)).toContain('ledger.predecessor-mismatch');
+    expect(codes(verifyText(respaced, { format: 'decision-log' }).problems)).toContain('ledger.predecessor-mismatch');
   });
 
   it('duplicate keys and lone surrogates stay errors in a raw-line chain', () => {
     const { lines } = ledger();
     const dup = `# Decision Log\n\n${lines[0]!.replace('{', '{"rationale": "x", ')}\n${lines.slice(1).join('\n')}\n`;
-    expect(codes(verifyText(dup, { kind: 'decisionLog' }).problems.filter((p) => p.severity === 'error'))).toContain('json.duplicate-key');
+    expect(codes(verifyText(dup, { format: 'decision-log' }).problems.filter((p) => p.severity === 'error'))).toContain('json.duplicate-key');
     const lone = `# Decision Log\n\n${lines[0]!.replace('Use SQLite.', 'Use \\ud800.')}\n${lines.slice(1).join('\n')}\n`;
-    expect(codes(verifyText(lone, { kind: 'decisionLog' }).problems.filter((p) => p.severity === 'error'))).toContain('json.lone-surrogate');
+    expect(codes(verifyText(lone, { format: 'decision-log' }).problems.filter((p) => p.severity === 'error'))).toContain('json.lone-surrogate');
   });
 
   it('memkit check: no error in the default profile, ledger.raw-line-chain reported as a warning, an error under --profile strict', { timeout: 30_000 }, async () => {
@@ -105,11 +105,11 @@ describe('spec-ledger-raw-line-hash', () => {
       const r = await appendEntry(
         file,
         { proposer_agent: 'ReaperOAK', rationale: 'Next.', diff_hash: 'd'.repeat(64), tests_passed: true },
-        { kind: 'decisionLog', now: () => new Date('2026-03-03T00:00:00Z') },
+        { format: 'decision-log', now: () => new Date('2026-03-03T00:00:00Z') },
       );
       expect(r.ok).toBe(true);
       if (r.ok) expect(r.value.entry.predecessor_hash).toBe(sha(lines[2]!));
-      const after = verifyText(readFileSync(file, 'utf8'), { kind: 'decisionLog' });
+      const after = verifyText(readFileSync(file, 'utf8'), { format: 'decision-log' });
       expect(after.problems.filter((p) => p.severity === 'error')).toEqual([]);
       expect(after.chain).toBe('raw-line');
       // A canonical file stays canonical.
@@ -119,9 +119,9 @@ describe('spec-ledger-raw-line-hash', () => {
         await appendEntry(
           canon,
           { proposer_agent: d.proposer_agent, rationale: d.rationale, diff_hash: d.diff_hash, tests_passed: d.tests_passed },
-          { kind: 'decisionLog', now: () => new Date(d.ts) },
+          { format: 'decision-log', now: () => new Date(d.ts) },
         );
-      const c = verifyText(readFileSync(canon, 'utf8'), { kind: 'decisionLog' });
+      const c = verifyText(readFileSync(canon, 'utf8'), { format: 'decision-log' });
       expect(c.problems).toEqual([]);
       expect(c.chain).toBe('canonical');
     } finally {

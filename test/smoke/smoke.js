@@ -278,14 +278,14 @@ function ledgerSection(L, core) {
   const appended = [];
   for (let i = 1; i <= 5; i++) {
     const draft = { proposer_agent: 'Architect', rationale: `decision ${i}`, diff_hash: core.hashJson({ i }), tests_passed: i % 2 === 1 };
-    const r = L.append(entries, draft, { kind: 'decisionLog', now: () => new Date(`2026-03-0${i}T10:00:00Z`) });
+    const r = L.append(entries, draft, { format: 'decision-log', now: () => new Date(`2026-03-0${i}T10:00:00Z`) });
     if (!r.ok) return { appendFailed: problemKeys(r.problems) };
     entries.push(r.value.entry);
     lines.push(r.value.line);
     appended.push(r.value.hash);
   }
   const text = lines.join('\n') + '\n';
-  const options = { kind: 'decisionLog', file: 'decisionLog.md' };
+  const options = { format: 'decision-log', file: 'decisionLog.md' };
   const summary = (v) => ({ entries: v.entries, head: v.head, checkpoint: v.checkpoint ?? null, problems: problemKeys(v.problems), tornTail: v.tornTail ?? null });
   const out = {
     appended,

@@ -5,16 +5,10 @@ import type { Hasher } from '../../canonical/index.js';
 import { payloadMatch, resolvePayloadLoc } from '../../check/payload.js';
 import { type FormatId, bankFormatOfName } from '../../formats/index.js';
 import { parseJson } from '../../parse/index.js';
-import { type LedgerKind, type PayloadResolver, kindForFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
+import { type PayloadResolver, ledgerFormatOfFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
 import { parseFeedbackLog, parseLedgerText } from '../../parse/index.js';
 import { type Problem, error } from '../../problems/index.js';
 import type { Progress } from '../progress.js';
-
-/** The kind of a ledger file from its name, and whether it is `feedback-log.md` (blocks, not lines). */
-export function ledgerKindOf(path: string): { kind?: LedgerKind; blocks: boolean } {
-  const kind = kindForFile(path);
-  return { ...(kind ? { kind } : {}), blocks: kind === 'feedbackLog' };
-}
 
 /**
  * The file format id reported in `checked` for a ledger path, from the table
@@ -24,6 +18,9 @@ export function ledgerKindOf(path: string): { kind?: LedgerKind; blocks: boolean
 export function ledgerFormat(path: string): FormatId | 'ledger' {
   return bankFormatOfName(path) ?? 'ledger';
 }
+
+/** `feedback-log.md` holds its entries as Markdown blocks (heading + YAML), not JSON lines. */
+const isBlocks = (format: FormatId | undefined) => format === 'feedback-log';
 
 /** A `.md` ledger has a Markdown preamble; a `.jsonl`/`.ndjson` ledger does not. */
 const hasPreamble = (path: string) => !/\.(jsonl|ndjson)$/i.test(path);
@@ -52,9 +49,9 @@ export function unreadable(cause: NodeJS.ErrnoException): Problem {
 }
 
 async function verifyReadable(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
-  const { kind, blocks } = ledgerKindOf(rel);
-  const opts: VerifyOptions = { ...options, file: rel, ...(kind ? { kind } : {}), preamble: hasPreamble(rel) };
-  if (blocks) {
+  const format = ledgerFormatOfFile(rel);
+  const opts: VerifyOptions = { ...options, file: rel, ...(format ? { format } : {}), preamble: hasPreamble(rel) };
+  if (isBlocks(format)) {
     const parsed = parseFeedbackLog(await readFile(abs, 'utf8'), { file: rel, validateEntries: false });
     if (!parsed.ok) return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: parsed.problems };
     const summary = verifyEntries(
@@ -84,7 +81,7 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
     if (!isFsError(cause)) throw cause;
     return { entries: [], problems: [unreadable(cause)] };
   }
-  if (ledgerKindOf(rel).blocks) {
+  if (isBlocks(ledgerFormatOfFile(rel))) {
     const parsed = parseFeedbackLog(text, { file: rel, validateEntries: false });
     if (!parsed.ok) return { entries: [], problems: parsed.problems };
     return { entries: parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })), problems: parsed.problems ?? [] };
