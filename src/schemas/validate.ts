@@ -152,12 +152,16 @@ const REFINE_CODES = new Map<string, string>([
  * Drops the noise of nullable unions (`X | null`): the "must be null" branch
  * error and the `anyOf` summary go when the other branch says what is wrong.
  */
-function simplifyUnions(errors: readonly TLocalizedValidationError[]): TLocalizedValidationError[] {
-  const isNullBranch = (e: TLocalizedValidationError) => e.keyword === 'type' && e.params.type === 'null' && /\/anyOf\/\d+$/.test(e.schemaPath);
+function simplifyUnions(errors: readonly TLocalizedValidationError[]): readonly TLocalizedValidationError[] {
+  // Branch errors come only with an `anyOf` error: without one there is nothing to drop.
+  if (!errors.some(isAnyOf)) return errors;
   const informative = new Set<string>();
   for (const e of errors) if (!isNullBranch(e) && e.keyword !== 'anyOf') informative.add(e.instancePath);
   return errors.filter((e) => !((isNullBranch(e) || e.keyword === 'anyOf') && informative.has(e.instancePath)));
 }
+
+const isAnyOf = (e: TLocalizedValidationError): boolean => e.keyword === 'anyOf';
+const isNullBranch = (e: TLocalizedValidationError): boolean => e.keyword === 'type' && e.params.type === 'null' && /\/anyOf\/\d+$/.test(e.schemaPath);
 
 /** Keywords whose complaint is moot when the value has the wrong type altogether. */
 const MOOT_AFTER_TYPE = new Set(['schema.const', 'schema.enum', 'schema.pattern', 'schema.format', 'schema.min-length', 'schema.max-length']);
@@ -210,11 +214,13 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
         out.push(error(KEYWORD_CODES[e.keyword] ?? 'schema.invalid', e.message, { pointer: e.instancePath }));
     }
   }
+  if (out.length <= 1) return out;
   const wrongType = new Set(out.filter((p) => p.code === 'schema.type').map((p) => p.pointer));
   return dedupe(wrongType.size === 0 ? out : out.filter((p) => !(MOOT_AFTER_TYPE.has(p.code) && wrongType.has(p.pointer))));
 }
 
 function dedupe(problems: Problem[]): Problem[] {
+  if (problems.length <= 1) return problems;
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.code}\u0000${p.pointer}\u0000${p.code === 'schema.format' ? '' : p.message}`;
@@ -616,8 +622,11 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     const { errors, stopped } = collectErrors(value, maxProblems + ERROR_HEADROOM);
     const problems = toProblems(errors);
     // Semantic rules also run on rejected values, so one report shows them all.
-    const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
-    if (semantic) for (const p of runCheck(def, value, env)) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
+    const more = semantic ? runCheck(def, value, env) : [];
+    if (more.length > 0) {
+      const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
+      for (const p of more) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
+    }
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
     return cap(problems, stopped);
   };
