@@ -6,7 +6,9 @@ import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, markdownHazard, plainHeadings, textFromEvents } from './markdown.js';
 import { plainCopy } from './plain.js';
-import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, parseYamlBlock } from './yaml-block.js';
+import { type FastOutline, fastOutline } from './fast-markdown.js';
+import { fastYamlMap } from './fast-yaml.js';
+import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, type YamlBlock, parseYamlBlock } from './yaml-block.js';
 
 export type { Heading } from './markdown.js';
 
@@ -143,6 +145,12 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdown
     }
     return events;
   };
+  // The plain subset most memory docs are written in gives both without micromark.
+  let fast: FastOutline | null | undefined;
+  const getFast = (): FastOutline | null => {
+    if (fast === undefined) fast = fastOutline(parts.body, parts.bodyLine - 1) ?? null;
+    return fast;
+  };
   const release = () => {
     if (headings !== undefined && text !== undefined) events = undefined;
   };
@@ -151,14 +159,15 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdown
     markdownProblems: () => [...getHazard()],
     headings: () => {
       if (headings === undefined) {
-        headings = getHazard().length > 0 ? plainHeadings(parts.body, parts.bodyLine - 1) : headingsFromEvents(getEvents(), parts.bodyLine - 1);
+        if (getHazard().length > 0) headings = plainHeadings(parts.body, parts.bodyLine - 1);
+        else headings = getFast()?.headings.map(({ depth, text, line }) => ({ depth, text, line })) ?? headingsFromEvents(getEvents(), parts.bodyLine - 1);
         release();
       }
       return headings;
     },
     bodyText: () => {
       if (text === undefined) {
-        text = getHazard().length > 0 ? parts.body.trim() : textFromEvents(getEvents());
+        text = getHazard().length > 0 ? parts.body.trim() : (getFast()?.text ?? textFromEvents(getEvents()));
         release();
       }
       return text;
@@ -172,7 +181,8 @@ interface Parsed {
   problems: Problem[];
 }
 
-function parseInternal(text: string, options: FrontmatterOptions): { ok: true; value: Parsed } | { ok: false; problems: Problem[] } {
+// `needDoc`: the caller edits the YAML and needs the `yaml` Document, so the fast reader is not used.
+function parseInternal(text: string, options: FrontmatterOptions, needDoc = false): { ok: true; value: Parsed } | { ok: false; problems: Problem[] } {
   const limits = resolveLimits(options.limits);
   if (typeof text !== 'string') return { ok: false, problems: [error('parse.not-text', 'the input is not text', { line: 1, column: 1 })] };
   if (text.length > limits.maxFileBytes)
@@ -200,8 +210,14 @@ function parseInternal(text: string, options: FrontmatterOptions): { ok: true; v
         error('frontmatter.too-large', `the frontmatter is ${split.yaml.length} characters; the limit is ${limits.maxFrontmatterBytes}`, { line: countNewlines(text, split.yamlStart) + 1, column: 1 }),
       ],
     };
-  const lines = new LineIndex(text);
-  const block = parseYamlBlock(split.yaml, split.yamlStart, lines, limits, options.stats);
+  // The flat YAML memory docs use is read directly; anything else goes to the `yaml` parser.
+  const fast = needDoc ? undefined : fastYamlMap(split.yaml, limits.maxYamlDepth);
+  if (fast !== undefined && options.stats) {
+    options.stats.yamlParses++;
+    options.stats.yamlChars += split.yaml.length;
+  }
+  const block: Pick<YamlBlock, 'data' | 'problems'> & { doc?: Document.Parsed } =
+    fast !== undefined ? { data: fast, problems: [] } : parseYamlBlock(split.yaml, split.yamlStart, new LineIndex(text), limits, options.stats);
   if (block.data === undefined || hasErrors(block.problems)) return { ok: false, problems: block.problems };
   const yamlLine = countNewlines(text, split.yamlStart) + 1;
   const bodyLine = countNewlines(text, split.bodyStart) + 1;
@@ -381,7 +397,7 @@ export function updateFrontmatter(text: string, patch: Record<string, unknown>, 
 function updateUnguarded(text: string, patch: Record<string, unknown>, options: UpdateFrontmatterOptions): Result<string> {
   const { createIfMissing, ...parseOptions } = options;
   const withFile = (ps: Problem[]) => (options.file === undefined ? ps : inFile(ps, options.file));
-  const parsed = parseInternal(text, { ...parseOptions, optional: false });
+  const parsed = parseInternal(text, { ...parseOptions, optional: false }, true);
   const warnings: Problem[] = [];
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(patch)) {

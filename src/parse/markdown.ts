@@ -2,6 +2,7 @@ import { parse as micromarkParse, postprocess, preprocess } from 'micromark';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
 import { type Problem, warning } from '../problems/index.js';
+import { fastOutline } from './fast-markdown.js';
 import { type Limits, resolveLimits } from './limits.js';
 
 /** A Markdown heading: depth (1–6), plain text, and its 1-based line in the file. */
@@ -302,13 +303,17 @@ export function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
  * file lines when `markdown` is the body of a larger file. When
  * {@link markdownHazard} finds input micromark would be slow on, micromark is
  * not run: headings come from {@link plainHeadings}, the text is the
- * Markdown as written, and `problems` says why.
+ * Markdown as written, and `problems` says why. A body in the plain subset
+ * `fastOutline` is sure about is scanned without micromark, with the same
+ * result.
  *
  * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
  */
 export function markdownOutline(markdown: string, lineOffset = 0, limits?: Partial<Limits>): MarkdownOutline {
   const hazard = markdownHazard(markdown, resolveLimits(limits), lineOffset);
   if (hazard !== undefined) return { headings: plainHeadings(markdown, lineOffset), text: markdown.trim(), problems: [hazard] };
+  const fast = fastOutline(markdown, lineOffset);
+  if (fast !== undefined) return { headings: fast.headings.map(({ depth, text, line }) => ({ depth, text, line })), text: fast.text, problems: [] };
   const events = markdownEvents(markdown);
   return { headings: headingsFromEvents(events, lineOffset), text: textFromEvents(events), problems: [] };
 }

@@ -1,0 +1,210 @@
+// A linear line scanner for the plain Markdown memory docs are written in: ATX headings,
+// paragraphs, flat lists, fenced code and thematic breaks, with code spans as the only inline
+// markup. For that subset it gives exactly the headings and plain text micromark's events give
+// (headingsFromEvents / textFromEvents); on anything it cannot be sure about (indentation,
+// block quotes, HTML, setext underlines, link syntax, emphasis, entities, escapes, tabs, CR)
+// it gives up (`undefined`) and the caller runs micromark.
+
+import type { Heading } from './markdown.js';
+
+/** A heading found by the fast scanner, with where its line starts in the scanned text. */
+export interface FastHeading extends Heading {
+  /** Offset (UTF-16 code units) of the heading's first character in the scanned text. */
+  offset: number;
+}
+
+/** Headings and plain text of a body the fast scanner is sure about. */
+export interface FastOutline {
+  headings: FastHeading[];
+  /** The same text `textFromEvents` gives: blocks separated by one newline, trimmed. */
+  text: string;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+// Inline text of [from, to) as micromark's data and code-text tokens give it, or undefined when
+// it holds markup other than one-line, single-backtick code spans (or markup-like characters).
+function inlineText(s: string, from: number, to: number): string | undefined {
+  let out = '';
+  let chunk = from;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    switch (c) {
+      case 42: // *
+      case 92: // \
+      case 38: // &
+      case 60: // <
+      case 91: // [
+      case 93: // ]
+        return undefined;
+      case 95: // _ is literal only inside a word (it can then neither open nor close emphasis)
+        if (!(i > from && isAlnum(s.charCodeAt(i - 1)))) return undefined;
+        while (i + 1 < to && s.charCodeAt(i + 1) === 95) i++;
+        if (!(i + 1 < to && isAlnum(s.charCodeAt(i + 1)))) return undefined;
+        break;
+      case 96: {
+        // `code`: single backticks, content without surrounding spaces (no padding rule).
+        const close = s.indexOf('`', i + 1);
+        if (close === -1 || close >= to || close === i + 1 || s.charCodeAt(i + 1) === 96 || s.charCodeAt(close + 1) === 96) return undefined;
+        if (s.charCodeAt(i + 1) === 32 || s.charCodeAt(close - 1) === 32) return undefined;
+        out += s.slice(chunk, i) + s.slice(i + 1, close);
+        i = close;
+        chunk = close + 1;
+        break;
+      }
+    }
+  }
+  return out + s.slice(chunk, to);
+}
+
+// Length of an ordered-list marker (`1.` / `12)`) at i, or 0.
+function orderedMarker(s: string, i: number, end: number): number {
+  let j = i;
+  while (j < end && j - i < 10 && isDigit(s.charCodeAt(j))) j++;
+  const d = s.charCodeAt(j);
+  return j > i && j - i <= 9 && (d === 46 || d === 41) && (j + 1 === end || s.charCodeAt(j + 1) === 32) ? j + 1 - i : 0;
+}
+
+// Characters that may start a block construct (or indentation) at the start of a line.
+const BLOCK_START = new Set([32, 35, 62, 45, 42, 43, 95, 61, 60, 96, 126] /* space # > - * + _ = < ` ~ */);
+
+/**
+ * Headings and plain text of `markdown` when it is in the plain subset the
+ * scanner is sure about, else `undefined`. When defined, they equal what
+ * micromark's events give ({@link headingsFromEvents}, {@link textFromEvents}).
+ * `lineOffset` is added to every line. Linear in the text.
+ */
+export function fastOutline(markdown: string, lineOffset = 0): FastOutline | undefined {
+  const len = markdown.length;
+  // Refused anywhere: tabs (column arithmetic), CR (line endings), NUL (replaced by micromark).
+  for (let i = 0; i < len; i++) {
+    const c = markdown.charCodeAt(i);
+    if (c === 9 || c === 13 || c === 0) return undefined;
+  }
+  const headings: FastHeading[] = [];
+  const text: string[] = [];
+  let line = lineOffset;
+  let fence = 0; // fence character while inside fenced code
+  let fenceLength = 0;
+  let paragraph = false; // the previous line was paragraph text (a list item's or not)
+  let ordered = 0; // the delimiter of the ordered list item on the previous line, else 0
+  for (let start = 0; start < len; ) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = len;
+    line++;
+    const next = end + 1;
+    const c = markdown.charCodeAt(start);
+    if (fence !== 0) {
+      let run = start;
+      while (run < end && markdown.charCodeAt(run) === fence) run++;
+      if (run === end && run - start >= fenceLength) fence = 0;
+      else {
+        // A closing fence may be indented or followed by spaces: not handled here.
+        let k = start;
+        while (k < end && k - start < 4 && markdown.charCodeAt(k) === 32) k++;
+        let r = k;
+        while (r < end && markdown.charCodeAt(r) === fence) r++;
+        if (r - k >= fenceLength) return undefined;
+        if (end > start) text.push(markdown.slice(start, end));
+      }
+      text.push('\n');
+      start = next;
+      continue;
+    }
+    if (end === start) {
+      // blank line
+      paragraph = false;
+      ordered = 0;
+      text.push('\n');
+      start = next;
+      continue;
+    }
+    if (markdown.charCodeAt(end - 1) === 32) return undefined; // trailing spaces: hard breaks, padding
+    let contentStart = start; // where paragraph text starts on this line, or -1 for none
+    let itemDelimiter = 0;
+    if (c === 35 /* # */) {
+      let hashes = start;
+      while (hashes < end && markdown.charCodeAt(hashes) === 35) hashes++;
+      const depth = hashes - start;
+      if (depth > 6 || (hashes < end && markdown.charCodeAt(hashes) !== 32)) return undefined;
+      let from = hashes;
+      let to = end;
+      while (from < to && markdown.charCodeAt(from) === 32) from++;
+      let close = to;
+      while (close > from && markdown.charCodeAt(close - 1) === 35) close--;
+      if (close < to && (close === from || markdown.charCodeAt(close - 1) === 32)) {
+        to = close;
+        while (to > from && markdown.charCodeAt(to - 1) === 32) to--;
+      }
+      const t = inlineText(markdown, from, to);
+      if (t === undefined) return undefined;
+      // headingsFromEvents trims with String#trim, which also drops Unicode spaces.
+      headings.push({ depth: depth as Heading['depth'], text: t.trim(), line, offset: start });
+      text.push(t, '\n');
+      paragraph = false;
+      ordered = 0;
+      start = next;
+      continue;
+    }
+    if (c === 96 || c === 126 /* ` ~ */) {
+      let run = start;
+      while (run < end && markdown.charCodeAt(run) === c) run++;
+      if (run - start < 3) return undefined;
+      // The info string is text to micromark; one word without escapes or references is taken as is.
+      for (let k = run; k < end; k++) {
+        const d = markdown.charCodeAt(k);
+        if (d === 32 || d === 92 || d === 38 || d === c) return undefined;
+      }
+      fence = c;
+      fenceLength = run - start;
+      paragraph = false;
+      ordered = 0;
+      text.push(markdown.slice(run, end), '\n');
+      start = next;
+      continue;
+    }
+    if (c === 45 || c === 42 || c === 43 || c === 95 /* - * + _ */) {
+      let run = start;
+      while (run < end && markdown.charCodeAt(run) === c) run++;
+      if (run === end && run - start >= 3 && c !== 43) {
+        // A thematic break, unless it could underline a paragraph (setext) or continue one.
+        if (paragraph) return undefined;
+        text.push('\n');
+        ordered = 0;
+        start = next;
+        continue;
+      }
+      if (c === 95 || markdown.charCodeAt(start + 1) !== 32) return undefined;
+      contentStart = start + 2;
+    } else if (isDigit(c)) {
+      const m = orderedMarker(markdown, start, end);
+      if (m > 0) {
+        itemDelimiter = markdown.charCodeAt(start + m - 1);
+        // Only a list starting at 1 may interrupt a paragraph; otherwise the line continues it.
+        const one = m === 2 && c === 49;
+        if (paragraph && !one && ordered !== itemDelimiter) return undefined;
+        contentStart = start + m + 1;
+      }
+    } else if (BLOCK_START.has(c)) return undefined;
+    if (contentStart >= end) return undefined; // an empty list item
+    if (contentStart !== start) {
+      // A list item's content must itself be a plain paragraph line.
+      const d = markdown.charCodeAt(contentStart);
+      if (BLOCK_START.has(d) || (isDigit(d) && orderedMarker(markdown, contentStart, end) > 0)) return undefined;
+    }
+    const t = inlineText(markdown, contentStart, end);
+    if (t === undefined) return undefined;
+    text.push(t, '\n');
+    paragraph = true;
+    ordered = itemDelimiter;
+    start = next;
+  }
+  return {
+    headings,
+    text: text
+      .join('')
+      .replace(/\n{2,}/g, '\n')
+      .trim(),
+  };
+}

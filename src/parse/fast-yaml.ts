@@ -1,0 +1,201 @@
+// A reader for the flat YAML that memory-doc frontmatter uses: block maps with plain keys,
+// scalars on one line (plain, single- or double-quoted without escapes), flow sequences of
+// scalars, block sequences of scalars, and nested block maps of the same. It gives exactly
+// what `yaml` (YAML 1.2 core schema, memkit's options) gives for that subset, and gives up
+// (`undefined`) on anything else, so the caller falls back to the full parser.
+
+import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+
+/** Nesting the reader handles: a top-level map, a nested map, a sequence in it. */
+const MAX_MAP_DEPTH = 3;
+
+// Plain scalars the core schema does not read as strings (null, booleans, numbers).
+const NULL_WORDS = new Set(['~', 'null', 'Null', 'NULL']);
+const BOOL_WORDS = new Map([
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+]);
+const SIMPLE_INT = /^(?:0|[1-9][0-9]{0,14})$/;
+// Anything that could be a core-schema number (int, octal, hex, float, .inf, .nan): given up on
+// unless SIMPLE_INT, so the full parser decides.
+const NUMBER_LIKE = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+// A key the reader accepts: plain, and never a null, boolean or number.
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+const GIVE_UP = Symbol('give up');
+type Value = unknown;
+
+interface Line {
+  indent: number;
+  text: string; // the line without its indentation
+}
+
+// Characters the reader refuses anywhere: controls other than LF, DEL, C1 controls, the BOM,
+// the non-characters U+FFFE/U+FFFF and line/paragraph separators (YAML treats some specially).
+function plainText(yaml: string): boolean {
+  for (let i = 0; i < yaml.length; i++) {
+    const c = yaml.charCodeAt(i);
+    if (c < 0x20 ? c !== 10 : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe)) return false;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // Only a well-formed surrogate pair.
+      const d = yaml.charCodeAt(i + 1);
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+// A plain scalar as the core schema resolves it, or GIVE_UP.
+function plainScalar(s: string, flow: boolean): Value | typeof GIVE_UP {
+  if (s === '') return GIVE_UP;
+  const c = s.charCodeAt(0);
+  // Indicators that cannot start a plain scalar, or start one only in some contexts.
+  if ('-?:,[]{}#&*!|>\'"%@`'.includes(s[0]!)) return GIVE_UP;
+  if (s.includes(': ') || s.includes(' #') || s.endsWith(':') || s.endsWith(' ')) return GIVE_UP;
+  if (flow && /[,[\]{}]/.test(s)) return GIVE_UP;
+  if (NULL_WORDS.has(s)) return null;
+  const bool = BOOL_WORDS.get(s);
+  if (bool !== undefined) return bool;
+  if ((c >= 48 && c <= 57) || c === 46 /* . */ || c === 43 /* + */) {
+    if (SIMPLE_INT.test(s)) return Number(s);
+    if (NUMBER_LIKE.test(s)) return GIVE_UP;
+  }
+  return s;
+}
+
+// A one-line scalar: quoted (no escapes) or plain.
+function scalar(s: string, flow: boolean): Value | typeof GIVE_UP {
+  const q = s[0];
+  if (q === '"') {
+    if (s.length < 2 || s[s.length - 1] !== '"') return GIVE_UP;
+    const inner = s.slice(1, -1);
+    return inner.includes('"') || inner.includes('\\') ? GIVE_UP : inner;
+  }
+  if (q === "'") {
+    if (s.length < 2 || s[s.length - 1] !== "'") return GIVE_UP;
+    const inner = s.slice(1, -1);
+    // '' is an escaped quote; a lone ' would end the scalar early.
+    if (inner.replaceAll("''", '').includes("'")) return GIVE_UP;
+    return inner.replaceAll("''", "'");
+  }
+  return plainScalar(s, flow);
+}
+
+// A value written on the key's line.
+function inlineValue(s: string): Value | typeof GIVE_UP {
+  if (s[0] === '[') {
+    if (s[s.length - 1] !== ']') return GIVE_UP;
+    const inner = s.slice(1, -1).trim();
+    if (inner === '') return [];
+    const items: Value[] = [];
+    for (const part of inner.split(',')) {
+      const item = part.trim();
+      // Quoted items holding a comma were split apart: their halves fail the quote check.
+      const v = scalar(item, true);
+      if (v === GIVE_UP) return GIVE_UP;
+      items.push(v);
+    }
+    return items;
+  }
+  if (s === '{}') return {};
+  if (s[0] === '{') return GIVE_UP;
+  return scalar(s, false);
+}
+
+/**
+ * Reads `yaml` as a block mapping when it is in the flat subset memory docs
+ * use; `undefined` when it is not (the full parser must decide). The result
+ * equals `parseDocument(yaml, YAML_OPTIONS).toJS()` for every text it accepts,
+ * and it accepts no text the full parser would report a problem for (it gives
+ * up on duplicate and forbidden keys). Linear in the text.
+ */
+export function fastYamlMap(yaml: string, maxDepth: number): Record<string, unknown> | undefined {
+  if (!plainText(yaml)) return undefined;
+  const lines: Line[] = [];
+  for (const raw of yaml.split('\n')) {
+    let indent = 0;
+    while (raw.charCodeAt(indent) === 32) indent++;
+    const text = raw.slice(indent);
+    if (text === '') continue; // blank
+    if (text[0] === '#') {
+      if (indent !== 0) return undefined;
+      continue; // a whole-line comment at column 1
+    }
+    if (text.endsWith(' ') || text.includes('\t')) return undefined;
+    lines.push({ indent, text });
+  }
+  if (lines.length === 0 || lines[0]!.indent !== 0) return undefined;
+  const state = { at: 0 };
+  const map = readMap(lines, state, 0, 1, maxDepth);
+  return map === GIVE_UP || state.at !== lines.length ? undefined : map;
+}
+
+// A block map whose keys sit at `indent`, from lines[state.at] on.
+function readMap(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number): Record<string, unknown> | typeof GIVE_UP {
+  if (depth > maxDepth || depth > MAX_MAP_DEPTH) return GIVE_UP;
+  const out: Record<string, unknown> = {};
+  while (state.at < lines.length) {
+    const line = lines[state.at]!;
+    if (line.indent < indent) break;
+    if (line.indent > indent) return GIVE_UP;
+    const colon = line.text.indexOf(':');
+    if (colon <= 0) return GIVE_UP;
+    const key = line.text.slice(0, colon);
+    if (!KEY.test(key) || NULL_WORDS.has(key) || BOOL_WORDS.has(key) || FORBIDDEN_KEYS.has(key) || Object.hasOwn(out, key)) return GIVE_UP;
+    const rest = line.text.slice(colon + 1);
+    state.at++;
+    const next = lines[state.at];
+    if (rest === '') {
+      if (next === undefined || next.indent <= indent) {
+        // A key with nothing under it is null; `- ` at the key's own indent would be a sequence.
+        if (next !== undefined && next.indent === indent && next.text.startsWith('-')) return GIVE_UP;
+        out[key] = null;
+      } else if (next.text[0] === '-') {
+        const seq = readSeq(lines, state, next.indent, depth + 1, maxDepth);
+        if (seq === GIVE_UP) return GIVE_UP;
+        out[key] = seq;
+      } else {
+        const map = readMap(lines, state, next.indent, depth + 1, maxDepth);
+        if (map === GIVE_UP) return GIVE_UP;
+        out[key] = map;
+      }
+      continue;
+    }
+    // One space after the colon (or the dash): `yaml` keeps extra ones in some indentations.
+    if (rest[0] !== ' ' || rest[1] === ' ') return GIVE_UP;
+    // A deeper line after a one-line value would continue a plain scalar or be an error.
+    if (next !== undefined && next.indent > indent) return GIVE_UP;
+    const v = inlineValue(rest.slice(1));
+    if (v === GIVE_UP) return GIVE_UP;
+    if (typeof v === 'object' && v !== null && depth + 1 > maxDepth) return GIVE_UP;
+    out[key] = v;
+  }
+  return out;
+}
+
+// A block sequence of one-line scalars whose `- ` sit at `indent`.
+function readSeq(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number): Value[] | typeof GIVE_UP {
+  if (depth > maxDepth) return GIVE_UP;
+  const out: Value[] = [];
+  while (state.at < lines.length) {
+    const line = lines[state.at]!;
+    if (line.indent < indent) break;
+    if (line.indent > indent || !line.text.startsWith('- ')) return GIVE_UP;
+    state.at++;
+    const next = lines[state.at];
+    if (next !== undefined && next.indent > indent) return GIVE_UP;
+    const item = line.text.slice(2);
+    if (item[0] === ' ') return GIVE_UP;
+    // Nested sequences and maps inside items are left to the full parser (plainScalar refuses
+    // `[`, `{`, `- ` and `key: value`).
+    const v = scalar(item, false);
+    if (v === GIVE_UP) return GIVE_UP;
+    out.push(v);
+  }
+  return out;
+}

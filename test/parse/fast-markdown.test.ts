@@ -1,0 +1,146 @@
+// Differential tests of the fast Markdown scanner: whenever it claims a body, its headings
+// (depth, text, line, offset) and plain text equal what micromark's events give.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fastOutline } from '../../src/parse/fast-markdown.js';
+import { headingsFromEvents, markdownEvents, markdownOutline, textFromEvents } from '../../src/parse/markdown.js';
+
+interface Tok {
+  type: string;
+  start: { offset: number };
+}
+
+/** micromark's headings with the offset of each heading's first character. */
+function reference(md: string, lineOffset = 0) {
+  const events = markdownEvents(md);
+  const offsets = (events as [string, Tok][]).filter(([kind, t]) => kind === 'enter' && (t.type === 'atxHeading' || t.type === 'setextHeading')).map(([, t]) => t.start.offset);
+  const headings = headingsFromEvents(events, lineOffset).map((h, i) => ({ ...h, offset: offsets[i] }));
+  return { headings, text: textFromEvents(events) };
+}
+
+const WORDS = ['memory', 'ledger', 'a_b', 'x__y', '2026', 'v1.2', 'café', '😀', 'ok!', 'a|b', '~tilde', '(see)', 'x:y', "it's", '"q"', '/p', '%', '#tag', 'a#', '\u00a0'];
+// Inline fragments, most of which the scanner must give up on.
+const RISKY = [
+  '*em*',
+  '_em_',
+  '**b**',
+  '`code`',
+  '`a b`',
+  '` x `',
+  '``',
+  '`x',
+  '[l](u)',
+  '![i](s)',
+  '<a>',
+  '<http://x>',
+  '&amp;',
+  '&#65;',
+  '\\*',
+  'a\\',
+  '_x',
+  'x_',
+  '__',
+  '*',
+  '  ',
+  '\t',
+  'a  ',
+  '#',
+  ' #',
+  '# ',
+  '##',
+];
+
+const inline = fc.array(fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: fc.constantFrom(...RISKY) }), { minLength: 0, maxLength: 6 }).map((ws) => ws.join(' '));
+
+const PREFIXES = ['', '', '', '# ', '## ', '###### ', '####### ', '#', '- ', '* ', '+ ', '1. ', '2. ', '1) ', '10. ', '  ', '    ', '   - ', '> ', '>', '-', '1.', '[x]: ', '<div>', '<!-- ', '\t'];
+const WHOLE = ['', '', '', '```', '```ts', '~~~', '````', '   ```', '``` x`y', '---', '***', '___', '* * *', '===', '--', '- - -', '+++', '<div>', '</div>', '  ', '#', '1.', '-', '\\# x', '```  '];
+
+const SAFE_PREFIXES = ['', '# ', '## ', '- ', '1. ', '2. '];
+const SAFE_WHOLE = ['', '```', '```ts', '~~~', '---', '***'];
+const line = fc.oneof(
+  { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...SAFE_PREFIXES), inline).map(([p, t]) => p + t) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), inline).map(([p, t]) => p + t) },
+  { weight: 3, arbitrary: fc.constantFrom(...SAFE_WHOLE) },
+  { weight: 1, arbitrary: fc.constantFrom(...WHOLE) },
+);
+
+const markdown = fc.tuple(fc.array(line, { maxLength: 14 }), fc.constantFrom('', '\n', '\r\n')).map(([ls, end]) => ls.join('\n') + end);
+
+// A plain body: what memory docs are mostly made of; the scanner must claim all of these.
+const plainLine = fc.constantFrom('memory ledger', 'a_b and `code` here', 'v1.2 café 😀', "it's (see) /p");
+const plainBody = fc
+  .array(
+    fc.oneof(
+      plainLine.map((t) => `# ${t}`),
+      plainLine.map((t) => `### ${t} ##`),
+      plainLine,
+      plainLine.map((t) => `- ${t}`),
+      plainLine.map((t) => `1. ${t}`),
+      fc.constant('```ts\n# not a heading\n  const x = `y`;\n\n```'),
+      fc.constant('\n---'),
+      fc.constant(''),
+    ),
+    { maxLength: 12 },
+  )
+  .map((ls) => ['', ...ls, ''].join('\n'));
+
+describe('fastOutline', () => {
+  it('equals micromark on every body it claims (generated Markdown)', () => {
+    fc.assert(
+      fc.property(markdown, fc.nat(50), (md, lineOffset) => {
+        const fast = fastOutline(md, lineOffset);
+        if (fast === undefined) return;
+        expect(fast).toEqual(reference(md, lineOffset));
+      }),
+      { numRuns: Number(process.env.FAST_RUNS ?? 3000) },
+    );
+  });
+
+  it('claims a good share of the generated bodies (the comparison above is not vacuous)', () => {
+    const claimed = fc.sample(markdown, { numRuns: 2000, seed: 1 }).filter((md) => fastOutline(md) !== undefined && md.trim() !== '');
+    expect(claimed.length).toBeGreaterThan(250);
+    expect(claimed.some((md) => /^#{1,6} \S/m.test(md))).toBe(true);
+  });
+
+  it('claims plain bodies and equals micromark on them', () => {
+    fc.assert(
+      fc.property(plainBody, (md) => {
+        const fast = fastOutline(md);
+        expect(fast).toBeDefined();
+        expect(fast).toEqual(reference(md));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives up on constructs it cannot be sure about', () => {
+    const unsure = [
+      'Title\n=====\n',
+      'Title\n---\n',
+      '> # quoted\n',
+      '    # indented code\n',
+      '<div>\n# x\n</div>\n',
+      '- item\n  # nested heading\n',
+      '[ref]: /url\n',
+      '# a *b*\n',
+      '# Caf&eacute;\n',
+      '# a\\#\n',
+      '#\tx\n',
+      'line  \nbreak\n',
+      '```\ncode\n  ```\n',
+      'para\n2. not a list\n',
+      'a\r\n',
+    ];
+    for (const md of unsure) expect(fastOutline(md), md).toBeUndefined();
+  });
+
+  it('is what markdownOutline returns for a plain body', () => {
+    const md = '# Title\n\nText with `code` and snake_case.\n\n- one\n- two\n\n```\n# no\n```\n## Sub #\n';
+    const out = markdownOutline(md, 4);
+    expect(out.headings).toEqual([
+      { depth: 1, text: 'Title', line: 5 },
+      { depth: 2, text: 'Sub', line: 15 },
+    ]);
+    expect(out.text).toBe(reference(md).text);
+  });
+});
