@@ -33,7 +33,7 @@ export interface RepairPlanOptions {
   hasher?: Hasher;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 const FALLBACK_CODE: Record<string, string> = {
@@ -58,13 +58,20 @@ const FALLBACK_CODE: Record<string, string> = {
  */
 export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPlanOptions = {}): RepairPlan {
   const problems = checkWbs(index, tasks);
-  const byPlace = new Map<string, Problem[]>();
+  // The first problem at each place, and below each entry's field (`/tasks/3/progress/total` is below `/tasks/3/progress`):
+  // looked up once per edit, so indexed instead of searched.
+  const atPlace = new Map<string, Problem>();
+  const belowPlace = new Map<string, Problem>();
   for (const p of problems) {
-    const key = `${p.file ?? ''}\u0000${p.pointer ?? ''}`;
-    (byPlace.get(key) ?? byPlace.set(key, []).get(key)!).push(p);
+    const pointer = p.pointer ?? '';
+    const key = `${p.file ?? ''}\u0000${pointer}`;
+    if (!atPlace.has(key)) atPlace.set(key, p);
+    const field = /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer);
+    const fieldKey = `${p.file ?? ''}\u0000${field?.[0]}`;
+    if (field !== null && !belowPlace.has(fieldKey)) belowPlace.set(fieldKey, p);
   }
-  const at = (file: string, pointer: string) => byPlace.get(`${file}\u0000${pointer}`)?.[0];
-  const under = (file: string, pointer: string) => problems.find((p) => p.file === file && (p.pointer ?? '').startsWith(pointer + '/'));
+  const at = (file: string, pointer: string) => atPlace.get(`${file}\u0000${pointer}`);
+  const under = (file: string, pointer: string) => belowPlace.get(`${file}\u0000${pointer}`);
   const hash = (v: unknown) => hashJson(v, options.hasher);
 
   // The usable entity files: object, well-formed id matching its file name, first of its id.
@@ -92,7 +99,8 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const id = model.ids[i];
     return id !== undefined && model.byId.get(id) === i && isWbsId(id);
   };
-  const all: unknown[] = items.map((e) => (isObject(e) ? copy(e) : e));
+  // Shallow copies: the repairs below replace fields, never change a field's value in place.
+  const all: unknown[] = items.map((e) => (isObject(e) ? { ...e } : e));
   const entityPlace = new Map<number, string>();
 
   // 1. Entity files win over their index entries; unindexed entities get an entry.
@@ -133,8 +141,8 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (!ok(i)) continue;
     const e = all[i] as Loose;
     const want = (kids.get(whole.ids[i]!) ?? []).sort(compareWbsIds);
-    const have = strings(e, 'children');
-    const sameSet = Array.isArray(e.children) && have.length === e.children.length && new Set(have).size === have.length && have.length === want.length && want.every((c) => have.includes(c));
+    const have = new Set(strings(e, 'children'));
+    const sameSet = Array.isArray(e.children) && have.size === e.children.length && have.size === want.length && want.every((c) => have.has(c));
     if (!sameSet) e.children = want;
   }
 
