@@ -87,10 +87,10 @@ class NativeEngine implements SqliteEngine {
 }
 
 /**
- * The native engine for Node: better-sqlite3 (12.x, SQLite with FTS5), over
- * the `Database` class the caller imported. memkit/sqlite never imports
- * better-sqlite3 itself (it is an optional peer dependency and Node-only), so
- * browsers and bundlers never see it. Same schema and ranking as the other
+ * The native engine for Node: better-sqlite3 12.x (SQLite with FTS5), over
+ * the `Database` class the caller imports. This entry never imports
+ * better-sqlite3 itself (an optional peer dependency, Node-only), so browsers
+ * and bundlers never see it. Same schema and ranking as the other
  * engines; a database opened from bytes is an in-memory copy, saved back with
  * `toBytes()`.
  *
