@@ -1,8 +1,2 @@
-/**
- * Graph and index helpers shared by `wbs/` and `threads/`: compressed lists
- * (CSR), cycle finding, an exact string index. Internal: no package entry
- * exports this folder.
- */
-export { type Csr, IntList, groupBy, uniqueLists } from './csr.js';
-export { acyclic, findCycles, findCyclesCsr } from './cycles.js';
-export { StringIndex, hashString } from './string-index.js';
+/** Graph helpers shared by `wbs/` and `threads/`. Internal: no package entry exports this folder. */
+export { findCycles } from './cycles.js';

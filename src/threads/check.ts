@@ -1,12 +1,9 @@
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { validate } from '../schemas/validate.js';
-import { THREAD_COMMANDS, TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
-import { type Csr, IntList, groupBy } from '../graph/csr.js';
-import { findCyclesCsr } from '../graph/cycles.js';
-import { StringIndex } from '../graph/string-index.js';
+import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
+import { findCycles } from '../graph/cycles.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog } from './rebuild-relations.js';
-import { RepeatedKeys } from './repeated-keys.js';
 import { storeChecks } from './store-schema.js';
 import { canTransition } from './transitions.js';
 
@@ -28,83 +25,13 @@ const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const
 const UNKNOWN = -1;
 const NOT_STRING = -2;
 
-/** Thread statuses as codes; OTHER is a status string outside the seed's table. */
-const NONE = 0;
-const ACTIVE = 1;
-const OTHER = 4;
-const STATE_NAMES: readonly (string | undefined)[] = [undefined, 'active', 'frozen', 'archived'];
-
-/** A status per thread position: its code in STATE_NAMES, NONE, or OTHER with the string kept. */
-class Statuses {
-  readonly code: Uint8Array;
-  readonly #other = new Map<number, string>();
-
-  constructor(n: number) {
-    this.code = new Uint8Array(n);
-  }
-
-  set(v: number, s: string): void {
-    const code = STATE_NAMES.indexOf(s);
-    this.code[v] = code === -1 ? OTHER : code;
-    if (code === -1) this.#other.set(v, s);
-  }
-
-  /** The status of thread v, or undefined when none was set. */
-  name(v: number): string | undefined {
-    const code = this.code[v]!;
-    return code === OTHER ? this.#other.get(v) : STATE_NAMES[code];
-  }
-}
 /** A thread's parent_id: a string, null, or anything else (0). */
 const PARENT_STRING = 1;
 const PARENT_NULL = 2;
 
-/** True when list `v` of a resolved CSR holds position `w`. */
-function listsPosition(csr: Csr, v: number, w: number): boolean {
-  for (let k = csr.start[v]!; k < csr.start[v + 1]!; k++) if (csr.items[k] === w) return true;
-  return false;
-}
-
-/**
- * Appends stored relations list `list` of thread v, resolved, to `items`:
- * positions, UNKNOWN or NOT_STRING. Item k is guessed to be item k of list v
- * of `guess` (what a sound store holds), which one comparison of ids
- * confirms; only a wrong guess is looked up, so a sound store's lists cost no
- * hashing and no probes, and no read of the items themselves (a confirmed
- * guess is the very string of the thread's key, or an equal one). Returns
- * true when every item names a thread.
- */
-function resolveList(list: unknown, v: number, guess: Csr, ids: readonly string[], position: StringIndex, items: IntList): boolean {
-  if (!Array.isArray(list)) return true;
-  const from = guess.start[v]!;
-  const count = guess.start[v + 1]! - from;
-  let known = true;
-  for (let k = 0; k < list.length; k++) {
-    const x: unknown = list[k];
-    if (k < count && ids[guess.items[from + k]!] === x) {
-      items.push(guess.items[from + k]!);
-      continue;
-    }
-    const w = typeof x === 'string' ? position.get(x) : NOT_STRING;
-    if (w < 0) known = false;
-    items.push(w);
-  }
-  return known;
-}
-
-/** A CSR being filled list by list: `start[v]` is set before list v is appended to `items`. */
-interface CsrBuilder {
-  start: Int32Array;
-  items: IntList;
-}
-
-function csrBuilder(n: number, capacity: number): CsrBuilder {
-  return { start: new Int32Array(n + 1), items: new IntList(capacity) };
-}
-
-function built(b: CsrBuilder, n: number): Csr {
-  b.start[n] = b.items.length;
-  return { start: b.start, items: b.items.values() };
+/** A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING. */
+function resolveList(list: unknown, position: ReadonlyMap<string, number>): number[] {
+  return Array.isArray(list) ? list.map((x: unknown) => (typeof x === 'string' ? (position.get(x) ?? UNKNOWN) : NOT_STRING)) : [];
 }
 
 /** True when every name in `names` is an enumerable own property of `o` (so `names` is `Object.keys(o)`). */
@@ -125,29 +52,10 @@ function missingParams(p: Loose, keys: readonly string[]): string[] {
   return keys.filter((k) => typeof ownGet(p, k) !== 'string');
 }
 
-/** True when `x` is already in `set`; adds it otherwise. */
-function seenIn(set: Set<unknown>, x: unknown): boolean {
-  if (set.has(x)) return true;
-  set.add(x);
-  return false;
-}
-
-/**
- * True when the known, non-self, distinct threads of stored list `v` are
- * exactly derived list `v` (in any order). `seen` and `want` are scratch
- * marks over thread positions; `token` is fresh for this call.
- */
-function agrees(have: Csr, wanted: Csr, v: number, seen: Int32Array, want: Int32Array, token: number): boolean {
-  for (let k = wanted.start[v]!; k < wanted.start[v + 1]!; k++) want[wanted.items[k]!] = token;
-  let count = 0;
-  for (let k = have.start[v]!; k < have.start[v + 1]!; k++) {
-    const w = have.items[k]!;
-    if (w < 0 || w === v || seen[w] === token) continue;
-    seen[w] = token;
-    if (want[w] !== token) return false;
-    count++;
-  }
-  return count === wanted.start[v + 1]! - wanted.start[v]!;
+/** True when the known, non-self threads of a stored list are exactly the derived list (in any order). */
+function agrees(have: readonly number[], wanted: readonly number[], v: number): boolean {
+  const known = new Set(have.filter((w) => w >= 0 && w !== v));
+  return known.size === wanted.length && wanted.every((w) => known.has(w));
 }
 
 /**
@@ -216,7 +124,7 @@ function checkSeedShape(store: unknown): Problem[] {
   // pass reads the whole store from memory once more, and enumerates both
   // records twice); the validator runs only to report problems, when a part fails.
   const checks = storeChecks();
-  let valid = checks !== undefined && checks.top(store);
+  let valid = checks?.top(store);
   const threads = store.threads;
   const relations = store.relations;
   const ops = store.operations as unknown[];
@@ -237,57 +145,52 @@ function checkSeedShape(store: unknown): Problem[] {
   // key (then ids are unique), and each thread's parent position (-1 when none
   // is found). Parents usually come before their children: most are found at
   // once, the others once every id is indexed.
-  const position = new StringIndex(n, (v) => ids[v]);
+  const position = new Map<string, number>();
   // Keys of `threads` are its own properties: a plain read is an own read.
   const thread: unknown[] = new Array(n);
   const parentOf = new Int32Array(n).fill(-1);
   // What each thread's parent_id is, so later checks need not read the thread again.
   const parentKind = new Uint8Array(n);
-  const parentLater = new IntList();
+  const parentLater: number[] = [];
   // Each thread's stored status (none when not a string), so the drift check
   // after the replay need not read the thread again.
-  const storedStatus = new Statuses(n);
+  const storedStatus: (string | undefined)[] = [];
   // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
-  const emptyStrings = new IntList();
+  const emptyStrings: number[] = [];
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
-    position.add(id, v);
+    if (!position.has(id)) position.set(id, v);
     const t = threads[id];
     thread[v] = t;
     if (valid) valid = checks!.key(id) && checks!.thread(t);
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== id) keyed = false;
-    if (typeof t.status === 'string') storedStatus.set(v, t.status);
+    if (typeof t.status === 'string') storedStatus[v] = t.status;
     if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
     const parent = t.parent_id;
     if (typeof parent === 'string') {
       parentKind[v] = PARENT_STRING;
       const p = position.get(parent);
-      if (p !== -1) parentOf[v] = p;
+      if (p !== undefined) parentOf[v] = p;
       else parentLater.push(v);
     } else if (parent === null) parentKind[v] = PARENT_NULL;
   }
-  // Indexed loops over typed arrays here and below: an iterator allocates a result per item unless optimized away.
-  const later = parentLater.values();
-  for (let k = 0; k < later.length; k++) parentOf[later[k]!] = position.get((thread[later[k]!] as Loose).parent_id as string);
+  for (const v of parentLater) parentOf[v] = position.get((thread[v] as Loose).parent_id as string) ?? -1;
 
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
   const walked: Problem[] = [];
-  // Operation ids, noted as the log is walked. An id that may repeat an earlier
-  // one keeps the place its problem would take in `walked`: pairs (i, walked.length).
-  const opIds = new RepeatedKeys(ops.length);
-  const maybeRepeated = new IntList();
+  // The first operation of each id.
+  const opIds = new Map<string, number>();
   // The relations the log implies, gathered in the same pass.
   const log = new RelationsFromLog(ids, position);
   // The replayed status of each thread, and the threads in the order they got one.
-  const replay = new Statuses(n);
-  const state = replay.code;
-  const stateOrder = new IntList();
+  const replay: (string | undefined)[] = [];
+  const stateOrder: number[] = [];
   const setState = (v: number, s: string) => {
-    if (state[v] === NONE) stateOrder.push(v);
-    replay.set(v, s);
+    if (replay[v] === undefined) stateOrder.push(v);
+    replay[v] = s;
   };
   let latest = Number.NEGATIVE_INFINITY;
   let previous = Number.NEGATIVE_INFINITY;
@@ -297,12 +200,12 @@ function checkSeedShape(store: unknown): Problem[] {
     if (resolved !== -1) return resolved;
     const id = ownGet(p, k) as string;
     const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
-    if (v !== -1) return v;
+    if (v !== undefined) return v;
     walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
   };
   const readOnly = (i: number, v: number, what: string) => {
-    if (state[v] !== NONE && state[v] !== ACTIVE) walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay.name(v)}`, { pointer: O(i) }));
+    if (replay[v] !== undefined && replay[v] !== 'active') walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay[v]}`, { pointer: O(i) }));
   };
   const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
@@ -312,9 +215,10 @@ function checkSeedShape(store: unknown): Problem[] {
     if (!isObject(op)) continue;
     if (op.id === '' || op.command === '')
       walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
-    if (typeof op.id === 'string' && opIds.add(i, op.id)) {
-      maybeRepeated.push(i);
-      maybeRepeated.push(walked.length);
+    if (typeof op.id === 'string') {
+      const before = opIds.get(op.id);
+      if (before === undefined) opIds.set(op.id, i);
+      else walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
     }
     const ts = timeOf(op.timestamp);
     if (!Number.isNaN(ts)) {
@@ -348,7 +252,7 @@ function checkSeedShape(store: unknown): Problem[] {
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
-        if (state[child] !== NONE) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        if (replay[child] !== undefined) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
         // The parents agree when both name the same thread, or both are null: then the thread need not be read.
         const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
         const t = agreed ? undefined : thread[child];
@@ -372,7 +276,7 @@ function checkSeedShape(store: unknown): Problem[] {
         const v = ref(p, i, command, 'thread_id');
         if (v === undefined) break;
         const to = command === 'freeze' ? 'frozen' : 'archived';
-        const from = replay.name(v);
+        const from = replay[v];
         if (from !== undefined && !canTransition(from, to)) walked.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
         setState(v, to);
         break;
@@ -381,7 +285,7 @@ function checkSeedShape(store: unknown): Problem[] {
         const v = ref(p, i, command, 'thread_id', log.target);
         if (v === undefined) break;
         if (own(p, 'status')) {
-          const from = replay.name(v);
+          const from = replay[v];
           if (from !== undefined && from !== p.status && !canTransition(from, p.status))
             walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
           else readOnly(i, v, 'update');
@@ -399,14 +303,14 @@ function checkSeedShape(store: unknown): Problem[] {
   const enumerable = allEnumerable(relations, relationNames);
   const relationKeys = enumerable ? relationNames : Object.keys(relations);
   if (!enumerable) valid = false;
-  const unknownKeys = new IntList();
+  const unknownKeys: number[] = [];
   // 1 where thread v's entry is the value of an own enumerable key, which the schema checks.
   const keyedEntry = new Uint8Array(n);
   // Thread v's relations entry: `ownGet(relations, ids[v])`.
   const relation: unknown[] = enumerable ? new Array(n).fill(undefined) : ids.map((id) => ownGet(relations, id));
   for (let k = 0; k < relationKeys.length; k++) {
     const key = relationKeys[k]!;
-    const v = k < n && key === ids[k] ? k : position.get(key);
+    const v = position.get(key) ?? -1;
     // A key equal to a thread's passed the key check with it (every one did while `valid` holds).
     if (valid && v === -1) valid = checks!.key(key);
     if (v === -1) {
@@ -423,20 +327,13 @@ function checkSeedShape(store: unknown): Problem[] {
   // what the store implies: children from parent_id, in threads order; the
   // others from the log. The schema checks each entry on the way.
   const derived = log.finish((v) => relation[v]);
-  const childGuess = groupBy(
-    n,
-    parentOf,
-    Int32Array.from({ length: n }, (_, v) => v),
-  );
-  const guesses = [childGuess, derived.references_to, derived.referenced_by, derived.depends_on] as const;
-  const builders = guesses.map((g) => csrBuilder(n, g.items.length + 16));
+  const storedLists = RELATION_FIELDS.map(() => ids.map((): number[] => []));
   // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
   const hasEntry = new Uint8Array(n);
   // The shape-only check, when the lists it leaves unchecked are lists resolved here.
   const shape = checks?.relationsOfKnownIds;
-  const ofKnownIds = shape !== undefined && shape.lists.every((l) => (RELATION_FIELDS as readonly string[]).includes(l)) ? shape.check : undefined;
+  const ofKnownIds = shape?.lists.every((l) => (RELATION_FIELDS as readonly string[]).includes(l)) ? shape.check : undefined;
   for (let v = 0; v < n; v++) {
-    for (let f = 0; f < 4; f++) builders[f]!.start[v] = builders[f]!.items.length;
     const r = relation[v];
     if (!isObject(r)) {
       if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
@@ -444,14 +341,16 @@ function checkSeedShape(store: unknown): Problem[] {
     }
     hasEntry[v] = 1;
     let known = true;
-    for (let f = 0; f < 4; f++) if (!resolveList(r[RELATION_FIELDS[f]!], v, guesses[f]!, ids, position, builders[f]!.items)) known = false;
+    RELATION_FIELDS.forEach((field, f) => {
+      const list = resolveList(r[field], position);
+      storedLists[f]![v] = list;
+      if (list.some((w) => w < 0)) known = false;
+    });
     // Lists that name only threads hold strings equal to keys that passed the key check: only the entry's shape is left.
     if (valid && keyedEntry[v] === 1) valid = known && ofKnownIds !== undefined ? ofKnownIds(r) : checks!.relations(r);
   }
-  const storedChildren = built(builders[0]!, n);
-  const storedRefsTo = built(builders[1]!, n);
-  const storedRefsBy = built(builders[2]!, n);
-  const storedDeps = built(builders[3]!, n);
+  const [storedChildren, storedRefsTo, storedRefsBy, storedDeps] = storedLists as [number[][], number[][], number[][], number[][]];
+  const listsPosition = (lists: number[][], v: number, w: number) => lists[v]!.includes(w);
 
   const out: Problem[] = valid ? [] : schemaProblems(store);
 
@@ -479,19 +378,12 @@ function checkSeedShape(store: unknown): Problem[] {
       }
     }
   }
-  const parentStart = new Int32Array(n + 1);
-  const parentItems = new IntList(n);
-  for (let v = 0; v < n; v++) {
-    parentStart[v] = parentItems.length;
-    if (parentOf[v] !== -1) parentItems.push(parentOf[v]!);
-  }
-  parentStart[n] = parentItems.length;
-  for (const cycle of findCyclesCsr(n, parentStart, parentItems.values(), true)) {
+  for (const cycle of findCycles(n, (v) => (parentOf[v] === -1 ? [] : [parentOf[v]!]), true)) {
     const names = cycle.map((v) => ids[v]!);
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
-  for (const v of emptyStrings.values()) {
+  for (const v of emptyStrings) {
     const t = thread[v] as Loose;
     for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
   }
@@ -502,26 +394,11 @@ function checkSeedShape(store: unknown): Problem[] {
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
-  // The operations' problems, each repeated id's where the walk would have reported it.
-  const repeated = opIds.repeats((i) => {
-    const op = ops[i];
-    return isObject(op) && typeof op.id === 'string' ? op.id : undefined;
-  });
-  const places = maybeRepeated.values();
-  let j = 0;
-  for (let k = 0, m = 0; k < repeated.length; k += 2) {
-    const i = repeated[k]!;
-    while (places[m] !== i) m += 2;
-    while (j < places[m + 1]!) out.push(walked[j++]!);
-    out.push(error('threads.id-duplicate', `operation id "${String((ops[i] as Loose).id)}" is also used by /operations/${repeated[k + 1]}`, { pointer: O(i, 'id') }));
-  }
-  while (j < walked.length) out.push(walked[j++]!);
-  const replayed = stateOrder.values();
-  for (let k = 0; k < replayed.length; k++) {
-    const v = replayed[k]!;
-    const was = storedStatus.name(v);
-    const s = replay.name(v)!;
-    if (was !== undefined && was !== s) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${s}`, { pointer: T(ids[v]!, 'status') }));
+  out.push(...walked);
+  for (const v of stateOrder) {
+    const was = storedStatus[v];
+    const now = replay[v]!;
+    if (was !== undefined && was !== now) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${now}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = timeOf(meta.last_updated);
   if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
@@ -530,17 +407,13 @@ function checkSeedShape(store: unknown): Problem[] {
     );
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  for (const k of unknownKeys.values()) {
+  for (const k of unknownKeys) {
     const key = relationKeys[k]!;
     out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
   }
   const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
   const stored = [storedChildren, storedRefsTo, storedRefsBy, storedDeps] as const;
   const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
-  // Repeats within a list are found by position: `seen[w] === token` when w is already in the current list.
-  const seen = new Int32Array(n);
-  const want = new Int32Array(n);
-  let token = 0;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
     if (hasEntry[v] === 0) {
@@ -550,24 +423,22 @@ function checkSeedShape(store: unknown): Problem[] {
     const r = relation[v] as Loose;
     for (let f = 0; f < RELATION_FIELDS.length; f++) {
       const field = RELATION_FIELDS[f]!;
-      const { start, items } = stored[f]!;
-      const list = token + 1;
-      token = list;
-      let unknown: Set<unknown> | undefined;
-      for (let k = 0; k < start[v + 1]! - start[v]!; k++) {
-        const w = items[start[v]! + k]!;
+      const listed = new Set<string>();
+      const items = stored[f]![v]!;
+      for (let k = 0; k < items.length; k++) {
+        const w = items[k]!;
         if (w === NOT_STRING) continue;
         // A known item is the id at its position: the list itself is read only for unknown ones.
         const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
-        if (w === UNKNOWN ? seenIn((unknown ??= new Set()), x) : seen[w] === list) {
+        if (listed.has(x)) {
           out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
           continue;
         }
+        listed.add(x);
         if (w === UNKNOWN) {
           out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
           continue;
         }
-        seen[w] = list;
         if (w === v) {
           out.push(warning('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
           continue;
@@ -594,12 +465,10 @@ function checkSeedShape(store: unknown): Problem[] {
       }
     }
     for (let f = 0; f < DERIVED_FIELDS.length; f++) {
-      token++;
-      if (agrees(have[f]!, wanted[f]!, v, seen, want, token)) continue;
+      if (agrees(have[f]![v]!, wanted[f]![v]!, v)) continue;
       const field = DERIVED_FIELDS[f]!;
-      const wantNames: string[] = [];
-      for (let k = wanted[f]!.start[v]!; k < wanted[f]!.start[v + 1]!; k++) wantNames.push(ids[wanted[f]!.items[k]!]!);
-      const haveNames = stringList(r[field]).filter((x) => position.get(x) !== -1 && x !== id);
+      const wantNames = wanted[f]![v]!.map((w) => ids[w]!);
+      const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));
       out.push(
@@ -611,17 +480,7 @@ function checkSeedShape(store: unknown): Problem[] {
       );
     }
   }
-  const depStart = new Int32Array(n + 1);
-  const depItems = new IntList(n);
-  for (let v = 0; v < n; v++) {
-    depStart[v] = depItems.length;
-    for (let k = storedDeps.start[v]!; k < storedDeps.start[v + 1]!; k++) {
-      const w = storedDeps.items[k]!;
-      if (w >= 0 && w !== v) depItems.push(w);
-    }
-  }
-  depStart[n] = depItems.length;
-  for (const cycle of findCyclesCsr(n, depStart, depItems.values())) {
+  for (const cycle of findCycles(n, (v) => storedDeps[v]!.filter((w) => w >= 0 && w !== v))) {
     const names = cycle.map((v) => ids[v]!);
     const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
     out.push(warning('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acyclic, findCycles } from '../../src/graph/cycles.js';
+import { findCycles } from '../../src/graph/cycles.js';
 
 /** Reachability by repeated relaxation: reach[v][w] when a path of one or more edges leads from v to w. */
 function reachability(n: number, edges: number[][]): boolean[][] {
@@ -56,18 +56,5 @@ describe('findCycles', () => {
   it('ignores edges to nodes out of range', () => {
     expect(findCycles(2, (v) => (v === 0 ? [5, -1, 1] : [0]))).toEqual([[0, 1]]);
     expect(findCycles(2, (v) => (v === 0 ? [7] : [-3]))).toEqual([]);
-  });
-});
-
-describe('acyclic', () => {
-  it('is true exactly when no component holds a cycle (a self-loop is one)', () => {
-    fc.assert(
-      fc.property(graph, ({ n, edges }) => {
-        const start = new Int32Array(n + 1);
-        edges.forEach((list, v) => (start[v + 1] = start[v]! + list.length));
-        expect(acyclic(n, start, Int32Array.from(edges.flat()))).toBe(cyclicComponents(n, edges, true).length === 0);
-      }),
-      { numRuns: 500 },
-    );
   });
 });
