@@ -4,15 +4,23 @@
 // import in a fresh process. Both sides use node:crypto SHA-256.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hasher } from '../src/canonical/index.js';
-import { type ExchangeRecord, type RecordStore, exportBundle, importBundle } from '../src/exchange/index.js';
+import { type ExchangeRecord, type RecordStore, directoryMemory, exportBundle, importBundle } from '../src/exchange/index.js';
+import { atomicWrite } from '../src/node/atomic-write.js';
+import { nodeFiles } from '../src/node/fs-port.js';
+import { memoryFiles } from '../src/store/file-port.js';
 import type { BenchResult, BenchSuite } from './harness.js';
-import { compare } from './harness.js';
+import { compare, median } from './harness.js';
 
 const N = Number(process.env.MEMKIT_BENCH_RECORDS ?? 1_000_000);
+// Sizes of the file import (a bundle of that many File records into an empty directory); the target is set at 100,000.
+const FILE_SIZES = (process.env.MEMKIT_BENCH_FILES ?? '10000,100000').split(',').map(Number);
+// Rounds of the file import: anchor and import alternate, the ratio is the median of the rounds'.
+const FILE_ROUNDS = Number(process.env.MEMKIT_BENCH_FILE_ROUNDS ?? 3);
 const dataDir = join(import.meta.dirname, 'data');
 const bundlePath = process.env.MEMKIT_BENCH_FILE ?? join(dataDir, 'exchange-1m.ndjson');
 const nodeHasher: Hasher = { sha256: (d) => createHash('sha256').update(d).digest() };
@@ -78,6 +86,73 @@ async function importFile(onProgress?: (n: number) => void): Promise<number> {
   );
   if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 3)));
   return sink.puts;
+}
+
+// A small memory file: 1,000 to a directory, as in a large memory bank.
+const notePath = (i: number) => `notes/d${Math.floor(i / 1000)}/n${i}.md`;
+const noteText = (i: number) => `---\nid: n${i}\nupdated: 2026-02-01T10:00:00Z\n---\n# Note ${i}\n\nThe build of module ${i % 97} takes ${i % 1000} ms.\n`;
+
+/**
+ * Import of `n` files into an empty directory (`memkit import`'s path: a
+ * bundle file read twice, staged writes, the commit) against the same files
+ * written one by one by the node port's atomic write (temp file, fsync,
+ * rename, fsync of the directory). Rounds alternate the two so both see the
+ * same load of a shared disk.
+ */
+async function importFiles(n: number): Promise<BenchResult> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[notePath(i)] = noteText(i);
+  const r = await exportBundle({ files: memoryFiles(files) }, { agentId: 'bench', env: { now: () => '2026-02-20T02:00:00Z', hasher: nodeHasher } });
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  const scratch = mkdtempSync(join(tmpdir(), 'memkit-bench-import-'));
+  const bundle = join(scratch, 'files.ndjson');
+  writeFileSync(bundle, await r.value.text());
+  const bytes = Object.values(files).map((t) => enc.encode(t));
+  const ratios: number[] = [];
+  const rates: number[] = [];
+  const anchors: number[] = [];
+  try {
+    for (let round = 0; round < FILE_ROUNDS; round++) {
+      const bare = join(scratch, `bare-${round}`);
+      mkdirSync(bare);
+      const bareMs = await timeAsync(async () => {
+        for (let i = 0; i < n; i++) await atomicWrite(join(bare, ...notePath(i).split('/')), bytes[i]!);
+      });
+      rmSync(bare, { recursive: true });
+      const dir = join(scratch, `import-${round}`);
+      mkdirSync(dir);
+      const importMs = await timeAsync(async () => {
+        const res = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }), directoryMemory(nodeFiles(dir, { extensions: null }), { hasher: nodeHasher }), {
+          env: { hasher: nodeHasher },
+        });
+        if (!res.ok || res.value.written !== n) throw new Error(`import failed: ${JSON.stringify(res.ok ? res.value : res.problems.slice(0, 3))}`);
+      });
+      rmSync(dir, { recursive: true });
+      ratios.push(bareMs / importMs);
+      rates.push((n * 1000) / importMs);
+      anchors.push((n * 1000) / bareMs);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const k = ratios.indexOf(median(ratios));
+  return {
+    ...compare(
+      `import ${n.toLocaleString('en-US')} files into an empty directory`,
+      rates[k]!,
+      'files/s',
+      'atomic write of each file (temp + fsync + rename + directory fsync)',
+      anchors[k]!,
+      n >= 100_000 ? 0.5 : undefined,
+    ),
+    note: `median of ${FILE_ROUNDS} alternating rounds (${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}); bundle of File records read from a file twice (verify, apply), staged and committed`,
+  };
+}
+
+// Files-only mode (`MEMKIT_BENCH_CHILD=files npx tsx bench/exchange.bench.ts`): the file import figures alone, one JSON line each.
+if (process.env.MEMKIT_BENCH_CHILD === 'files') {
+  for (const n of FILE_SIZES) console.log(JSON.stringify(await importFiles(n)));
+  process.exit(0);
 }
 
 // Child mode: one import in a fresh process, printing its peak RSS.
@@ -174,6 +249,9 @@ const suite: BenchSuite = {
       met: mb < 150,
       note: `child imported ${parsed.puts} records from a ${(bytes / 1e6).toFixed(0)} MB file; RSS before the import (node + modules, esbuild bundle, no tsx) ${((parsed.baselineRss ?? NaN) / 1e6).toFixed(0)} MB${child.status === 0 ? '' : `; exit ${child.status}: ${child.stderr.slice(0, 200)}`}`,
     });
+
+    // ---- import of files into an empty directory ----
+    for (const n of FILE_SIZES) results.push(await importFiles(n));
     return results;
   },
 };

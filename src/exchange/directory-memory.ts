@@ -50,16 +50,21 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
   };
 }
 
-/** `files` without `hidden` in its listing (export carries that file's records, not the file). */
+/**
+ * `files` without `hidden` in its listing (export carries that file's records,
+ * not the file). Every other member is the port's own, optional ones too (the
+ * node port's directory listing and deferred directory syncs, which staging
+ * and recovery use when present).
+ */
 function listingWithout(files: FilePort, hidden: string): FilePort {
-  return {
-    read: (p) => files.read(p),
-    write: (p, d) => files.write(p, d),
-    rename: (a, b) => files.rename(a, b),
-    remove: (p) => files.remove(p),
-    list: async (prefix) => (await files.list(prefix)).filter((p) => p !== hidden),
-    ...('removeEmptyDir' in files ? { removeEmptyDir: (files as { removeEmptyDir(p: string): Promise<void> }).removeEmptyDir.bind(files) } : {}),
-  } as FilePort;
+  const list = async (prefix: string) => (await files.list(prefix)).filter((p) => p !== hidden);
+  return new Proxy(files, {
+    get(target, key) {
+      if (key === 'list') return list;
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
 }
 
 /**
