@@ -9,39 +9,44 @@
  * @example findCycles(3, (v) => [[1], [2], [0]][v]!) // [[0, 1, 2]]
  */
 export function findCycles(n: number, edges: (v: number) => readonly number[], selfLoops = false): number[][] {
-  const out = Array.from({ length: n }, (_, v) => edges(v).filter((w) => w >= 0 && w < n));
+  const out = Array.from({ length: n }, (_, v) => edges(v));
   const index = new Array<number>(n).fill(-1);
   const low = new Array<number>(n).fill(0);
   const component = new Array<number>(n).fill(-1);
-  const onStack = new Set<number>();
+  const onStack = new Array<boolean>(n).fill(false);
   const stack: number[] = [];
   const cycles: number[][] = [];
   let counter = 0;
   let components = 0;
+  // The call stack of the recursive algorithm: a node, and how many of its edges have been followed.
+  const callNode: number[] = [];
+  const callEdge: number[] = [];
+  const visit = (v: number) => {
+    index[v] = low[v] = counter++;
+    stack.push(v);
+    onStack[v] = true;
+    callNode.push(v);
+    callEdge.push(0);
+  };
   for (let s = 0; s < n; s++) {
     if (index[s] !== -1) continue;
-    // The call stack of the recursive algorithm: a node and how far its edges have been followed.
-    const calls: [number, number][] = [[s, 0]];
-    index[s] = low[s] = counter++;
-    stack.push(s);
-    onStack.add(s);
-    while (calls.length > 0) {
-      const call = calls[calls.length - 1]!;
-      const [v, e] = call;
+    visit(s);
+    while (callNode.length > 0) {
+      const top = callNode.length - 1;
+      const v = callNode[top]!;
+      const e = callEdge[top]!;
       if (e < out[v]!.length) {
-        call[1]++;
+        callEdge[top] = e + 1;
         const w = out[v]![e]!;
-        if (index[w] === -1) {
-          index[w] = low[w] = counter++;
-          stack.push(w);
-          onStack.add(w);
-          calls.push([w, 0]);
-        } else if (onStack.has(w)) low[v] = Math.min(low[v]!, index[w]!);
+        if (w < 0 || w >= n) continue;
+        if (index[w] === -1) visit(w);
+        else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
         continue;
       }
-      calls.pop();
-      if (calls.length > 0) {
-        const parent = calls[calls.length - 1]![0];
+      callNode.pop();
+      callEdge.pop();
+      if (top > 0) {
+        const parent = callNode[top - 1]!;
         low[parent] = Math.min(low[parent]!, low[v]!);
       }
       if (low[v] !== index[v]) continue;
@@ -49,7 +54,7 @@ export function findCycles(n: number, edges: (v: number) => readonly number[], s
       let w: number;
       do {
         w = stack.pop()!;
-        onStack.delete(w);
+        onStack[w] = false;
         component[w] = components;
         members.push(w);
       } while (w !== v);
@@ -70,7 +75,7 @@ export function findCycles(n: number, edges: (v: number) => readonly number[], s
 }
 
 /** A shortest cycle through `start` within its strongly connected component (breadth-first). */
-function cycleThrough(start: number, id: number, component: readonly number[], out: readonly number[][]): number[] {
+function cycleThrough(start: number, id: number, component: readonly number[], out: readonly (readonly number[])[]): number[] {
   const prev = new Map<number, number>([[start, -1]]);
   const queue = [start];
   for (let q = 0; q < queue.length; q++) {

@@ -2,6 +2,7 @@ import { type Problem, error, joinPointer, warning } from '../problems/index.js'
 import { validate } from '../schemas/validate.js';
 import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { findCycles } from '../graph/cycles.js';
+import { repeatsIn, sameMembers } from '../graph/lists.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog } from './rebuild-relations.js';
 import { storeChecks } from './store-schema.js';
@@ -50,12 +51,6 @@ const schemaProblems = (store: unknown): Problem[] => validate('thread-store', s
  */
 function missingParams(p: Loose, keys: readonly string[]): string[] {
   return keys.filter((k) => typeof ownGet(p, k) !== 'string');
-}
-
-/** True when the known, non-self threads of a stored list are exactly the derived list (in any order). */
-function agrees(have: readonly number[], wanted: readonly number[], v: number): boolean {
-  const known = new Set(have.filter((w) => w >= 0 && w !== v));
-  return known.size === wanted.length && wanted.every((w) => known.has(w));
 }
 
 /**
@@ -423,18 +418,17 @@ function checkSeedShape(store: unknown): Problem[] {
     const r = relation[v] as Loose;
     for (let f = 0; f < RELATION_FIELDS.length; f++) {
       const field = RELATION_FIELDS[f]!;
-      const listed = new Set<string>();
+      const repeated = repeatsIn(r[field]);
       const items = stored[f]![v]!;
       for (let k = 0; k < items.length; k++) {
         const w = items[k]!;
         if (w === NOT_STRING) continue;
         // A known item is the id at its position: the list itself is read only for unknown ones.
         const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
-        if (listed.has(x)) {
+        if (repeated(k)) {
           out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
           continue;
         }
-        listed.add(x);
         if (w === UNKNOWN) {
           out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
           continue;
@@ -465,7 +459,13 @@ function checkSeedShape(store: unknown): Problem[] {
       }
     }
     for (let f = 0; f < DERIVED_FIELDS.length; f++) {
-      if (agrees(have[f]![v]!, wanted[f]![v]!, v)) continue;
+      if (
+        sameMembers(
+          have[f]![v]!.filter((w) => w >= 0 && w !== v),
+          wanted[f]![v]!,
+        )
+      )
+        continue;
       const field = DERIVED_FIELDS[f]!;
       const wantNames = wanted[f]![v]!.map((w) => ids[w]!);
       const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);

@@ -67,23 +67,26 @@ export class RelationsFromLog {
     readonly position: ReadonlyMap<string, number>,
   ) {}
 
+  #find(id: unknown): number {
+    return typeof id === 'string' ? (this.position.get(id) ?? -1) : -1;
+  }
+
   /** Takes the next operation of the log into account. */
   add(op: unknown): void {
     this.from = this.to = this.target = -1;
     if (!isObject(op) || !isObject(op.params)) return;
     const p = op.params;
-    const find = (id: unknown) => (typeof id === 'string' ? (this.position.get(id) ?? -1) : -1);
     if (op.command === 'reference') {
       const f = ownGet(p, 'from_id');
       const t = ownGet(p, 'to_id');
       if (typeof f !== 'string' || typeof t !== 'string' || f === t) return;
-      this.from = find(f);
-      this.to = find(t);
+      this.from = this.#find(f);
+      this.to = this.#find(t);
       if (this.from === -1 || this.to === -1) return;
       addTo(this.#refsTo, this.from, this.to);
       addTo(this.#refsBy, this.to, this.from);
     } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
-      this.target = find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
+      this.target = this.#find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
       if (this.target !== -1) this.#deps.set(this.target, p.depends_on);
     }
   }

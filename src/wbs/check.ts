@@ -2,8 +2,9 @@ import { type Problem, error, joinPointer, warning } from '../problems/index.js'
 import { type FormatValidator, compileValidator } from '../schemas/validate.js';
 import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCycles } from '../graph/cycles.js';
+import { repeatsIn } from '../graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-import { type Loose, MISSING, type Model, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -44,17 +45,6 @@ function same(a: unknown, b: unknown): boolean {
 }
 const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
-const listOf = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
-
-/** Whether `list[k]` also occurs before position k; short lists are scanned, longer ones indexed once. */
-function repeatsIn(list: unknown): (k: number) => boolean {
-  if (!Array.isArray(list) || list.length < 2) return () => false;
-  if (list.length <= 16) return (k) => list.indexOf(list[k]) < k;
-  const firstAt = new Map<unknown, number>();
-  list.forEach((x, k) => firstAt.has(x) || firstAt.set(x, k));
-  return (k) => firstAt.get(list[k])! < k;
-}
-
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
 const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
 
@@ -94,7 +84,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   }
   const model = buildModel(index.tasks);
   const out = schemaProblems('wbs-task-index', index, indexFile);
-  const { items, ids, find, first, depth, kids, treeParent } = model;
+  const { items, ids, find, first, depth, children, deps, kids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
@@ -135,36 +125,42 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
       }
     }
 
-    // children
-    const childRepeat = repeatsIn(e.children);
-    listOf(e.children).forEach((c, k) => {
-      if (typeof c !== 'string') return;
-      const cj = find(c);
-      if (!isWbsId(c)) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
-      if (childRepeat(k)) push(warning('wbs.child-duplicate', `"${id}" lists child "${c as string}" twice`, { pointer: at(i, 'children', k) }));
-      else if (cj === MISSING) push(error('wbs.child-missing', `child "${c as string}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
+    // children; a listed id found in the index is well-formed exactly when its entry has a depth
+    const listed = e.children as unknown[];
+    const childRepeat = repeatsIn(listed);
+    for (let k = 0; k < children[i]!.length; k++) {
+      const cj = children[i]![k]!;
+      if (cj === NOT_STRING) continue;
+      const c = listed[k] as string;
+      if (cj === MISSING ? !isWbsId(c) : depth[cj] === 0) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
+      if (childRepeat(k)) push(warning('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
+      else if (cj === MISSING) push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
       else {
         const cp = (items[cj] as Loose).parent;
-        if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c as string}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
+        if (cp !== id) push(error('wbs.child-parent-mismatch', `"${id}" lists "${c}" as a child, but its parent is ${JSON.stringify(cp)}`, { pointer: at(i, 'children', k) }));
       }
-    });
+    }
 
     // dependencies
-    const depRepeat = repeatsIn(e.dependencies);
-    listOf(e.dependencies).forEach((d, k) => {
-      if (typeof d !== 'string') return;
-      const dj = find(d);
-      if (!isWbsId(d)) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
+    const listedDeps = e.dependencies as unknown[];
+    const depRepeat = repeatsIn(listedDeps);
+    for (let k = 0; k < deps[i]!.length; k++) {
+      const dj = deps[i]![k]!;
+      if (dj === NOT_STRING) continue;
+      const d = listedDeps[k] as string;
+      if (dj === MISSING ? !isWbsId(d) : depth[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
       const dup = depRepeat(k);
       if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
-      else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d as string}" twice`, { pointer: at(i, 'dependencies', k) }));
-      else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${d as string}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
-    });
+      else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
+      else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
+    }
 
     // roll-up and progress (over the valid tree links)
     const tree = kids[i]!;
     if (tree.length > 0) {
-      const expected = statusFromCounts(tree.filter((j) => (items[j] as Loose).status === 'done').length, tree.length);
+      let done = 0;
+      for (const j of tree) if ((items[j] as Loose).status === 'done') done++;
+      const expected = statusFromCounts(done, tree.length);
       if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
       const want = expectedProgress(model, progress, i, e.progress);
@@ -189,8 +185,8 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 
 /** The dependency cycles of a model as item positions (one per strongly connected component). */
 export function dependencyCyclePositions(model: Model): number[][] {
-  const { items, find, first } = model;
-  const targets = (i: number) => (first(i) ? strings(items[i] as Loose, 'dependencies').map(find) : []).filter((j) => j >= 0 && j !== i);
+  const { items, deps } = model;
+  const targets = (i: number) => deps[i]!.filter((j) => j >= 0 && j !== i);
   return findCycles(items.length, targets);
 }
 

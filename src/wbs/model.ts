@@ -16,8 +16,10 @@ export function strings(e: Loose, key: string): string[] {
   return v.filter((x): x is string => typeof x === 'string');
 }
 
-/** What {@link Model.find} returns for an id that is not in the index. */
+/** What {@link Model.find} returns, and a resolved list holds, for an id that is not in the index. */
 export const MISSING = -1;
+/** In a resolved list ({@link Model.children}, {@link Model.deps}): the listed value is not a string. */
+export const NOT_STRING = -2;
 
 /**
  * The index as the checks see it: entries, the first entry of each id (the
@@ -34,6 +36,13 @@ export interface Model {
   find(id: string): number;
   /** True at the first entry of each id. */
   first(i: number): boolean;
+  /**
+   * Each first entry's `children`, resolved once: positions, {@link MISSING} or
+   * {@link NOT_STRING}, in list order (empty when not a non-empty array).
+   */
+  children: number[][];
+  /** Each first entry's `dependencies`, resolved like {@link Model.children}. */
+  deps: number[][];
   /** The depth (1 to 3) of each first entry whose id is well-formed, else 0. */
   depth: Uint8Array;
   /**
@@ -55,25 +64,29 @@ export function buildModel(items: readonly unknown[]): Model {
   const n = items.length;
   const ids = items.map((e) => (isObject(e) && typeof e.id === 'string' ? e.id : undefined));
   const byId = new Map<string, number>();
+  const first = new Uint8Array(n);
   const depth = new Uint8Array(n);
   ids.forEach((id, i) => {
     if (id === undefined || byId.has(id)) return;
     byId.set(id, i);
+    first[i] = 1;
     if (isWbsId(id)) depth[i] = wbsDepth(id);
   });
   const find = (id: string) => byId.get(id) ?? MISSING;
+  // Most lists are empty: they share one array instead of costing one each.
+  const resolve = (i: number, list: unknown) => (first[i] === 1 && Array.isArray(list) && list.length > 0 ? list.map((x: unknown) => (typeof x === 'string' ? find(x) : NOT_STRING)) : NONE);
+  const children = items.map((e, i) => resolve(i, (e as Loose | undefined)?.children));
+  const deps = items.map((e, i) => resolve(i, (e as Loose | undefined)?.dependencies));
 
   // A tree link: the child's id is the parent's id plus one component. Only one item
   // can be that parent, so a child already linked is a repeat in the list.
   const treeParent = new Int32Array(n).fill(-1);
-  const kids = items.map((e, i) => {
-    const children = (e as Loose | undefined)?.children;
-    if (depth[i] === 0 || !Array.isArray(children) || children.length === 0) return NONE;
+  const kids = children.map((listed, i) => {
+    if (depth[i] === 0 || listed.length === 0) return NONE;
     const prefix = `${ids[i]}.`;
     const out: number[] = [];
-    for (const c of children) {
-      const j = typeof c === 'string' && c.startsWith(prefix) ? find(c) : MISSING;
-      if (j !== MISSING && treeParent[j] === -1 && depth[j] === depth[i]! + 1) {
+    for (const j of listed) {
+      if (j >= 0 && treeParent[j] === -1 && depth[j] === depth[i]! + 1 && ids[j]!.startsWith(prefix)) {
         treeParent[j] = i;
         out.push(j);
       }
@@ -82,7 +95,7 @@ export function buildModel(items: readonly unknown[]): Model {
   });
   const deepestFirst: number[] = [];
   for (const d of [3, 2, 1]) for (let i = 0; i < n; i++) if (depth[i] === d) deepestFirst.push(i);
-  return { items, ids, byId, find, first: (i) => ids[i] !== undefined && byId.get(ids[i]!) === i, depth, kids, treeParent, deepestFirst };
+  return { items, ids, byId, find, first: (i) => first[i] === 1, children, deps, depth, kids, treeParent, deepestFirst };
 }
 
 /** The number of tree children of item i. */
