@@ -15,6 +15,12 @@ import type { FilePort } from '../store/file-port.js';
  * - `S/old/<path>`: the file a commit replaced, kept until the commit is done.
  * - `S/committed.json`: written once every file is in place.
  *
+ * Durability: each staged file is fsynced as it is written; on a port that
+ * can defer directory syncs (the node port) the staging directories are then
+ * synced once each before `plan.json`, and the directories the commit moved
+ * files into (with their ancestors) once each before `committed.json`, so
+ * the cost is one fsync per file plus one per directory, not two per file.
+ *
  * A crash leaves a state {@link recoverStaging} resolves: before the plan,
  * the staging directory is removed (nothing was written); with a plan and no
  * `committed.json`, every moved file is put back (rolled back); after
