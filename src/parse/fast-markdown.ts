@@ -1,8 +1,8 @@
 // A linear line scanner for the plain Markdown memory docs are written in: ATX headings,
-// paragraphs, flat lists, fenced code and thematic breaks, with code spans as the only inline
-// markup. For that subset it gives exactly the headings and plain text micromark's events give
+// paragraphs, lists (nested once), one-level block quotes, fenced code and thematic breaks, with
+// code spans, plain links and simple emphasis as the only inline markup. For that subset it gives exactly the headings and plain text micromark's events give
 // (headingsFromEvents / textFromEvents); on anything it cannot be sure about (indentation,
-// block quotes, HTML, setext underlines, link syntax, emphasis, entities, escapes, tabs, CR)
+// nested quotes, HTML, setext underlines, images, references, entities, escapes, tabs, CR)
 // it gives up (`undefined`) and the caller runs micromark.
 
 import type { Heading } from './markdown.js';
@@ -23,21 +23,61 @@ export interface FastOutline {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+// Characters allowed in a link's text and destination (no markup, escapes or references).
+const isLabelChar = (c: number) => c >= 32 && c < 127 && !'[]*`<>&\\!_()'.includes(String.fromCharCode(c));
+const isUrlChar = (c: number) => isAlnum(c) || '/:.#?=%+~-'.includes(String.fromCharCode(c));
+// Where a `*` run may open emphasis (and only open it), and close it (and only close it).
+const opensAfter = (c: number) => c === 32 || c === 40; /* space ( */
+const closesBefore = (c: number) => Number.isNaN(c) || c === 32 || '.,;:!?)'.includes(String.fromCharCode(c));
+
 // Inline text of [from, to) as micromark's data and code-text tokens give it, or undefined when
-// it holds markup other than one-line, single-backtick code spans (or markup-like characters).
+// it holds markup the scanner does not take: it takes one-line single-backtick code spans,
+// `[text](url)` links with plain text and URL, and `*`/`**` emphasis whose delimiters can only
+// open (after a space or `(`, before a letter or digit) or only close (the mirror image), in
+// pairs on the line.
 function inlineText(s: string, from: number, to: number): string | undefined {
   let out = '';
   let chunk = from;
+  let open = 0; // length of the open emphasis run, else 0
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     switch (c) {
-      case 42: // *
       case 92: // \
       case 38: // &
       case 60: // <
-      case 91: // [
       case 93: // ]
         return undefined;
+      case 33: // ! before [ is an image
+        if (s.charCodeAt(i + 1) === 91) return undefined;
+        break;
+      case 42: {
+        let run = i;
+        while (run < to && s.charCodeAt(run) === 42) run++;
+        const n = run - i;
+        const before = i > from ? s.charCodeAt(i - 1) : 32;
+        const after = run < to ? s.charCodeAt(run) : Number.NaN;
+        if (n > 2) return undefined;
+        if (open === 0 && opensAfter(before) && isAlnum(after)) open = n;
+        else if (open === n && isAlnum(before) && closesBefore(after)) open = 0;
+        else return undefined;
+        out += s.slice(chunk, i);
+        i = run - 1;
+        chunk = run;
+        break;
+      }
+      case 91: {
+        // [text](url): micromark's text is the link text followed by the URL.
+        let k = i + 1;
+        while (k < to && isLabelChar(s.charCodeAt(k))) k++;
+        if (k === i + 1 || s.charCodeAt(k) !== 93 || s.charCodeAt(k + 1) !== 40 || s.charCodeAt(i + 1) === 32 || s.charCodeAt(k - 1) === 32) return undefined;
+        let u = k + 2;
+        while (u < to && isUrlChar(s.charCodeAt(u))) u++;
+        if (u === k + 2 || u >= to || s.charCodeAt(u) !== 41) return undefined;
+        out += s.slice(chunk, i) + s.slice(i + 1, k) + s.slice(k + 2, u);
+        i = u;
+        chunk = u + 1;
+        break;
+      }
       case 95: // _ is literal only inside a word (it can then neither open nor close emphasis)
         if (!(i > from && isAlnum(s.charCodeAt(i - 1)))) return undefined;
         while (i + 1 < to && s.charCodeAt(i + 1) === 95) i++;
@@ -55,7 +95,7 @@ function inlineText(s: string, from: number, to: number): string | undefined {
       }
     }
   }
-  return out + s.slice(chunk, to);
+  return open === 0 ? out + s.slice(chunk, to) : undefined;
 }
 
 // Length of an ordered-list marker (`1.` / `12)`) at i, or 0.
@@ -89,6 +129,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
   let fenceLength = 0;
   let paragraph = false; // the previous line was paragraph text (a list item's or not)
   let ordered = 0; // the delimiter of the ordered list item on the previous line, else 0
+  let bullet = false; // the previous line was a bullet list item (at column 1 or nested once)
   for (let start = 0; start < len; ) {
     let end = markdown.indexOf('\n', start);
     if (end === -1) end = len;
@@ -116,13 +157,15 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
       // blank line
       paragraph = false;
       ordered = 0;
+      bullet = false;
       text.push('\n');
       start = next;
       continue;
     }
     if (markdown.charCodeAt(end - 1) === 32) return undefined; // trailing spaces: hard breaks, padding
-    let contentStart = start; // where paragraph text starts on this line, or -1 for none
+    let contentStart = start; // where paragraph text starts on this line
     let itemDelimiter = 0;
+    let isBullet = false;
     if (c === 35 /* # */) {
       let hashes = start;
       while (hashes < end && markdown.charCodeAt(hashes) === 35) hashes++;
@@ -144,6 +187,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
       text.push(t, '\n');
       paragraph = false;
       ordered = 0;
+      bullet = false;
       start = next;
       continue;
     }
@@ -160,6 +204,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
       fenceLength = run - start;
       paragraph = false;
       ordered = 0;
+      bullet = false;
       text.push(markdown.slice(run, end), '\n');
       start = next;
       continue;
@@ -172,11 +217,23 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
         if (paragraph) return undefined;
         text.push('\n');
         ordered = 0;
+        bullet = false;
         start = next;
         continue;
       }
       if (c === 95 || markdown.charCodeAt(start + 1) !== 32) return undefined;
       contentStart = start + 2;
+      isBullet = true;
+    } else if (c === 62 /* > */) {
+      // `> text`: a paragraph in a block quote; its text is the text after the marker.
+      if (markdown.charCodeAt(start + 1) !== 32) return undefined;
+      contentStart = start + 2;
+    } else if (c === 32) {
+      // `  - x` right under a bullet item is an item of a list nested in it (content column 2).
+      const m = markdown.charCodeAt(start + 2);
+      if (!bullet || markdown.charCodeAt(start + 1) !== 32 || !(m === 45 || m === 42 || m === 43) || markdown.charCodeAt(start + 3) !== 32) return undefined;
+      contentStart = start + 4;
+      isBullet = true;
     } else if (isDigit(c)) {
       const m = orderedMarker(markdown, start, end);
       if (m > 0) {
@@ -189,7 +246,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
     } else if (BLOCK_START.has(c)) return undefined;
     if (contentStart >= end) return undefined; // an empty list item
     if (contentStart !== start) {
-      // A list item's content must itself be a plain paragraph line.
+      // A list item's or quote's content must itself be a plain paragraph line.
       const d = markdown.charCodeAt(contentStart);
       if (BLOCK_START.has(d) || (isDigit(d) && orderedMarker(markdown, contentStart, end) > 0)) return undefined;
     }
@@ -198,6 +255,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
     text.push(t, '\n');
     paragraph = true;
     ordered = itemDelimiter;
+    bullet = isBullet;
     start = next;
   }
   return {

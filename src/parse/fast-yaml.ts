@@ -86,6 +86,25 @@ function scalar(s: string, flow: boolean): Value | typeof GIVE_UP {
   return plainScalar(s, flow);
 }
 
+// A value without its trailing comment (` # ...`); '' when nothing but a comment is left.
+function withoutComment(s: string): string {
+  if (!s.includes('#')) return s;
+  const q = s[0];
+  if (q === '"' || q === "'") {
+    // The comment starts after the closing quote (a doubled '' is a quote inside '...').
+    let close = 1;
+    for (; close < s.length; close++) {
+      if (s[close] !== q) continue;
+      if (q === "'" && s[close + 1] === "'") close++;
+      else break;
+    }
+    const after = s.slice(close + 1);
+    return after === '' || /^ +#/.test(after) ? s.slice(0, close + 1) : s;
+  }
+  const hash = s.indexOf(' #');
+  return hash === -1 ? s : s.slice(0, hash).trimEnd();
+}
+
 // A value written on the key's line.
 function inlineValue(s: string): Value | typeof GIVE_UP {
   if (s[0] === '[') {
@@ -170,7 +189,9 @@ function readMap(lines: Line[], state: { at: number }, indent: number, depth: nu
     if (rest[0] !== ' ' || rest[1] === ' ') return GIVE_UP;
     // A deeper line after a one-line value would continue a plain scalar or be an error.
     if (next !== undefined && next.indent > indent) return GIVE_UP;
-    const v = inlineValue(rest.slice(1));
+    const written = withoutComment(rest.slice(1));
+    if (written === '') return GIVE_UP;
+    const v = inlineValue(written);
     if (v === GIVE_UP) return GIVE_UP;
     if (typeof v === 'object' && v !== null && depth + 1 > maxDepth) return GIVE_UP;
     out[key] = v;
@@ -189,8 +210,8 @@ function readSeq(lines: Line[], state: { at: number }, indent: number, depth: nu
     state.at++;
     const next = lines[state.at];
     if (next !== undefined && next.indent > indent) return GIVE_UP;
-    const item = line.text.slice(2);
-    if (item[0] === ' ') return GIVE_UP;
+    const item = withoutComment(line.text.slice(2));
+    if (item === '' || item[0] === ' ') return GIVE_UP;
     // Nested sequences and maps inside items are left to the full parser (plainScalar refuses
     // `[`, `{`, `- ` and `key: value`).
     const v = scalar(item, false);

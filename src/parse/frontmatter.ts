@@ -125,7 +125,13 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdown
   let events: MarkdownEvents | undefined;
   let headings: Heading[] | undefined;
   let text: string | undefined;
-  // Checked before micromark ever runs: a hazard means micromark is never run on this body.
+  // The plain subset most memory docs are written in gives both, exactly, without micromark.
+  let fast: FastOutline | null | undefined;
+  const getFast = (): FastOutline | null => {
+    if (fast === undefined) fast = fastOutline(parts.body, parts.bodyLine - 1) ?? null;
+    return fast;
+  };
+  // Checked first: a hazard means neither the fast scanner nor micromark runs on this body.
   let hazard: Problem[] | undefined;
   const getHazard = (): Problem[] => {
     if (hazard === undefined) {
@@ -144,12 +150,6 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdown
       }
     }
     return events;
-  };
-  // The plain subset most memory docs are written in gives both without micromark.
-  let fast: FastOutline | null | undefined;
-  const getFast = (): FastOutline | null => {
-    if (fast === undefined) fast = fastOutline(parts.body, parts.bodyLine - 1) ?? null;
-    return fast;
   };
   const release = () => {
     if (headings !== undefined && text !== undefined) events = undefined;

@@ -298,14 +298,14 @@ export function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
 }
 
 /**
- * Runs micromark once over `markdown` and returns its headings and plain
- * text. `lineOffset` is added to micromark's 1-based lines so headings carry
- * file lines when `markdown` is the body of a larger file. When
+ * The headings and plain text of `markdown`, as micromark's events give
+ * them. `lineOffset` is added to the 1-based lines so headings carry file
+ * lines when `markdown` is the body of a larger file. A body in the plain
+ * subset memory docs are mostly written in (`fastOutline`) is read by a line
+ * scan with the same result; any other runs through micromark once. When
  * {@link markdownHazard} finds input micromark would be slow on, micromark is
  * not run: headings come from {@link plainHeadings}, the text is the
- * Markdown as written, and `problems` says why. A body in the plain subset
- * `fastOutline` is sure about is scanned without micromark, with the same
- * result.
+ * Markdown as written, and `problems` says why.
  *
  * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
  */

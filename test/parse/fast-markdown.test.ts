@@ -20,7 +20,27 @@ function reference(md: string, lineOffset = 0) {
 
 const WORDS = ['memory', 'ledger', 'a_b', 'x__y', '2026', 'v1.2', 'café', '😀', 'ok!', 'a|b', '~tilde', '(see)', 'x:y', "it's", '"q"', '/p', '%', '#tag', 'a#', '\u00a0'];
 // Inline fragments, most of which the scanner must give up on.
+const MARKUP = ['*em*', '**strong**', '(*p*)', '*a*.', '[the docs](https://example.com/a-b?x=1#y)', '[a](b)', 'x[a](b)', '*a* *b*', '**a `c` b**'];
 const RISKY = [
+  '*a',
+  'a*',
+  '***a***',
+  '**a*',
+  '*a**',
+  '* a*',
+  '*a *',
+  'a*b*c',
+  '[a]',
+  '[a] (b)',
+  '[a](b c)',
+  '[a](<b>)',
+  '[ a](b)',
+  '[*a*](b)',
+  '[a](b)c',
+  '[a](b',
+  '![a](b)',
+  '[a]: b',
+  '"]"',
   '*em*',
   '_em_',
   '**b**',
@@ -50,12 +70,17 @@ const RISKY = [
   '##',
 ];
 
-const inline = fc.array(fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: fc.constantFrom(...RISKY) }), { minLength: 0, maxLength: 6 }).map((ws) => ws.join(' '));
+const inline = fc
+  .array(fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...WORDS) }, { weight: 2, arbitrary: fc.constantFrom(...MARKUP) }, { weight: 1, arbitrary: fc.constantFrom(...RISKY) }), {
+    minLength: 0,
+    maxLength: 6,
+  })
+  .map((ws) => ws.join(' '));
 
 const PREFIXES = ['', '', '', '# ', '## ', '###### ', '####### ', '#', '- ', '* ', '+ ', '1. ', '2. ', '1) ', '10. ', '  ', '    ', '   - ', '> ', '>', '-', '1.', '[x]: ', '<div>', '<!-- ', '\t'];
 const WHOLE = ['', '', '', '```', '```ts', '~~~', '````', '   ```', '``` x`y', '---', '***', '___', '* * *', '===', '--', '- - -', '+++', '<div>', '</div>', '  ', '#', '1.', '-', '\\# x', '```  '];
 
-const SAFE_PREFIXES = ['', '# ', '## ', '- ', '1. ', '2. '];
+const SAFE_PREFIXES = ['', '# ', '## ', '- ', '1. ', '2. ', '  - ', '  * ', '> '];
 const SAFE_WHOLE = ['', '```', '```ts', '~~~', '---', '***'];
 const line = fc.oneof(
   { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...SAFE_PREFIXES), inline).map(([p, t]) => p + t) },
@@ -67,7 +92,7 @@ const line = fc.oneof(
 const markdown = fc.tuple(fc.array(line, { maxLength: 14 }), fc.constantFrom('', '\n', '\r\n')).map(([ls, end]) => ls.join('\n') + end);
 
 // A plain body: what memory docs are mostly made of; the scanner must claim all of these.
-const plainLine = fc.constantFrom('memory ledger', 'a_b and `code` here', 'v1.2 café 😀', "it's (see) /p");
+const plainLine = fc.constantFrom('memory ledger', 'a_b and `code` here', 'v1.2 café 😀', "it's (see) /p", 'See **this** and [the docs](https://example.com/7) for *why*.');
 const plainBody = fc
   .array(
     fc.oneof(
@@ -75,6 +100,7 @@ const plainBody = fc
       plainLine.map((t) => `### ${t} ##`),
       plainLine,
       plainLine.map((t) => `- ${t}`),
+      plainLine.map((t) => `- ${t}\n  - ${t}`),
       plainLine.map((t) => `1. ${t}`),
       fc.constant('```ts\n# not a heading\n  const x = `y`;\n\n```'),
       fc.constant('\n---'),
@@ -100,6 +126,7 @@ describe('fastOutline', () => {
     const claimed = fc.sample(markdown, { numRuns: 2000, seed: 1 }).filter((md) => fastOutline(md) !== undefined && md.trim() !== '');
     expect(claimed.length).toBeGreaterThan(250);
     expect(claimed.some((md) => /^#{1,6} \S/m.test(md))).toBe(true);
+    for (const markup of ['**', '](', '\n  - ', '`']) expect(claimed.some((md) => md.includes(markup))).toBe(true);
   });
 
   it('claims plain bodies and equals micromark on them', () => {
@@ -118,11 +145,15 @@ describe('fastOutline', () => {
       'Title\n=====\n',
       'Title\n---\n',
       '> # quoted\n',
+      '> > nested\n',
+      '>quote\n',
       '    # indented code\n',
       '<div>\n# x\n</div>\n',
       '- item\n  # nested heading\n',
       '[ref]: /url\n',
-      '# a *b*\n',
+      '# a *b *\n',
+      '# a **b*\n',
+      '- a\n\n  - b\n',
       '# Caf&eacute;\n',
       '# a\\#\n',
       '#\tx\n',

@@ -105,6 +105,18 @@ const SCALARS = [
   ',x',
   'a,b',
   'a: b',
+  '[a, b] # c',
+  '[a, b]# c',
+  '"a #b"',
+  '"a" # c',
+  '"a"  #c',
+  '"a"#c',
+  'a  # c',
+  "'a''#' # c",
+  "'a' #",
+  '# c',
+  'x # c # d',
+  '"a # c',
   'a:',
   'é😀',
   '\u2028',
@@ -133,7 +145,7 @@ const entry = fc.oneof(
 
 // Mostly the subset, with a risky scalar, key or indentation here and there.
 const SAFE_KEYS = ['id', 'title', 'tags', 'kind', 'a_b', 'a-b', 'x1'];
-const SAFE_SCALARS = ['x', 'x y', 'fact.a-b', 'a:b', '12', '0', 'true', 'null', '~', '2026-01-02T03:04:05Z', '"a b"', "'it''s'", '[a, b]', '[]', '{}', 'é😀'];
+const SAFE_SCALARS = ['x # note', '"q" # note', 'x', 'x y', 'fact.a-b', 'a:b', '12', '0', 'true', 'null', '~', '2026-01-02T03:04:05Z', '"a b"', "'it''s'", '[a, b]', '[]', '{}', 'é😀'];
 const key = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...SAFE_KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...KEYS) });
 const value = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...SAFE_SCALARS) }, { weight: 1, arbitrary: fc.constantFrom(...SCALARS) });
 const seqLines = (indent: string) => fc.array(value, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => `${indent}- ${v}`));
@@ -207,7 +219,7 @@ describe('fastYamlMap', () => {
   });
 
   it('refuses what it cannot be sure about, and data deeper than the limit', () => {
-    for (const yaml of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', 'a: |\n  x\n', 'a: x\n  y\n', 'a: 1\na: 2\n', '__proto__: 1\n', 'a: "\\u0041"\n', 'a: 1 # c\n', 'a:\n- x\n', 'a: 012\n', '']) {
+    for (const yaml of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', 'a: |\n  x\n', 'a: x\n  y\n', 'a: 1\na: 2\n', '__proto__: 1\n', 'a: "\\u0041"\n', 'a: # c\n', 'a:\n- x\n', 'a: 012\n', '']) {
       expect(fastYamlMap(yaml, 64), yaml).toBeUndefined();
     }
     expect(fastYamlMap('a:\n  b: [1]\n', 3)).toEqual({ a: { b: [1] } });
