@@ -5,7 +5,6 @@ import { findCycles } from '../graph/cycles.js';
 import { repeatsIn, sameMembers } from '../graph/lists.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog } from './rebuild-relations.js';
-import { storeChecks } from './store-schema.js';
 import { canTransition } from './transitions.js';
 
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
@@ -114,23 +113,13 @@ function checkSeedShape(store: unknown): Problem[] {
     out.push(error('threads.not-store', 'a thread store is an object with metadata, threads and relations objects and an operations array', { pointer: '' }));
     return out;
   }
-  // The schema is checked part by part in the passes below, each thread,
-  // operation and relations entry while it is in cache (a separate validator
-  // pass reads the whole store from memory once more, and enumerates both
-  // records twice); the validator runs only to report problems, when a part fails.
-  const checks = storeChecks();
-  let valid = checks?.top(store);
   const threads = store.threads;
   const relations = store.relations;
   const ops = store.operations as unknown[];
   const meta = store.metadata;
   // Own property names: what the schema checks, and `Object.keys` itself when all are enumerable.
   const threadNames = Object.getOwnPropertyNames(threads);
-  let ids = threadNames;
-  if (!allEnumerable(threads, threadNames)) {
-    ids = Object.keys(threads);
-    valid = false;
-  }
+  const ids = allEnumerable(threads, threadNames) ? threadNames : Object.keys(threads);
   const n = ids.length;
   const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
@@ -158,7 +147,6 @@ function checkSeedShape(store: unknown): Problem[] {
     if (!position.has(id)) position.set(id, v);
     const t = threads[id];
     thread[v] = t;
-    if (valid) valid = checks!.key(id) && checks!.thread(t);
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== id) keyed = false;
     if (typeof t.status === 'string') storedStatus[v] = t.status;
@@ -205,7 +193,6 @@ function checkSeedShape(store: unknown): Problem[] {
   const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
-    if (valid) valid = checks!.operation(op);
     log.add(op);
     if (!isObject(op)) continue;
     if (op.id === '' || op.command === '')
@@ -291,63 +278,30 @@ function checkSeedShape(store: unknown): Problem[] {
     }
   }
 
-  // Relations keys, in one pass: schema, unknown keys (reported later), and
-  // each thread's entry. Relations are usually keyed in the order of the
-  // threads: a key equal to the id at its index is known.
+  // Relations keys: unknown keys (reported later), and each thread's entry.
   const relationNames = Object.getOwnPropertyNames(relations);
-  const enumerable = allEnumerable(relations, relationNames);
-  const relationKeys = enumerable ? relationNames : Object.keys(relations);
-  if (!enumerable) valid = false;
+  const relationKeys = allEnumerable(relations, relationNames) ? relationNames : Object.keys(relations);
   const unknownKeys: number[] = [];
-  // 1 where thread v's entry is the value of an own enumerable key, which the schema checks.
-  const keyedEntry = new Uint8Array(n);
-  // Thread v's relations entry: `ownGet(relations, ids[v])`.
-  const relation: unknown[] = enumerable ? new Array(n).fill(undefined) : ids.map((id) => ownGet(relations, id));
-  for (let k = 0; k < relationKeys.length; k++) {
-    const key = relationKeys[k]!;
-    const v = position.get(key) ?? -1;
-    // A key equal to a thread's passed the key check with it (every one did while `valid` holds).
-    if (valid && v === -1) valid = checks!.key(key);
-    if (v === -1) {
-      unknownKeys.push(k);
-      if (valid) valid = checks!.relations(relations[key]);
-      continue;
-    }
-    keyedEntry[v] = 1;
-    // An enumerable own key: a plain read is an own read.
-    if (enumerable) relation[v] = relations[key];
-  }
+  for (let k = 0; k < relationKeys.length; k++) if (!position.has(relationKeys[k]!)) unknownKeys.push(k);
+  const relation = ids.map((id) => ownGet(relations, id));
 
-  // Each thread's relations lists as stored, resolved in one pass by guessing
-  // what the store implies: children from parent_id, in threads order; the
-  // others from the log. The schema checks each entry on the way.
+  // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
   const derived = log.finish((v) => relation[v]);
   const storedLists = RELATION_FIELDS.map(() => ids.map((): number[] => []));
   // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
   const hasEntry = new Uint8Array(n);
-  // The shape-only check, when the lists it leaves unchecked are lists resolved here.
-  const shape = checks?.relationsOfKnownIds;
-  const ofKnownIds = shape?.lists.every((l) => (RELATION_FIELDS as readonly string[]).includes(l)) ? shape.check : undefined;
   for (let v = 0; v < n; v++) {
     const r = relation[v];
-    if (!isObject(r)) {
-      if (valid && keyedEntry[v] === 1) valid = checks!.relations(r);
-      continue;
-    }
+    if (!isObject(r)) continue;
     hasEntry[v] = 1;
-    let known = true;
     RELATION_FIELDS.forEach((field, f) => {
-      const list = resolveList(r[field], position);
-      storedLists[f]![v] = list;
-      if (list.some((w) => w < 0)) known = false;
+      storedLists[f]![v] = resolveList(r[field], position);
     });
-    // Lists that name only threads hold strings equal to keys that passed the key check: only the entry's shape is left.
-    if (valid && keyedEntry[v] === 1) valid = known && ofKnownIds !== undefined ? ofKnownIds(r) : checks!.relations(r);
   }
   const [storedChildren, storedRefsTo, storedRefsBy, storedDeps] = storedLists as [number[][], number[][], number[][], number[][]];
   const listsPosition = (lists: number[][], v: number, w: number) => lists[v]!.includes(w);
 
-  const out: Problem[] = valid ? [] : schemaProblems(store);
+  const out: Problem[] = schemaProblems(store);
 
   // Threads: key = id, unique ids, parents.
   const idSeen = keyed ? undefined : new Map<string, string>();
