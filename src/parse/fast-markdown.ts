@@ -2,10 +2,11 @@
 // paragraphs, lists (nested once), one-level block quotes, fenced code and thematic breaks, with
 // code spans, plain links and simple emphasis as the only inline markup. For that subset it gives exactly the headings and plain text micromark's events give
 // (headingsFromEvents / textFromEvents); on anything it cannot be sure about (indentation,
-// nested quotes, HTML, setext underlines, images, references, entities, escapes, tabs, CR)
+// nested quotes, HTML other than one-line comments, setext underlines under anything but a
+// one-line paragraph, images, reference links, tabs, CR)
 // it gives up (`undefined`) and the caller runs micromark.
 
-import type { Heading } from './markdown.js';
+import { type Heading, referenceText } from './markdown.js';
 
 /** A heading found by the fast scanner, with where its line starts in the scanned text. */
 export interface FastHeading extends Heading {
@@ -22,6 +23,10 @@ export interface FastOutline {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+const isAsciiPunctuation = (c: number) => (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+// A character reference's syntax (whether a name is known is referenceText's business).
+const REFERENCE = /^&(?:[A-Za-z][A-Za-z0-9]{0,30}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/;
 
 // Characters allowed in a link's text and destination (no markup, escapes or references).
 const isLabelChar = (c: number) => c >= 32 && c < 127 && !'[]*`<>&\\!_()'.includes(String.fromCharCode(c));
@@ -42,8 +47,27 @@ function inlineText(s: string, from: number, to: number): string | undefined {
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     switch (c) {
-      case 92: // \
-      case 38: // &
+      case 92: {
+        // \ before ASCII punctuation escapes it; at the end of a line it is a hard break.
+        if (i + 1 >= to) return undefined;
+        const e = s.charCodeAt(i + 1);
+        if (isAsciiPunctuation(e)) {
+          out += s.slice(chunk, i);
+          chunk = i + 1;
+          i++;
+        }
+        break;
+      }
+      case 38: {
+        // &name; &#123; &#x1F; as micromark decodes them; a lone & is text.
+        const m = REFERENCE.exec(s.slice(i, Math.min(to, i + 34)));
+        if (m !== null) {
+          out += s.slice(chunk, i) + referenceText(m[0]);
+          i += m[0].length - 1;
+          chunk = i + 1;
+        }
+        break;
+      }
       case 60: // <
       case 93: // ]
         return undefined;
@@ -130,6 +154,11 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
   let paragraph = false; // the previous line was paragraph text (a list item's or not)
   let ordered = 0; // the delimiter of the ordered list item on the previous line, else 0
   let bullet = false; // the previous line was a bullet list item (at column 1 or nested once)
+  // Lines of the open paragraph when it is a plain one at the top level (-1: a list item's or
+  // quote's), and where its last line starts and what its text is: a setext underline needs them.
+  let plainLines = 0;
+  let lastStart = 0;
+  let lastText = '';
   for (let start = 0; start < len; ) {
     let end = markdown.indexOf('\n', start);
     if (end === -1) end = len;
@@ -158,11 +187,39 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
       paragraph = false;
       ordered = 0;
       bullet = false;
+      plainLines = 0;
       text.push('\n');
       start = next;
       continue;
     }
     if (markdown.charCodeAt(end - 1) === 32) return undefined; // trailing spaces: hard breaks, padding
+    if ((c === 61 || c === 45) /* = - */ && paragraph) {
+      let run = start;
+      while (run < end && markdown.charCodeAt(run) === c) run++;
+      if (run === end) {
+        // A setext underline: only under a one-line plain paragraph is the heading certain here.
+        if (plainLines !== 1) return undefined;
+        headings.push({ depth: c === 61 ? 1 : 2, text: lastText.trim(), line: line - 1, offset: lastStart });
+        text.push('\n');
+        paragraph = false;
+        ordered = 0;
+        bullet = false;
+        plainLines = 0;
+        start = next;
+        continue;
+      }
+    }
+    if (c === 60 && markdown.startsWith('<!--', start)) {
+      // A one-line HTML comment: a block of its own, and no text.
+      if (markdown.indexOf('-->', start + 4) + 3 !== end) return undefined;
+      text.push('\n');
+      paragraph = false;
+      ordered = 0;
+      bullet = false;
+      plainLines = 0;
+      start = next;
+      continue;
+    }
     let contentStart = start; // where paragraph text starts on this line
     let itemDelimiter = 0;
     let isBullet = false;
@@ -253,6 +310,10 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
     const t = inlineText(markdown, contentStart, end);
     if (t === undefined) return undefined;
     text.push(t, '\n');
+    if (contentStart !== start) plainLines = -1;
+    else plainLines = !paragraph ? 1 : plainLines > 0 ? plainLines + 1 : -1;
+    lastStart = start;
+    lastText = t;
     paragraph = true;
     ordered = itemDelimiter;
     bullet = isBullet;

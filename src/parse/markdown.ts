@@ -39,9 +39,12 @@ type MmEvent = [string, MmToken, MmContext];
 // Leaf tokens whose source is visible text.
 const TEXT_TOKENS = new Set(['data', 'codeFlowValue', 'codeTextData', 'characterEscapeValue', 'autolinkProtocol', 'autolinkEmail']);
 
-// A character reference as micromark decodes it (CommonMark): every HTML named reference, and
-// numeric ones with control characters, surrogates and out-of-range values made U+FFFD.
-function referenceText(raw: string): string {
+/**
+ * A character reference (`&amp;`, `&#65;`, `&#x1F600;`) as micromark decodes it (CommonMark):
+ * every HTML named reference, and numeric ones with control characters, surrogates and
+ * out-of-range values made U+FFFD; an unknown name stays as written.
+ */
+export function referenceText(raw: string): string {
   // raw is "&name;", "&#123;" or "&#x1F;"
   const inner = raw.slice(1, -1);
   if (inner.startsWith('#')) {

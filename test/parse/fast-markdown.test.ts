@@ -20,7 +20,32 @@ function reference(md: string, lineOffset = 0) {
 
 const WORDS = ['memory', 'ledger', 'a_b', 'x__y', '2026', 'v1.2', 'café', '😀', 'ok!', 'a|b', '~tilde', '(see)', 'x:y', "it's", '"q"', '/p', '%', '#tag', 'a#', '\u00a0'];
 // Inline fragments, most of which the scanner must give up on.
-const MARKUP = ['*em*', '**strong**', '(*p*)', '*a*.', '[the docs](https://example.com/a-b?x=1#y)', '[a](b)', 'x[a](b)', '*a* *b*', '**a `c` b**'];
+const MARKUP = [
+  '\\_raw\\_',
+  '\\*',
+  '\\a',
+  '\\`x`',
+  '&amp;',
+  '&copy;',
+  '&bogus;',
+  '&#65;',
+  '&#x1F600;',
+  '&#0;',
+  '&#xD800;',
+  'a & b',
+  '&;',
+  '&#;',
+  '&amp',
+  '*em*',
+  '**strong**',
+  '(*p*)',
+  '*a*.',
+  '[the docs](https://example.com/a-b?x=1#y)',
+  '[a](b)',
+  'x[a](b)',
+  '*a* *b*',
+  '**a `c` b**',
+];
 const RISKY = [
   '*a',
   'a*',
@@ -81,7 +106,7 @@ const PREFIXES = ['', '', '', '# ', '## ', '###### ', '####### ', '#', '- ', '* 
 const WHOLE = ['', '', '', '```', '```ts', '~~~', '````', '   ```', '``` x`y', '---', '***', '___', '* * *', '===', '--', '- - -', '+++', '<div>', '</div>', '  ', '#', '1.', '-', '\\# x', '```  '];
 
 const SAFE_PREFIXES = ['', '# ', '## ', '- ', '1. ', '2. ', '  - ', '  * ', '> '];
-const SAFE_WHOLE = ['', '```', '```ts', '~~~', '---', '***'];
+const SAFE_WHOLE = ['', '```', '```ts', '~~~', '---', '***', '===', '-', '=', '<!-- c -->', '<!---->', '<!-->', '<!-- a --> b', '<!-- a', '<!--x-->'];
 const line = fc.oneof(
   { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...SAFE_PREFIXES), inline).map(([p, t]) => p + t) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), inline).map(([p, t]) => p + t) },
@@ -124,7 +149,7 @@ describe('fastOutline', () => {
 
   it('claims a good share of the generated bodies (the comparison above is not vacuous)', () => {
     const claimed = fc.sample(markdown, { numRuns: 2000, seed: 1 }).filter((md) => fastOutline(md) !== undefined && md.trim() !== '');
-    expect(claimed.length).toBeGreaterThan(250);
+    expect(claimed.length).toBeGreaterThan(150);
     expect(claimed.some((md) => /^#{1,6} \S/m.test(md))).toBe(true);
     for (const markup of ['**', '](', '\n  - ', '`']) expect(claimed.some((md) => md.includes(markup))).toBe(true);
   });
@@ -142,8 +167,9 @@ describe('fastOutline', () => {
 
   it('gives up on constructs it cannot be sure about', () => {
     const unsure = [
-      'Title\n=====\n',
-      'Title\n---\n',
+      'a\nb\n=====\n',
+      '- a\n---\n',
+      '> a\n===\n',
       '> # quoted\n',
       '> > nested\n',
       '>quote\n',
@@ -154,8 +180,7 @@ describe('fastOutline', () => {
       '# a *b *\n',
       '# a **b*\n',
       '- a\n\n  - b\n',
-      '# Caf&eacute;\n',
-      '# a\\#\n',
+      'a\\\nb\n',
       '#\tx\n',
       'line  \nbreak\n',
       '```\ncode\n  ```\n',
