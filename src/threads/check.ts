@@ -4,7 +4,7 @@ import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { findCycles } from '../graph/cycles.js';
 import { repeatsIn, sameMembers } from '../graph/lists.js';
 import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
-import { RelationsFromLog } from './rebuild-relations.js';
+import { RelationsFromLog, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
@@ -24,10 +24,6 @@ const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const
 /** In a resolved list: a string that names no thread; a value that is not a string. */
 const UNKNOWN = -1;
 const NOT_STRING = -2;
-
-/** A thread's parent_id: a string, null, or anything else (0). */
-const PARENT_STRING = 1;
-const PARENT_NULL = 2;
 
 /** A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING. */
 function resolveList(list: unknown, position: ReadonlyMap<string, number>): number[] {
@@ -125,41 +121,22 @@ function checkSeedShape(store: unknown): Problem[] {
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // Threads, in one pass: positions, schema, whether every thread's id is its
-  // key (then ids are unique), and each thread's parent position (-1 when none
-  // is found). Parents usually come before their children: most are found at
-  // once, the others once every id is indexed.
-  const position = new Map<string, number>();
+  // Threads: positions, each thread's parent position (-1 when none is found), stored
+  // status and empty strings, and whether every thread's id is its key (then ids are unique).
+  const position = positions(ids);
   // Keys of `threads` are its own properties: a plain read is an own read.
-  const thread: unknown[] = new Array(n);
-  const parentOf = new Int32Array(n).fill(-1);
-  // What each thread's parent_id is, so later checks need not read the thread again.
-  const parentKind = new Uint8Array(n);
-  const parentLater: number[] = [];
-  // Each thread's stored status (none when not a string), so the drift check
-  // after the replay need not read the thread again.
-  const storedStatus: (string | undefined)[] = [];
+  const thread = ids.map((id) => threads[id]);
+  const parentId = thread.map((t) => (isObject(t) ? t.parent_id : undefined));
+  const parentOf = parentId.map((p) => (typeof p === 'string' ? (position.get(p) ?? -1) : -1));
+  const storedStatus = thread.map((t) => (isObject(t) && typeof t.status === 'string' ? t.status : undefined));
   // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
   const emptyStrings: number[] = [];
   let keyed = true;
-  for (let v = 0; v < n; v++) {
-    const id = ids[v]!;
-    if (!position.has(id)) position.set(id, v);
-    const t = threads[id];
-    thread[v] = t;
-    if (!isObject(t)) continue;
-    if (typeof t.id === 'string' && t.id !== id) keyed = false;
-    if (typeof t.status === 'string') storedStatus[v] = t.status;
+  thread.forEach((t, v) => {
+    if (!isObject(t)) return;
+    if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
     if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
-    const parent = t.parent_id;
-    if (typeof parent === 'string') {
-      parentKind[v] = PARENT_STRING;
-      const p = position.get(parent);
-      if (p !== undefined) parentOf[v] = p;
-      else parentLater.push(v);
-    } else if (parent === null) parentKind[v] = PARENT_NULL;
-  }
-  for (const v of parentLater) parentOf[v] = position.get((thread[v] as Loose).parent_id as string) ?? -1;
+  });
 
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
@@ -236,7 +213,7 @@ function checkSeedShape(store: unknown): Problem[] {
         if (child === undefined) break;
         if (replay[child] !== undefined) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
         // The parents agree when both name the same thread, or both are null: then the thread need not be read.
-        const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentKind[child] === PARENT_NULL;
+        const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentId[child] === null;
         const t = agreed ? undefined : thread[child];
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
           walked.push(
@@ -307,7 +284,7 @@ function checkSeedShape(store: unknown): Problem[] {
   const idSeen = keyed ? undefined : new Map<string, string>();
   for (let v = 0; v < n; v++) {
     // A sound thread with a listed parent needs no read of the thread.
-    if (idSeen === undefined && (parentKind[v] !== PARENT_STRING || (parentOf[v] !== -1 && (hasEntry[parentOf[v]!] === 0 || listsPosition(storedChildren, parentOf[v]!, v))))) continue;
+    if (idSeen === undefined && (typeof parentId[v] !== 'string' || (parentOf[v] !== -1 && (hasEntry[parentOf[v]!] === 0 || listsPosition(storedChildren, parentOf[v]!, v))))) continue;
     const key = ids[v]!;
     const t = thread[v];
     if (!isObject(t)) continue;
