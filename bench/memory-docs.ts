@@ -1,10 +1,10 @@
 // The memory-doc corpus of the parse and index benchmarks: files as memkit writes them
 // (stringifyFrontmatter, schema key order), with a body of headings, paragraphs, lists, code
 // spans and fenced code; emphasis and a link in 1 in 10, a block quote and a nested list in
-// 1 in 20, a frontmatter comment in 1 in 20. A share of hand-edited files leave the plain
-// subset the fast path reads and go through micromark or `yaml`, as real ones would: an HTML
-// comment, a setext heading, escapes and an entity in 1 in 25 bodies, a block scalar in 1 in
-// 50 frontmatters.
+// 1 in 20, an HTML comment, a setext heading, escapes and an entity in 1 in 25, a frontmatter
+// comment in 1 in 20. Hand-edited files outside the plain subset the fast path reads go
+// through micromark or `yaml`, as real ones would: an HTML block in 1 in 100 bodies, a block
+// scalar in 1 in 50 frontmatters.
 import { stringifyFrontmatter } from '../src/parse/index.js';
 import { MemoryDocFrontmatter } from '../src/schemas/index.js';
 
@@ -55,6 +55,7 @@ export function memoryDocCorpus(n: number): CorpusDoc[] {
     }
     if (i % 10 === 7) body.push(`See **${sentence(r, 2)}** and [the docs](https://example.com/${i}) for *why*.`, '');
     if (i % 20 === 3) body.push(`> ${sentence(r, 8)}`, '', `- ${sentence(r, 3)}`, `  - ${sentence(r, 3)}`, '');
+    if (i % 100 === 41) body.push('<details>', '<summary>More</summary>', '', `${sentence(r, 12)}`, '', '</details>', '');
     if (i % 25 === 11) body.push('<!-- kept by hand -->', '', 'Notes', '-----', '', `${sentence(r, 6)} \\_raw\\_ &amp; more.`, '');
     body.push('### Provenance', '', `See evt_${i}.`, '');
     let text = stringifyFrontmatter(data, body.join('\n'), { keyOrder });

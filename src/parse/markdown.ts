@@ -12,7 +12,7 @@ export interface Heading {
   line: number;
 }
 
-/** What one micromark pass over a Markdown body yields. */
+/** The headings and plain text of a Markdown body ({@link markdownOutline}). */
 export interface MarkdownOutline {
   /** ATX and setext headings in document order; none from code blocks or HTML. */
   headings: Heading[];
