@@ -111,9 +111,9 @@ async function runAction(action: string, root: string, dir: string, values: Reco
     const rolled = rollup(index);
     const changes = rolled.tasks.flatMap((t, i) => {
       const before = index.tasks[i]!;
-      const out: { id: string; field: string; from: unknown; to: unknown }[] = [];
-      if (before.status !== t.status) out.push({ id: t.id, field: 'status', from: before.status, to: t.status });
-      if (canonicalize(before.progress ?? null) !== canonicalize(t.progress ?? null)) out.push({ id: t.id, field: 'progress', from: before.progress ?? null, to: t.progress ?? null });
+      const out: { at: number; id: string; field: string; from: unknown; to: unknown }[] = [];
+      if (before.status !== t.status) out.push({ at: i, id: t.id, field: 'status', from: before.status, to: t.status });
+      if (canonicalize(before.progress ?? null) !== canonicalize(t.progress ?? null)) out.push({ at: i, id: t.id, field: 'progress', from: before.progress ?? null, to: t.progress ?? null });
       return out;
     });
     const text = changes.length
@@ -124,10 +124,13 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       (c.field === 'status' ? error : warning)(
         c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch',
         `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`,
-        { file: INDEX, pointer: `/tasks/${index.tasks.findIndex((t) => t.id === c.id)}/${c.field}` },
+        { file: INDEX, pointer: `/tasks/${c.at}/${c.field}` },
       ),
     );
-    return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, { text, json: { tasks: rolled.tasks, changes } });
+    return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, {
+      text,
+      json: { tasks: rolled.tasks, changes: changes.map(({ at: _, ...c }) => c) },
+    });
   }
   // repair
   const plan = repairPlan(loaded.index, loaded.tasks, { hasher: cliHasher });
