@@ -498,6 +498,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       staging ??= await startStaging(target.files!);
       await staging.stage(recordsFile.path, recordsFile.bytes);
     }
+    await staging?.settle();
   } catch (cause) {
     return await stopped(cause);
   }

@@ -72,8 +72,15 @@ export interface StagingOutcome {
 export interface Staging {
   /** The staging directory, root-relative. */
   readonly dir: string;
-  /** Writes `bytes` for `path` into the staging directory (nothing outside it changes). */
+  /**
+   * Writes `bytes` for `path` into the staging directory (nothing outside it
+   * changes). Up to {@link STAGE_IN_FLIGHT} writes run at once: the promise
+   * settles when there is room for the next, and rejects with the first
+   * failed write; {@link Staging.settle} waits for the rest.
+   */
   stage(path: string, bytes: Uint8Array): Promise<void>;
+  /** Waits for every staged write; rejects with the first that failed. */
+  settle(): Promise<void>;
   /** How many files are staged. */
   readonly size: number;
   /**
@@ -84,6 +91,13 @@ export interface Staging {
   /** Discards the staged files (nothing was written outside the staging directory). */
   discard(): Promise<void>;
 }
+
+/**
+ * Staged writes in flight at once. Each is an fsync-bound chain of file-system
+ * calls; overlapping a few lets the file system commit their fsyncs together
+ * (a sequential import ran at about half the speed of a loop of atomic writes).
+ */
+export const STAGE_IN_FLIGHT = 8;
 
 /** Removes the staging directory `dir`: its files, then its directories (those of `staged` paths too, whose files may have moved out). */
 async function removeAll(files: FilePort, dir: string, staged: readonly string[] = []): Promise<void> {
@@ -135,6 +149,15 @@ export async function startStaging(files: FilePort): Promise<Staging> {
   const { writeNoDirSync, syncDirectoriesOf } = files as RemovesDirs;
   const stageWrite = writeNoDirSync !== undefined && syncDirectoriesOf !== undefined ? writeNoDirSync.bind(files) : files.write.bind(files);
   const syncDirs = async (paths: Iterable<string>) => syncDirectoriesOf?.call(files, paths);
+  const writing = new Set<Promise<void>>();
+  let failed: { cause: unknown } | undefined;
+  const rethrow = () => {
+    if (failed !== undefined) throw failed.cause;
+  };
+  const settle = async () => {
+    while (writing.size > 0) await Promise.all(writing);
+    rethrow();
+  };
   return {
     dir,
     get size() {
@@ -143,16 +166,29 @@ export async function startStaging(files: FilePort): Promise<Staging> {
     async stage(path, bytes) {
       // One path, one file: a second write of it (a bundle File at the records file's path) would make the plan ambiguous.
       if (stagedSet.has(path)) throw new Error(`"${path}" is written twice by this import`);
-      await stageWrite(`${dir}/new/${path}`, bytes);
+      rethrow();
       staged.push(path);
       stagedSet.add(path);
+      const w: Promise<void> = stageWrite(`${dir}/new/${path}`, bytes).then(
+        () => void writing.delete(w),
+        (cause: unknown) => {
+          failed ??= { cause };
+          writing.delete(w);
+        },
+      );
+      writing.add(w);
+      while (writing.size >= STAGE_IN_FLIGHT) await Promise.race(writing);
+      rethrow();
     },
+    settle,
     async discard() {
+      await settle().catch(() => undefined);
       await removeAll(files, dir, staged).catch(() => undefined);
     },
     async commit() {
       const moved: { path: string; hadOld: boolean }[] = [];
       try {
+        await settle();
         // Every staged name is on disk before the plan that a roll-back reads.
         await syncDirs(staged.map((p) => `${dir}/new/${p}`));
         await files.write(`${dir}/plan.json`, enc.encode(JSON.stringify({ memkit_staging: token, paths: staged }) + '\n'));
