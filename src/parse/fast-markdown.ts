@@ -142,10 +142,7 @@ const BLOCK_START = new Set([32, 35, 62, 45, 42, 43, 95, 61, 60, 96, 126] /* spa
 export function fastOutline(markdown: string, lineOffset = 0): FastOutline | undefined {
   const len = markdown.length;
   // Refused anywhere: tabs (column arithmetic), CR (line endings), NUL (replaced by micromark).
-  for (let i = 0; i < len; i++) {
-    const c = markdown.charCodeAt(i);
-    if (c === 9 || c === 13 || c === 0) return undefined;
-  }
+  if (/[\t\r\0]/.test(markdown)) return undefined;
   const headings: FastHeading[] = [];
   const text: string[] = [];
   let line = lineOffset;

@@ -35,20 +35,9 @@ interface Line {
 }
 
 // Characters the reader refuses anywhere: controls other than LF, DEL, C1 controls, the BOM,
-// the non-characters U+FFFE/U+FFFF and line/paragraph separators (YAML treats some specially).
-function plainText(yaml: string): boolean {
-  for (let i = 0; i < yaml.length; i++) {
-    const c = yaml.charCodeAt(i);
-    if (c < 0x20 ? c !== 10 : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe)) return false;
-    if (c >= 0xd800 && c <= 0xdfff) {
-      // Only a well-formed surrogate pair.
-      const d = yaml.charCodeAt(i + 1);
-      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return false;
-      i++;
-    }
-  }
-  return true;
-}
+// the non-characters U+FFFE/U+FFFF, line/paragraph separators (YAML treats some specially) and
+// lone surrogates.
+const REFUSED = /[\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // A plain scalar as the core schema resolves it, or GIVE_UP.
 function plainScalar(s: string, flow: boolean): Value | typeof GIVE_UP {
@@ -134,7 +123,7 @@ function inlineValue(s: string): Value | typeof GIVE_UP {
  * up on duplicate and forbidden keys). Linear in the text.
  */
 export function fastYamlMap(yaml: string, maxDepth: number): Record<string, unknown> | undefined {
-  if (!plainText(yaml)) return undefined;
+  if (REFUSED.test(yaml)) return undefined;
   const lines: Line[] = [];
   for (const raw of yaml.split('\n')) {
     let indent = 0;

@@ -222,6 +222,8 @@ describe('fastYamlMap', () => {
     for (const yaml of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', 'a: |\n  x\n', 'a: x\n  y\n', 'a: 1\na: 2\n', '__proto__: 1\n', 'a: "\\u0041"\n', 'a: # c\n', 'a:\n- x\n', 'a: 012\n', '']) {
       expect(fastYamlMap(yaml, 64), yaml).toBeUndefined();
     }
+    for (const odd of ['a: \ud800\n', 'a: \udc00x\n', 'a: x\u0085\n', 'a: \u0007\n']) expect(fastYamlMap(odd, 64)).toBeUndefined();
+    expect(fastYamlMap('a: 😀 é\n', 64)).toEqual({ a: '😀 é' });
     expect(fastYamlMap('a:\n  b: [1]\n', 3)).toEqual({ a: { b: [1] } });
     expect(fastYamlMap('a:\n  b: [1]\n', 2)).toBeUndefined();
     expect(fastYamlMap('a:\n  b: []\n', 2)).toBeUndefined();
