@@ -24,6 +24,8 @@ export interface FastOutline {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+// The characters inlineText interprets; a line without any is its own text.
+const MARKUP_CHAR = /[\\&<\]![*_`]/;
 const isAsciiPunctuation = (c: number) => (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
 // A character reference's syntax (whether a name is known is referenceText's business).
 const REFERENCE = /^&(?:[A-Za-z][A-Za-z0-9]{0,30}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/;
@@ -41,6 +43,8 @@ const closesBefore = (c: number) => Number.isNaN(c) || c === 32 || '.,;:!?)'.inc
 // open (after a space or `(`, before a letter or digit) or only close (the mirror image), in
 // pairs on the line.
 function inlineText(s: string, from: number, to: number): string | undefined {
+  const line = s.slice(from, to);
+  if (!MARKUP_CHAR.test(line)) return line; // most lines: nothing to interpret
   let out = '';
   let chunk = from;
   let open = 0; // length of the open emphasis run, else 0
