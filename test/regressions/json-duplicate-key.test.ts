@@ -59,7 +59,8 @@ describe('json-duplicate-key', () => {
         const lines = text.split('\n');
         const line = lineOf(l, i);
         const extra = `${JSON.stringify(key)}:${JSON.stringify(value)}`;
-        lines[line - 1] = front ? lines[line - 1]!.replace('{', `{${extra},`) : lines[line - 1]!.replace(/}$/, `,${extra}}`);
+        // Replacer functions: a `$'` or `$&` in the value must not be read as a replacement pattern.
+        lines[line - 1] = front ? lines[line - 1]!.replace('{', () => `{${extra},`) : lines[line - 1]!.replace(/}$/, () => `,${extra}}`);
         const forged = lines.join('\n');
         const cp = checkpoint(l.entries);
         for (const s of [verifyText(forged, { format: l.format, checkpoint: cp }), await verify(forged, { format: l.format, checkpoint: cp })]) {

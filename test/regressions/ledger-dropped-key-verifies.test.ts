@@ -74,7 +74,7 @@ describe('ledger-dropped-key-verifies', () => {
         const lines = ledgerText(l).split('\n');
         // Nested: the forbidden key goes into a fresh object member (a duplicate always stays top-level, next to the original).
         const member = nested && !inj.own ? `"zz_note":{${JSON.stringify(key)}:${JSON.stringify(inj.value)}}` : `${JSON.stringify(key)}:${JSON.stringify(inj.value)}`;
-        lines[line - 1] = lines[line - 1]!.replace('{', `{${member},`);
+        lines[line - 1] = lines[line - 1]!.replace('{', () => `{${member},`); // a replacer: `$'` in a value is not a pattern
         const forged = lines.join('\n');
         const cp = checkpoint(l.entries);
         const summaries = [
