@@ -250,6 +250,8 @@ export function sourceChunkConventions(value: unknown): Problem[] {
 
 /** The hash fields of Memory Bank entries and headers: SHA-256 hex, in either case by the format. */
 const HASH_FIELDS = ['predecessor_hash', 'payload_hash', 'diff_hash', 'hash'] as const;
+
+const upperHexWarning = (pointer: string): Problem => warning('convention.lowercase-hex', 'this SHA-256 is in upper or mixed case; memkit writes lowercase hex', { pointer });
 const isUpperHex = (s: unknown): s is string => typeof s === 'string' && s.length === 64 && /[A-F]/.test(s) && /^[0-9a-fA-F]{64}$/.test(s);
 
 /**
@@ -258,10 +260,15 @@ const isUpperHex = (s: unknown): s is string => typeof s === 'string' && s.lengt
  * lowercase, and reads either).
  */
 export function hexCaseConventions(value: unknown): Problem[] {
-  if (!isObject(value)) return [];
+  // Runs on every valid value: no closures on the path that finds nothing.
   const out: Problem[] = [];
-  const say = (pointer: string) => out.push(warning('convention.lowercase-hex', 'this SHA-256 is in upper or mixed case; memkit writes lowercase hex', { pointer }));
-  for (const f of HASH_FIELDS) if (isUpperHex(value[f])) say('/' + f);
-  if (Array.isArray(value.artifacts)) value.artifacts.forEach((a, i) => isObject(a) && isUpperHex(a.sha256) && say(`/artifacts/${i}/sha256`));
+  if (!isObject(value)) return out;
+  for (const f of HASH_FIELDS) if (isUpperHex(value[f])) out.push(upperHexWarning(`/${f}`));
+  const artifacts = value.artifacts;
+  if (Array.isArray(artifacts))
+    for (let i = 0; i < artifacts.length; i++) {
+      const a = artifacts[i];
+      if (isObject(a) && isUpperHex(a.sha256)) out.push(upperHexWarning(`/artifacts/${i}/sha256`));
+    }
   return out;
 }

@@ -118,8 +118,14 @@ function summaryTokens(value: unknown, env: CheckEnv): Problem[] {
 /** Runs each check of a format in turn (semantic rules and memkit's conventions). */
 const all =
   (...checks: ((value: unknown, env: CheckEnv) => Problem[])[]) =>
-  (value: unknown, env: CheckEnv): Problem[] =>
-    checks.flatMap((c) => c(value, env));
+  (value: unknown, env: CheckEnv): Problem[] => {
+    const out: Problem[] = [];
+    for (const c of checks) {
+      const found = c(value, env);
+      if (found.length > 0) out.push(...found);
+    }
+    return out;
+  };
 
 function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   const tasks = isObject(value) ? value.tasks : undefined;

@@ -224,47 +224,61 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * event, whichever `value` is.
  */
 export function thunderusIdConventions(value: unknown): Problem[] {
+  // Runs on every valid value: no closures, and pointers are built only for a problem found.
   const out: Problem[] = [];
-  const doc = (id: unknown, at: string) => {
-    if (typeof id === 'string' && id !== '' && !MEMORY_DOC_ID_FORM.test(id))
-      out.push(
-        warning('convention.thunderus-id', `memory doc id ${JSON.stringify(id).slice(0, 80)} is not in the form memkit writes (letters, digits, ".", "_", ":", "-"; at most 200 characters)`, {
-          pointer: at,
-        }),
-      );
-  };
-  const prefixed = (id: unknown, at: string) => {
-    if (typeof id === 'string' && /^(evt|patch|snap|sess)_./.test(id) && !ID_TAIL.test(id))
-      out.push(warning('convention.thunderus-id', `id ${JSON.stringify(id).slice(0, 80)} has characters memkit does not write after its prefix (letters, digits, ".", "_", "-")`, { pointer: at }));
-  };
-  const provenance = (p: unknown, at: string) => {
-    if (!isObject(p)) return;
-    for (const key of ['events', 'patches'] as const) {
-      const list = p[key];
-      if (Array.isArray(list)) list.forEach((x, i) => prefixed(x, `${at}/${key}/${i}`));
-    }
-  };
   if (!isObject(value)) return out;
   if (value.v !== undefined || value.refs !== undefined) {
-    prefixed(value.id, '/id');
-    prefixed(value.session_id, '/session_id');
+    prefixedId(out, value.id, '/id');
+    prefixedId(out, value.session_id, '/session_id');
     const refs = value.refs;
     if (isObject(refs)) {
-      prefixed(refs.patch_id, '/refs/patch_id');
-      prefixed(refs.snapshot_id, '/refs/snapshot_id');
-      if (Array.isArray(refs.memory_doc_ids)) refs.memory_doc_ids.forEach((x, i) => doc(x, `/refs/memory_doc_ids/${i}`));
+      prefixedId(out, refs.patch_id, '/refs/patch_id');
+      prefixedId(out, refs.snapshot_id, '/refs/snapshot_id');
+      const ids = refs.memory_doc_ids;
+      if (Array.isArray(ids)) for (let i = 0; i < ids.length; i++) if (!isDocIdForm(ids[i])) docIdWarning(out, ids[i], `/refs/memory_doc_ids/${i}`);
     }
     return out;
   }
   if (Array.isArray(value.docs)) {
-    value.docs.forEach((d, i) => {
-      if (!isObject(d)) return;
-      doc(d.id, joinPointer(`/docs/${i}`, 'id'));
-      provenance(d.provenance, `/docs/${i}/provenance`);
-    });
+    for (let i = 0; i < value.docs.length; i++) {
+      const d = value.docs[i];
+      if (!isObject(d)) continue;
+      if (!isDocIdForm(d.id)) docIdWarning(out, d.id, joinPointer(`/docs/${i}`, 'id'));
+      provenanceIds(out, d.provenance, `/docs/${i}/provenance`);
+    }
     return out;
   }
-  doc(value.id, '/id');
-  provenance(value.provenance, '/provenance');
+  if (!isDocIdForm(value.id)) docIdWarning(out, value.id, '/id');
+  provenanceIds(out, value.provenance, '/provenance');
   return out;
 }
+
+/** True unless `id` is a non-empty string outside the form memkit writes. */
+const isDocIdForm = (id: unknown): boolean => typeof id !== 'string' || id === '' || MEMORY_DOC_ID_FORM.test(id);
+
+function docIdWarning(out: Problem[], id: unknown, pointer: string): void {
+  out.push(
+    warning('convention.thunderus-id', `memory doc id ${JSON.stringify(id).slice(0, 80)} is not in the form memkit writes (letters, digits, ".", "_", ":", "-"; at most 200 characters)`, { pointer }),
+  );
+}
+
+const PREFIXED = /^(evt|patch|snap|sess)_./;
+
+function prefixedId(out: Problem[], id: unknown, pointer: string): void {
+  if (typeof id === 'string' && PREFIXED.test(id) && !ID_TAIL.test(id))
+    out.push(warning('convention.thunderus-id', `id ${JSON.stringify(id).slice(0, 80)} has characters memkit does not write after its prefix (letters, digits, ".", "_", "-")`, { pointer }));
+}
+
+function provenanceIds(out: Problem[], p: unknown, at: string): void {
+  if (!isObject(p)) return;
+  for (const key of PROVENANCE_LISTS) {
+    const list = p[key];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      if (typeof x === 'string' && PREFIXED.test(x) && !ID_TAIL.test(x)) prefixedId(out, x, `${at}/${key}/${i}`);
+    }
+  }
+}
+
+const PROVENANCE_LISTS = ['events', 'patches'] as const;
