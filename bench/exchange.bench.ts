@@ -233,7 +233,9 @@ const suite: BenchSuite = {
     // library would, so the tsx loader's own memory is not counted.
     const childJs = join(dataDir, 'exchange-import-child.mjs');
     const { build } = await import('esbuild');
-    await build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: childJs, external: ['esbuild'], logLevel: 'error' });
+    // CommonJS dependencies bundled into ESM (yaml's node build) need a `require`.
+    const banner = { js: "import { createRequire as __memkitRequire } from 'node:module'; const require = __memkitRequire(import.meta.url);" };
+    await build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: childJs, external: ['esbuild'], logLevel: 'error', banner });
     const child = spawnSync(process.execPath, [childJs], {
       env: { ...process.env, MEMKIT_BENCH_CHILD: 'import', MEMKIT_BENCH_FILE: bundlePath },
       encoding: 'utf8',
