@@ -1,5 +1,6 @@
 // The benchmark harness: every bench/*.bench.ts default-exports a BenchSuite.
 // Figures are ratios against an anchor measured in the same run, never absolute claims.
+import { availableParallelism, loadavg } from 'node:os';
 
 /** One figure a suite reports. */
 export interface BenchResult {
@@ -115,9 +116,6 @@ function timeSync(fn: () => unknown, clock: Clock): number {
   return (used.user + used.system) / 1000;
 }
 
-/** CPU milliseconds (user + system) of one call: steadier than wall time on a shared machine. */
-export const cpuMs = (fn: () => unknown): number => timeSync(fn, 'cpu');
-
 /** The middle value (the upper middle for an even count). */
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -128,14 +126,11 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
  * over seconds, and pairing puts both sizes of a round under the same load. The
  * ratio reported is the median of the rounds' ratios.
  */
-export function scaling(small: () => unknown, large: () => unknown, { rounds = 9, smallRuns = 9, largeRuns = 3, clock = 'wall' as Clock, cold = false } = {}): Scaling {
+export function scaling(small: () => unknown, large: () => unknown, { rounds = 9, smallRuns = 9, largeRuns = 3, clock = 'wall' as Clock } = {}): Scaling {
   const smalls: number[] = [];
   const larges: number[] = [];
   const ratios: number[] = [];
-  const time = (fn: () => unknown) => {
-    if (cold) evictCaches();
-    return timeSync(fn, clock);
-  };
+  const time = (fn: () => unknown) => timeSync(fn, clock);
   for (let r = 0; r < rounds; r++) {
     const s = median(Array.from({ length: smallRuns }, () => time(small)));
     const l = median(Array.from({ length: largeRuns }, () => time(large)));
@@ -146,58 +141,35 @@ export function scaling(small: () => unknown, large: () => unknown, { rounds = 9
   return { small: median(smalls), large: median(larges), ratio: median(ratios), ratios: ratios.sort((a, b) => a - b) };
 }
 
-/** Bytes written by {@link evictCaches}: twice this machine's 32 MiB L3, and more than any CPU's L2. */
-const EVICT_BYTES = 64 << 20;
-let evictBuffer: Int32Array | undefined;
-
-/**
- * Writes one word of every cache line of a buffer twice the size of the last-level
- * cache, so the next timed run finds none of its data in any CPU cache: both sizes
- * of a {@link scaling} `cold` comparison start from memory, as a check of a store
- * just read from disk by another part of a program would. (Repeated warm runs keep
- * a 10k-item input whole in the 32 MiB L3, while a 100k one never fits: the warm
- * ratio also measures the cache size.) Not timed.
- */
-export function evictCaches(): void {
-  evictBuffer ??= new Int32Array(EVICT_BYTES >> 2);
-  for (let i = 0; i < evictBuffer.length; i += 16) evictBuffer[i] = evictBuffer[i]! + 1;
-}
-
 /** The spread of a {@link Scaling}'s round ratios, for a note: `rounds 11.2–12.9x`. */
 export function spread(s: Scaling): string {
   return `${s.ratios.length} paired rounds, ratios ${s.ratios[0]!.toFixed(1)}–${s.ratios.at(-1)!.toFixed(1)}x`;
 }
 
-/**
- * A scaling figure judged against the issues' linear-scaling target,
- * t(100k) ≤ 12 × t(10k). `note` defaults to both times and the spread.
- */
-export function scalingTarget(name: string, s: Scaling, note = `${s.small.toFixed(2)} ms → ${s.large.toFixed(1)} ms; ${spread(s)}`): BenchResult {
-  return { name, value: s.ratio, unit: 'x', target: '<= 12x', met: s.ratio <= 12, note };
+/** The 1-minute load average, so readers can tell a busy machine from a slow function. */
+export function loadNote(): string {
+  return `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 }
 
 /**
- * The scaling of `check` on copies of `small` and `large` parsed from JSON text, as
- * a checker gets them from files (other string identities and heap layout than
- * objects built in JavaScript), as results against the ≤ 12x target, two ways:
- * warm, on the copies as the parser left them, and with the caches evicted before
- * each run ({@link evictCaches}). Call it before any `cold` {@link scaling}: what
- * ran before moves the heap, and the parsed figures with it (docs/threads.md).
+ * The two figures of a checker timed against a bare pass reading the same fields
+ * (`cpu`: {@link scaling} with the bare pass as `small`, the check as `large`, CPU
+ * clock): the ratio (≤ 3x) and the absolute time at 100k items (< 100 ms).
  */
-export function parsedScaling<T>(name: string, check: (value: T) => unknown, small: T, large: T): BenchResult[] {
-  const [s, l] = [small, large].map((x) => JSON.parse(JSON.stringify(x)) as T) as [T, T];
-  for (let k = 0; k < 3; k++) {
-    check(s);
-    check(l);
-  }
-  const warm = scaling(
-    () => check(s),
-    () => check(l),
-  );
-  const cold = scaling(
-    () => check(s),
-    () => check(l),
-    { cold: true },
-  );
-  return [scalingTarget(name, warm), scalingTarget(`${name}, caches evicted before each run`, cold)];
+export function checkerTargets(checker: string, size: string, cpu: Scaling, note: string): BenchResult[] {
+  const times = `${checker} ${cpu.large.toFixed(1)} ms, bare pass ${cpu.small.toFixed(2)} ms CPU; ${spread(cpu)}`;
+  const anchor = 'a bare pass reading the same fields';
+  return [
+    { name: `${checker} CPU time ${size} / ${anchor}`, value: cpu.ratio, unit: 'x', target: '<= 3x', met: cpu.ratio <= 3, note: `${note}; ${times}` },
+    {
+      name: `${checker} CPU time ${size}`,
+      value: cpu.large,
+      unit: 'ms',
+      anchor: { name: anchor, value: cpu.small },
+      ratio: cpu.small / cpu.large,
+      target: '< 100 ms',
+      met: cpu.large < 100,
+      note: `absolute, as the issue words it; ${loadNote()}`,
+    },
+  ];
 }

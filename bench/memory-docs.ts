@@ -17,9 +17,11 @@ export function rng(seed: number): () => number {
   };
 }
 
-const WORDS = 'memory ledger hash chain verify entry agent task status build test docs search index body heading store export import'.split(' ');
+/** The corpus's words. */
+export const WORDS = 'memory ledger hash chain verify entry agent task status build test docs search index body heading store export import'.split(' ');
 
-function sentence(r: () => number, n: number): string {
+/** `n` words drawn with `r`. */
+export function sentence(r: () => number, n: number): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]!);
   return out.join(' ');

@@ -6,7 +6,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeF
 import { join } from 'node:path';
 import { parseJsonl } from '../src/parse/jsonl.js';
 import { type BenchResult, type BenchSuite, compare } from './harness.js';
-import { memoryDocCorpus } from './memory-docs.js';
+import { WORDS, memoryDocCorpus, rng, sentence } from './memory-docs.js';
 
 const matter = (await import('gray-matter')).default;
 const mm = await import('micromark');
@@ -17,23 +17,6 @@ const DOCS = Number(process.env.MEMKIT_BENCH_DOCS ?? '') || 10_000;
 const JSONL_MB = Number(process.env.MEMKIT_BENCH_JSONL_MB ?? '') || 100;
 const RSS_GB = Number(process.env.MEMKIT_BENCH_RSS_GB ?? '') || 1;
 const dataDir = join(import.meta.dirname, 'data');
-
-// Deterministic pseudo-random numbers so every run parses the same corpus.
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const WORDS = 'memory ledger hash chain verify entry agent task status build test docs search index body heading store export import'.split(' ');
-
-function sentence(r: () => number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]!);
-  return out.join(' ');
-}
 
 /** The bare libraries doing what parseFrontmatter + headings() does: yaml.parseDocument + micromark events. */
 function bare(text: string): number {

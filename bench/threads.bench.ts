@@ -2,8 +2,7 @@
 // same fields (CPU time ≤ 3x) and under 100 ms; applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
-import { loadNote } from './wbs.bench.js';
+import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling } from './harness.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two
@@ -90,25 +89,7 @@ const suite: BenchSuite = {
       { rounds: 9, smallRuns: 5, largeRuns: 3, clock: 'cpu' },
     );
     const ops = large.operations.length.toLocaleString('en-US');
-    const times = `checkThreadStore ${cpu.large.toFixed(1)} ms, bare pass ${cpu.small.toFixed(2)} ms CPU; ${spread(cpu)}`;
-    out.push({
-      name: `checkThreadStore CPU time ${ops} operations / a bare pass reading the same fields`,
-      value: cpu.ratio,
-      unit: 'x',
-      target: '<= 3x',
-      met: cpu.ratio <= 3,
-      note: `${Object.keys(large.threads).length} threads, ${problems} problems; ${times}`,
-    });
-    out.push({
-      name: `checkThreadStore CPU time ${ops} operations`,
-      value: cpu.large,
-      unit: 'ms',
-      anchor: { name: 'a bare pass reading the same fields', value: cpu.small },
-      ratio: cpu.small / cpu.large,
-      target: '< 100 ms',
-      met: cpu.large < 100,
-      note: `absolute, as the issue words it; ${loadNote()}`,
-    });
+    out.push(...checkerTargets('checkThreadStore', `${ops} operations`, cpu, `${Object.keys(large.threads).length} threads, ${problems} problems`));
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;

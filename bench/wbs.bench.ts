@@ -3,12 +3,8 @@
 // memory (≤ 5x); cycle detection on a 5,000-task dependency chain against beads' published 70 ms.
 import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
 import { checkWbs, findDependencyCycles, readyTasks, rebuildWbsIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
-import { availableParallelism, loadavg } from 'node:os';
 import { repairPlan } from '../src/wbs/repair-plan.js';
-import { type BenchResult, type BenchSuite, medianMs, scaling, spread } from './harness.js';
-
-const osLoad = () => loadavg()[0]!;
-const cores = () => availableParallelism();
+import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling, spread } from './harness.js';
 
 /** A sound index of about `n` entries: epics of 10 features of 9 tasks; each task depends on the two before it. */
 export function bigIndex(n: number): TaskIndex {
@@ -68,25 +64,7 @@ const suite: BenchSuite = {
       () => checkWbs(large),
       { rounds: 9, smallRuns: 5, largeRuns: 3, clock: 'cpu' },
     );
-    const times = `checkWbs ${cpu.large.toFixed(1)} ms, bare pass ${cpu.small.toFixed(2)} ms CPU; ${spread(cpu)}`;
-    out.push({
-      name: 'checkWbs CPU time 100,000 tasks / a bare pass reading the same fields',
-      value: cpu.ratio,
-      unit: 'x',
-      target: '<= 3x',
-      met: cpu.ratio <= 3,
-      note: `${problems} problems; ${times}`,
-    });
-    out.push({
-      name: 'checkWbs CPU time 100,000 tasks (with dependencies)',
-      value: cpu.large,
-      unit: 'ms',
-      anchor: { name: 'a bare pass reading the same fields', value: cpu.small },
-      ratio: cpu.small / cpu.large,
-      target: '< 100 ms',
-      met: cpu.large < 100,
-      note: `absolute, as the issue words it; ${loadNote()}`,
-    });
+    out.push(...checkerTargets('checkWbs', '100,000 tasks', cpu, `${problems} problems`));
 
     // Planning a repair where half the entries need a fix, against checking the same memory.
     for (const n of [10_000, 100_000]) {
@@ -169,11 +147,6 @@ function barePass(index: TaskIndex): number {
     for (const d of t.dependencies) n += d.charCodeAt(d.length - 1);
   }
   return n;
-}
-
-/** The 1-minute load average, so readers can tell a busy machine from a slow function. */
-export function loadNote(): string {
-  return `load average ${osLoad().toFixed(1)} on ${cores()} cores`;
 }
 
 export default suite;
