@@ -7,7 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rm
 import { join } from 'node:path';
 import { canonicalize, hashJson } from '../src/canonical/index.js';
 import { checkDirectory } from '../src/check/index.js';
-import { nodeCheckSource } from '../src/cli/node-source.js';
+import { nodeCheckSource } from '../src/node/check-source.js';
 import { cliHasher } from '../src/cli/commands/shared.js';
 import { type BenchResult, type BenchSuite, compare, timeOnce } from './harness.js';
 
@@ -73,7 +73,7 @@ const suite: BenchSuite = {
     let problems = -1;
     let files = 0;
     const ms = await timeOnce(async () => {
-      const r = await checkDirectory(nodeCheckSource(root, 256 * 1024 * 1024), { hasher: cliHasher, maxFileBytes: 256 * 1024 * 1024 });
+      const r = await checkDirectory(nodeCheckSource(root, { maxFileBytes: 256 * 1024 * 1024 }), { hasher: cliHasher, maxFileBytes: 256 * 1024 * 1024 });
       problems = r.problems.length;
       files = r.checked.length;
     });

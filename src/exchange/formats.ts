@@ -4,7 +4,7 @@ import { type Problem, error } from '../problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../schemas/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../schemas/export-v2.js';
 import { schemaProblems } from '../schemas/validate.js';
-import { isPlainDateTime } from './fast-date.js';
+import { isDateTime } from '../schemas/date-time.js';
 
 /** The schema version this runtime writes (export never writes an older one). */
 export const CURRENT_SCHEMA_VERSION = 2;
@@ -70,13 +70,13 @@ export function isSchemaValid(schema: TSchema, value: unknown): boolean {
   }
 }
 
-const isDateTime = (s: TSchema): boolean => (s as { format?: string }).format === 'date-time';
+const isDateTimeSchema = (s: TSchema): boolean => (s as { format?: string }).format === 'date-time';
 
 /**
  * A record schema's fast path: the same schema with its top-level date-time
  * properties as plain strings (TypeBox's date-time format check dominates
  * validation time), plus the names of those properties for
- * {@link isPlainDateTime}. Only a "yes" of the fast path is trusted.
+ * {@link isDateTime}. Only a "yes" of the fast path is trusted.
  */
 interface FastPath {
   plain: Checker;
@@ -97,10 +97,10 @@ function fastPathOf(schema: TSchema): FastPath | null {
     const plainProps: Record<string, TSchema> = {};
     for (const [k, p] of Object.entries(props)) {
       const anyOf = (p as { anyOf?: TSchema[] }).anyOf;
-      if (isDateTime(p)) {
+      if (isDateTimeSchema(p)) {
         dates.push(k);
         plainProps[k] = Type.String();
-      } else if (anyOf !== undefined && anyOf.length === 2 && anyOf.some(isDateTime) && anyOf.some((x) => (x as { type?: string }).type === 'null')) {
+      } else if (anyOf !== undefined && anyOf.length === 2 && anyOf.some(isDateTimeSchema) && anyOf.some((x) => (x as { type?: string }).type === 'null')) {
         nullableDates.push(k);
         plainProps[k] = Type.Union([Type.String(), Type.Null()]);
       } else plainProps[k] = p;
@@ -122,8 +122,8 @@ export function isRecordValid(schema: TSchema, value: unknown): boolean {
       if (f.plain.Check(value)) {
         const v = value as Record<string, unknown>;
         let fast = true;
-        for (const k of f.dates) if (!isPlainDateTime(v[k] as string)) fast = false;
-        for (const k of f.nullableDates) if (v[k] !== null && !isPlainDateTime(v[k] as string)) fast = false;
+        for (const k of f.dates) if (!isDateTime(v[k] as string)) fast = false;
+        for (const k of f.nullableDates) if (v[k] !== null && !isDateTime(v[k] as string)) fast = false;
         if (fast) return true;
       }
     } catch {

@@ -18,7 +18,6 @@ export type { ExchangeRecord } from './records.js';
 export { type FileRecordStore, type MaybePromise, type Memory, type RecordStore, memoryRecords } from './record-store.js';
 export { RECORDS_PATH, directoryMemory, fileRecords } from './directory-memory.js';
 export type { FileKind } from './file-records.js';
-export { isPlainDateTime } from './fast-date.js';
 
 // Schema versions and migrations.
 export { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord } from './formats.js';

@@ -1,5 +1,5 @@
-// Calendar arithmetic shared by memkit's hand-written date-time readers
-// (schemas/date-time.ts, exchange/fast-date.ts, threads/model.ts). Internal:
+// Calendar arithmetic of memkit's date-time reader
+// (schemas/date-time.ts). Internal:
 // not exported from `memkit/schemas`.
 
 /** The decimal number in `s[at .. at + count)`, or -1 when one of them is not an ASCII digit. */

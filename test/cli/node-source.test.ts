@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeCheckSource } from '../../src/cli/node-source.js';
+import { nodeCheckSource } from '../../src/node/check-source.js';
 import { nodeCheckSource as nodeSource } from '../../src/node/index.js';
 import { runCli, tempDir } from './helpers.js';
 
@@ -19,7 +19,7 @@ describe('nodeCheckSource', () => {
       symlinkSync(join(t.dir, 'a'), join(t.dir, 'alias')); // not a loop, but a is walked once
       symlinkSync('self', join(t.dir, 'self')); // ELOOP
       symlinkSync('missing', join(t.dir, 'dangling'));
-      const { files, problems } = await nodeCheckSource(t.dir, 1000).list();
+      const { files, problems } = await nodeCheckSource(t.dir, { maxFileBytes: 1000 }).list();
       expect(files.map((f) => f.path)).toEqual(['a/b/events.jsonl']);
       expect(problems.map((p) => [p.file, p.code, p.severity]).sort()).toEqual([
         ['a/b/up', 'check.symlink-loop', 'error'],
@@ -35,7 +35,7 @@ describe('nodeCheckSource', () => {
     const t = tempDir();
     try {
       writeFileSync(join(t.dir, 'big.json'), 'x'.repeat(2000));
-      const src = nodeCheckSource(t.dir, 1000);
+      const src = nodeCheckSource(t.dir, { maxFileBytes: 1000 });
       const big = await src.read('big.json');
       expect(big.ok ? [] : big.problems.map((p) => p.code)).toEqual(['check.too-large']);
       const gone = await src.read('gone.json');

@@ -8,7 +8,7 @@ import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
 import { formatText } from '../format-text.js';
 import { EXIT } from '../io.js';
-import { nodeCheckSource } from '../node-source.js';
+import { nodeCheckSource } from '../../node/check-source.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, formatOption, positiveInt, requireDir } from './shared.js';
@@ -65,7 +65,7 @@ valid: its file, line and column are named).
     if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
     const config = await loadConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
     const progress = progressBar(io, 'checking');
-    const result = await checkDirectory(nodeCheckSource(dir, maxFileBytes), {
+    const result = await checkDirectory(nodeCheckSource(dir, { maxFileBytes }), {
       hasher: cliHasher,
       maxFileBytes,
       ...(maxProblems === undefined ? {} : { maxProblems }),
