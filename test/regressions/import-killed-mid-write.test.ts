@@ -48,14 +48,20 @@ function runWorker(bundle: string, dir: string, stop: number): Promise<{ steps: 
   });
 }
 
+/** Exports SOURCE into `dir/b.ndjson` and returns its path. */
+async function writeBundle(dir: string): Promise<string> {
+  const r = await exportBundle({ files: memoryFiles(SOURCE) }, { agentId: 'a', env: { now: () => '2026-03-02T00:00:00Z' } });
+  if (!r.ok) throw new Error('export failed');
+  const bundle = join(dir, 'b.ndjson');
+  writeFileSync(bundle, await r.value.text());
+  return bundle;
+}
+
 describe('import-killed-mid-write', () => {
   it('SIGKILL at steps across staging, commit and clean-up: the next import finds nothing new or the whole import', { timeout: 240_000 }, async () => {
     const t = tempDir();
     try {
-      const r = await exportBundle({ files: memoryFiles(SOURCE) }, { agentId: 'a', env: { now: () => '2026-03-02T00:00:00Z' } });
-      if (!r.ok) throw new Error('export failed');
-      const bundle = join(t.dir, 'b.ndjson');
-      writeFileSync(bundle, await r.value.text());
+      const bundle = await writeBundle(t.dir);
 
       // A full run, to learn the steps and the finished state.
       const full = join(t.dir, 'full');
@@ -112,10 +118,7 @@ describe('import-killed-mid-write: memkit import itself recovers', () => {
   it('the next memkit import rolls back an interrupted commit, says so, and completes', { timeout: 120_000 }, async () => {
     const t = tempDir();
     try {
-      const r = await exportBundle({ files: memoryFiles(SOURCE) }, { agentId: 'a', env: { now: () => '2026-03-02T00:00:00Z' } });
-      if (!r.ok) throw new Error('export failed');
-      const bundle = join(t.dir, 'b.ndjson');
-      writeFileSync(bundle, await r.value.text());
+      const bundle = await writeBundle(t.dir);
       const dir = join(t.dir, 'mem');
       prepare(dir);
       // Kill in the middle of the commit moves (found by a dry run above: well past staging).
