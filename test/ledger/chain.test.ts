@@ -84,30 +84,8 @@ describe('verify: every problem class names its line', () => {
   });
 
   it('unparseable line', () => {
-    expect(
-      codes(
-        verifyText(
-          replaceEntry(1, (e) => JSON.stringify(e).slice(0, 20) + 'garbage'),
-          { format: 'decision-log' },
-        ),
-      )[0],
-    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
-    expect(
-      codes(
-        verifyText(
-          replaceEntry(1, () => 'not json at all'),
-          { format: 'decision-log' },
-        ),
-      )[0],
-    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
-    expect(
-      codes(
-        verifyText(
-          replaceEntry(1, () => '[1,2]'),
-          { format: 'decision-log' },
-        ),
-      )[0],
-    ).toEqual(['ledger.unparseable-line', FIRST + 1]);
+    const garbled: ((e: unknown) => string)[] = [(e) => JSON.stringify(e).slice(0, 20) + 'garbage', () => 'not json at all', () => '[1,2]'];
+    for (const replace of garbled) expect(codes(verifyText(replaceEntry(1, replace), { format: 'decision-log' }))[0]).toEqual(['ledger.unparseable-line', FIRST + 1]);
   });
 
   it('schema violation (with the pointer of the field)', () => {
