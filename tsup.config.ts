@@ -16,6 +16,8 @@ export const entries = {
   check: 'src/check/index.ts',
   sqlite: 'src/adapters/sqlite/index.ts',
   node: 'src/node/index.ts',
+  postgres: 'src/postgres/index.ts',
+  mcp: 'src/mcp/index.ts',
   arbitraries: 'src/arbitraries/index.ts',
 };
 
@@ -49,7 +51,7 @@ export default defineConfig([
     platform: 'node',
     splitting: false,
     noExternal: esmOnly,
-    external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check'],
+    external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//],
     removeNodeProtocol: false,
     define,
   },

@@ -1,0 +1,6 @@
+/**
+ * `memkit/mcp`: memkit's memory as Model Context Protocol tools and resources.
+ *
+ * @packageDocumentation
+ */
+export {};

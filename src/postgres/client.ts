@@ -1,0 +1,81 @@
+/**
+ * The one seam between memkit's PostgreSQL code and a driver. memkit never
+ * imports `pg` or PGlite here: callers pass a pool or a PGlite instance, and
+ * these structural types accept both, so the core entries load no driver.
+ */
+
+/** The rows of one query. */
+export interface PgResult<R> {
+  rows: R[];
+}
+
+/** Anything that runs one parameterised query (`$1`, `$2`, …). */
+export interface PgQueryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<PgResult<R>>;
+}
+
+/**
+ * A database handle: single queries, plus one connection held for a
+ * transaction or a session-scoped lock (`BEGIN … COMMIT` is the caller's).
+ */
+export interface PgDatabase extends PgQueryable {
+  /** Runs `fn` on one connection held until it settles; other work uses other connections (or waits, on PGlite). */
+  withConnection<T>(fn: (conn: PgQueryable) => Promise<T>): Promise<T>;
+  /** Ends the pool or closes PGlite. */
+  close(): Promise<void>;
+}
+
+/** The part of a `pg` `Pool` memkit uses. */
+export interface PgPoolLike {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  connect(): Promise<{ query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>; release(err?: Error | boolean): void }>;
+  end(): Promise<void>;
+}
+
+/** The part of a PGlite instance memkit uses. */
+export interface PgliteLike {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Wraps a `pg` `Pool`. A connection whose callback threw is released as
+ * broken, so a half-finished transaction never returns to the pool.
+ */
+export function fromPgPool(pool: PgPoolLike): PgDatabase {
+  return {
+    query: (text, params) => pool.query(text, params) as never,
+    async withConnection(fn) {
+      const client = await pool.connect();
+      let failed = false;
+      try {
+        return await fn({ query: (text, params) => client.query(text, params) as never });
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        client.release(failed);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Wraps a PGlite instance. PGlite is one connection, so a held connection
+ * blocks every other query until it settles (a queue, not an interleaving).
+ */
+export function fromPglite(db: PgliteLike): PgDatabase {
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const direct: PgQueryable = { query: (text, params) => db.query(text, params) as never };
+  return {
+    query: (text, params) => exclusive(() => direct.query(text, params)),
+    withConnection: (fn) => exclusive(() => fn(direct)),
+    close: () => db.close(),
+  };
+}

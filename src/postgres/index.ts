@@ -1,0 +1,9 @@
+/**
+ * `memkit/postgres`: the Store port and the Memory Bank ledgers on PostgreSQL
+ * (a server through `pg`, or PGlite in-process). The driver is the caller's:
+ * pass a `pg` `Pool` or a PGlite instance; this entry imports neither.
+ *
+ * @packageDocumentation
+ */
+export type { PgDatabase, PgliteLike, PgPoolLike, PgQueryable, PgResult } from './client.js';
+export { fromPglite, fromPgPool } from './client.js';
