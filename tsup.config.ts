@@ -16,7 +16,8 @@ export const entries = {
   check: 'src/check/index.ts',
   sqlite: 'src/adapters/sqlite/index.ts',
   node: 'src/node/index.ts',
-  postgres: 'src/postgres/index.ts',
+  postgres: 'src/adapters/postgres/index.ts',
+  git: 'src/git/index.ts',
   mcp: 'src/mcp/index.ts',
   arbitraries: 'src/arbitraries/index.ts',
 };
