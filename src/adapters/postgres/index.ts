@@ -7,3 +7,5 @@
  */
 export type { PgDatabase, PgliteLike, PgPoolLike, PgQueryable, PgResult } from './client.js';
 export { fromPglite, fromPgPool } from './client.js';
+export type { MigrateOutcome, PgMigration } from './migrate.js';
+export { isSchemaName, migrate } from './migrate.js';
