@@ -16,8 +16,8 @@ export interface StoreCapabilities {
   persistence: boolean;
   /** `transaction` is atomic: a throwing callback leaves no trace. */
   transactions: boolean;
-  /** Which full-text engine answers searches (`fts5`, `fts4` with FTS5's BM25, a JS `scan`, or `none`). */
-  fulltext: 'fts5' | 'fts4' | 'scan' | 'none';
+  /** Which full-text engine answers searches (`fts5`, `fts4` with FTS5's BM25, memkit's own `postings` table in a server database, a JS `scan`, or `none`). */
+  fulltext: 'fts5' | 'fts4' | 'postings' | 'scan' | 'none';
 }
 
 /**

@@ -9,3 +9,6 @@ export type { PgDatabase, PgliteLike, PgPoolLike, PgQueryable, PgResult } from '
 export { fromPglite, fromPgPool } from './client.js';
 export type { MigrateOutcome, PgMigration } from './migrate.js';
 export { isSchemaName, migrate } from './migrate.js';
+export type { PostgresStore, PostgresStoreOptions } from './store.js';
+export { PG_STORE_SCHEMA_VERSION, openPostgresStore } from './store.js';
+export { postgresCodes } from './codes.js';

@@ -1,0 +1,50 @@
+import { defineCodes } from '../../problems/index.js';
+
+/** Problem codes of the PostgreSQL store (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
+export const postgresCodes = defineCodes({
+  'store.pg-bad-url': {
+    meaning: 'The store URL is not a PostgreSQL connection URL (postgres://user:password@host:port/database).',
+    fix: 'Pass a URL of the form postgres://user@host:5432/database (the password may come from PGPASSWORD).',
+    source: 'operational',
+  },
+  'store.pg-bad-schema': {
+    meaning: 'The schema name is not a plain lower-case identifier ([a-z_][a-z0-9_]*, at most 63 characters).',
+    fix: 'Choose a schema name such as memkit or tenant_a.',
+    source: 'operational',
+  },
+  'store.pg-connect': {
+    meaning: 'The PostgreSQL server could not be reached (no server at that host and port, or the name does not resolve).',
+    fix: 'Check the host and port in the URL and that the server is running and accepts TCP connections.',
+    source: 'operational',
+  },
+  'store.pg-auth': {
+    meaning: 'The PostgreSQL server refused the login (wrong password, unknown role, or no pg_hba.conf entry for it).',
+    fix: 'Check the user and password, and that the server lets this role connect from this host.',
+    source: 'operational',
+  },
+  'store.pg-no-database': {
+    meaning: 'The database named in the URL does not exist on the server.',
+    fix: 'Create it (createdb NAME) or fix the database name in the URL.',
+    source: 'operational',
+  },
+  'store.pg-timeout': {
+    meaning: 'Connecting or a statement took longer than the time limit, so memkit stopped waiting.',
+    fix: 'Check that the server is reachable and not overloaded; a lock held by another session can also stall a statement.',
+    source: 'operational',
+  },
+  'store.pg-connection-lost': {
+    meaning: 'The connection to the database ended while memkit was using it (server stopped, backend terminated, network lost).',
+    fix: 'Run the command again once the server is back; a write that was cut off was rolled back by the server.',
+    source: 'operational',
+  },
+  'store.pg-unstorable-text': {
+    meaning: 'A text value holds a NUL character or a lone surrogate, which PostgreSQL text columns cannot hold.',
+    fix: 'Remove the NUL character or the broken UTF-16 sequence from the value.',
+    source: 'operational',
+  },
+  'store.pg-transaction-aborted': {
+    meaning: 'A statement inside a store transaction failed, so PostgreSQL rolled the whole transaction back.',
+    fix: 'See the first problem of the transaction; run the transaction again (a deadlock or a lost connection usually passes on retry).',
+    source: 'operational',
+  },
+});

@@ -1,0 +1,119 @@
+import type { PgMigration } from './migrate.js';
+
+/**
+ * The store's schema steps (component `store` in `<schema>.memkit_meta`).
+ *
+ * Version 1:
+ * - `docs`: one row per doc (the seed's columns, plus the content hash, headings,
+ *   body and `tokens`, the doc's token count over the five full-text columns);
+ *   `doc_key` is the integer the postings point at.
+ * - `postings (term, doc_key, tf)`: memkit's own tokens of each doc (the
+ *   unicode61 folding), so Postgres supplies exactly FTS5's term statistics.
+ * - `store_stats`: one row, the doc count and the token total (FTS5's nRow and
+ *   the numerator of avgdl), kept by the write functions under its row lock.
+ * - `doc_edges`, `store_ledgers` (compare-and-append, `(name, seq)` unique), `files`.
+ * - `memkit_put_doc`, `memkit_delete_doc`, `memkit_clear_docs`: each doc write in
+ *   one round trip, run in order under the stats row lock, so concurrent
+ *   writers of the same doc never leave postings of an older version.
+ */
+export const STORE_MIGRATIONS: readonly PgMigration[] = [
+  {
+    version: 1,
+    description: 'docs, postings, store_stats, doc_edges, store_ledgers, files and the doc write functions',
+    // One DO block: one statement, since PGlite's query() runs a single statement (the extended protocol).
+    sql: (s) => `DO $migration$ BEGIN
+CREATE TABLE ${s}.docs (
+  doc_key bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  doc_id text NOT NULL UNIQUE,
+  kind text NOT NULL,
+  title text NOT NULL,
+  path text NOT NULL,
+  tags text[] NOT NULL,
+  updated text NOT NULL,
+  provenance_json text NOT NULL,
+  content_hash text NOT NULL,
+  headings text[] NOT NULL,
+  body text NOT NULL,
+  tokens integer NOT NULL
+);
+CREATE TABLE ${s}.postings (
+  term text NOT NULL,
+  doc_key bigint NOT NULL,
+  tf integer NOT NULL,
+  PRIMARY KEY (term, doc_key)
+);
+CREATE INDEX postings_doc ON ${s}.postings (doc_key);
+CREATE TABLE ${s}.store_stats (
+  id integer PRIMARY KEY CHECK (id = 1),
+  docs bigint NOT NULL,
+  tokens bigint NOT NULL
+);
+INSERT INTO ${s}.store_stats VALUES (1, 0, 0);
+CREATE TABLE ${s}.doc_edges (
+  src_doc_id text NOT NULL,
+  rel text NOT NULL CHECK (rel IN ('derives_from', 'refers_to', 'supersedes', 'duplicates')),
+  dst_doc_id text NOT NULL,
+  dst_hash text NOT NULL,
+  PRIMARY KEY (src_doc_id, rel, dst_doc_id)
+);
+CREATE INDEX doc_edges_dst ON ${s}.doc_edges (dst_doc_id);
+CREATE TABLE ${s}.store_ledgers (
+  name text NOT NULL,
+  seq integer NOT NULL,
+  line text NOT NULL,
+  hash text NOT NULL,
+  PRIMARY KEY (name, seq)
+);
+CREATE TABLE ${s}.files (
+  path text PRIMARY KEY,
+  data bytea NOT NULL
+);
+CREATE FUNCTION ${s}.memkit_put_doc(p_doc_id text, p_kind text, p_title text, p_path text, p_tags text[], p_updated text, p_provenance text, p_hash text,
+  p_headings text[], p_body text, p_tokens integer, p_terms text[], p_tfs integer[]) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  old_key bigint;
+  old_tokens integer;
+  new_key bigint;
+BEGIN
+  PERFORM 1 FROM ${s}.store_stats WHERE id = 1 FOR UPDATE;
+  SELECT doc_key, tokens INTO old_key, old_tokens FROM ${s}.docs WHERE doc_id = p_doc_id;
+  IF FOUND THEN
+    DELETE FROM ${s}.postings WHERE doc_key = old_key;
+    UPDATE ${s}.docs SET kind = p_kind, title = p_title, path = p_path, tags = p_tags, updated = p_updated, provenance_json = p_provenance,
+      content_hash = p_hash, headings = p_headings, body = p_body, tokens = p_tokens WHERE doc_key = old_key;
+    UPDATE ${s}.store_stats SET tokens = tokens - old_tokens + p_tokens WHERE id = 1;
+    new_key := old_key;
+  ELSE
+    INSERT INTO ${s}.docs (doc_id, kind, title, path, tags, updated, provenance_json, content_hash, headings, body, tokens)
+      VALUES (p_doc_id, p_kind, p_title, p_path, p_tags, p_updated, p_provenance, p_hash, p_headings, p_body, p_tokens) RETURNING doc_key INTO new_key;
+    UPDATE ${s}.store_stats SET docs = docs + 1, tokens = tokens + p_tokens WHERE id = 1;
+  END IF;
+  INSERT INTO ${s}.postings (term, doc_key, tf) SELECT t, new_key, f FROM unnest(p_terms, p_tfs) AS u(t, f);
+END
+$fn$;
+CREATE FUNCTION ${s}.memkit_delete_doc(p_doc_id text) RETURNS boolean LANGUAGE plpgsql AS $fn$
+DECLARE
+  old_key bigint;
+  old_tokens integer;
+BEGIN
+  PERFORM 1 FROM ${s}.store_stats WHERE id = 1 FOR UPDATE;
+  DELETE FROM ${s}.docs WHERE doc_id = p_doc_id RETURNING doc_key, tokens INTO old_key, old_tokens;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  DELETE FROM ${s}.postings WHERE doc_key = old_key;
+  UPDATE ${s}.store_stats SET docs = docs - 1, tokens = tokens - old_tokens WHERE id = 1;
+  RETURN true;
+END
+$fn$;
+CREATE FUNCTION ${s}.memkit_clear_docs() RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM 1 FROM ${s}.store_stats WHERE id = 1 FOR UPDATE;
+  DELETE FROM ${s}.postings;
+  DELETE FROM ${s}.docs;
+  UPDATE ${s}.store_stats SET docs = 0, tokens = 0 WHERE id = 1;
+END
+$fn$;
+END $migration$`,
+  },
+];

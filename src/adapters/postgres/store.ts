@@ -1,0 +1,363 @@
+import { type Hasher, ZERO_HASH, jsHasher } from '../../canonical/index.js';
+import { MemkitError, type Problem, type Result, error, fail, ok } from '../../problems/index.js';
+import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
+import type { DocEdge, DocMeta, EdgeRel, SearchHit, StaleEdge, StoreLedgerHead } from '../../store/doc-record.js';
+import { guardStore } from '../../store/guard-store.js';
+import { clampLimit } from '../../store/memory-store.js';
+import { makeSnippet } from '../../store/snippet.js';
+import type { Store, StoreOps } from '../../store/store-port.js';
+import { queryTerms, terms } from '../../store/tokenize.js';
+import type { PgDatabase, PgQueryable } from './client.js';
+import { isSchemaName, migrate, quoteIdent } from './migrate.js';
+import { pgProblem, unstorable } from './pg-errors.js';
+import { scoreMatches, termKey } from './search.js';
+import { STORE_MIGRATIONS } from './store-migrations.js';
+
+/** Options of {@link openPostgresStore}. */
+export interface PostgresStoreOptions {
+  /** The database: `fromPgPool(new pg.Pool(...))` or `fromPglite(new PGlite())`. The store does not close it. */
+  db: PgDatabase;
+  /** The schema the store's tables live in (created when missing): `[a-z_][a-z0-9_]{0,62}`. Default `memkit`. */
+  schema?: string;
+  /** Hashes ledger entries and long terms (default: the portable JS SHA-256). */
+  hasher?: Hasher;
+}
+
+/** A store on PostgreSQL; `schema` names its tables' schema. */
+export interface PostgresStore extends Store {
+  readonly schema: string;
+  /** The store component's schema version in `<schema>.memkit_meta`. */
+  readonly schemaVersion: number;
+}
+
+/** The store component's schema version this library writes. */
+export const PG_STORE_SCHEMA_VERSION = STORE_MIGRATIONS[STORE_MIGRATIONS.length - 1]!.version;
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
+const unstorableText = (what: string) => error('store.pg-unstorable-text', `${what} holds a NUL character or a lone surrogate, which PostgreSQL text cannot hold`);
+
+interface DocRow {
+  doc_id: string;
+  kind: string;
+  title: string;
+  path: string;
+  tags: string[];
+  updated: string;
+  provenance_json: string;
+  content_hash: string;
+}
+
+function rowMeta(r: DocRow): DocMeta {
+  return {
+    docId: r.doc_id,
+    kind: r.kind as DocMeta['kind'],
+    title: r.title,
+    path: r.path,
+    tags: [...r.tags],
+    updated: r.updated,
+    provenance: JSON.parse(r.provenance_json) as DocMeta['provenance'],
+    contentHash: r.content_hash,
+  };
+}
+
+const edgeOf = (r: { src_doc_id: string; rel: string; dst_doc_id: string; dst_hash: string }): DocEdge => ({ src: r.src_doc_id, rel: r.rel as EdgeRel, dst: r.dst_doc_id, dstHash: r.dst_hash });
+
+/**
+ * Opens a memory store in one schema of a PostgreSQL database (a server
+ * through `pg`, or PGlite in-process), creating or migrating its tables
+ * (component `store` in `<schema>.memkit_meta`). Search ranks exactly like the
+ * SQLite store: memkit tokenizes, Postgres finds the matches and supplies the
+ * term statistics, and memkit's one BM25 scores them. No advanced (raw
+ * full-text syntax) search and no `toBytes()`: the data lives on the server.
+ * Fails with `store.pg-bad-schema`, `store.newer-database` or a connection
+ * problem (`store.pg-connect`, `store.pg-auth`, `store.pg-no-database`,
+ * `store.pg-timeout`, `store.pg-connection-lost`).
+ *
+ * @example
+ * const pool = new pg.Pool({ connectionString: url });
+ * const opened = await openPostgresStore({ db: fromPgPool(pool), schema: 'memkit' });
+ * if (opened.ok) await rebuildSearchIndex(opened.value, files);
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Result<PostgresStore>> {
+  const schema = options.schema ?? 'memkit';
+  if (!isSchemaName(schema)) return fail([error('store.pg-bad-schema', `"${schema}" is not a schema name memkit accepts ([a-z_][a-z0-9_]{0,62})`)]);
+  let migrated;
+  try {
+    migrated = await migrate(options.db, schema, 'store', STORE_MIGRATIONS);
+  } catch (e) {
+    return fail([pgProblem(e, 'opening the store')]);
+  }
+  if (!migrated.ok) return fail([error('store.newer-database', `the store in schema "${schema}" has version ${migrated.found}; this memkit knows up to ${migrated.supported}`)]);
+  return ok(postgresStoreOn(options.db, schema, options.hasher ?? jsHasher));
+}
+
+function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): PostgresStore {
+  const s = quoteIdent(schemaName);
+  // The connection of the open transaction; every op runs on it while it is set (the guard's lock keeps others out).
+  let tx: { conn: PgQueryable; release: (err?: unknown) => void; done: Promise<void>; failed?: Problem } | undefined;
+  const on = (): PgQueryable => tx?.conn ?? db;
+  const q = async <R>(text: string, params?: unknown[]): Promise<R[]> => (await on().query<R>(text, params)).rows;
+
+  const ops: StoreOps = {
+    async putDoc(doc) {
+      const problems = checkDocRecord(doc);
+      if (problems.length > 0) return fail(problems);
+      const texts = [doc.docId, doc.kind, doc.title, doc.path, doc.updated, doc.contentHash, doc.body, ...doc.tags, ...doc.headings];
+      if (texts.some(unstorable)) return fail([unstorableText(`doc "${unstorable(doc.docId) ? '(id not shown)' : doc.docId}"`)]);
+      // The doc's token counts over the five full-text columns, as FTS5 counts them.
+      const tf = new Map<string, number>();
+      let tokens = 0;
+      for (const column of ftsColumns(doc)) {
+        for (const t of terms(column)) {
+          const key = termKey(t, hasher);
+          tf.set(key, (tf.get(key) ?? 0) + 1);
+          tokens++;
+        }
+      }
+      await q(`SELECT ${s}.memkit_put_doc($1, $2, $3, $4, $5::text[], $6, $7, $8, $9::text[], $10, $11, $12::text[], $13::int[])`, [
+        doc.docId,
+        doc.kind,
+        doc.title,
+        doc.path,
+        [...doc.tags],
+        doc.updated,
+        JSON.stringify(doc.provenance),
+        doc.contentHash,
+        [...doc.headings],
+        doc.body,
+        tokens,
+        [...tf.keys()],
+        [...tf.values()],
+      ]);
+      return ok(undefined);
+    },
+    async getDoc(docId) {
+      if (unstorable(docId)) return undefined;
+      const r = (await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
+      return r ? rowMeta(r) : undefined;
+    },
+    async getDocRecord(docId) {
+      if (unstorable(docId)) return undefined;
+      const r = (await q<DocRow & { headings: string[]; body: string }>(`SELECT * FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
+      return r ? { ...rowMeta(r), headings: [...r.headings], body: r.body } : undefined;
+    },
+    async deleteDoc(docId) {
+      if (unstorable(docId)) return false;
+      return (await q<{ deleted: boolean }>(`SELECT ${s}.memkit_delete_doc($1) AS deleted`, [docId]))[0]?.deleted === true;
+    },
+    async listDocs(options = {}) {
+      const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
+      return (await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs`))
+        .map(rowMeta)
+        .filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix)))
+        .sort((a, b) => cmp(a.docId, b.docId));
+    },
+    async listHashes() {
+      return (await q<{ doc_id: string; path: string; content_hash: string }>(`SELECT doc_id, path, content_hash FROM ${s}.docs`))
+        .map((r) => ({ docId: r.doc_id, path: r.path, contentHash: r.content_hash }))
+        .sort((a, b) => cmp(a.docId, b.docId));
+    },
+    async clearDocs() {
+      await q(`SELECT ${s}.memkit_clear_docs()`);
+    },
+
+    async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
+      if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
+      if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
+      const ids = [src, dst].filter((id) => !unstorable(id));
+      const hashes = new Map((await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids])).map((r) => [r.doc_id, r.content_hash]));
+      const missing = [src, dst].filter((id) => !hashes.has(id));
+      if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+      const dstHash = hashes.get(dst)!;
+      await q(
+        `INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`,
+        [src, rel, dst, dstHash],
+      );
+      return ok({ src, rel, dst, dstHash });
+    },
+    async removeEdge(src, rel, dst) {
+      if ([src, rel, dst].some(unstorable)) return false;
+      return (await q(`DELETE FROM ${s}.doc_edges WHERE src_doc_id = $1 AND rel = $2 AND dst_doc_id = $3 RETURNING 1`, [src, rel, dst])).length > 0;
+    },
+    async edges(docId, direction = 'out') {
+      if (unstorable(docId)) return [];
+      const where = direction === 'out' ? 'src_doc_id = $1' : direction === 'in' ? 'dst_doc_id = $1' : '(src_doc_id = $1 OR dst_doc_id = $1)';
+      return (await q<Parameters<typeof edgeOf>[0]>(`SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM ${s}.doc_edges WHERE ${where}`, [docId])).map(edgeOf).sort(byEdge);
+    },
+    async allEdges() {
+      return (await q<Parameters<typeof edgeOf>[0]>(`SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM ${s}.doc_edges`)).map(edgeOf).sort(byEdge);
+    },
+    async stale(docId, rels = ['derives_from']): Promise<StaleEdge[]> {
+      if (rels.length === 0 || (docId !== undefined && unstorable(docId))) return [];
+      const rows = await q<Parameters<typeof edgeOf>[0] & { content_hash: string | null }>(
+        `SELECT e.src_doc_id, e.rel, e.dst_doc_id, e.dst_hash, d.content_hash FROM ${s}.doc_edges e LEFT JOIN ${s}.docs d ON d.doc_id = e.dst_doc_id
+         WHERE ($1::text IS NULL OR e.src_doc_id = $1) AND e.rel = ANY($2::text[]) AND (d.content_hash IS NULL OR d.content_hash <> e.dst_hash)`,
+        [docId ?? null, rels.filter((r) => !unstorable(r))],
+      );
+      return rows.map((r): StaleEdge => ({ ...edgeOf(r), currentHash: r.content_hash })).sort(byEdge);
+    },
+
+    async appendLedger(name, entryLine, expectedHead): Promise<Result<StoreLedgerHead>> {
+      const hash = ledgerEntryHash(entryLine, hasher);
+      if (!hash.ok) return fail(hash.problems);
+      if (unstorable(name)) return fail([unstorableText('the ledger name')]);
+      // One statement: the insert happens only on the expected head, and a writer that computed the
+      // same sequence number elsewhere makes this one insert nothing (no error, so a transaction survives).
+      const rows = await q<{ seq: number }>(
+        `WITH head AS (SELECT seq, hash FROM ${s}.store_ledgers WHERE name = $1 ORDER BY seq DESC LIMIT 1)
+         INSERT INTO ${s}.store_ledgers (name, seq, line, hash)
+         SELECT $1, coalesce((SELECT seq FROM head), 0) + 1, $2, $3 WHERE coalesce((SELECT hash FROM head), $4) = $5
+         ON CONFLICT (name, seq) DO NOTHING RETURNING seq`,
+        [name, entryLine, hash.value, ZERO_HASH, String(expectedHead)],
+      );
+      if (rows.length === 0) {
+        const head = await ops.ledgerHead(name);
+        return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${head.head}, not the expected ${String(expectedHead)}`)]);
+      }
+      return ok({ size: Number(rows[0]!.seq), head: hash.value });
+    },
+    async readLedger(name) {
+      if (unstorable(name)) return [];
+      return (await q<{ line: string }>(`SELECT line FROM ${s}.store_ledgers WHERE name = $1 ORDER BY seq`, [name])).map((r) => r.line);
+    },
+    async ledgerHead(name) {
+      if (unstorable(name)) return { size: 0, head: ZERO_HASH };
+      const head = (await q<{ seq: number; hash: string }>(`SELECT seq, hash FROM ${s}.store_ledgers WHERE name = $1 ORDER BY seq DESC LIMIT 1`, [name]))[0];
+      return head ? { size: Number(head.seq), head: head.hash } : { size: 0, head: ZERO_HASH };
+    },
+
+    async getFile(path) {
+      if (typeof path !== 'string' || unstorable(path)) return undefined;
+      const r = (await q<{ data: Uint8Array }>(`SELECT data FROM ${s}.files WHERE path = $1`, [path]))[0];
+      // A copy in a plain Uint8Array (pg gives a Buffer that may share a pool).
+      return r === undefined ? undefined : new Uint8Array(r.data);
+    },
+    async putFile(path, data): Promise<Result<void>> {
+      const bad = checkStorePath(path);
+      if (bad) return fail([bad]);
+      if (unstorable(path)) return fail([unstorableText('the file path')]);
+      await q(`INSERT INTO ${s}.files (path, data) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data`, [path, data.slice()]);
+      return ok(undefined);
+    },
+    async deleteFile(path) {
+      if (typeof path !== 'string' || unstorable(path)) return false;
+      return (await q(`DELETE FROM ${s}.files WHERE path = $1 RETURNING 1`, [path])).length > 0;
+    },
+    async listFiles(prefix) {
+      const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
+      return (await q<{ path: string }>(`SELECT path FROM ${s}.files`))
+        .map((r) => r.path)
+        .filter((k) => p === '' || k.startsWith(p) || k === prefix)
+        .sort(cmp);
+    },
+
+    async search(query, options = {}): Promise<Result<SearchHit[]>> {
+      if (options.mode === 'advanced') return fail([error('store.advanced-unsupported', 'the PostgreSQL store searches plain text only')]);
+      const words = queryTerms(query);
+      const limit = clampLimit(options.limit);
+      if (words.length === 0 || limit === 0) return ok([]);
+      if ((options.kinds ?? []).some(unstorable) || (options.tags ?? []).some(unstorable)) return ok([]);
+      const conn = on();
+      const scored = await scoreMatches(conn, s, [...new Set(words.map((w) => termKey(w.term, hasher)))], options);
+      if (scored.length === 0) return ok([]);
+      // Every doc that can be in the top `limit` once ties are broken by doc id: those scoring at most the limit-th.
+      const cut = scored[Math.min(limit, scored.length) - 1]!.score;
+      let n = 0;
+      while (n < scored.length && scored[n]!.score <= cut) n++;
+      const candidates = scored.slice(0, n);
+      const rows = (
+        await conn.query<{ doc_key: string | number; doc_id: string; title: string; path: string; kind: string; body: string }>(
+          `SELECT doc_key::text AS doc_key, doc_id, title, path, kind, body FROM ${s}.docs WHERE doc_key = ANY($1::bigint[])`,
+          [candidates.map((c) => c.key)],
+        )
+      ).rows;
+      const byKey = new Map(rows.map((r) => [String(r.doc_key), r]));
+      const matched = new Set(words.map((w) => w.term));
+      const snippet = { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) };
+      return ok(
+        candidates
+          .flatMap((c) => {
+            const r = byKey.get(c.key);
+            return r ? [{ r, score: c.score }] : [];
+          })
+          .sort((a, b) => a.score - b.score || cmp(a.r.doc_id, b.r.doc_id))
+          .slice(0, limit)
+          .map(({ r, score }) => ({ docId: r.doc_id, title: r.title, path: r.path, kind: r.kind as SearchHit['kind'], score, snippet: makeSnippet(r.body, matched, snippet) })),
+      );
+    },
+  };
+
+  // A driver error becomes a Problem: returned by the ops that return a Result, thrown (MemkitError) by the others.
+  // Inside a transaction it is remembered: Postgres has rolled the transaction back, so its commit must fail.
+  const RESULT_OPS = new Set<keyof StoreOps>(['putDoc', 'addEdge', 'appendLedger', 'putFile', 'search']);
+  const guarded = {} as Record<string, unknown>;
+  for (const name of Object.keys(ops) as (keyof StoreOps)[]) {
+    const fn = (ops[name] as (...args: unknown[]) => Promise<unknown>).bind(ops);
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } catch (e) {
+        if (e instanceof MemkitError) throw e;
+        const problem = pgProblem(e, name);
+        if (tx !== undefined) tx.failed ??= problem;
+        if (RESULT_OPS.has(name)) return fail([problem]);
+        throw new MemkitError([problem]);
+      }
+    };
+  }
+
+  const store = guardStore({
+    capabilities: { search: true, ranking: 'bm25', advancedSearch: false, persistence: false, transactions: true, fulltext: 'postings' },
+    ops: guarded as unknown as StoreOps,
+    async begin() {
+      // Holds one connection from BEGIN until commit or rollback releases it.
+      await new Promise<void>((ready, refuse) => {
+        let release!: (err?: unknown) => void;
+        const held = new Promise<void>((resolve, reject) => (release = (err) => (err === undefined ? resolve() : reject(err))));
+        const done = db
+          .withConnection(async (conn) => {
+            await conn.query('BEGIN');
+            tx = { conn, release, done };
+            ready();
+            await held;
+          })
+          .catch((e: unknown) => {
+            if (tx === undefined) refuse(new MemkitError([pgProblem(e, 'BEGIN')]));
+          });
+      });
+    },
+    async commit() {
+      const t = tx!;
+      if (t.failed) throw new MemkitError([error('store.pg-transaction-aborted', `the transaction was rolled back: ${t.failed.message}`)]);
+      try {
+        await t.conn.query('COMMIT');
+      } catch (e) {
+        t.failed = pgProblem(e, 'COMMIT');
+        throw new MemkitError([t.failed]);
+      }
+      tx = undefined;
+      t.release();
+      await t.done;
+    },
+    async rollback() {
+      const t = tx;
+      if (t === undefined) return;
+      tx = undefined;
+      const rolledBack = await t.conn.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      // A connection that could not roll back goes back to the pool as broken.
+      t.release(rolledBack && t.failed?.code !== 'store.pg-connection-lost' ? undefined : new Error('connection broken'));
+      await t.done;
+    },
+    toBytes() {
+      throw new MemkitError([error('store.engine-error', 'the PostgreSQL store has no byte image (capabilities.persistence is false); export a bundle instead')]);
+    },
+    close() {
+      // The database handle is the caller's: it may serve other stores.
+    },
+  });
+  return Object.assign(store, { schema: schemaName, schemaVersion: PG_STORE_SCHEMA_VERSION });
+}
