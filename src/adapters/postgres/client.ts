@@ -28,7 +28,12 @@ export interface PgDatabase extends PgQueryable {
 /** The part of a `pg` `Pool` memkit uses. */
 export interface PgPoolLike {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-  connect(): Promise<{ query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>; release(err?: Error | boolean): void }>;
+  connect(): Promise<{
+    query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+    release(err?: Error | boolean): void;
+    on?(event: 'error', listener: (err: Error) => void): unknown;
+    off?(event: 'error', listener: (err: Error) => void): unknown;
+  }>;
   end(): Promise<void>;
 }
 
@@ -48,12 +53,19 @@ export function fromPgPool(pool: PgPoolLike): PgDatabase {
     async withConnection(fn) {
       const client = await pool.connect();
       let failed = false;
+      // A held client whose server connection dies emits 'error'; unheard, Node ends the process.
+      // The next query on it fails and is reported, so the event itself only marks it broken.
+      const onError = () => {
+        failed = true;
+      };
+      client.on?.('error', onError);
       try {
         return await fn({ query: (text, params) => client.query(text, params) as never });
       } catch (err) {
         failed = true;
         throw err;
       } finally {
+        client.off?.('error', onError);
         client.release(failed);
       }
     },
