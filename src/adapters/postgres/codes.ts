@@ -1,6 +1,6 @@
 import { defineCodes } from '../../problems/index.js';
 
-/** Problem codes of the PostgreSQL store (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
+/** Problem codes of the PostgreSQL store and ledgers (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
 export const postgresCodes = defineCodes({
   'store.pg-bad-url': {
     meaning: 'The store URL is not a PostgreSQL connection URL (postgres://user:password@host:port/database).',
@@ -46,5 +46,32 @@ export const postgresCodes = defineCodes({
     meaning: 'A statement inside a store transaction failed, so PostgreSQL rolled the whole transaction back.',
     fix: 'See the first problem of the transaction; run the transaction again (a deadlock or a lost connection usually passes on retry).',
     source: 'operational',
+  },
+  'ledger.pg-unknown': {
+    meaning: 'The ledger named is not one the database keeps: only the JSON Lines ledgers (decision-log, risk-register, product-context, active-context) are.',
+    fix: 'Name the ledger by its format id; keep feedback-log.md (Markdown blocks) as a file.',
+    source: 'operational',
+  },
+  'ledger.pg-newer-schema': {
+    meaning: "The schema's ledger tables were created by a newer memkit: their version is higher than this library knows.",
+    fix: 'Upgrade memkit on this machine.',
+    source: 'operational',
+  },
+  'ledger.pg-not-empty': {
+    meaning: 'An import was asked into a ledger that already holds entries; an import only fills an empty ledger.',
+    fix: 'Import into a fresh schema, or append the new entries one by one.',
+    source: 'operational',
+  },
+  'ledger.pg-gap': {
+    meaning: "The ledger table's positions are not 1, 2, 3, … without gaps: a row was deleted or inserted outside memkit.",
+    fix: 'Restore the table from a backup or an exported ledger file (deleting an entry is never allowed).',
+    source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
+    format: ['decision-log', 'risk-register', 'product-context', 'active-context'],
+  },
+  'ledger.pg-row-mismatch': {
+    meaning: "A ledger row's `entry_hash` or `predecessor_hash` column disagrees with its stored line or with the row before it: the row was edited outside memkit.",
+    fix: 'Restore the table from a backup or an exported ledger file; never edit ledger rows by hand.',
+    source: { seed: 'memory-bank-schema.md', quote: 'REQUIRE: Every append stores predecessor_hash (chain integrity)' },
+    format: ['decision-log', 'risk-register', 'product-context', 'active-context'],
   },
 });

@@ -12,3 +12,5 @@ export { isSchemaName, migrate } from './migrate.js';
 export type { PostgresStore, PostgresStoreOptions } from './store.js';
 export { PG_STORE_SCHEMA_VERSION, openPostgresStore } from './store.js';
 export { postgresCodes } from './codes.js';
+export type { AppendLedgerEntryOptions, ImportLedgerOptions, PgAppended, PgLedgerId, PgLedgerTarget, PgWriterCheck, VerifyPgLedgerOptions } from './ledger.js';
+export { PG_LEDGER_IDS, appendLedgerEntry, exportLedger, importLedger, isPgLedgerId, migrateLedgers, verifyPgLedger } from './ledger.js';

@@ -1,0 +1,456 @@
+import { canonicalizeResult } from '../../canonical/jcs.js';
+import { readJson } from '../../canonical/read-json.js';
+import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../canonical/sha256.js';
+import { MEMORY_BANK_FILES } from '../../formats/layout.js';
+import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../ledger/append.js';
+import { LEDGER_FORMATS, type LedgerFormatId } from '../../ledger/formats.js';
+import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../ledger/policy.js';
+import { findPreamble } from '../../ledger/preamble.js';
+import { type VerifyOptions, type VerifySummary, verify } from '../../ledger/verify.js';
+import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
+import type { PgDatabase, PgQueryable } from './client.js';
+import { isSchemaName, migrate, quoteIdent } from './migrate.js';
+import { pgProblem } from './pg-errors.js';
+
+/**
+ * The ledgers the database keeps: the memory bank's JSON Lines ledgers.
+ * `feedback-log.md` holds Markdown blocks, not lines, so it stays a file.
+ */
+export const PG_LEDGER_IDS = ['decision-log', 'risk-register', 'product-context', 'active-context'] as const satisfies readonly LedgerFormatId[];
+
+/** A ledger kept in PostgreSQL, by its format id. */
+export type PgLedgerId = (typeof PG_LEDGER_IDS)[number];
+
+/** Whether `name` is a ledger the database keeps ({@link PG_LEDGER_IDS}). */
+export function isPgLedgerId(name: unknown): name is PgLedgerId {
+  return typeof name === 'string' && (PG_LEDGER_IDS as readonly string[]).includes(name);
+}
+
+/** Which ledger: the schema (one memory bank per schema) and the ledger's format id. */
+export interface PgLedgerTarget<F extends PgLedgerId = PgLedgerId> {
+  /** Schema holding the tables (`[a-z_][a-z0-9_]{0,62}`), created on first use. */
+  schema: string;
+  /** The ledger's format id (`decision-log`, …). */
+  ledger: F;
+  /** SHA-256 implementation (default the portable `jsHasher`; `memkit/node` has `nodeHasher`). */
+  hasher?: Hasher;
+}
+
+/** Who is appending, checked against a writer policy before anything is read or written. */
+export interface PgWriterCheck {
+  /** The agent appending. */
+  agent: string;
+  /** The policy (default the memory bank's own: `DEFAULT_WRITER_POLICY`). */
+  writers?: WriterPolicy;
+}
+
+/** Options of {@link appendLedgerEntry}. */
+export interface AppendLedgerEntryOptions<F extends PgLedgerId = PgLedgerId> extends PgLedgerTarget<F> {
+  /** The entry without the fields append fills (`predecessor_hash`, `ts`, `id`/`risk_id`). */
+  entry: EntryDraft<F>;
+  /** When given, the agent must be one of the ledger's writers (`ledger.writer-denied` otherwise). */
+  policy?: PgWriterCheck;
+  /**
+   * Where the timestamp comes from: `'local'` (default) is `now()`; `'server'` is
+   * the database's `clock_timestamp()` read under the ledger lock, one clock for
+   * writers on many machines (a writer whose clock lags the last entry is
+   * refused with `ledger.clock-backwards` otherwise).
+   */
+  clock?: 'local' | 'server';
+  /** The local clock (default `new Date()`). */
+  now?: () => Date;
+  /** Passed to `validate` (e.g. a token counter for `summary_128`). */
+  validate?: AppendOptions['validate'];
+}
+
+/** An appended entry: value, stored line and hash, and its 1-based position in the ledger. */
+export type PgAppended<F extends PgLedgerId = PgLedgerId> = Appended<F> & { position: number };
+
+const ENTRIES = 'memkit_ledger_entries';
+const LEDGERS = 'memkit_ledgers';
+const PAGE = 2000;
+
+/**
+ * The ledger tables, component `ledgers` of `migrate`. One statement per step
+ * (PGlite's `query` runs one statement), so both tables come from one DO block.
+ * `entry_hash` is the hash the next entry's `predecessor_hash` must hold, and
+ * `line` the entry exactly as the file ledger stores it (no line ending).
+ */
+const STEPS = [
+  {
+    version: 1,
+    description: 'ledger entries and per-ledger preamble',
+    sql: (s: string) => `DO $memkit$ BEGIN
+      CREATE TABLE ${s}.${LEDGERS} (ledger text PRIMARY KEY, preamble text NOT NULL DEFAULT '');
+      CREATE TABLE ${s}.${ENTRIES} (
+        ledger text NOT NULL,
+        position bigint NOT NULL CHECK (position > 0),
+        entry_hash text NOT NULL CHECK (entry_hash ~ '^[0-9a-f]{64}$'),
+        predecessor_hash text NOT NULL,
+        line text NOT NULL,
+        PRIMARY KEY (ledger, position),
+        UNIQUE (ledger, entry_hash)
+      );
+    END $memkit$`,
+  },
+];
+
+const migrated = new WeakMap<PgDatabase, Map<string, Promise<Result<void>>>>();
+
+/**
+ * Creates or migrates the ledger tables in `schema` (once per handle and
+ * schema; the other functions call it). Safe to run from many processes at
+ * once: `migrate` holds an advisory lock on the schema name.
+ */
+export function migrateLedgers(db: PgDatabase, schema: string): Promise<Result<void>> {
+  if (!isSchemaName(schema)) return Promise.resolve(fail([schemaProblem(schema)]));
+  let bySchema = migrated.get(db);
+  if (bySchema === undefined) migrated.set(db, (bySchema = new Map()));
+  const known = bySchema.get(schema);
+  if (known !== undefined) return known;
+  const run = migrate(db, schema, 'ledgers', STEPS).then(
+    (r): Result<void> => (r.ok ? ok(undefined) : fail([error('ledger.pg-newer-schema', `the ledger tables of schema ${schema} are at version ${r.found}; this memkit knows up to ${r.supported}`)])),
+    (cause): Result<void> => fail([queryFailed(cause)]),
+  );
+  // A failure is not remembered: the next call tries again (the server may be back).
+  void run.then((r) => {
+    if (!r.ok) bySchema.delete(schema);
+  });
+  bySchema.set(schema, run);
+  return run;
+}
+
+const schemaProblem = (schema: string): Problem => error('store.pg-bad-schema', `schema name ${JSON.stringify(schema)} is not a plain lower-case identifier ([a-z_][a-z0-9_]{0,62})`);
+
+const queryFailed = (cause: unknown): Problem => pgProblem(cause, 'a ledger query');
+
+/** Checks the target before any query: schema name, ledger name. */
+function checkTarget(target: { schema: unknown; ledger: unknown }): Problem[] {
+  const problems: Problem[] = [];
+  if (typeof target.schema !== 'string' || !isSchemaName(target.schema)) problems.push(schemaProblem(String(target.schema)));
+  if (!isPgLedgerId(target.ledger))
+    problems.push(error('ledger.pg-unknown', `${JSON.stringify(target.ledger)} is not a ledger the database keeps; use one of ${PG_LEDGER_IDS.join(', ')}`));
+  return problems;
+}
+
+/** The memory bank file name of a ledger (`decision-log` → `decisionLog.md`), for the writer policy. */
+function bankFileOf(ledger: PgLedgerId): string {
+  return Object.entries(MEMORY_BANK_FILES).find(([, id]) => id === ledger)![0];
+}
+
+/** Runs `body` in one transaction on one held connection; a throw rolls back and drops the connection. */
+async function inTransaction<T>(db: PgDatabase, begin: string, body: (conn: PgQueryable) => Promise<Result<T>>): Promise<Result<T>> {
+  return db.withConnection(async (conn) => {
+    await conn.query(begin);
+    try {
+      const r = await body(conn);
+      await conn.query(r.ok ? 'COMMIT' : 'ROLLBACK');
+      return r;
+    } catch (cause) {
+      await conn.query('ROLLBACK').catch(() => undefined);
+      throw cause;
+    }
+  });
+}
+
+interface LastRow {
+  position: unknown;
+  entry_hash: string;
+  line: string;
+  now?: unknown;
+}
+
+/** Reads the last entry and builds the next one; inserts it. The caller holds the ledger's serialization. */
+async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, options: AppendLedgerEntryOptions<F>): Promise<Result<PgAppended<F>>> {
+  const info = LEDGER_FORMATS[options.ledger];
+  const server = options.clock === 'server';
+  const last = (await conn.query<LastRow>(`SELECT position, entry_hash, line${server ? ', clock_timestamp() AS now' : ''} FROM ${q}.${ENTRIES} WHERE ledger = $1 ORDER BY position DESC LIMIT 1`, [options.ledger]))
+    .rows[0];
+  let serverNow: Date | undefined;
+  if (server) serverNow = new Date(last === undefined ? String((await conn.query<{ now: unknown }>('SELECT clock_timestamp() AS now')).rows[0]!.now) : String(last.now));
+  const head: LedgerHead = { lastHash: last?.entry_hash ?? ZERO_HASH, ids: [] };
+  if (last !== undefined) {
+    // Ids grow in ledger order (appends are serialized, timestamps never go back), so the last one is the day's highest.
+    const read = readJson(last.line);
+    const value = read.ok && read.value !== null && typeof read.value === 'object' ? (read.value as Record<string, unknown>) : {};
+    const ts = value[info.tsField];
+    if (typeof ts === 'string') head.lastTs = ts;
+    const id = info.idField === undefined ? undefined : value[info.idField];
+    if (typeof id === 'string') head.ids = [id];
+  }
+  const built = appendToHead(head, options.entry, {
+    format: options.ledger,
+    hasher: options.hasher ?? jsHasher,
+    ...(serverNow !== undefined ? { now: () => serverNow } : options.now ? { now: options.now } : {}),
+    ...(options.validate ? { validate: options.validate } : {}),
+  });
+  if (!built.ok) return built;
+  const position = (last === undefined ? 0 : Number(last.position)) + 1;
+  await conn.query(`INSERT INTO ${q}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) VALUES ($1, $2, $3, $4, $5)`, [
+    options.ledger,
+    position,
+    built.value.hash,
+    head.lastHash,
+    built.value.line,
+  ]);
+  return ok({ ...built.value, position }, built.problems);
+}
+
+/** Checks what needs no database: target, entry shape, writer policy. */
+function precheck(options: AppendLedgerEntryOptions): Problem[] {
+  const problems = checkTarget(options);
+  if (problems.length > 0) return problems;
+  const entry: unknown = options.entry;
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return [error('schema.type', 'an entry draft must be an object', { pointer: '' })];
+  if (options.policy !== undefined)
+    return checkWrite(options.policy.writers ?? DEFAULT_WRITER_POLICY, options.policy.agent, bankFileOf(options.ledger), 'append').filter((p) => p.severity === 'error');
+  return [];
+}
+
+/**
+ * Appends one entry to a ledger kept in PostgreSQL, as `appendEntry` does to
+ * a file: fills `predecessor_hash`, the timestamp and the dated id, validates,
+ * and stores the canonical line with its position and hash. Writers on any
+ * number of connections and machines are serialized by a transaction-scoped
+ * advisory lock on the ledger (released by COMMIT, ROLLBACK or a dropped
+ * connection); the primary key (ledger, position) and the unique
+ * (ledger, entry_hash) are a second guard. Nothing is written when a problem
+ * is returned, except that a lost connection (`store.pg-connection-lost`) during
+ * COMMIT cannot tell whether the entry was committed: verify the ledger.
+ *
+ * @example
+ * const r = await appendLedgerEntry(fromPgPool(pool), { schema: 'team_a', ledger: 'active-context',
+ *   entry: { source_agent: 'Backend', source_chunks: [], summary_128: 'migrated the index' } });
+ * if (r.ok) console.log(r.value.position, r.value.hash);
+ */
+export async function appendLedgerEntry<F extends PgLedgerId>(db: PgDatabase, options: AppendLedgerEntryOptions<F>): Promise<Result<PgAppended<F>>> {
+  const problems = precheck(options);
+  if (problems.length > 0) return fail(problems);
+  const ready = await migrateLedgers(db, options.schema);
+  if (!ready.ok) return ready;
+  const q = quoteIdent(options.schema);
+  try {
+    return await inTransaction(db, 'BEGIN', async (conn) => {
+      await conn.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(options.schema, options.ledger)]);
+      return appendIn(conn, q, options);
+    });
+  } catch (cause) {
+    return fail([queryFailed(cause)]);
+  }
+}
+
+const lockKey = (schema: string, ledger: string) => `memkit:ledger:${schema}:${ledger}`;
+
+/** SQLSTATEs after which a SERIALIZABLE append is retried: serialization failure, deadlock, unique violation. */
+const RETRY = new Set(['40001', '40P01', '23505']);
+
+/**
+ * The alternative measured against {@link appendLedgerEntry}: the same append
+ * in a SERIALIZABLE transaction, retried (with jittered backoff) when the
+ * server reports a conflict. Kept for the benchmark only; not exported from
+ * `memkit/postgres`.
+ * @internal
+ */
+export async function appendLedgerEntrySerializable<F extends PgLedgerId>(db: PgDatabase, options: AppendLedgerEntryOptions<F>, maxAttempts = 1000): Promise<Result<PgAppended<F>> & { attempts: number }> {
+  const problems = precheck(options);
+  if (problems.length > 0) return { ...fail(problems), attempts: 0 };
+  const ready = await migrateLedgers(db, options.schema);
+  if (!ready.ok) return { ...ready, attempts: 0 };
+  const q = quoteIdent(options.schema);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ...(await inTransaction(db, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (conn) => appendIn(conn, q, options))), attempts: attempt };
+    } catch (cause) {
+      const code = (cause as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || !RETRY.has(code) || attempt >= maxAttempts) return { ...fail([queryFailed(cause)]), attempts: attempt };
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** Math.min(attempt, 6))));
+    }
+  }
+}
+
+interface Row {
+  position: unknown;
+  entry_hash: string;
+  predecessor_hash: string;
+  line: string;
+}
+
+/** The preamble and the rows of a ledger, in position order, paged; rows appended after the first query are not read. */
+async function* readLedger(db: PgDatabase, q: string, ledger: string): AsyncGenerator<{ preamble: string } | Row[]> {
+  const pre = await db.query<{ preamble: string }>(`SELECT preamble FROM ${q}.${LEDGERS} WHERE ledger = $1`, [ledger]);
+  yield { preamble: pre.rows[0]?.preamble ?? '' };
+  const end = Number((await db.query<{ n: unknown }>(`SELECT coalesce(max(position), 0) AS n FROM ${q}.${ENTRIES} WHERE ledger = $1`, [ledger])).rows[0]!.n);
+  let after = 0;
+  while (after < end) {
+    const rows = (
+      await db.query<Row>(`SELECT position, entry_hash, predecessor_hash, line FROM ${q}.${ENTRIES} WHERE ledger = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT ${PAGE}`, [
+        ledger,
+        after,
+        end,
+      ])
+    ).rows;
+    if (rows.length === 0) return;
+    yield rows;
+    after = Number(rows[rows.length - 1]!.position);
+  }
+}
+
+async function prepare(db: PgDatabase, target: PgLedgerTarget): Promise<Result<string>> {
+  const problems = checkTarget(target);
+  if (problems.length > 0) return fail(problems);
+  const ready = await migrateLedgers(db, target.schema);
+  return ready.ok ? ok(quoteIdent(target.schema)) : ready;
+}
+
+/**
+ * The ledger as the text of its `.md` file: the preamble (if one was
+ * imported), then each entry's stored line and a newline. A ledger filled by
+ * {@link appendLedgerEntry} gives the bytes `appendEntry` writes to a new
+ * file for the same entries, and `verify` accepts them.
+ */
+export async function exportLedger(db: PgDatabase, target: PgLedgerTarget): Promise<Result<string>> {
+  const q = await prepare(db, target);
+  if (!q.ok) return q;
+  const parts: string[] = [];
+  try {
+    for await (const page of readLedger(db, q.value, target.ledger)) {
+      if ('preamble' in page) parts.push(page.preamble);
+      else for (const row of page) parts.push(row.line, '\n');
+    }
+  } catch (cause) {
+    return fail([queryFailed(cause)]);
+  }
+  return ok(parts.join(''));
+}
+
+/** Options of {@link verifyPgLedger}: a target plus `verify`'s checks. */
+export type VerifyPgLedgerOptions = PgLedgerTarget & Pick<VerifyOptions, 'checkpoint' | 'checkpointAll' | 'payloads' | 'maxProblems' | 'validate'>;
+
+/**
+ * Verifies a ledger kept in PostgreSQL, reading it page by page: memkit's
+ * verifier over the stored lines (chain, schema, ids, timestamps, checkpoint),
+ * plus the table's own columns: positions 1, 2, 3, … without gaps
+ * (`ledger.pg-gap`), and each row's `entry_hash` and `predecessor_hash`
+ * agreeing with its line and the row before (`ledger.pg-row-mismatch`).
+ * Lines are those of {@link exportLedger}'s text.
+ */
+export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOptions): Promise<VerifySummary> {
+  const q = await prepare(db, options);
+  const empty = (problems: Problem[]): VerifySummary => ({ entries: 0, head: ZERO_HASH, chain: 'canonical', preambleLines: 0, problems });
+  if (!q.ok) return empty(q.problems);
+  const hasher = options.hasher ?? jsHasher;
+  const columns: Problem[] = [];
+  let failure: Problem | undefined;
+  let preambleLines = 0;
+  async function* chunks(): AsyncGenerator<string> {
+    let index = 0;
+    let prevHash = ZERO_HASH;
+    try {
+      for await (const page of readLedger(db, q.ok ? q.value : '', options.ledger)) {
+        if ('preamble' in page) {
+          preambleLines = findPreamble(page.preamble)!.preambleLines;
+          if (page.preamble !== '') yield page.preamble;
+          continue;
+        }
+        for (const row of page) {
+          index++;
+          const line = preambleLines + index;
+          const position = Number(row.position);
+          if (position !== index) {
+            columns.push(error('ledger.pg-gap', `position ${position} follows position ${index - 1}`, { line }));
+            index = position;
+          }
+          checkRow(row, prevHash, line, hasher, columns);
+          prevHash = row.entry_hash;
+        }
+        yield page.map((r) => `${r.line}\n`).join('');
+      }
+    } catch (cause) {
+      failure = queryFailed(cause);
+    }
+  }
+  const { ledger, hasher: _h, schema: _s, ...checks } = options;
+  const summary = await verify(chunks(), { ...checks, format: ledger, hasher });
+  const extra = failure === undefined ? columns : [...columns, failure];
+  if (extra.length > 0) summary.problems = [...summary.problems, ...extra].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+  return summary;
+}
+
+/** A row's columns against its line: `predecessor_hash` is the previous row's `entry_hash` and the line's own; `entry_hash` hashes the line (either chain convention). */
+function checkRow(row: Row, prevHash: string, line: number, hasher: Hasher, out: Problem[]): void {
+  const parsed = readJson(row.line, { forbiddenKeys: 'refuse' });
+  const value = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : undefined;
+  if (row.predecessor_hash !== prevHash || (value !== undefined && value.predecessor_hash !== row.predecessor_hash))
+    out.push(error('ledger.pg-row-mismatch', 'the predecessor_hash column differs from the line or from the entry_hash of the row before', { line }));
+  if (value === undefined) return; // the verifier reports the line itself
+  if (row.entry_hash === sha256Hex(row.line, hasher)) return;
+  const canon = canonicalizeResult(value);
+  if (!canon.ok || row.entry_hash !== sha256Hex(canon.value, hasher)) out.push(error('ledger.pg-row-mismatch', 'the entry_hash column is not the hash of the stored line', { line }));
+}
+
+/** Options of {@link importLedger}: the target and the `.md` ledger file's contents. */
+export interface ImportLedgerOptions<F extends PgLedgerId = PgLedgerId> extends PgLedgerTarget<F> {
+  /** The ledger file's text or bytes (UTF-8). */
+  text: string | Uint8Array;
+}
+
+/**
+ * Loads an existing `.md` ledger file into an empty ledger table, after
+ * verifying it with memkit's verifier (any error refuses the whole file;
+ * nothing is written). The preamble and every entry line are kept as they
+ * are, so the export gives the file back (with LF line ends, blank lines after
+ * the first entry dropped, and a final newline); a file chained by the raw
+ * bytes of its lines stays so, and appends continue its chain. Returns the
+ * number of entries and the verifier's warnings.
+ */
+export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options: ImportLedgerOptions<F>): Promise<Result<{ entries: number }>> {
+  const q = await prepare(db, options);
+  if (!q.ok) return q;
+  const hasher = options.hasher ?? jsHasher;
+  let text: string;
+  if (typeof options.text === 'string') text = options.text;
+  else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(options.text);
+    } catch {
+      return fail([error('input.invalid-utf8', 'the ledger file is not valid UTF-8')]);
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const summary = await verify(text, { format: options.ledger, hasher, maxProblems: 100 });
+  if (summary.problems.some((p) => p.severity === 'error')) return fail(summary.problems);
+  const { preamble } = findPreamble(text)!;
+  const lines = text
+    .slice(preamble.length)
+    .split('\n')
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+    .filter((l) => l.trim() !== '');
+  const positions: number[] = [];
+  const hashes: string[] = [];
+  const predecessors: string[] = [];
+  for (const line of lines) {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    // The hash the next entry holds, in the file's convention (the verifier found which).
+    hashes.push(summary.chain === 'raw-line' ? sha256Hex(line, hasher) : sha256Hex((canonicalizeResult(value) as { ok: true; value: string }).value, hasher));
+    predecessors.push(String(value.predecessor_hash));
+    positions.push(positions.length + 1);
+  }
+  try {
+    return await inTransaction(db, 'BEGIN', async (conn) => {
+      await conn.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(options.schema, options.ledger)]);
+      const held = (await conn.query(`SELECT 1 FROM ${q.value}.${ENTRIES} WHERE ledger = $1 LIMIT 1`, [options.ledger])).rows.length > 0;
+      if (held) return fail([error('ledger.pg-not-empty', `ledger ${options.ledger} of schema ${options.schema} already holds entries`)]);
+      await conn.query(`INSERT INTO ${q.value}.${LEDGERS} (ledger, preamble) VALUES ($1, $2) ON CONFLICT (ledger) DO UPDATE SET preamble = EXCLUDED.preamble`, [options.ledger, preamble]);
+      for (let i = 0; i < lines.length; i += PAGE) {
+        const to = i + PAGE;
+        await conn.query(
+          `INSERT INTO ${q.value}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`,
+          [options.ledger, positions.slice(i, to), hashes.slice(i, to), predecessors.slice(i, to), lines.slice(i, to)],
+        );
+      }
+      return ok({ entries: lines.length }, summary.problems);
+    });
+  } catch (cause) {
+    return fail([queryFailed(cause)]);
+  }
+}
