@@ -8,7 +8,7 @@ import { makeSnippet } from '../../store/snippet.js';
 import type { Store, StoreOps } from '../../store/store-port.js';
 import { queryTerms, terms } from '../../store/tokenize.js';
 import type { PgDatabase, PgQueryable } from './client.js';
-import { isSchemaName, migrate, quoteIdent } from './migrate.js';
+import { type MigrateOutcome, isSchemaName, migrate, quoteIdent } from './migrate.js';
 import { pgProblem, unstorable } from './pg-errors.js';
 import { scoreMatches, termKey } from './search.js';
 import { STORE_MIGRATIONS } from './store-migrations.js';
@@ -82,7 +82,7 @@ const edgeOf = (r: { src_doc_id: string; rel: string; dst_doc_id: string; dst_ha
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Result<PostgresStore>> {
   const schema = options.schema ?? 'memkit';
   if (!isSchemaName(schema)) return fail([error('store.pg-bad-schema', `"${schema}" is not a schema name memkit accepts ([a-z_][a-z0-9_]{0,62})`)]);
-  let migrated;
+  let migrated: MigrateOutcome;
   try {
     migrated = await migrate(options.db, schema, 'store', STORE_MIGRATIONS);
   } catch (e) {
@@ -166,14 +166,18 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
       if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
       const ids = [src, dst].filter((id) => !unstorable(id));
-      const hashes = new Map((await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids])).map((r) => [r.doc_id, r.content_hash]));
+      const hashes = new Map(
+        (await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids])).map((r) => [r.doc_id, r.content_hash]),
+      );
       const missing = [src, dst].filter((id) => !hashes.has(id));
       if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
       const dstHash = hashes.get(dst)!;
-      await q(
-        `INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`,
-        [src, rel, dst, dstHash],
-      );
+      await q(`INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`, [
+        src,
+        rel,
+        dst,
+        dstHash,
+      ]);
       return ok({ src, rel, dst, dstHash });
     },
     async removeEdge(src, rel, dst) {

@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type ConflictPolicy, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../exchange/index.js';
-import { inFile } from '../../problems/index.js';
+import { type ConflictPolicy, type ExportedBundle, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../exchange/index.js';
+import { type Problem, inFile } from '../../problems/index.js';
+import { refreshIndex, storeFiles } from '../../store/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { EXIT } from '../io.js';
+import { type CliIo, EXIT } from '../io.js';
 import { cliFiles, writeOutputFile } from '../node-files.js';
+import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir, requireFile, shown } from './shared.js';
@@ -18,6 +20,7 @@ export const exportCommand: Command = {
   name: 'export',
   summary: 'export a memory directory as a self-verifying NDJSON bundle',
   help: `Usage: memkit export DIR [--agent-id ID] [--out FILE] [--format text|json|sarif]
+       memkit export --store URL [--schema NAME] [--agent-id ID] [--out FILE] [--format ...]
 
 Writes every file under DIR (except .git and node_modules) as one NDJSON
 bundle (ADR-0002, current schema version): the manifest line first, with
@@ -34,50 +37,95 @@ stderr (text) or stdout (json, sarif) and no bundle is written.
 Options:
   --agent-id ID   the manifest's agent_id (default: the directory name)
   --out FILE      write the bundle to FILE atomically and print a report
+${STORE_HELP}
+                  With --store (or MEMKIT_STORE_URL) and no DIR, the files
+                  the PostgreSQL store holds are exported (what
+                  "memkit import BUNDLE --store URL" put there).
 ${FORMAT_HELP}
 
 Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
 `,
-  options: { 'agent-id': { type: 'string' }, out: { type: 'string' }, format: formatOption },
+  options: { 'agent-id': { type: 'string' }, out: { type: 'string' }, ...storeOptions, format: formatOption },
   async run({ values, positionals }, io) {
-    if (positionals.length !== 1) throw new UsageError('export takes exactly one DIR');
+    const url = positionals.length === 0 ? storeUrl(values, io) : undefined;
+    if (url !== undefined) return exportStore(values, io, url);
+    if (positionals.length !== 1) throw new UsageError('export takes exactly one DIR (or --store URL)');
+    if (values.store !== undefined) throw new UsageError('export takes DIR or --store URL, not both');
     const dir = absolute(io, positionals[0]!);
     await requireDir(dir, positionals[0]!);
     const agentId = (values['agent-id'] as string | undefined) ?? (basename(dir) || 'memkit');
-    const format = values.format as OutputFormat;
     const result = await exportBundle(directoryMemory(cliFiles(dir), { hasher: cliHasher }), { agentId, env: { hasher: cliHasher } });
-    const out = values.out as string | undefined;
-    if (!result.ok) {
-      const report = makeReport(positionals[0]!, [], result.problems);
-      if (format === 'text' && out === undefined) return emitReport({ ...io, stdout: io.stderr }, report, format);
-      return emitReport(io, report, format);
-    }
-    if (out === undefined) {
-      for await (const chunk of result.value.chunks()) io.stdout(chunk);
-      return EXIT.ok;
-    }
-    const outAbs = absolute(io, out);
-    const chunks: string[] = [];
-    for await (const chunk of result.value.chunks()) chunks.push(chunk);
-    await writeOutputFile(outAbs, new TextEncoder().encode(chunks.join('')));
-    const m = result.value.manifest;
-    const report = makeReport(positionals[0]!, [], []);
-    return emitReport(io, report, format, {
-      text: `wrote ${shown(io, outAbs)}: ${
-        Object.entries(m.record_counts)
-          .map(([t, n]) => `${n} ${t}`)
-          .join(', ') || 'no records'
-      }\n`,
-      json: { out: shown(io, outAbs), manifest: m },
-    });
+    return emitExport(values, io, positionals[0]!, result);
   },
 };
+
+/** Exports the files of the PostgreSQL store at `url` (a bundle built while the pool is open, emitted after). */
+async function exportStore(values: Record<string, unknown>, io: CliIo, url: string): Promise<number> {
+  const agentId = (values['agent-id'] as string | undefined) ?? 'memkit';
+  const out = await withPgStore(url, values.schema as string | undefined, io.env, async ({ store, shown: where }) => {
+    const result = await exportBundle(directoryMemory(storeFiles(store), { hasher: cliHasher }), { agentId, env: { hasher: cliHasher } });
+    if (!result.ok) return { where, result };
+    // The chunks read the store: gather them before the pool ends.
+    const chunks: string[] = [];
+    for await (const chunk of result.value.chunks()) chunks.push(chunk);
+    return {
+      where,
+      result: {
+        ok: true as const,
+        value: {
+          manifest: result.value.manifest,
+          chunks: async function* () {
+            yield* chunks;
+          },
+        },
+      },
+    };
+  });
+  if (!out.ok) return emitExport(values, io, '--store', out);
+  const result = out.value.result.ok ? out.value.result : { ok: false as const, problems: redactProblems(out.value.result.problems, url) };
+  return emitExport(values, io, out.value.where, result);
+}
+
+/** Writes an exported bundle to stdout or --out, or reports why there is none. */
+async function emitExport(
+  values: Record<string, unknown>,
+  io: CliIo,
+  target: string,
+  result: { ok: true; value: { manifest: ExportedBundle['manifest']; chunks(): AsyncIterable<string> } } | { ok: false; problems: Problem[] },
+): Promise<number> {
+  const format = values.format as OutputFormat;
+  const out = values.out as string | undefined;
+  if (!result.ok) {
+    const report = makeReport(target, [], result.problems);
+    if (format === 'text' && out === undefined) return emitReport({ ...io, stdout: io.stderr }, report, format);
+    return emitReport(io, report, format);
+  }
+  if (out === undefined) {
+    for await (const chunk of result.value.chunks()) io.stdout(chunk);
+    return EXIT.ok;
+  }
+  const outAbs = absolute(io, out);
+  const chunks: string[] = [];
+  for await (const chunk of result.value.chunks()) chunks.push(chunk);
+  await writeOutputFile(outAbs, new TextEncoder().encode(chunks.join('')));
+  const m = result.value.manifest;
+  const report = makeReport(target, [], []);
+  return emitReport(io, report, format, {
+    text: `wrote ${shown(io, outAbs)}: ${
+      Object.entries(m.record_counts)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ') || 'no records'
+    }\n`,
+    json: { out: shown(io, outAbs), manifest: m },
+  });
+}
 
 /** `memkit import BUNDLE DIR [--policy fail|skip|overwrite-older]`: verifies a bundle, then writes it into DIR. */
 export const importCommand: Command = {
   name: 'import',
   summary: 'verify an NDJSON bundle, then import it into a directory',
   help: `Usage: memkit import BUNDLE DIR [--policy fail|skip|overwrite-older] [--format text|json|sarif]
+       memkit import BUNDLE --store URL [--schema NAME] [--policy P] [--format ...]
 
 Reads BUNDLE (any schema version; older ones are migrated), verifies all of it
 (manifest, every record, counts, digest) and only then writes it into DIR:
@@ -96,18 +144,25 @@ conflict, handled by --policy:
 
 Options:
   --policy P      fail | skip | overwrite-older (default fail)
+${STORE_HELP}
+                  With --store (or MEMKIT_STORE_URL) and no DIR, the bundle's
+                  files go into the PostgreSQL store (one transaction per
+                  file move) and its memory docs are indexed there.
 ${FORMAT_HELP}
 
 Exit status: 0 imported, 1 problems found (nothing written unless the
 message says what was), 2 usage error.
 `,
-  options: { policy: { type: 'string', default: 'fail' }, format: formatOption },
+  options: { policy: { type: 'string', default: 'fail' }, ...storeOptions, format: formatOption },
   async run({ values, positionals }, io) {
-    if (positionals.length !== 2) throw new UsageError('import takes BUNDLE and DIR');
+    const url = positionals.length === 1 ? storeUrl(values, io) : undefined;
+    if (positionals.length !== 2 && url === undefined) throw new UsageError('import takes BUNDLE and DIR (or BUNDLE and --store URL)');
+    if (positionals.length === 2 && values.store !== undefined) throw new UsageError('import takes DIR or --store URL, not both');
     const policy = values.policy as ConflictPolicy;
     if (!POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
     const bundle = absolute(io, positionals[0]!);
     await requireFile(bundle, positionals[0]!);
+    if (url !== undefined) return importStore(values, io, url, bundle, policy);
     const dir = absolute(io, positionals[1]!);
     const created = await ensureDir(dir, positionals[1]!);
     const rel = shown(io, bundle);
@@ -136,6 +191,39 @@ message says what was), 2 usage error.
     });
   },
 };
+
+/** Imports `bundle` into the files of the PostgreSQL store at `url`, then indexes the memory docs among them. */
+async function importStore(values: Record<string, unknown>, io: CliIo, url: string, bundle: string, policy: ConflictPolicy): Promise<number> {
+  const rel = shown(io, bundle);
+  const checked = [{ file: rel, format: 'export-bundle' }];
+  const out = await withPgStore(url, values.schema as string | undefined, io.env, async ({ store, shown: where }) => {
+    const files = storeFiles(store);
+    const result = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, directoryMemory(files, { hasher: cliHasher }), {
+      policy,
+      file: rel,
+      env: { hasher: cliHasher },
+    });
+    const indexed = result.ok ? await refreshIndex(store, files, { hasher: cliHasher }) : undefined;
+    return { where, result, indexed };
+  });
+  if (!out.ok) return emitReport(io, makeReport('--store', checked, out.problems), values.format as OutputFormat);
+  const { where, result, indexed } = out.value;
+  if (!result.ok)
+    return emitReport(io, makeReport(where, checked, redactProblems(inFile(result.problems, rel), url)), values.format as OutputFormat, {
+      text: `${partialText(result.partial)}\n`,
+      json: { written: result.partial ?? { files: [], records: 0 } },
+    });
+  const s = result.value;
+  const problems = redactProblems([...inFile(result.problems ?? [], rel), ...(indexed?.problems ?? [])], url);
+  return emitReport(io, makeReport(where, checked, problems), values.format as OutputFormat, {
+    text: `imported ${rel} into ${where} (schema v${s.schemaVersion}): ${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept; ${indexed?.added.length ?? 0} docs indexed\n`,
+    json: {
+      store: where,
+      summary: { schemaVersion: s.schemaVersion, counts: s.counts, records: s.records, written: s.written, unchanged: s.unchanged, kept: s.kept },
+      indexed: indexed?.added.length ?? 0,
+    },
+  });
+}
 
 /** Makes `dir` when it does not exist (its parent must, as for `cp -r` and `git clone`); true when it made it. */
 async function ensureDir(dir: string, name: string): Promise<boolean> {

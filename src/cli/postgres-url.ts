@@ -1,0 +1,146 @@
+import type { PostgresStore } from '../adapters/postgres/index.js';
+import { MemkitError, type Problem, error } from '../problems/index.js';
+import { UsageError } from './command.js';
+import type { CliIo } from './io.js';
+
+/** Waits at most this long for a connection (a host that drops packets would otherwise hang). */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+/** The server cancels a statement after this long (a lock held elsewhere, a stalled server). */
+export const PG_STATEMENT_TIMEOUT_MS = 60_000;
+/** The driver gives up on a reply after this long, even when the server never answers. */
+export const PG_QUERY_TIMEOUT_MS = 65_000;
+
+const STORE_HELP_TEXT = `  --store URL     use a PostgreSQL store (postgres://user:password@host:5432/db)
+                  instead of the SQLite file; also MEMKIT_STORE_URL. The
+                  password never appears in output (PGPASSWORD works too)
+  --schema NAME   the store's schema in that database (default memkit)`;
+
+/** The connect timeout: libpq's `PGCONNECT_TIMEOUT` (seconds) when set, else {@link PG_CONNECT_TIMEOUT_MS}. */
+export function connectTimeoutMs(env: CliIo['env']): number {
+  const seconds = Number(env.PGCONNECT_TIMEOUT);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : PG_CONNECT_TIMEOUT_MS;
+}
+
+/** The help lines of `--store` and `--schema`. */
+export const STORE_HELP = STORE_HELP_TEXT;
+
+/** The `parseArgs` options of `--store` and `--schema`. */
+export const storeOptions = { store: { type: 'string' }, schema: { type: 'string' } } as const;
+
+/** The store URL of a run: `--store`, else `MEMKIT_STORE_URL`, else none (the SQLite file). */
+export function storeUrl(values: Record<string, unknown>, io: CliIo): string | undefined {
+  const url = (values.store as string | undefined) ?? io.env.MEMKIT_STORE_URL;
+  return url === undefined || url === '' ? undefined : url;
+}
+
+/** The URL with its password replaced by `***` (or a fixed text when it does not parse). */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return '(a store URL that does not parse)';
+  }
+}
+
+/** Every form of `url`'s password in `text` (as written, decoded, encoded) replaced by `***`. */
+export function redact(text: string, url: string): string {
+  const secrets = new Set<string>([url]);
+  try {
+    const u = new URL(url);
+    if (u.password !== '') {
+      secrets.add(u.password);
+      secrets.add(decodeURIComponent(u.password));
+      secrets.add(encodeURIComponent(decodeURIComponent(u.password)));
+    }
+  } catch {
+    // not a URL: the whole value is the secret
+  }
+  let out = text.split(url).join(redactUrl(url));
+  for (const s of [...secrets].filter((x) => x !== '' && x !== url).sort((a, b) => b.length - a.length)) out = out.split(s).join('***');
+  return out;
+}
+
+/** `problems` with every message, file and pointer redacted of `url`'s password. */
+export function redactProblems(problems: readonly Problem[], url: string): Problem[] {
+  return problems.map((p) => ({
+    ...p,
+    message: redact(p.message, url),
+    ...(p.file === undefined ? {} : { file: redact(p.file, url) }),
+    ...(p.pointer === undefined ? {} : { pointer: redact(p.pointer, url) }),
+  }));
+}
+
+/** An open PostgreSQL store and the pool behind it; `close` ends both. */
+export interface PgSession {
+  store: PostgresStore;
+  /** The URL as output may show it (password replaced). */
+  shown: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the PostgreSQL store at `url` in `schema` for one CLI run: a `pg`
+ * pool (imported here, only when a command asks for a store URL) with
+ * connection, statement and reply timeouts, so a wrong host, a stalled server
+ * or one that goes away gives a Problem instead of a hang. Problems come back
+ * redacted; a URL that is not `postgres://` is a usage error.
+ */
+export async function openPgSession(url: string, schema: string | undefined, env: CliIo['env'] = {}): Promise<{ ok: true; value: PgSession } | { ok: false; problems: Problem[] }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError('--store (or MEMKIT_STORE_URL) is not a URL; expected postgres://user@host:5432/database');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new UsageError(`--store must be a postgres:// URL, not ${parsed.protocol}// (${redactUrl(url)})`);
+  let pg: typeof import('pg');
+  try {
+    pg = (await import('pg')).default as unknown as typeof import('pg');
+  } catch {
+    throw new UsageError('--store needs the pg package (npm install pg@8), which could not be loaded');
+  }
+  const { fromPgPool, openPostgresStore } = await import('../adapters/postgres/index.js');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    connectionTimeoutMillis: connectTimeoutMs(env),
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: 'memkit',
+  });
+  // An idle client whose server went away emits 'error'; the next query reports it instead.
+  pool.on('error', () => undefined);
+  const end = () => pool.end().catch(() => undefined);
+  const opened = await openPostgresStore({ db: fromPgPool(pool), ...(schema === undefined ? {} : { schema }) });
+  if (!opened.ok) {
+    await end();
+    return { ok: false, problems: redactProblems(opened.problems, url) };
+  }
+  return { ok: true, value: { store: opened.value, shown: redactUrl(url), close: end } };
+}
+
+/**
+ * Runs `fn` on the store at `url` and always ends the pool. A thrown
+ * `MemkitError` (a store call that lost the server) becomes its problems;
+ * every problem comes back redacted.
+ */
+export async function withPgStore<T>(
+  url: string,
+  schema: string | undefined,
+  env: CliIo['env'],
+  fn: (session: PgSession) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; problems: Problem[] }> {
+  const opened = await openPgSession(url, schema, env);
+  if (!opened.ok) return opened;
+  try {
+    return { ok: true, value: await fn(opened.value) };
+  } catch (cause) {
+    if (cause instanceof MemkitError) return { ok: false, problems: redactProblems(cause.problems, url) };
+    return { ok: false, problems: [error('store.engine-error', redact(cause instanceof Error ? cause.message : String(cause), url))] };
+  } finally {
+    await opened.value.close();
+  }
+}
