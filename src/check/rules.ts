@@ -1,4 +1,3 @@
-import { postgresCodes } from '../adapters/postgres/codes.js';
 import { canonicalCodes } from '../canonical/codes.js';
 import { exchangeCodes } from '../exchange/codes.js';
 import { ledgerCodes } from '../ledger/codes.js';
@@ -19,7 +18,7 @@ export interface Rule extends CodeInfo {
 }
 
 /** Every `defineCodes` table, in the order their codes are listed. */
-const TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ledgerCodes, wbsCodes, exchangeCodes, threadCodes, storeCodes, postgresCodes, fileCodes, checkCodes];
+const TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ledgerCodes, wbsCodes, exchangeCodes, threadCodes, storeCodes, fileCodes, checkCodes];
 
 /**
  * The rule table: every problem code memkit declares, keyed by code. The
