@@ -3,6 +3,7 @@ import { type Command, UsageError } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { drillCommand, exportCommand, importCommand } from './commands/exchange.js';
 import { checkpointCommand, proveCommand, verifyCommand } from './commands/ledger.js';
+import { mcpCommand } from './commands/mcp.js';
 import { threadsCommand } from './commands/threads.js';
 import { wbsCommand } from './commands/wbs.js';
 import { schemasCommand } from './commands/schemas.js';
@@ -28,6 +29,7 @@ export const commands: Command[] = [
   drillCommand,
   wbsCommand,
   threadsCommand,
+  mcpCommand,
   schemasCommand,
 ];
 
