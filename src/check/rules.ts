@@ -1,5 +1,6 @@
 import { canonicalCodes } from '../canonical/codes.js';
 import { exchangeCodes } from '../exchange/codes.js';
+import { gitCodes } from '../git/codes.js';
 import { ledgerCodes } from '../ledger/codes.js';
 import { parseCodes } from '../parse/codes.js';
 import { type CodeInfo, type CodeTable, type SeedFile, problemCodes } from '../problems/codes.js';
@@ -18,7 +19,7 @@ export interface Rule extends CodeInfo {
 }
 
 /** Every `defineCodes` table, in the order their codes are listed. */
-const TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ledgerCodes, wbsCodes, exchangeCodes, threadCodes, storeCodes, fileCodes, checkCodes];
+const TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ledgerCodes, wbsCodes, exchangeCodes, threadCodes, storeCodes, fileCodes, gitCodes, checkCodes];
 
 /**
  * The rule table: every problem code memkit declares, keyed by code. The

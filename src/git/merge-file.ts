@@ -1,0 +1,61 @@
+import type { Hasher } from '../canonical/sha256.js';
+import { type FormatId, classifyPath, sniffFormat } from '../formats/index.js';
+import { isLedgerFormat } from '../ledger/formats.js';
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import type { MergeInputs, MergeLimits } from './bounds.js';
+import { mergeJsonFile } from './merge-json.js';
+import { type Renumbered, mergeLedger } from './merge-ledger.js';
+
+/** Options of {@link mergeMemoryFile}. */
+export interface MergeFileOptions {
+  hasher?: Hasher;
+  limits?: Partial<MergeLimits>;
+  /** The format, when the caller knows it; else it is found from the path (and ours' text for formats told by content). */
+  format?: FormatId;
+}
+
+/** A clean merge of one memory file. */
+export interface FileMerge {
+  /** The merged text, to be written over ours. */
+  text: string;
+  /** The format merged, or `undefined` when one side was unchanged and the other taken whole. */
+  format?: FormatId;
+  renumbered: Renumbered[];
+  /** Warnings (renumbered ids). */
+  problems: Problem[];
+}
+
+/** The formats the merge driver merges three ways. */
+export const MERGEABLE_FORMATS: readonly FormatId[] = ['decision-log', 'risk-register', 'product-context', 'active-context', 'events', 'thread-store', 'wbs-task-index', 'memory-manifest'];
+
+/**
+ * Merges three versions of a memory file (git's ancestor, ours and theirs)
+ * by its format: ledgers and `events.jsonl` by {@link mergeLedger}, a thread
+ * store, WBS task index or memory manifest by {@link mergeJsonFile}. When one
+ * side left the file as the ancestor had it, the other side is taken. Any
+ * other change of both sides is a conflict (`git.merge-unsupported`).
+ *
+ * @example mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
+ */
+export function mergeMemoryFile(path: string, inputs: MergeInputs, options: MergeFileOptions = {}): Result<FileMerge> {
+  const plain = (text: string): Result<FileMerge> => ok({ text, renumbered: [], problems: [] });
+  if (inputs.ours === inputs.theirs || inputs.theirs === inputs.base) return plain(inputs.ours);
+  if (inputs.ours === inputs.base) return plain(inputs.theirs);
+  const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
+  const common = { file: path, ...(options.limits ? { limits: options.limits } : {}) };
+  if (format !== undefined && (isLedgerFormat(format) || format === 'events') && format !== 'feedback-log') {
+    const r = mergeLedger(inputs, { ...common, format, ...(options.hasher ? { hasher: options.hasher } : {}) });
+    return r.ok ? ok({ text: r.value.text, format, renumbered: r.value.renumbered, problems: r.value.problems }) : r;
+  }
+  if (format === 'thread-store' || format === 'wbs-task-index' || format === 'memory-manifest') {
+    const r = mergeJsonFile(inputs, { ...common, format });
+    return r.ok ? ok({ text: r.value.text, format, renumbered: [], problems: [] }) : r;
+  }
+  return fail([error('git.merge-unsupported', `both sides changed ${path}${format ? ` (${format})` : ''} and memkit has no three-way merge for it`, { file: path })]);
+}
+
+function formatOf(path: string, text: string): FormatId | undefined {
+  const cls = classifyPath(path);
+  if (cls === undefined) return undefined;
+  return 'format' in cls ? cls.format : sniffFormat(cls.sniff, text);
+}
