@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -26,7 +27,7 @@ export interface FsFacade {
   rmdir?(path: string): Promise<void>;
 }
 
-/** The real file system (`node:fs/promises`). */
+/** The real file system (`node:fs/promises`; `realpath` runs synchronously). */
 export const nodeFs: FsFacade = {
   open: (path, flags, mode) => fsp.open(path, flags, mode),
   readFile: (path) => fsp.readFile(path),
@@ -36,7 +37,9 @@ export const nodeFs: FsFacade = {
     await fsp.mkdir(path, { recursive: true });
   },
   readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
-  realpath: (path) => fsp.realpath(path),
+  // Synchronous on purpose: a realpath is a few dentry-cache lookups, while an
+  // asynchronous one waits in libuv's 4-thread pool behind every fsync in flight.
+  realpath: async (path) => realpathSync.native(path),
   rmdir: (path) => fsp.rmdir(path),
 };
 
@@ -75,11 +78,15 @@ export function tempPathFor(path: string): string {
  */
 export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade = nodeFs, options: { syncDir?: boolean } = {}): Promise<void> {
   const dir = dirname(path);
-  await fs.mkdir(dir);
   const tmp = tempPathFor(path);
   inFlight.add(tmp);
   try {
-    const handle = await fs.open(tmp, 'wx', 0o644);
+    // The directory is created only when the create fails for want of it: one call fewer per file of a directory that exists.
+    const handle = await fs.open(tmp, 'wx', 0o644).catch(async (e: unknown) => {
+      if (!isCode(e, 'ENOENT')) throw e;
+      await fs.mkdir(dir);
+      return fs.open(tmp, 'wx', 0o644);
+    });
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -85,8 +85,9 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
   };
 
-  // The absolute path for `rel`, after checking its shape, extension and where links lead.
-  const resolve = async (rel: string, checkExtension = true): Promise<string> => {
+  // The absolute path for `rel`, after checking its shape, extension and where
+  // links lead, and whether it existed when checked (it resolved itself, not only an ancestor).
+  const locate = async (rel: string, checkExtension = true): Promise<{ abs: string; exists: boolean }> => {
     const bad = checkRelativePath(rel);
     if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
     if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e))) fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
@@ -98,20 +99,22 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       try {
         const real = await fs.realpath(probe);
         if (!inside(base, real)) fail('fs.outside-root', `"${rel}" leads outside the root through a symbolic link`);
-        break;
+        return { abs, exists: probe === abs };
       } catch (e) {
         if (e instanceof MemkitError) throw e;
         if (!isCode(e, 'ENOENT', 'ENOTDIR') || probe === base) throw e;
         probe = join(probe, '..');
       }
     }
-    return abs;
   };
+  const resolve = async (rel: string, checkExtension = true): Promise<string> => (await locate(rel, checkExtension)).abs;
 
   const port: NodeFiles = {
     root,
     async read(path) {
-      const abs = await resolve(path);
+      const { abs, exists } = await locate(path);
+      // Missing when checked: nothing to open (a file created since is read by the next call).
+      if (!exists) return undefined;
       try {
         return new Uint8Array(await fs.readFile(abs));
       } catch (e) {
@@ -134,9 +137,13 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     async rename(from, to) {
       const a = await resolve(from);
       const b = await resolve(to);
-      await fs.mkdir(join(b, '..'));
       try {
-        await fs.rename(a, b);
+        // The target's directory is created only when the rename fails for want of it (or of the source).
+        await fs.rename(a, b).catch(async (e: unknown) => {
+          if (!isCode(e, 'ENOENT')) throw e;
+          await fs.mkdir(join(b, '..'));
+          await fs.rename(a, b);
+        });
       } catch (e) {
         if (isCode(e, 'ENOENT')) fail('fs.not-found', `rename: "${from}" does not exist`);
         throw e;

@@ -81,14 +81,29 @@ describe('atomic writes under injected faults', () => {
     mkdirSync(join(root, 'm'), { recursive: true });
     const { fs, steps } = faulty(0, false);
     await nodeFiles(root, { fs }).write('m/doc.md', new TextEncoder().encode('x'));
-    expect(steps).toEqual(['mkdir', 'open:wx', 'write', 'fsync', 'close', 'rename', 'open:r', 'fsync', 'close']);
+    expect(steps).toEqual(['open:wx', 'write', 'fsync', 'close', 'rename', 'open:r', 'fsync', 'close']);
+  });
+
+  it('creates a missing directory only when the create fails for want of it', async () => {
+    const root = join(base, 'count-new-dir');
+    mkdirSync(root, { recursive: true });
+    const { fs, steps } = faulty(0, false);
+    await nodeFiles(root, { fs }).write('m/n/doc.md', new TextEncoder().encode('x'));
+    expect(steps).toEqual(['open:wx', 'mkdir', 'open:wx', 'write', 'fsync', 'close', 'rename', 'open:r', 'fsync', 'close']);
+    expect(readFileSync(join(root, 'm/n/doc.md'), 'utf8')).toBe('x');
+    // A fault at the mkdir fails the write and leaves nothing behind.
+    const failing = faulty(2, false);
+    const other = join(base, 'count-new-dir-fail');
+    mkdirSync(other, { recursive: true });
+    await expect(nodeFiles(other, { fs: failing.fs }).write('m/doc.md', new TextEncoder().encode('x'))).rejects.toThrow();
+    expect(readdirSync(other)).toEqual([]);
   });
 
   for (const crash of [false, true]) {
     it(`leaves the file old or new at every failing step (${crash ? 'crash: no cleanup' : 'error: cleanup runs'})`, async () => {
       const oldText = 'OLD '.repeat(5000);
       const newText = 'NEW '.repeat(7000);
-      for (let failAt = 1; failAt <= 9; failAt++) {
+      for (let failAt = 1; failAt <= 8; failAt++) {
         const root = join(base, `${crash ? 'crash' : 'err'}-${failAt}`);
         mkdirSync(join(root, 'm'), { recursive: true });
         writeFileSync(join(root, 'm/doc.md'), oldText);
@@ -100,9 +115,9 @@ describe('atomic writes under injected faults', () => {
         );
         const now = readFileSync(join(root, 'm/doc.md'), 'utf8');
         expect([oldText, newText], `step ${failAt}`).toContain(now);
-        // Steps 1-6 come before the rename completes: the write fails and the old bytes stay; later faults hit the directory fsync after it.
+        // Steps 1-5 come before the rename completes: the write fails and the old bytes stay; later faults hit the directory fsync after it.
         expect(outcome, `step ${failAt}`).toBe('failed');
-        expect(now, `step ${failAt}`).toBe(failAt <= 6 ? oldText : newText);
+        expect(now, `step ${failAt}`).toBe(failAt <= 5 ? oldText : newText);
         if (!crash) expect(temps(root), `step ${failAt}`).toEqual([]);
         // Recovery (explicit, or on the next open) removes leftovers.
         const reopened = nodeFiles(root);
