@@ -175,9 +175,9 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
     const doc = await c.client.readResource({ uri: 'memkit://doc/fact.build.tsup' });
     expect((doc.contents[0] as { text: string }).text).toBe(text('.thunderus/memory/semantic/FACTS/build.md'));
     const lib = verifyText(text('memory-bank/decisionLog.md'), { hasher: nodeHasher, checkpointAll: true });
-    const head = JSON.parse((await c.client.readResource({ uri: 'memkit://ledger/memory-bank%2FdecisionLog.md/head' })).contents[0]!.text as string);
+    const head = JSON.parse(((await c.client.readResource({ uri: 'memkit://ledger/memory-bank%2FdecisionLog.md/head' })).contents[0] as { text: string }).text);
     expect(head).toMatchObject({ entries: lib.entries, head: lib.head, ok: true });
-    const cp = JSON.parse((await c.client.readResource({ uri: 'memkit://ledger/memory-bank%2FdecisionLog.md/checkpoint' })).contents[0]!.text as string);
+    const cp = JSON.parse(((await c.client.readResource({ uri: 'memkit://ledger/memory-bank%2FdecisionLog.md/checkpoint' })).contents[0] as { text: string }).text);
     expect(cp).toMatchObject(lib.checkpoint!);
     await expect(c.client.readResource({ uri: 'memkit://doc/no.such' })).rejects.toThrow();
   });
