@@ -49,12 +49,12 @@ export function bigStore(ops: number): ThreadStore {
   return store;
 }
 
-/** Reads every field checkThreadStore reads (threads, operations and their params, relations), touching each string. */
+/** Reads every field checkThreadStore reads (threads, operations and their params, every id the relations list), touching each string. */
 function barePass(store: ThreadStore): number {
   let n = 0;
   for (const id in store.threads) {
     const t = store.threads[id]!;
-    n += t.id.charCodeAt(0) + String(t.status).length + t.created_at.charCodeAt(0) + (t.parent_id?.charCodeAt(0) ?? 0);
+    n += t.id.charCodeAt(0) + String(t.status).length + t.created_at.charCodeAt(0) + (t.parent_id?.charCodeAt(0) ?? 0) + t.title.length + t.objective.length + t.storage_path.length;
   }
   for (const op of store.operations) {
     n += op.id.charCodeAt(0) + op.timestamp.charCodeAt(18) + String(op.command).length + String(op.operator).length;
@@ -65,7 +65,7 @@ function barePass(store: ThreadStore): number {
   }
   for (const id in store.relations) {
     const r = store.relations[id]!;
-    n += r.children.length + r.references_to.length + r.referenced_by.length + r.depends_on.length;
+    for (const list of [r.children, r.references_to, r.referenced_by, r.depends_on]) for (const x of list) n += x.charCodeAt(0);
   }
   return n;
 }

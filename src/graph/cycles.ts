@@ -1,15 +1,15 @@
 /**
- * Finds the cycles of a directed graph over nodes `0..n-1`, one per strongly
- * connected component (Tarjan's algorithm, iterative: no recursion, so a
- * 100,000-node chain cannot overflow the stack). Each cycle starts at its
- * smallest node and follows edges in order; the last node has an edge back to
- * the first. Self-loops are reported as one-node cycles only when `selfLoops`
- * is true. Edges to nodes out of range are ignored. Cycles come out sorted by
- * their first node.
- * @example findCycles(3, (v) => [[1], [2], [0]][v]!) // [[0, 1, 2]]
+ * Finds the cycles of a directed graph over nodes `0..n-1` (`out[v]`: the
+ * nodes v has an edge to), one per strongly connected component (Tarjan's
+ * algorithm, iterative: no recursion, so a 100,000-node chain cannot overflow
+ * the stack). Each cycle starts at its smallest node and follows edges in
+ * order; the last node has an edge back to the first. Self-loops are reported
+ * as one-node cycles only when `selfLoops` is true. Edges to nodes out of
+ * range are ignored. Cycles come out sorted by their first node.
+ * @example findCycles([[1], [2], [0]]) // [[0, 1, 2]]
  */
-export function findCycles(n: number, edges: (v: number) => readonly number[], selfLoops = false): number[][] {
-  const out = Array.from({ length: n }, (_, v) => edges(v));
+export function findCycles(out: readonly (readonly number[])[], selfLoops = false): number[][] {
+  const n = out.length;
   const index = new Array<number>(n).fill(-1);
   const low = new Array<number>(n).fill(0);
   const component = new Array<number>(n).fill(-1);
@@ -81,7 +81,7 @@ function cycleThrough(start: number, id: number, component: readonly number[], o
   for (let q = 0; q < queue.length; q++) {
     const v = queue[q]!;
     for (const w of out[v]!) {
-      if (w === start) {
+      if (w === start && v !== start) {
         const path: number[] = [];
         for (let x = v; x !== -1; x = prev.get(x)!) path.push(x);
         return path.reverse();

@@ -3,7 +3,7 @@ import { validate } from '../schemas/validate.js';
 import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { findCycles } from '../graph/cycles.js';
 import { repeatsIn, sameMembers } from '../graph/lists.js';
-import { type Loose, isObject, own, ownGet, stringList, timeOf } from './model.js';
+import { type Loose, compareTimes, isObject, own, ownGet, stringList, timeOf } from './model.js';
 import { RelationsFromLog, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
@@ -24,20 +24,34 @@ const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const
 /** In a resolved list: a string that names no thread; a value that is not a string. */
 const UNKNOWN = -1;
 const NOT_STRING = -2;
+/** The list of a thread with no relations entry, or an empty one: shared, never written. */
+const NONE: readonly number[] = [];
 
-/** A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING. */
-function resolveList(list: unknown, position: ReadonlyMap<string, number>): number[] {
-  return Array.isArray(list) ? list.map((x: unknown) => (typeof x === 'string' ? (position.get(x) ?? UNKNOWN) : NOT_STRING)) : [];
-}
-
-/** True when every name in `names` is an enumerable own property of `o` (so `names` is `Object.keys(o)`). */
-function allEnumerable(o: object, names: readonly string[]): boolean {
-  for (let k = 0; k < names.length; k++) if (!Object.prototype.propertyIsEnumerable.call(o, names[k]!)) return false;
-  return true;
+/**
+ * A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING.
+ * A stored list is usually the one the log implies (`implied`, by position), so
+ * the thread at the same place in that list is tried before the id is looked up.
+ */
+function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: readonly string[], implied: readonly number[]): readonly number[] {
+  if (!Array.isArray(list) || list.length === 0) return NONE;
+  return list.map((x: unknown, k) => {
+    if (typeof x !== 'string') return NOT_STRING;
+    const guess = implied[k];
+    return guess !== undefined && ids[guess] === x ? guess : (position.get(x) ?? UNKNOWN);
+  });
 }
 
 /** The schema problems of a store, as the format's validator reports them. */
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
+
+/** The first position of each operation id. */
+function firstPositions(ops: readonly unknown[]): Map<string, number> {
+  const first = new Map<string, number>();
+  ops.forEach((op, i) => {
+    if (isObject(op) && typeof op.id === 'string' && !first.has(op.id)) first.set(op.id, i);
+  });
+  return first;
+}
 
 /**
  * The keys whose params are not strings. A function of its own, not a closure
@@ -113,9 +127,7 @@ function checkSeedShape(store: unknown): Problem[] {
   const relations = store.relations;
   const ops = store.operations as unknown[];
   const meta = store.metadata;
-  // Own property names: what the schema checks, and `Object.keys` itself when all are enumerable.
-  const threadNames = Object.getOwnPropertyNames(threads);
-  const ids = allEnumerable(threads, threadNames) ? threadNames : Object.keys(threads);
+  const ids = Object.keys(threads);
   const n = ids.length;
   const T = (id: string, ...rest: (string | number)[]) => joinPointer('/threads', id, ...rest);
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
@@ -124,25 +136,30 @@ function checkSeedShape(store: unknown): Problem[] {
   // Threads: positions, each thread's parent position (-1 when none is found), stored
   // status and empty strings, and whether every thread's id is its key (then ids are unique).
   const position = positions(ids);
-  // Keys of `threads` are its own properties: a plain read is an own read.
-  const thread = ids.map((id) => threads[id]);
-  const parentId = thread.map((t) => (isObject(t) ? t.parent_id : undefined));
-  const parentOf = parentId.map((p) => (typeof p === 'string' ? (position.get(p) ?? -1) : -1));
-  const storedStatus = thread.map((t) => (isObject(t) && typeof t.status === 'string' ? t.status : undefined));
+  const thread: unknown[] = [];
+  const parentId: unknown[] = [];
+  const parentOf: number[] = [];
   // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
   const emptyStrings: number[] = [];
   let keyed = true;
-  thread.forEach((t, v) => {
-    if (!isObject(t)) return;
+  for (let v = 0; v < n; v++) {
+    // Keys of `threads` are its own properties: a plain read is an own read.
+    const t = threads[ids[v]!];
+    thread.push(t);
+    const p = isObject(t) ? t.parent_id : undefined;
+    parentId.push(p);
+    parentOf.push(typeof p === 'string' ? (position.get(p) ?? -1) : -1);
+    if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
     if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
-  });
+  }
 
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
   const walked: Problem[] = [];
-  // The first operation of each id.
-  const opIds = new Map<string, number>();
+  // Operation ids seen; the first position of each is looked up only for a repeat.
+  const opIds = new Set<string>();
+  let firstOpAt: Map<string, number> | undefined;
   // The relations the log implies, gathered in the same pass.
   const log = new RelationsFromLog(ids, position);
   // The replayed status of each thread, and the threads in the order they got one.
@@ -152,14 +169,14 @@ function checkSeedShape(store: unknown): Problem[] {
     if (replay[v] === undefined) stateOrder.push(v);
     replay[v] = s;
   };
-  let latest = Number.NEGATIVE_INFINITY;
-  let previous = Number.NEGATIVE_INFINITY;
-  let nextSpawn = 0;
-  // `resolved` is a position found already; `guess` one to try before looking the id up.
-  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1, guess = -1): number | undefined => {
+  // The last and the latest timestamp read, as written.
+  let previous: string | undefined;
+  let latest: string | undefined;
+  // `resolved` is a position found already.
+  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1): number | undefined => {
     if (resolved !== -1) return resolved;
     const id = ownGet(p, k) as string;
-    const v = guess !== -1 && ids[guess] === id ? guess : position.get(id);
+    const v = position.get(id);
     if (v !== undefined) return v;
     walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
@@ -174,16 +191,18 @@ function checkSeedShape(store: unknown): Problem[] {
     if (!isObject(op)) continue;
     if (op.id === '' || op.command === '')
       walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
-    if (typeof op.id === 'string') {
-      const before = opIds.get(op.id);
-      if (before === undefined) opIds.set(op.id, i);
-      else walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${before}`, { pointer: O(i, 'id') }));
+    if (typeof op.id === 'string' && opIds.size === opIds.add(op.id).size) {
+      firstOpAt ??= firstPositions(ops);
+      walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${firstOpAt.get(op.id)}`, { pointer: O(i, 'id') }));
     }
-    const ts = timeOf(op.timestamp);
-    if (!Number.isNaN(ts)) {
-      if (ts < previous) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
-      previous = ts;
-      if (ts > latest) latest = ts;
+    const ts = op.timestamp;
+    if (typeof ts === 'string') {
+      const c = previous === undefined ? timeOf(ts) : compareTimes(ts, previous);
+      if (!Number.isNaN(c)) {
+        if (previous !== undefined && c < 0) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
+        if (latest === undefined || (latest === previous && c >= 0) || compareTimes(ts, latest) > 0) latest = ts;
+        previous = ts;
+      }
     }
     const command = op.command;
     if (typeof command !== 'string') continue;
@@ -204,10 +223,8 @@ function checkSeedShape(store: unknown): Problem[] {
     }
     switch (command) {
       case 'spawn': {
-        // Threads are usually keyed in spawn order, under the parent their record names.
-        const child = ref(p, i, command, 'child_id', log.target, nextSpawn);
-        if (child !== undefined) nextSpawn = child + 1;
-        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id', -1, child === undefined ? -1 : parentOf[child]!) : null;
+        const child = ref(p, i, command, 'child_id', log.target);
+        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
@@ -256,27 +273,20 @@ function checkSeedShape(store: unknown): Problem[] {
   }
 
   // Relations keys: unknown keys (reported later), and each thread's entry.
-  const relationNames = Object.getOwnPropertyNames(relations);
-  const relationKeys = allEnumerable(relations, relationNames) ? relationNames : Object.keys(relations);
-  const unknownKeys: number[] = [];
-  for (let k = 0; k < relationKeys.length; k++) if (!position.has(relationKeys[k]!)) unknownKeys.push(k);
+  const relationKeys = Object.keys(relations);
   const relation = ids.map((id) => ownGet(relations, id));
 
   // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
   const derived = log.finish((v) => relation[v]);
-  const storedLists = RELATION_FIELDS.map(() => ids.map((): number[] => []));
-  // 1 where thread v has a relations entry (an object): later checks of other threads read this, not the entry.
-  const hasEntry = new Uint8Array(n);
-  for (let v = 0; v < n; v++) {
-    const r = relation[v];
-    if (!isObject(r)) continue;
-    hasEntry[v] = 1;
-    RELATION_FIELDS.forEach((field, f) => {
-      storedLists[f]![v] = resolveList(r[field], position);
-    });
-  }
-  const [storedChildren, storedRefsTo, storedRefsBy, storedDeps] = storedLists as [number[][], number[][], number[][], number[][]];
-  const listsPosition = (lists: number[][], v: number, w: number) => lists[v]!.includes(w);
+  const children: number[][] = [];
+  parentOf.forEach((p, w) => {
+    if (p !== -1 && p !== w) (children[p] ??= []).push(w);
+  });
+  const implied = [children, derived.references_to, derived.referenced_by, derived.depends_on];
+  const stored = RELATION_FIELDS.map((field, f) => relation.map((r, v) => (isObject(r) ? resolveList(r[field], position, ids, implied[f]![v] ?? NONE) : NONE)));
+  const [storedChildren, storedRefsTo, storedRefsBy, storedDeps] = stored as [number[][], number[][], number[][], number[][]];
+  // Whether thread v has a relations entry (an object): checks of other threads read this, not the entry.
+  const hasEntry = (v: number) => isObject(relation[v]);
 
   const out: Problem[] = schemaProblems(store);
 
@@ -284,7 +294,8 @@ function checkSeedShape(store: unknown): Problem[] {
   const idSeen = keyed ? undefined : new Map<string, string>();
   for (let v = 0; v < n; v++) {
     // A sound thread with a listed parent needs no read of the thread.
-    if (idSeen === undefined && (typeof parentId[v] !== 'string' || (parentOf[v] !== -1 && (hasEntry[parentOf[v]!] === 0 || listsPosition(storedChildren, parentOf[v]!, v))))) continue;
+    const pv = parentOf[v]!;
+    if (idSeen === undefined && (typeof parentId[v] !== 'string' || (pv !== -1 && (!hasEntry(pv) || storedChildren[pv]!.includes(v))))) continue;
     const key = ids[v]!;
     const t = thread[v];
     if (!isObject(t)) continue;
@@ -295,16 +306,15 @@ function checkSeedShape(store: unknown): Problem[] {
       else idSeen.set(t.id, key);
     }
     const parent = t.parent_id;
-    if (typeof parent === 'string') {
-      const p = parentOf[v]!;
-      if (p === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
-      else {
-        if (hasEntry[p] === 1 && !listsPosition(storedChildren, p, v))
-          out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
-      }
-    }
+    if (typeof parent !== 'string') continue;
+    if (pv === -1) out.push(error('threads.parent-missing', `parent "${parent}" of "${key}" does not exist`, { pointer: T(key, 'parent_id') }));
+    else if (hasEntry(pv) && !storedChildren[pv]!.includes(v))
+      out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
   }
-  for (const cycle of findCycles(n, (v) => (parentOf[v] === -1 ? [] : [parentOf[v]!]), true)) {
+  for (const cycle of findCycles(
+    parentOf.map((p) => (p === -1 ? NONE : [p])),
+    true,
+  )) {
     const names = cycle.map((v) => ids[v]!);
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
@@ -322,27 +332,22 @@ function checkSeedShape(store: unknown): Problem[] {
 
   out.push(...walked);
   for (const v of stateOrder) {
-    const was = storedStatus[v];
+    const t = thread[v];
+    const was = isObject(t) && typeof t.status === 'string' ? t.status : undefined;
     const now = replay[v]!;
     if (was !== undefined && was !== now) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${now}`, { pointer: T(ids[v]!, 'status') }));
   }
-  const lastUpdated = timeOf(meta.last_updated);
-  if (!Number.isNaN(lastUpdated) && lastUpdated < latest)
-    out.push(
-      warning('threads.last-updated-stale', `last_updated ${String(meta.last_updated)} is before the latest operation (${new Date(latest).toISOString()})`, { pointer: '/metadata/last_updated' }),
-    );
+  const lastUpdated = meta.last_updated;
+  if (latest !== undefined && typeof lastUpdated === 'string' && compareTimes(lastUpdated, latest) < 0)
+    out.push(warning('threads.last-updated-stale', `last_updated ${lastUpdated} is before the latest operation (${new Date(timeOf(latest)).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  for (const k of unknownKeys) {
-    const key = relationKeys[k]!;
-    out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
-  }
+  for (const key of relationKeys) if (!position.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
   const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
-  const stored = [storedChildren, storedRefsTo, storedRefsBy, storedDeps] as const;
   const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
-    if (hasEntry[v] === 0) {
+    if (!hasEntry(v)) {
       out.push(warning('threads.relations-missing', `thread "${id}" has no relations entry`, { pointer: '/relations' }));
       continue;
     }
@@ -376,7 +381,7 @@ function checkSeedShape(store: unknown): Problem[] {
               out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
           }
         } else if (field === 'references_to' || field === 'referenced_by') {
-          if (hasEntry[w] === 1 && !listsPosition(field === 'references_to' ? storedRefsBy : storedRefsTo, w, v))
+          if (hasEntry(w) && !(field === 'references_to' ? storedRefsBy : storedRefsTo)[w]!.includes(v))
             out.push(
               error(
                 'threads.reference-asymmetric',
@@ -390,13 +395,9 @@ function checkSeedShape(store: unknown): Problem[] {
       }
     }
     for (let f = 0; f < DERIVED_FIELDS.length; f++) {
-      if (
-        sameMembers(
-          have[f]![v]!.filter((w) => w >= 0 && w !== v),
-          wanted[f]![v]!,
-        )
-      )
-        continue;
+      // Unknown, non-string and self items are reported above, not as drift.
+      const listed = have[f]![v]!;
+      if (sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted[f]![v]!)) continue;
       const field = DERIVED_FIELDS[f]!;
       const wantNames = wanted[f]![v]!.map((w) => ids[w]!);
       const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);
@@ -411,7 +412,7 @@ function checkSeedShape(store: unknown): Problem[] {
       );
     }
   }
-  for (const cycle of findCycles(n, (v) => storedDeps[v]!.filter((w) => w >= 0 && w !== v))) {
+  for (const cycle of findCycles(storedDeps)) {
     const names = cycle.map((v) => ids[v]!);
     const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
     out.push(warning('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));

@@ -1,4 +1,4 @@
-import { isoDateTimeMillis } from '../schemas/date-time.js';
+import { isDateTime, isoDateTimeMillis } from '../schemas/date-time.js';
 
 /** A JSON object as read. */
 export type Loose = Record<string, unknown>;
@@ -34,4 +34,14 @@ export function recordOf<V>(keys: readonly string[], valueAt: (k: number) => V):
 /** Milliseconds of an ISO 8601 timestamp (any form the schema accepts, read by the one date-time reader), or NaN. */
 export function timeOf(v: unknown): number {
   return typeof v === 'string' ? isoDateTimeMillis(v) : Number.NaN;
+}
+
+/**
+ * Orders two timestamps {@link timeOf} reads (negative when `a` is earlier; NaN when one is not a
+ * timestamp). RFC 3339 UTC timestamps of one form (same length, at most millisecond digits, the
+ * same `T`, `Z`), as one writer writes a whole log, order as text: no date arithmetic per entry.
+ */
+export function compareTimes(a: string, b: string): number {
+  if (a.length === b.length && a.length <= 24 && a.charCodeAt(10) === b.charCodeAt(10) && a.endsWith('Z') && b.endsWith('Z') && isDateTime(a) && isDateTime(b)) return a < b ? -1 : a === b ? 0 : 1;
+  return timeOf(a) - timeOf(b);
 }

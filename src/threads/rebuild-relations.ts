@@ -3,9 +3,9 @@ import { isObject, own, ownGet, recordOf } from './model.js';
 
 /** The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations}); children are left out. */
 export interface DerivedRelations {
-  references_to: number[][];
-  referenced_by: number[][];
-  depends_on: number[][];
+  references_to: readonly (readonly number[])[];
+  referenced_by: readonly (readonly number[])[];
+  depends_on: readonly (readonly number[])[];
 }
 
 /**
@@ -31,7 +31,7 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
     if (p !== undefined) children[p]!.push(v);
   });
   const derived = deriveRelations(store, ids, position);
-  const names = (list: number[]) => list.map((w) => ids[w]!);
+  const names = (list: readonly number[]) => list.map((w) => ids[w]!);
   return recordOf(ids, (v) => ({
     children: names(children[v]!),
     references_to: names(derived.references_to[v]!),
@@ -40,9 +40,14 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   }));
 }
 
+/** The list of a thread with no relation of a kind: shared, never written. */
+const NONE: readonly number[] = [];
+
 /** Thread ids to their positions. */
 export function positions(ids: readonly string[]): Map<string, number> {
-  return new Map(ids.map((id, v) => [id, v]));
+  const position = new Map<string, number>();
+  for (let v = 0; v < ids.length; v++) position.set(ids[v]!, v);
+  return position;
 }
 
 /**
@@ -56,11 +61,13 @@ export class RelationsFromLog {
   from = -1;
   to = -1;
   target = -1;
-  /** The threads each thread references, and is referenced by, in log order (made on first use). */
-  readonly #refsTo = new Map<number, Set<number>>();
-  readonly #refsBy = new Map<number, Set<number>>();
+  /** The threads each thread references, and is referenced by, in log order (each pair once; made on first use). */
+  readonly #refsTo: (number[] | undefined)[] = [];
+  readonly #refsBy: (number[] | undefined)[] = [];
+  /** The (from, to) pairs seen, as one number each: the first reference of a pair counts. */
+  readonly #pairs = new Set<number>();
   /** The depends_on list set by the last operation that sets one, per thread. */
-  readonly #deps = new Map<number, unknown[]>();
+  readonly #deps: (unknown[] | undefined)[] = [];
 
   constructor(
     readonly ids: readonly string[],
@@ -83,11 +90,14 @@ export class RelationsFromLog {
       this.from = this.#find(f);
       this.to = this.#find(t);
       if (this.from === -1 || this.to === -1) return;
-      addTo(this.#refsTo, this.from, this.to);
-      addTo(this.#refsBy, this.to, this.from);
+      const pairs = this.#pairs.size;
+      this.#pairs.add(this.from * this.ids.length + this.to);
+      if (this.#pairs.size === pairs) return;
+      (this.#refsTo[this.from] ??= []).push(this.to);
+      (this.#refsBy[this.to] ??= []).push(this.from);
     } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
       this.target = this.#find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
-      if (this.target !== -1) this.#deps.set(this.target, p.depends_on);
+      if (this.target !== -1) this.#deps[this.target] = p.depends_on;
     }
   }
 
@@ -98,24 +108,21 @@ export class RelationsFromLog {
   finish(cached: (v: number) => unknown): DerivedRelations {
     // depends_on: the last operation that sets it, else the cached list; known, not self, once each.
     const depends_on = this.ids.map((_, v) => {
-      const c = this.#deps.has(v) ? undefined : cached(v);
-      const list = this.#deps.get(v) ?? (isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : []);
-      const out = new Set<number>();
+      let list = this.#deps[v];
+      if (list === undefined) {
+        const c = cached(v);
+        list = isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : [];
+      }
+      const out: number[] = [];
       for (const d of list) {
         const w = typeof d === 'string' ? this.position.get(d) : undefined;
-        if (w !== undefined && w !== v) out.add(w);
+        if (w !== undefined && w !== v) out.push(w);
       }
-      return [...out];
+      return out.length === 0 ? NONE : out.length === 1 ? out : [...new Set(out)];
     });
-    const lists = (sets: Map<number, Set<number>>) => this.ids.map((_, v) => [...(sets.get(v) ?? [])]);
+    const lists = (sets: (number[] | undefined)[]) => this.ids.map((_, v) => sets[v] ?? NONE);
     return { references_to: lists(this.#refsTo), referenced_by: lists(this.#refsBy), depends_on };
   }
-}
-
-function addTo(sets: Map<number, Set<number>>, key: number, value: number): void {
-  const set = sets.get(key);
-  if (set === undefined) sets.set(key, new Set([value]));
-  else set.add(value);
 }
 
 /** {@link RelationsFromLog} over a whole store's log. */

@@ -185,9 +185,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 
 /** The dependency cycles of a model as item positions (one per strongly connected component). */
 export function dependencyCyclePositions(model: Model): number[][] {
-  const { items, deps } = model;
-  const targets = (i: number) => deps[i]!.filter((j) => j >= 0 && j !== i);
-  return findCycles(items.length, targets);
+  return findCycles(model.deps);
 }
 
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */
