@@ -70,6 +70,10 @@ const ENTRIES = 'memkit_ledger_entries';
 const LEDGERS = 'memkit_ledgers';
 const PAGE = 2000;
 
+/** The last entry of a ledger and the server clock, as one row (NULLs when the ledger is empty). */
+const headQuery = (s: string, ledger: string) =>
+  `SELECT e.position, e.entry_hash, e.line, clock_timestamp() FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT x.position, x.entry_hash, x.line FROM ${s}.${ENTRIES} AS x WHERE x.ledger = ${ledger} ORDER BY x.position DESC LIMIT 1) AS e ON true`;
+
 /**
  * The ledger tables, component `ledgers` of `migrate`. One statement per step
  * (PGlite's `query` runs one statement), so both tables come from one DO block.
@@ -92,6 +96,18 @@ const STEPS = [
         UNIQUE (ledger, entry_hash)
       );
     END $memkit$`,
+  },
+  {
+    version: 2,
+    description: 'one call that takes the ledger lock and reads the last entry',
+    // VOLATILE: the read after the lock takes a fresh snapshot, so it sees the entry the previous holder committed.
+    sql: (s: string) => `CREATE FUNCTION ${s}.memkit_ledger_lock_head(p_ledger text, p_key text)
+      RETURNS TABLE (last_position bigint, last_hash text, last_line text, server_now timestamptz)
+      LANGUAGE plpgsql VOLATILE AS $memkit$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
+        RETURN QUERY ${headQuery(s, 'p_ledger')};
+      END $memkit$`,
   },
 ];
 
@@ -153,26 +169,32 @@ async function inTransaction<T>(db: PgDatabase, begin: string, body: (conn: PgQu
   });
 }
 
-interface LastRow {
-  position: unknown;
-  entry_hash: string;
-  line: string;
-  now?: unknown;
+interface HeadRow {
+  last_position: unknown;
+  last_hash: string | null;
+  last_line: string | null;
+  server_now: unknown;
 }
 
-/** Reads the last entry and builds the next one; inserts it. The caller holds the ledger's serialization. */
-async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, options: AppendLedgerEntryOptions<F>): Promise<Result<PgAppended<F>>> {
+/**
+ * Reads the last entry and builds the next one; inserts it. With `lock`, one
+ * call takes the ledger's advisory lock and then reads (a round trip less
+ * inside the section other writers wait on); without, the caller's isolation
+ * level serializes the writers.
+ */
+async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, options: AppendLedgerEntryOptions<F>, lock: boolean): Promise<Result<PgAppended<F>>> {
   const info = LEDGER_FORMATS[options.ledger];
-  const server = options.clock === 'server';
-  const last = (await conn.query<LastRow>(`SELECT position, entry_hash, line${server ? ', clock_timestamp() AS now' : ''} FROM ${q}.${ENTRIES} WHERE ledger = $1 ORDER BY position DESC LIMIT 1`, [options.ledger]))
-    .rows[0];
-  let serverNow: Date | undefined;
-  if (server) serverNow = new Date(last === undefined ? String((await conn.query<{ now: unknown }>('SELECT clock_timestamp() AS now')).rows[0]!.now) : String(last.now));
+  const read = lock
+    ? conn.query<HeadRow>(`SELECT * FROM ${q}.memkit_ledger_lock_head($1, $2)`, [options.ledger, lockKey(options.schema, options.ledger)])
+    : conn.query<HeadRow>(`SELECT e.position AS last_position, e.entry_hash AS last_hash, e.line AS last_line, e.clock_timestamp AS server_now FROM (${headQuery(q, '$1')}) AS e`, [options.ledger]);
+  const row = (await read).rows[0]!;
+  const last = row.last_hash === null || row.last_line === null ? undefined : { position: row.last_position, entry_hash: row.last_hash, line: row.last_line };
+  const serverNow = options.clock === 'server' ? new Date(String(row.server_now)) : undefined;
   const head: LedgerHead = { lastHash: last?.entry_hash ?? ZERO_HASH, ids: [] };
   if (last !== undefined) {
     // Ids grow in ledger order (appends are serialized, timestamps never go back), so the last one is the day's highest.
-    const read = readJson(last.line);
-    const value = read.ok && read.value !== null && typeof read.value === 'object' ? (read.value as Record<string, unknown>) : {};
+    const parsed = readJson(last.line);
+    const value = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : {};
     const ts = value[info.tsField];
     if (typeof ts === 'string') head.lastTs = ts;
     const id = info.idField === undefined ? undefined : value[info.idField];
@@ -231,8 +253,7 @@ export async function appendLedgerEntry<F extends PgLedgerId>(db: PgDatabase, op
   const q = quoteIdent(options.schema);
   try {
     return await inTransaction(db, 'BEGIN', async (conn) => {
-      await conn.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey(options.schema, options.ledger)]);
-      return appendIn(conn, q, options);
+      return appendIn(conn, q, options, true);
     });
   } catch (cause) {
     return fail([queryFailed(cause)]);
@@ -259,7 +280,7 @@ export async function appendLedgerEntrySerializable<F extends PgLedgerId>(db: Pg
   const q = quoteIdent(options.schema);
   for (let attempt = 1; ; attempt++) {
     try {
-      return { ...(await inTransaction(db, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (conn) => appendIn(conn, q, options))), attempts: attempt };
+      return { ...(await inTransaction(db, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (conn) => appendIn(conn, q, options, false))), attempts: attempt };
     } catch (cause) {
       const code = (cause as { code?: unknown } | null)?.code;
       if (typeof code !== 'string' || !RETRY.has(code) || attempt >= maxAttempts) return { ...fail([queryFailed(cause)]), attempts: attempt };
