@@ -10,7 +10,7 @@ import { type VerifyOptions, type VerifySummary, verify } from '../../ledger/ver
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
 import type { PgDatabase, PgQueryable } from './client.js';
 import { isSchemaName, migrate, quoteIdent } from './migrate.js';
-import { pgProblem } from './pg-errors.js';
+import { pgProblem, unstorable } from './pg-errors.js';
 
 /**
  * The ledgers the database keeps: the memory bank's JSON Lines ledgers.
@@ -441,6 +441,7 @@ export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options
   const summary = await verify(text, { format: options.ledger, hasher, maxProblems: 100 });
   if (summary.problems.some((p) => p.severity === 'error')) return fail(summary.problems);
   const { preamble } = findPreamble(text)!;
+  if (unstorable(preamble)) return fail([error('store.pg-unstorable-text', 'the preamble holds a NUL character or a lone surrogate, which a PostgreSQL text column cannot hold')]);
   const lines = text
     .slice(preamble.length)
     .split('\n')

@@ -169,7 +169,7 @@ for (const engine of ENGINES) {
     it('refuses to import a file that does not verify, writing nothing', async () => {
       const s = freshSchema();
       const good = await fileBytes('decision-log', [0, 1, 2].map(decision), ticking());
-      for (const text of [good.replace('decision 1', 'decision X'), good.slice(0, -20), good.replace('"tests_passed":true', '"tests_passed":true,"tests_passed":true'), '{"not":"an entry"}\n']) {
+      for (const text of [`# a NUL \u0000 in the preamble\n${good}`, good.replace('decision 1', 'decision X'), good.slice(0, -20), good.replace('"tests_passed":true', '"tests_passed":true,"tests_passed":true'), '{"not":"an entry"}\n']) {
         const r = await importLedger(db, { schema: s, ledger: 'decision-log', text });
         expect(r.ok).toBe(false);
         expect(r.problems!.some((p) => p.severity === 'error')).toBe(true);
