@@ -19,8 +19,14 @@ export interface Connected {
 
 /** Starts `memkit mcp DIR …flags` over stdio and connects the SDK client to it. */
 export async function stdioClient(dir: string, flags: string[] = []): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', MAIN, 'mcp', dir, ...flags], cwd: ROOT, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', MAIN, 'mcp', dir, ...flags], cwd: ROOT, stderr: process.env.MEMKIT_MCP_STDERR ? 'inherit' : 'pipe' });
+  // Drained, so a chatty server never blocks on a full pipe; kept for the failure message.
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-20_000)));
   const client = new Client({ name: 'memkit-test', version: '1.0.0' });
+  client.onclose = () => {
+    if (stderr.includes('Error')) console.error(`memkit mcp stderr:\n${stderr}`);
+  };
   await client.connect(transport);
   return { client, close: () => client.close() };
 }
