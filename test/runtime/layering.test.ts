@@ -14,7 +14,7 @@ import { ROOT, requireBuilt } from './packed.js';
 
 /** Entries that may use Node built-ins by design. */
 const NODE_ENTRIES = new Set(['node', 'cli/main']);
-const BROWSER_ENTRIES = ['index', 'schemas', 'ledger', 'wbs', 'threads', 'exchange', 'store', 'check', 'sqlite', 'postgres', 'git', 'arbitraries'];
+const BROWSER_ENTRIES = ['index', 'schemas', 'ledger', 'wbs', 'threads', 'exchange', 'store', 'check', 'sqlite', 'postgres', 'git', 'mcp', 'arbitraries'];
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 interface Graph {
