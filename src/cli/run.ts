@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Command, UsageError } from './command.js';
 import { checkCommand } from './commands/check.js';
+import { gitCommand, mergeDriverCommand } from './commands/git.js';
 import { drillCommand, exportCommand, importCommand } from './commands/exchange.js';
 import { checkpointCommand, proveCommand, verifyCommand } from './commands/ledger.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -29,6 +30,8 @@ export const commands: Command[] = [
   drillCommand,
   wbsCommand,
   threadsCommand,
+  gitCommand,
+  mergeDriverCommand,
   mcpCommand,
   schemasCommand,
 ];

@@ -1,7 +1,18 @@
 /**
- * `memkit/git`: memory in git. Checks against a base revision and the ledger
- * merge driver; git itself is reached through an injected runner.
- *
+ * `memkit/git`: memory in git. A check against a base revision
+ * ({@link checkAgainstBase}, the old version read through a port), the merge
+ * driver's three-way merges (hash-chained ledgers and `events.jsonl`
+ * re-chained, WBS index, thread store and memory manifest by item) and the
+ * repository setup. git itself is reached through an injected
+ * {@link GitRunner} (`memkit/node`'s `nodeGitRunner`), so this entry imports
+ * no Node built-in. The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export {};
+export { type BaseFiles, checkAgainstBase } from './check-base.js';
+export { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits } from './bounds.js';
+export { type LedgerMerge, type MergeLedgerOptions, type Renumbered, mergeLedger } from './merge-ledger.js';
+export { type JsonMergeFormat, type MergeJsonOptions, mergeJsonFile } from './merge-json.js';
+export { type FileMerge, MERGEABLE_FORMATS, type MergeFileOptions, mergeMemoryFile } from './merge-file.js';
+export { type GitResult, type GitRunner, gitBaseFiles, resolveRevision } from './runner.js';
+export { DEFAULT_MEMKIT_COMMAND, MEMORY_ATTRIBUTE_PATTERNS, MERGE_DRIVER_NAME, checkSetup, configureDriver, driverConfig, missingAttributes, withAttributes } from './setup.js';
+export { gitCodes, type GitCode } from './codes.js';

@@ -32,3 +32,4 @@ export {
   repairLedger,
   verifyLedgerFile,
 } from './ledger-file.js';
+export { type GitRun, type NodeGitRunner, type NodeGitRunnerOptions, nodeGitRunner } from './git.js';

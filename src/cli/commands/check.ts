@@ -2,6 +2,8 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkDirectory } from '../../check/index.js';
+import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../git/index.js';
+import { nodeGitRunner } from '../../node/git.js';
 import { CONFIG_FILE, MAX_CONFIG_CHARS, type MemkitConfig, parseConfig } from '../../check/config.js';
 import { PROFILES, type Profile } from '../../check/profile.js';
 import { type Command, UsageError } from '../command.js';
@@ -21,6 +23,7 @@ export const checkCommand: Command = {
   summary: 'discover and check every memkit file under a directory',
   help: `Usage: memkit check [DIR] [--format text|json|sarif] [--max-file-size SIZE]
                    [--max-problems N] [--profile spec|strict] [--config FILE]
+                   [--base REV]
 
 Finds every memkit format under DIR (default .): memory docs, manifest,
 events.jsonl, gardener config, memory bank files, WBS task memory, thread
@@ -44,6 +47,14 @@ ${FORMAT_HELP}
   --config FILE              the config to use instead of DIR/${CONFIG_FILE}
                              (profile, per-rule severity off|warn|error,
                              memory-bank writer rosters, ignore globs)
+  --base REV                 also compare every memory file with its version
+                             at the git revision REV (read with git show, no
+                             checkout): ledger and events entries edited,
+                             deleted, reordered or cut, a systemPatterns.md
+                             body rewritten, a frozen or archived thread
+                             changed, a task reopened, a schema version down,
+                             an append-only file deleted (a REV that does
+                             not exist is a usage error)
 
 A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
 and no systemPatterns.md header) is read as prose, with one warning saying
@@ -54,7 +65,7 @@ Exit status: 0 no errors, 1 problems found, 2 usage error (also when DIR
 holds no memkit file: nothing to check, and for a config file that is not
 valid: its file, line and column are named).
 `,
-  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' } },
+  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, base: { type: 'string' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('check takes at most one DIR');
     const dir = absolute(io, positionals[0] ?? '.');
@@ -64,8 +75,13 @@ valid: its file, line and column are named).
     const profile = values.profile as string | undefined;
     if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
     const config = await loadConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
+    const rev = values.base as string | undefined;
+    const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
+    const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
+    if (git !== undefined && commit === undefined) throw new UsageError(`--base ${rev}: no such git revision in ${positionals[0] ?? '.'}`);
     const progress = progressBar(io, 'checking');
-    const result = await checkDirectory(nodeCheckSource(dir, { maxFileBytes }), {
+    const checker = git === undefined || commit === undefined ? checkDirectory : (source: Parameters<typeof checkDirectory>[0], o: Parameters<typeof checkDirectory>[1]) => checkAgainstBase(source, gitBaseFiles(git, commit), o);
+    const result = await checker(nodeCheckSource(dir, { maxFileBytes }), {
       hasher: cliHasher,
       maxFileBytes,
       ...(maxProblems === undefined ? {} : { maxProblems }),

@@ -1,0 +1,164 @@
+import { constants } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DEFAULT_MERGE_LIMITS, checkSetup, configureDriver, mergeMemoryFile, withAttributes } from '../../git/index.js';
+import { atomicWrite } from '../../node/atomic-write.js';
+import { nodeGitRunner } from '../../node/git.js';
+import { type Problem, error } from '../../problems/index.js';
+import { type Command, UsageError } from '../command.js';
+import { emitReport, type OutputFormat } from '../emit.js';
+import { EXIT } from '../io.js';
+import { makeReport } from '../report.js';
+import { TEXT_FIELD_MAX, terminalSafe } from '../terminal.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir } from './shared.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** One problem as a line of the driver's stderr. */
+const problemLine = (p: Problem) => `memkit merge-driver: ${p.file ?? ''}${p.line === undefined ? '' : `:${p.line}`}: ${terminalSafe(p.message, { max: TEXT_FIELD_MAX })} [${p.code}]\n`;
+
+/**
+ * Reads one merge input, refusing more than `max` bytes before reading them
+ * (a 100 MB line never reaches memory) and bytes that are not UTF-8.
+ */
+async function readInput(path: string, side: string, shownPath: string, max: number): Promise<string | Problem> {
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (cause) {
+    return error('git.merge-unparseable', `${side}: cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, { file: shownPath });
+  }
+  try {
+    const info = await fh.stat();
+    if (!info.isFile()) return error('git.merge-unparseable', `${side}: not a regular file`, { file: shownPath });
+    // UTF-8 takes at most 3 bytes per UTF-16 unit of the character bound; bytes over 4x cannot fit.
+    if (info.size > max) return error('git.merge-too-large', `${side}: the input is ${info.size} bytes; the merge driver reads at most ${max}`, { file: shownPath });
+    const bytes = await fh.readFile();
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      return error('git.merge-unparseable', `${side}: the input is not UTF-8`, { file: shownPath });
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** `memkit merge-driver %O %A %B %P`: git's merge driver for memory files. */
+export const mergeDriverCommand: Command = {
+  name: 'merge-driver',
+  summary: 'merge three versions of a memory file (git merge driver: %O %A %B %P)',
+  help: `Usage: memkit merge-driver ANCESTOR OURS THEIRS [PATH]
+
+git's merge-driver contract (register it with "memkit git setup"):
+ANCESTOR (%O), OURS (%A) and THEIRS (%B) are the three versions, PATH (%P)
+the file's path in the repository. The merged file is written over OURS.
+
+Hash-chained ledgers (decisionLog.md, riskRegister.md, productContext.md,
+activeContext.md) and events.jsonl: the ancestor's entries, then ours, then
+theirs re-chained after ours; a dated id (DEC-/RISK-YYYYMMDD-NNN) both sides
+used is renumbered to the next free one of its day (said on stderr); an
+entry both sides appended is kept once. The WBS task index, thread stores
+and the memory manifest merge item by item, then roll-up and relations are
+recomputed. Any other file gets git's own line merge (conflict markers).
+
+A real conflict (an entry edited or removed on one side, both sides
+changing one item, an input that does not verify, is not UTF-8, or is over
+the size or line bounds) leaves OURS exactly as it was, names the problem on
+stderr and exits 1, so git marks the file conflicted. Nothing is written
+unless the whole merge succeeded; the write is atomic.
+
+Exit status: 0 merged, 1 conflict, 2 usage error.
+`,
+  options: {},
+  async run({ positionals }, io) {
+    if (positionals.length < 3 || positionals.length > 4) throw new UsageError('merge-driver takes ANCESTOR OURS THEIRS [PATH] (git passes %O %A %B %P)');
+    const [o, a, b] = positionals.map((p) => absolute(io, p)) as [string, string, string];
+    const path = (positionals[3] ?? positionals[1]!).replaceAll('\\', '/');
+    // Bytes: at most 4 per character of the character bound.
+    const max = DEFAULT_MERGE_LIMITS.maxChars;
+    const inputs: string[] = [];
+    for (const [file, side] of [[o, 'base'], [a, 'ours'], [b, 'theirs']] as const) {
+      const read = await readInput(file, side, path, max);
+      if (typeof read !== 'string') {
+        io.stderr(problemLine(read) + `memkit merge-driver: ${terminalSafe(path)} left as it is on our side; resolve the conflict by hand\n`);
+        return EXIT.problems;
+      }
+      inputs.push(read);
+    }
+    const merged = mergeMemoryFile(path, { base: inputs[0]!, ours: inputs[1]!, theirs: inputs[2]! }, { hasher: cliHasher });
+    if (merged.ok) {
+      if (merged.value.text !== inputs[1]) await atomicWrite(a, new TextEncoder().encode(merged.value.text));
+      for (const r of merged.value.renumbered) io.stderr(`memkit merge-driver: ${terminalSafe(path)}:${r.line}: theirs' ${r.from} renumbered to ${r.to}\n`);
+      return EXIT.ok;
+    }
+    if (merged.problems.every((p) => p.code === 'git.merge-unsupported')) {
+      // Not a format memkit merges: git's own line merge, conflict markers and all.
+      const git = nodeGitRunner(io.cwd, { env: io.env });
+      const r = await git.run(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', a, o, b]);
+      return r.code === 0 ? EXIT.ok : EXIT.problems;
+    }
+    for (const p of merged.problems) io.stderr(problemLine(p));
+    io.stderr(`memkit merge-driver: ${terminalSafe(path)} left as it is on our side (conflict); resolve it by hand, then run "memkit check"\n`);
+    return EXIT.problems;
+  },
+};
+
+/** `memkit git setup [DIR] [--check]`: routes memory files to the merge driver. */
+export const gitCommand: Command = {
+  name: 'git',
+  summary: 'set up a git repository for memory files (memkit git setup [DIR] [--check])',
+  help: `Usage: memkit git setup [DIR] [--check] [--command CMD] [--format text|json|sarif]
+
+Writes the .gitattributes lines that send every memory file with a fixed
+name (ledgers, events.jsonl, the memory bank, the WBS index and task files,
+the memory manifest) to the memkit merge driver, in DIR/.gitattributes
+(default .), and registers the driver in the repository's git config
+(git config --local merge.memkit.driver "CMD merge-driver %O %A %B %P").
+Running it again changes nothing. A thread store has no fixed name: add
+"path/to/store.json merge=memkit" to .gitattributes yourself.
+
+Options:
+  --check          only report whether it is set up (exit 0 yes, 1 no)
+  --command CMD    how git runs memkit (default "npx --no-install memkit")
+${FORMAT_HELP}
+
+Exit status: 0 set up, 1 not set up (--check), 2 usage error (also when DIR
+is not in a git work tree).
+`,
+  options: { format: formatOption, check: { type: 'boolean' }, command: { type: 'string' } },
+  async run({ values, positionals }, io) {
+    if (positionals[0] !== 'setup') throw new UsageError('the only git subcommand is "setup": memkit git setup [DIR] [--check]');
+    if (positionals.length > 2) throw new UsageError('git setup takes at most one DIR');
+    const name = positionals[1] ?? '.';
+    const dir = absolute(io, name);
+    await requireDir(dir, name);
+    const git = nodeGitRunner(dir, { env: io.env });
+    const inside = await git.run(['rev-parse', '--is-inside-work-tree']);
+    if (inside.code !== 0) throw new UsageError(`${name} is not inside a git work tree (run "git init" first)`);
+    const attributesPath = join(dir, '.gitattributes');
+    let attributes = '';
+    try {
+      attributes = await readFile(attributesPath, 'utf8');
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read ${name}/.gitattributes: ${(cause as NodeJS.ErrnoException).code}`);
+    }
+    const format = values.format as OutputFormat;
+    if (values.check) {
+      const problems = await checkSetup(git, attributes);
+      const report = makeReport(name, [], problems);
+      const code = emitReport(io, { ...report, ok: problems.length === 0 }, format, format === 'text' && problems.length === 0 ? { text: `memkit merge driver set up in ${name}\n` } : undefined);
+      return problems.length === 0 ? EXIT.ok : code === EXIT.ok ? EXIT.problems : code;
+    }
+    const next = withAttributes(attributes);
+    if (next !== attributes) await atomicWrite(resolve(attributesPath), new TextEncoder().encode(next));
+    const command = typeof values.command === 'string' ? values.command : undefined;
+    if (command !== undefined && (command.trim() === '' || /[\n\r]/.test(command))) throw new UsageError('--command must be one line');
+    const problems = await configureDriver(git, command);
+    if (problems.length > 0) {
+      for (const p of problems) io.stderr(`memkit git setup: ${terminalSafe(p.message)}\n`);
+      return EXIT.problems;
+    }
+    return emitReport(io, makeReport(name, [], []), format, { text: `${next === attributes ? 'unchanged' : 'updated'} ${name}/.gitattributes; merge.memkit.driver registered in the repository's git config\n` });
+  },
+};

@@ -1,0 +1,192 @@
+import { canonicalize } from '../canonical/jcs.js';
+import { readJson } from '../canonical/read-json.js';
+import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory, sortProblems } from '../check/check-directory.js';
+import { locatePointer } from '../check/json-locate.js';
+import { SKIPPED_DIRS } from '../check/layout.js';
+import { applyPolicy } from '../check/profile.js';
+import { checkSettings } from '../check/settings.js';
+import type { CheckSource } from '../check/source.js';
+import { type FormatId, classifyPaths, dirOf } from '../formats/index.js';
+import { checkAppendOnly } from '../ledger/append-only.js';
+import { isLedgerFormat } from '../ledger/formats.js';
+import { checkSystemPatternsChange } from '../ledger/system-patterns.js';
+import { parseLedgerText } from '../parse/ledger-text.js';
+import { type Problem, error, toPointer, warning } from '../problems/index.js';
+
+/**
+ * The files of the base revision, the port {@link checkAgainstBase} reads the
+ * old version through (`memkit/node`'s `gitBaseFiles` reads them with
+ * `git show REV:path`, without a checkout).
+ */
+export interface BaseFiles {
+  /** The bytes of `path` (relative to the checked root, `/`-separated) at the base, or `undefined` when the base has no such file. */
+  read(path: string): Promise<Uint8Array | undefined>;
+  /** Every file path under the checked root at the base (to find files deleted since). */
+  list(): Promise<string[]>;
+}
+
+/** Formats whose every entry is permanent: a file of one of them that disappears deleted entries. */
+const APPEND_ONLY: ReadonlySet<FormatId> = new Set(['decision-log', 'risk-register', 'product-context', 'active-context', 'feedback-log', 'events', 'system-patterns']);
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `checkDirectory` at HEAD, plus what only two versions show (the base read
+ * through `base`): a ledger or `events.jsonl` whose base entries are not a
+ * prefix of the new file (edited, deleted, reordered, cut: the `ledger.*`
+ * codes of `checkAppendOnly`), an append-only file that is gone
+ * (`git.file-deleted`), a `systemPatterns.md` body that does not extend the
+ * base body (`ledger.system-patterns-rewritten`, whatever its header hash
+ * and decisions say), a frozen or archived thread that changed
+ * (`git.thread-read-only-changed`), a WBS task that left `done`
+ * (`git.task-reopened`, a convention warning) and a schema version that went
+ * down (`git.schema-version-down`). Files new at HEAD are checked as usual.
+ * Every problem carries its file and, where it has one, its line; the profile
+ * and config apply as in `checkDirectory`.
+ *
+ * @example
+ * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));
+ */
+export async function checkAgainstBase(head: CheckSource, base: BaseFiles, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
+  const report = await checkDirectory(head, options);
+  const listing = await head.list();
+  const settings = await checkSettings(head, listing.files, options.profile, options.config);
+  const present = new Set(listing.files.map((f) => f.path));
+  const seen = new Set(report.problems.map(key));
+  const found: Problem[] = [];
+  const readHead = async (path: string): Promise<string | undefined> => {
+    const r = await head.read(path);
+    return r.ok ? decodeOrUndefined(r.value) : undefined;
+  };
+  for (const { file, format } of report.checked) {
+    if (!COMPARES.has(format)) continue;
+    const old = await base.read(file);
+    if (old === undefined) continue; // new at HEAD: checked as usual
+    const before = decodeOrUndefined(old);
+    const after = await readHead(file);
+    if (after === undefined) continue; // HEAD's own check reported why it cannot be read
+    if (before === undefined) {
+      found.push(warning('git.base-unreadable', 'the base version is not UTF-8 text; it was not compared', { file }));
+      continue;
+    }
+    if (before === after) continue;
+    found.push(...(await compare(format, file, before, after, readHead)));
+  }
+  const baseFiles = (await base.list()).filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
+  for (const [path, cls] of classifyPaths(baseFiles)) {
+    if ('format' in cls && APPEND_ONLY.has(cls.format) && !present.has(path))
+      found.push(error('git.file-deleted', `${path} exists at the base revision and is gone: every entry in it was deleted`, { file: path }));
+  }
+  const added: Problem[] = [];
+  for (const p of found) {
+    const q = applyPolicy(p, settings.env.policy);
+    if (q !== undefined && !seen.has(key(q))) {
+      seen.add(key(q));
+      added.push(q);
+    }
+  }
+  if (added.length === 0) return report;
+  const problems = sortProblems([...report.problems, ...added]);
+  return { ...report, ok: report.ok && !added.some((p) => p.severity === 'error'), problems };
+}
+
+const key = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.line ?? ''}`;
+
+function decodeOrUndefined(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const COMPARES: ReadonlySet<FormatId> = new Set([...APPEND_ONLY, 'thread-store', 'wbs-task', 'wbs-task-index', 'memory-manifest', 'export-bundle']);
+
+async function compare(format: FormatId, file: string, before: string, after: string, readHead: (path: string) => Promise<string | undefined>): Promise<Problem[]> {
+  if (format === 'feedback-log') return after.startsWith(before) ? [] : [error('ledger.entry-edited', 'the text the base revision has was changed or removed', { file, line: firstDifferentLine(before, after) })];
+  if (isLedgerFormat(format) || format === 'events') return checkAppendOnly(before, after, { file });
+  if (format === 'system-patterns') {
+    const log = await readHead(dirOf(file) === '' ? 'decisionLog.md' : `${dirOf(file)}/decisionLog.md`);
+    const decisions = log === undefined ? [] : parseLedgerText(log).entries.map((e) => e.value);
+    return checkSystemPatternsChange(before, after, decisions, { file });
+  }
+  if (format === 'export-bundle') {
+    const v = (t: string) => {
+      const first = readJson(t.slice(0, t.indexOf('\n') === -1 ? t.length : t.indexOf('\n')));
+      return first.ok && isObject(first.value) ? first.value.schema_version : undefined;
+    };
+    return versionDown(v(before), v(after), file, 1, 'schema_version');
+  }
+  const b = readJson(before);
+  const a = readJson(after);
+  if (!b.ok || !a.ok || !isObject(b.value) || !isObject(a.value)) return [];
+  const lineOf = (pointer: string) => locatePointer(after, pointer)?.line;
+  const out: Problem[] = [];
+  if (format === 'thread-store' || format === 'wbs-task-index' || format === 'memory-manifest') out.push(...versionDown(b.value.version, a.value.version, file, lineOf('/version'), 'version'));
+  if (format === 'thread-store') out.push(...readOnlyThreads(b.value, a.value, file, lineOf));
+  if (format === 'wbs-task' && b.value.status === 'done' && a.value.status !== 'done')
+    out.push(warning('git.task-reopened', `task ${String(a.value.id)} is done at the base revision and ${JSON.stringify(a.value.status)} now`, { file, line: lineOf('/status'), pointer: '/status' }));
+  if (format === 'wbs-task-index' && Array.isArray(b.value.tasks) && Array.isArray(a.value.tasks)) {
+    const done = new Set(b.value.tasks.filter((t) => isObject(t) && t.status === 'done').map((t) => (t as Loose).id));
+    a.value.tasks.forEach((t, i) => {
+      if (isObject(t) && done.has(t.id) && t.status !== 'done') {
+        const pointer = toPointer(['tasks', i, 'status']);
+        out.push(warning('git.task-reopened', `task ${String(t.id)} is done at the base revision and ${JSON.stringify(t.status)} now`, { file, line: lineOf(pointer), pointer }));
+      }
+    });
+  }
+  return out.map((p) => (p.line === undefined ? { ...p, line: 1 } : p));
+}
+
+function readOnlyThreads(before: Loose, after: Loose, file: string, lineOf: (pointer: string) => number | undefined): Problem[] {
+  const out: Problem[] = [];
+  const bt = isObject(before.threads) ? before.threads : {};
+  const at = isObject(after.threads) ? after.threads : {};
+  for (const [id, old] of Object.entries(bt)) {
+    if (!isObject(old) || (old.status !== 'frozen' && old.status !== 'archived')) continue;
+    const now = Object.hasOwn(at, id) ? at[id] : undefined;
+    const pointer = toPointer(['threads', id]);
+    const report = (what: string) => out.push(error('git.thread-read-only-changed', `thread ${id} is ${String(old.status)} at the base revision and ${what}`, { file, line: lineOf(pointer) ?? 1, pointer }));
+    if (!isObject(now)) {
+      report('was removed');
+      continue;
+    }
+    if (canonicalize(now) === canonicalize(old)) continue;
+    // A frozen thread may be archived: its status, and the times that record the change, may differ.
+    const rest = (t: Loose) => canonicalize(Object.fromEntries(Object.entries(t).filter(([k]) => k !== 'status' && !k.endsWith('_at'))));
+    if (old.status === 'frozen' && now.status === 'archived' && rest(now) === rest(old)) continue;
+    report(old.status === 'archived' ? 'changed (archived is final)' : 'changed (a frozen thread may only be archived)');
+  }
+  return out;
+}
+
+function versionDown(before: unknown, after: unknown, file: string, line: number | undefined, field: string): Problem[] {
+  const b = versionTuple(before);
+  const a = versionTuple(after);
+  if (b === undefined || a === undefined) return [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x > y) return [];
+    if (x < y) return [warning('git.schema-version-down', `${field} went down from ${String(before)} at the base revision to ${String(after)}`, { file, line: line ?? 1 })];
+  }
+  return [];
+}
+
+function versionTuple(v: unknown): number[] | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return [v];
+  if (typeof v !== 'string') return undefined;
+  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v);
+  return m ? m.slice(1).filter((x) => x !== undefined).map(Number) : undefined;
+}
+
+function firstDifferentLine(before: string, after: string): number {
+  const b = before.split('\n');
+  const a = after.split('\n');
+  let i = 0;
+  while (i < b.length && i < a.length && b[i] === a[i]) i++;
+  return Math.min(i + 1, a.length);
+}
