@@ -25,6 +25,8 @@ export interface FsFacade {
   realpath(path: string): Promise<string>;
   /** Removes an empty directory (fails when it is not empty); optional, used to clean up after a rolled-back import. */
   rmdir?(path: string): Promise<void>;
+  /** The file's metadata (the fields of `node:fs`'s `Stats` a fingerprint uses), following links; optional: without it, files have no fingerprint and are read. */
+  stat?(path: string): Promise<{ dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }>;
 }
 
 /** The real file system (`node:fs/promises`; `realpath` runs synchronously). */
@@ -41,6 +43,7 @@ export const nodeFs: FsFacade = {
   // asynchronous one waits in libuv's 4-thread pool behind every fsync in flight.
   realpath: async (path) => realpathSync.native(path),
   rmdir: (path) => fsp.rmdir(path),
+  stat: (path) => fsp.stat(path),
 };
 
 /** Temp files of atomic writes end with this; {@link recoverTemps} removes leftovers. */

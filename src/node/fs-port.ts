@@ -37,6 +37,29 @@ export interface NodeFiles extends FilePort {
   writeNoDirSync(path: string, data: Uint8Array): Promise<void>;
   /** fsyncs, once each, the directories holding `paths` and their ancestors up to the root, so names created, renamed or removed there survive a crash. */
   syncDirectoriesOf(paths: Iterable<string>): Promise<void>;
+  /**
+   * The paths {@link FilePort.list} gives, each with a fingerprint of the
+   * file: its device, inode, size and modification and change times, so that
+   * a different fingerprint means the bytes may differ and the same one means
+   * they do not (the way git's index tells changed files). `undefined` for a
+   * file changed within the last {@link RACY_MS} ms, whose next change could
+   * keep the same times: read it. `refreshIndex` skips files whose
+   * fingerprint is the one it recorded.
+   */
+  listFingerprints(prefix: string): Promise<[path: string, fingerprint: string | undefined][]>;
+}
+
+/**
+ * How recent a change must be for {@link NodeFiles.listFingerprints} not to
+ * vouch for a file: timestamps are as coarse as 2 s on some file systems, and
+ * a second change within the same tick would keep every time the same.
+ */
+export const RACY_MS = 3000;
+
+/** The fingerprint of a file from its stat, or `undefined` when it changed at or after `trustedBefore` (ms since the epoch). */
+function fingerprintOf(st: Awaited<ReturnType<NonNullable<FsFacade['stat']>>>, trustedBefore: number): string | undefined {
+  if (st.mtimeMs >= trustedBefore || st.ctimeMs >= trustedBefore) return undefined;
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
 const fail = (code: string, message: string): never => {
@@ -109,6 +132,58 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
   };
   const resolve = async (rel: string, checkExtension = true): Promise<string> => (await locate(rel, checkExtension)).abs;
 
+  // The files under `prefix` (sorted), each with its fingerprint when `fingerprints` is set.
+  const listed = async (prefix: string, fingerprints: boolean): Promise<[string, string | undefined][]> => {
+    const base = await getRoot();
+    let start = base;
+    if (prefix !== '') {
+      const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+      start = await resolve(p, false);
+    }
+    // A file changed this close to the listing could change again within its timestamps' granularity unseen.
+    const trustedBefore = Date.now() - RACY_MS;
+    const out: [string, string | undefined][] = [];
+    const walk = async (dir: string): Promise<void> => {
+      let entries: Awaited<ReturnType<FsFacade['readdir']>>;
+      try {
+        entries = await fs.readdir(dir);
+      } catch (e) {
+        if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
+        throw e;
+      }
+      const files: [string, string][] = [];
+      for (const entry of entries) {
+        const full = join(dir, entry.name);
+        let isFile = entry.isFile();
+        if (entry.isDirectory()) {
+          if (!ignoreDirs.has(entry.name)) await walk(full);
+          continue;
+        }
+        if (entry.isSymbolicLink()) {
+          // Listed only when it is a file that stays inside the root; linked directories are not followed.
+          try {
+            const real = await fs.realpath(full);
+            isFile = inside(base, real) && !(await isDirectory(fs, real));
+          } catch {
+            isFile = false;
+          }
+        }
+        if (!isFile || isTempName(entry.name)) continue;
+        const rel = relative(base, full).split(sep).join('/');
+        if (extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e))) files.push([rel, full]);
+      }
+      if (!fingerprints || fs.stat === undefined) {
+        for (const [rel] of files) out.push([rel, undefined]);
+        return;
+      }
+      const stat = fs.stat;
+      const prints = await Promise.all(files.map(([, full]) => stat(full).then((st) => fingerprintOf(st, trustedBefore), () => undefined)));
+      files.forEach(([rel], i) => out.push([rel, prints[i]]));
+    };
+    await walk(start);
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  };
+
   const port: NodeFiles = {
     root,
     async read(path) {
@@ -157,44 +232,10 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       }
     },
     async list(prefix) {
-      const base = await getRoot();
-      let start = base;
-      if (prefix !== '') {
-        const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-        start = await resolve(p, false);
-      }
-      const out: string[] = [];
-      const walk = async (dir: string): Promise<void> => {
-        let entries: Awaited<ReturnType<FsFacade['readdir']>>;
-        try {
-          entries = await fs.readdir(dir);
-        } catch (e) {
-          if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
-          throw e;
-        }
-        for (const entry of entries) {
-          const full = join(dir, entry.name);
-          let isFile = entry.isFile();
-          if (entry.isDirectory()) {
-            if (!ignoreDirs.has(entry.name)) await walk(full);
-            continue;
-          }
-          if (entry.isSymbolicLink()) {
-            // Listed only when it is a file that stays inside the root; linked directories are not followed.
-            try {
-              const real = await fs.realpath(full);
-              isFile = inside(base, real) && !(await isDirectory(fs, real));
-            } catch {
-              isFile = false;
-            }
-          }
-          if (!isFile || isTempName(entry.name)) continue;
-          const rel = relative(base, full).split(sep).join('/');
-          if (extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e))) out.push(rel);
-        }
-      };
-      await walk(start);
-      return out.sort();
+      return (await listed(prefix, false)).map(([rel]) => rel);
+    },
+    async listFingerprints(prefix) {
+      return listed(prefix, true);
     },
     async removeEmptyDir(path) {
       if (fs.rmdir === undefined) return;

@@ -1,9 +1,9 @@
 import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import type { DocRecord } from './doc-record.js';
-import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, isMemoryDocName, listMemoryDocs, readMany } from './doc-file.js';
 import type { FilePort } from './file-port.js';
-import type { Store } from './store-port.js';
+import type { Store, StoreOps } from './store-port.js';
 
 /** Options of the index refresh functions. */
 export interface IndexOptions {
@@ -29,28 +29,91 @@ interface Loaded {
   problems: Problem[];
 }
 
-// Reads and parses `paths`, dropping a second doc with an id already taken (by path order).
-function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, taken: Map<string, string>): Loaded {
+/**
+ * Parses `paths` (in path order). The first file by path declaring a doc id
+ * wins, as in a rebuild: a later one is `store.duplicate-doc-id`, and so is a
+ * file the refresh keeps (`kept`: doc id to path, already indexed and not
+ * re-read) that a file earlier in path order now declares again; such a
+ * displaced doc id is returned in `displaced`.
+ */
+function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Loaded & { displaced: Set<string> } {
   const records: DocRecord[] = [];
   const problems: Problem[] = [];
+  const displaced = new Set<string>();
+  const taken = new Map(kept);
+  const duplicate = (docId: string, file: string, first: string) => error('store.duplicate-doc-id', `doc id "${docId}" is already declared by ${first}`, { file, pointer: '/id' });
   paths.forEach((path, i) => {
     const b = bytes[i];
     if (b === undefined) return;
     const r = docRecordFromFile(path, b, hasher);
     problems.push(...(r.problems ?? []));
     if (!r.ok) return;
-    const first = taken.get(r.value.docId);
+    const id = r.value.docId;
+    const first = taken.get(id);
     if (first !== undefined && first !== path) {
-      problems.push(error('store.duplicate-doc-id', `doc id "${r.value.docId}" is already declared by ${first}`, { file: path, pointer: '/id' }));
-      return;
+      if (!(kept.get(id) === first && path < first)) return void problems.push(duplicate(id, path, first));
+      problems.push(duplicate(id, first, path));
+      displaced.add(id);
     }
-    taken.set(r.value.docId, path);
+    taken.set(id, path);
     records.push(r.value);
   });
-  return { records, problems };
+  return { records, problems, displaced };
 }
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+/**
+ * A file port that can list files with fingerprints (the node port): a
+ * fingerprint changes whenever a file's bytes may have changed, and is
+ * `undefined` when the port cannot vouch for a file (changed moments ago).
+ */
+interface Fingerprinted {
+  listFingerprints?(prefix: string): Promise<[path: string, fingerprint: string | undefined][]>;
+}
+
+/**
+ * Where the index keeps the fingerprint of each doc file it read, in the
+ * store's files: `{"version":1,"docs":{"<path>":["<fingerprint>","<content hash>"]}}`.
+ * It is written in the same transaction as the docs it describes.
+ */
+export const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
+
+type Prints = Map<string, readonly [fingerprint: string, contentHash: string]>;
+
+/** The memory doc paths under `root`, sorted, with their fingerprints when the port has them. */
+async function listDocs(files: FilePort, root: string): Promise<{ paths: string[]; prints: (string | undefined)[]; fingerprinted: boolean }> {
+  const { listFingerprints } = files as Fingerprinted;
+  if (listFingerprints === undefined) return { paths: await listMemoryDocs(files, root), prints: [], fingerprinted: false };
+  const listed = (await listFingerprints.call(files, root)).filter(([p]) => isMemoryDocName(p));
+  return { paths: listed.map(([p]) => p), prints: listed.map(([, f]) => f), fingerprinted: true };
+}
+
+// The recorded fingerprints; a missing, unreadable or foreign record counts as none (every doc is then read).
+function readPrints(text: string | undefined): Prints {
+  const out: Prints = new Map();
+  if (text === undefined) return out;
+  try {
+    const v = JSON.parse(text) as { version?: unknown; docs?: unknown };
+    if (v?.version !== 1 || typeof v.docs !== 'object' || v.docs === null) return out;
+    for (const [path, e] of Object.entries(v.docs as Record<string, unknown>))
+      if (Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'string') out.set(path, [e[0], e[1]]);
+  } catch {
+    // A damaged record only costs a full read.
+  }
+  return out;
+}
+
+const printsText = (prints: Prints): string => JSON.stringify({ version: 1, docs: Object.fromEntries([...prints].sort((a, b) => (a[0] < b[0] ? -1 : 1))) });
+
+// Records the fingerprints in the transaction, when the port gave any (a port without them leaves the record alone).
+async function writePrints(tx: StoreOps, prints: Prints, before: string | undefined, fingerprinted: boolean): Promise<Problem[]> {
+  if (!fingerprinted) return [];
+  const text = printsText(prints);
+  if (text === before) return [];
+  const put = await tx.putFile(INDEX_FINGERPRINTS_PATH, new TextEncoder().encode(text));
+  return put.ok ? [] : put.problems;
+}
 
 /**
  * Rebuilds the index from scratch: every memory doc file is read, parsed and
@@ -61,15 +124,23 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
  */
 export async function rebuildSearchIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
-  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
-  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher, new Map());
+  const { paths, prints: listedPrints, fingerprinted } = await listDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
+  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher);
   const before = new Set((await store.listHashes()).map((d) => d.docId));
+  // Fingerprints are taken before the reads: a file changed in between is recorded with its old fingerprint, so the next refresh reads it again.
+  const printOf = new Map(paths.map((p, i) => [p, listedPrints[i]]));
+  const prints: Prints = new Map();
+  for (const r of records) {
+    const f = printOf.get(r.path);
+    if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
+  }
   await store.transaction(async (tx) => {
     await tx.clearDocs();
     for (const r of records) {
       const put = await tx.putDoc(r);
       if (!put.ok) problems.push(...put.problems);
     }
+    problems.push(...(await writePrints(tx, prints, undefined, fingerprinted)));
   });
   const now = new Set(records.map((r) => r.docId));
   return {
@@ -87,31 +158,66 @@ export async function rebuildSearchIndex(store: Store, files: FilePort, options:
  * re-parsed and put, docs whose file is gone (or no longer parses) are
  * removed, everything else is left alone. One transaction.
  *
+ * On a port that lists files with fingerprints (`memkit/node`'s), a file
+ * whose fingerprint is the one recorded when its indexed bytes were read is
+ * not read again; the fingerprints are kept in the store at
+ * {@link INDEX_FINGERPRINTS_PATH}. Any other port: every file is read and hashed.
+ *
  * @example const { updated, removed } = await refreshIndex(store, files);
  */
 export async function refreshIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
-  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
-  const bytes = await readMany(files, paths);
+  const { paths, prints: listedPrints, fingerprinted } = await listDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
   const indexed = await store.listHashes();
   const byPath = new Map(indexed.map((d) => [d.path, d]));
+  const recordedBytes = fingerprinted ? await store.getFile(INDEX_FINGERPRINTS_PATH) : undefined;
+  const recordedText = recordedBytes === undefined ? undefined : new TextDecoder().decode(recordedBytes);
+  const recorded = readPrints(recordedText);
+  const prints: Prints = new Map();
   const taken = new Map<string, string>();
   const keep = new Set<string>();
+  const keepOf = (path: string, docId: string) => {
+    keep.add(docId);
+    taken.set(docId, path);
+  };
+  // A file whose fingerprint is the one recorded with the indexed hash is unchanged: not read.
+  const toRead: string[] = [];
+  paths.forEach((path, i) => {
+    const f = listedPrints[i];
+    const was = f === undefined ? undefined : recorded.get(path);
+    const old = byPath.get(path);
+    if (was !== undefined && old !== undefined && was[0] === f && was[1] === old.contentHash && !taken.has(old.docId)) {
+      keepOf(path, old.docId);
+      prints.set(path, was);
+    } else toRead.push(path);
+  });
+  const printOf = new Map(paths.map((p, i) => [p, listedPrints[i]]));
+  const bytes = await readMany(files, toRead);
   const changedPaths: string[] = [];
   const changedBytes: Uint8Array[] = [];
-  paths.forEach((path, i) => {
+  toRead.forEach((path, i) => {
     const b = bytes[i];
     if (b === undefined) return;
+    const hash = sha256Hex(b, hasher);
+    const f = printOf.get(path);
     const old = byPath.get(path);
-    if (old !== undefined && old.contentHash === sha256Hex(b, hasher) && !taken.has(old.docId)) {
-      keep.add(old.docId);
-      taken.set(old.docId, path);
+    if (old !== undefined && old.contentHash === hash && !taken.has(old.docId)) {
+      keepOf(path, old.docId);
+      if (f !== undefined) prints.set(path, [f, hash]);
     } else {
       changedPaths.push(path);
       changedBytes.push(b);
     }
   });
-  const { records, problems } = parseAll(changedPaths, changedBytes, hasher, taken);
+  const { records, problems, displaced } = parseAll(changedPaths, changedBytes, hasher, taken);
+  for (const id of displaced) {
+    prints.delete(taken.get(id)!);
+    keep.delete(id);
+  }
+  for (const r of records) {
+    const f = printOf.get(r.path);
+    if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
+  }
   const indexedIds = new Set(indexed.map((d) => d.docId));
   const putIds = new Set(records.map((r) => r.docId));
   const removed = indexed.map((d) => d.docId).filter((id) => !keep.has(id) && !putIds.has(id));
@@ -121,6 +227,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
       const put = await tx.putDoc(r);
       if (!put.ok) problems.push(...put.problems);
     }
+    problems.push(...(await writePrints(tx, prints, recordedText, fingerprinted)));
   });
   return {
     added: sorted([...putIds].filter((id) => !indexedIds.has(id))),
@@ -152,7 +259,7 @@ const same = (a: unknown, b: unknown) => {
 export async function indexDrift(store: Store, files: FilePort, options: IndexOptions = {}): Promise<Problem[]> {
   const hasher = options.hasher ?? jsHasher;
   const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
-  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher, new Map());
+  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher);
   const expected = new Map(records.map((r) => [r.docId, r]));
   const indexed = await store.listDocs();
   const indexedIds = new Set(indexed.map((d) => d.docId));
