@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { LedgerFormatId } from '../../ledger/index.js';
 import { nodeCheckSource } from '../../node/check-source.js';
+import { nodeFiles } from '../../node/fs-port.js';
 import { appendEntry } from '../../node/ledger-file.js';
 import { withLock } from '../../node/lock.js';
 import { type Problem, type Result, error, fail } from '../../problems/index.js';
 import { type Command, UsageError } from '../command.js';
 import { EXIT } from '../io.js';
-import { cliFiles } from '../node-files.js';
 import { memkitVersion } from '../version.js';
 import { absolute, cliHasher, positiveInt, requireDir, shown } from './shared.js';
 
@@ -58,7 +58,9 @@ Exit status: 0 after the client disconnects (stdio) or on SIGINT/SIGTERM
     } catch {
       throw new UsageError('memkit mcp needs the MCP SDK: npm install @modelcontextprotocol/server@2');
     }
-    const files = cliFiles(dir);
+    // Any extension (the WBS journal stages temp names), reads limited to memkit files by the server;
+    // a read-only server leaves even stale temp files of crashed writers alone.
+    const files = nodeFiles(dir, { extensions: null, recover: values.write === true });
     const appendLedger = async (rel: string, draft: Record<string, unknown>, format: LedgerFormatId): Promise<Result<never>> => {
       try {
         // The port refuses a path that leaves DIR (.., absolute, a link out) before the ledger file is opened.
