@@ -47,13 +47,13 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 export const DECISION_PREAMBLE = '# Decision log\n\n';
 const HASH = 'a'.repeat(64);
 
-/** A decisionLog.md built by `append` from rationales, entry i at minute `start + i` of 2026-02-20 (UTC). */
-export function decisionLog(rationales: readonly (string | { rationale: string; diff_hash: string })[], start = 0): string {
+/** A decisionLog.md built by `append` from rationales, entry i at minute i of 2026-02-20 (UTC), plus `shift` minutes from entry `from` on. */
+export function decisionLog(rationales: readonly (string | { rationale: string; diff_hash: string })[], shift = 0, from = 0): string {
   const entries: unknown[] = [];
   let text = DECISION_PREAMBLE;
   rationales.forEach((r, i) => {
     const draft = typeof r === 'string' ? { rationale: r, diff_hash: HASH } : r;
-    const a = append(entries, { proposer_agent: 'ReaperOAK', tests_passed: true, ...draft }, { format: 'decision-log', now: () => new Date(Date.UTC(2026, 1, 20, 0, start + i)) });
+    const a = append(entries, { proposer_agent: 'ReaperOAK', tests_passed: true, ...draft }, { format: 'decision-log', now: () => new Date(Date.UTC(2026, 1, 20, 0, i + (i >= from ? shift : 0))) });
     if (!a.ok) throw new Error(JSON.stringify(a.problems));
     entries.push(a.value.entry);
     text += `${a.value.line}\n`;

@@ -1,0 +1,168 @@
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { verifyText } from '../../src/ledger/verify.js';
+import { ROOT, runCli, tempDir } from '../cli/helpers.js';
+import { GIT_ENV, commitAll, decisionLog, git, initRepo, writeFiles } from './helpers.js';
+
+const LOG = 'memory-bank/decisionLog.md';
+/** How git runs the driver in these tests: memkit from source. */
+const DRIVER = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')}`;
+
+const rationales = (text: string) => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).rationale as string);
+
+/** A repository set up with `memkit git setup`, a base ledger on main, and branch `b` forked from it. */
+async function setupRepo(dir: string, base: string[]) {
+  initRepo(dir);
+  const setup = await runCli(['git', 'setup', dir, '--command', DRIVER], { env: GIT_ENV });
+  expect(setup.code).toBe(0);
+  writeFiles(dir, { [LOG]: decisionLog(base), 'memory-bank/activeContext.md': '# Active context\n' });
+  commitAll(dir, 'base');
+  git(dir, ['branch', 'b']);
+}
+
+describe('memkit git setup', { timeout: 60_000 }, () => {
+  it('writes .gitattributes and the driver config, idempotently; --check says so', async () => {
+    const t = tempDir();
+    try {
+      initRepo(t.dir);
+      writeFileSync(join(t.dir, '.gitattributes'), '*.png binary');
+      expect((await runCli(['git', 'setup', t.dir, '--check'], { env: GIT_ENV })).code).toBe(1);
+      expect((await runCli(['git', 'setup', t.dir], { env: GIT_ENV })).code).toBe(0);
+      const once = readFileSync(join(t.dir, '.gitattributes'), 'utf8');
+      expect(once.startsWith('*.png binary\n')).toBe(true);
+      expect(once).toContain('decisionLog.md merge=memkit\n');
+      expect((await runCli(['git', 'setup', t.dir], { env: GIT_ENV })).code).toBe(0);
+      expect(readFileSync(join(t.dir, '.gitattributes'), 'utf8')).toBe(once);
+      expect(git(t.dir, ['config', '--get', 'merge.memkit.driver']).out.trim()).toBe('npx --no-install memkit merge-driver %O %A %B %P');
+      expect((await runCli(['git', 'setup', t.dir, '--check'], { env: GIT_ENV })).code).toBe(0);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('outside a git work tree is a usage error', async () => {
+    const t = tempDir();
+    try {
+      expect((await runCli(['git', 'setup', t.dir], { env: { ...GIT_ENV, GIT_CEILING_DIRECTORIES: t.dir } })).code).toBe(2);
+    } finally {
+      t.done();
+    }
+  });
+});
+
+describe('git merge with the memkit driver', { timeout: 240_000 }, () => {
+  it('two branches appending (colliding ids) merge without conflict markers, and memkit check is clean', async () => {
+    const t = tempDir();
+    try {
+      await setupRepo(t.dir, ['first']);
+      writeFiles(t.dir, { [LOG]: decisionLog(['first', 'ours']) });
+      commitAll(t.dir, 'ours');
+      git(t.dir, ['checkout', '-q', 'b']);
+      writeFiles(t.dir, { [LOG]: decisionLog(['first', 'theirs']) });
+      commitAll(t.dir, 'theirs');
+      git(t.dir, ['checkout', '-q', 'main']);
+      const merge = git(t.dir, ['merge', '--no-edit', '-q', 'b'], true);
+      expect(merge.code).toBe(0);
+      const text = readFileSync(join(t.dir, LOG), 'utf8');
+      expect(text).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
+      expect(rationales(text)).toEqual(['first', 'ours', 'theirs']);
+      expect(text).toContain('"id":"DEC-20260220-003"');
+      const check = await runCli(['check', t.dir, '--format', 'json'], { env: GIT_ENV });
+      expect(JSON.parse(check.stdout).problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
+      expect(check.code).toBe(0);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('an entry edited on one side is a real conflict: git stops, ours is left as it was', async () => {
+    const t = tempDir();
+    try {
+      await setupRepo(t.dir, ['first']);
+      const ours = decisionLog(['first', 'ours']);
+      writeFiles(t.dir, { [LOG]: ours });
+      commitAll(t.dir, 'ours');
+      git(t.dir, ['checkout', '-q', 'b']);
+      writeFiles(t.dir, { [LOG]: decisionLog(['FIRST', 'theirs']) });
+      commitAll(t.dir, 'theirs');
+      git(t.dir, ['checkout', '-q', 'main']);
+      const merge = git(t.dir, ['merge', '--no-edit', 'b'], true);
+      expect(merge.code).not.toBe(0);
+      expect(merge.out).toContain('git.merge-history-changed');
+      expect(readFileSync(join(t.dir, LOG), 'utf8')).toBe(ours);
+      expect(git(t.dir, ['diff', '--name-only', '--diff-filter=U']).out.trim()).toBe(LOG);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('property: any two branches of appends merge through git to a ledger that verifies and holds every entry once, ours first', async () => {
+    const side = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 3 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('x', 'y'), { maxLength: 2 }), side, side, async (base, o, th) => {
+        const t = tempDir();
+        try {
+          const ours = o.map((s, i) => `o${i}${s}`);
+          const theirs = th.map((s, i) => `t${i}${s}`);
+          await setupRepo(t.dir, base);
+          writeFiles(t.dir, { [LOG]: decisionLog([...base, ...ours]) });
+          commitAll(t.dir, 'ours');
+          git(t.dir, ['checkout', '-q', 'b']);
+          writeFiles(t.dir, { [LOG]: decisionLog([...base, ...theirs], 30, base.length) });
+          commitAll(t.dir, 'theirs');
+          git(t.dir, ['checkout', '-q', 'main']);
+          expect(git(t.dir, ['merge', '--no-edit', '-q', 'b'], true).code).toBe(0);
+          const text = readFileSync(join(t.dir, LOG), 'utf8');
+          expect(verifyText(text, { format: 'decision-log' }).problems.filter((p) => p.severity === 'error')).toEqual([]);
+          expect(rationales(text)).toEqual([...base, ...ours, ...theirs]);
+        } finally {
+          t.done();
+        }
+      }),
+      { numRuns: 4 },
+    );
+  });
+});
+
+describe('memkit merge-driver on hostile input', { timeout: 60_000 }, () => {
+  /** Writes the three inputs, runs the driver in-process, and returns its result with %A's bytes after. */
+  async function drive(theirs: (t: string) => string | Buffer | 'huge') {
+    const t = tempDir();
+    try {
+      const base = decisionLog(['first']);
+      const ours = decisionLog(['first', 'ours']);
+      const files = { O: join(t.dir, 'O'), A: join(t.dir, 'A'), B: join(t.dir, 'B') };
+      writeFileSync(files.O, base);
+      writeFileSync(files.A, ours);
+      const th = theirs(decisionLog(['first', 'theirs']));
+      if (th === 'huge') {
+        // A 100 MB line, written in pieces: the driver must refuse it before reading it.
+        const fd = openSync(files.B, 'w');
+        const piece = Buffer.alloc(1 << 20, 0x78);
+        writeSync(fd, base);
+        for (let i = 0; i < 100; i++) writeSync(fd, piece);
+        writeSync(fd, '\n');
+        closeSync(fd);
+      } else writeFileSync(files.B, th);
+      const r = await runCli(['merge-driver', files.O, files.A, files.B, LOG], { cwd: t.dir, env: GIT_ENV });
+      const after = readFileSync(files.A, 'utf8');
+      return { ...r, unchanged: after === ours };
+    } finally {
+      t.done();
+    }
+  }
+
+  it.each([
+    ['a torn last line', (t: string) => `${t}{"id":"DEC-2026`, 'git.merge-unparseable'],
+    ['a non-JSON line', (t: string) => `${t}this is not JSON\n`, 'git.merge-unparseable'],
+    ['bytes that are not UTF-8', (t: string) => Buffer.concat([Buffer.from(t), Buffer.from([0xff, 0x0a])]), 'git.merge-unparseable'],
+    ['a 100 MB line', () => 'huge' as const, 'git.merge-too-large'],
+  ] as const)('%s gives a conflict with a message and leaves ours as it was', async (_, edit, code) => {
+    const r = await drive(edit);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(code);
+    expect(r.unchanged).toBe(true);
+  });
+});
