@@ -6,7 +6,12 @@
  */
 export function repeatsIn(list: unknown): (k: number) => boolean {
   if (!Array.isArray(list) || list.length < 2) return never;
-  if (list.length <= 16) return (k) => list.indexOf(list[k]) < k;
+  if (list.length <= 16) {
+    const at = (k: number) => list.indexOf(list[k]) < k;
+    // A list without repeats, the usual one, answers with the shared `never`: no closure per list.
+    for (let k = 1; k < list.length; k++) if (at(k)) return at;
+    return never;
+  }
   const firstAt = new Map<unknown, number>();
   list.forEach((x, k) => firstAt.has(x) || firstAt.set(x, k));
   return (k) => firstAt.get(list[k])! < k;

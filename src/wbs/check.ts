@@ -5,7 +5,7 @@ import { findCycles } from '../graph/cycles.js';
 import { repeatsIn } from '../graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
-import { expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
+import { type LeafCounts, expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
@@ -88,7 +88,8 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
-  const progress = leafProgress(model);
+  // Leaf counts, made when the first entry with a progress object needs them.
+  let progress: LeafCounts | undefined;
 
   for (let i = 0; i < items.length; i++) {
     const id = ids[i];
@@ -163,7 +164,8 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
       const expected = statusFromCounts(done, tree.length);
       if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
-      const want = expectedProgress(model, progress, i, e.progress);
+      if (isObject(e.progress)) progress ??= leafProgress(model);
+      const want = progress && expectedProgress(model, progress, i, e.progress);
       if (want !== undefined) {
         const pr = e.progress as { completed: number; total: number };
         push(warning('wbs.progress-mismatch', `progress of "${id}" is ${pr.completed}/${pr.total}, but ${want.completed} of its ${want.total} leaf tasks are done`, { pointer: at(i, 'progress') }));

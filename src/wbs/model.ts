@@ -53,8 +53,6 @@ export interface Model {
   kids: number[][];
   /** For item j, the item that has it in {@link Model.kids}, or -1. */
   treeParent: Int32Array;
-  /** Positions of the well-formed first entries, deepest first (children before their parents). */
-  deepestFirst: number[];
 }
 
 const NONE: number[] = [];
@@ -62,43 +60,61 @@ const NONE: number[] = [];
 /** Builds the {@link Model} of an index's `tasks` array. */
 export function buildModel(items: readonly unknown[]): Model {
   const n = items.length;
-  const ids = items.map((e) => (isObject(e) && typeof e.id === 'string' ? e.id : undefined));
+  const ids: (string | undefined)[] = [];
   const byId = new Map<string, number>();
   const first = new Uint8Array(n);
   const depth = new Uint8Array(n);
-  ids.forEach((id, i) => {
-    if (id === undefined || byId.has(id)) return;
+  for (let i = 0; i < n; i++) {
+    const e = items[i];
+    const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
+    ids.push(id);
+    if (id === undefined || byId.has(id)) continue;
     byId.set(id, i);
     first[i] = 1;
     if (isWbsId(id)) depth[i] = wbsDepth(id);
-  });
+  }
   const find = (id: string) => byId.get(id) ?? MISSING;
   // Most lists are empty: they share one array instead of costing one each.
-  const resolve = (i: number, list: unknown) => (first[i] === 1 && Array.isArray(list) && list.length > 0 ? list.map((x: unknown) => (typeof x === 'string' ? find(x) : NOT_STRING)) : NONE);
-  const children = items.map((e, i) => resolve(i, (e as Loose | undefined)?.children));
-  const deps = items.map((e, i) => resolve(i, (e as Loose | undefined)?.dependencies));
+  const resolve = (list: unknown): number[] => {
+    if (!Array.isArray(list) || list.length === 0) return NONE;
+    const out: number[] = [];
+    for (const x of list) out.push(typeof x === 'string' ? find(x) : NOT_STRING);
+    return out;
+  };
+  const children: number[][] = [];
+  const deps: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const e = items[i] as Loose;
+    children.push(first[i] === 1 ? resolve(e.children) : NONE);
+    deps.push(first[i] === 1 ? resolve(e.dependencies) : NONE);
+  }
 
   // A tree link: the child's id is the parent's id plus one component. Only one item
   // can be that parent, so a child already linked is a repeat in the list.
   const treeParent = new Int32Array(n).fill(-1);
-  const kids = children.map((listed, i) => {
-    if (depth[i] === 0 || listed.length === 0) return NONE;
-    const prefix = `${ids[i]}.`;
+  const kids: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const listed = children[i]!;
+    if (depth[i] === 0 || listed.length === 0) {
+      kids.push(NONE);
+      continue;
+    }
+    const id = ids[i]!;
     const out: number[] = [];
     for (const j of listed) {
-      if (j >= 0 && treeParent[j] === -1 && depth[j] === depth[i]! + 1 && ids[j]!.startsWith(prefix)) {
+      if (j >= 0 && treeParent[j] === -1 && depth[j] === depth[i]! + 1 && ids[j]!.charCodeAt(id.length) === 46 && ids[j]!.startsWith(id)) {
         treeParent[j] = i;
         out.push(j);
       }
     }
-    return out;
-  });
-  const deepestFirst: number[] = [];
-  for (const d of [3, 2, 1]) for (let i = 0; i < n; i++) if (depth[i] === d) deepestFirst.push(i);
-  return { items, ids, byId, find, first: (i) => first[i] === 1, children, deps, depth, kids, treeParent, deepestFirst };
+    kids.push(out);
+  }
+  return { items, ids, byId, find, first: (i) => first[i] === 1, children, deps, depth, kids, treeParent };
 }
 
-/** The number of tree children of item i. */
-export function treeKidCount(model: Model, i: number): number {
-  return model.kids[i]!.length;
+/** Positions of the well-formed first entries, deepest first (children before their parents): the roll-up order. */
+export function deepestFirst(model: Model): number[] {
+  const out: number[] = [];
+  for (const d of [3, 2, 1]) for (let i = 0; i < model.depth.length; i++) if (model.depth[i] === d) out.push(i);
+  return out;
 }

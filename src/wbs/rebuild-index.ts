@@ -1,6 +1,6 @@
 import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
-import { type Loose, type TaskFiles, buildModel, isObject, own, treeKidCount } from './model.js';
+import { type Loose, type TaskFiles, buildModel, isObject, own } from './model.js';
 import { leafProgress } from './rollup.js';
 import { taskFileEntries } from './check.js';
 
@@ -53,7 +53,7 @@ export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOption
     const model = buildModel(tasksOut);
     const counts = leafProgress(model);
     tasksOut.forEach((e, i) => {
-      if (treeKidCount(model, i) > 0) {
+      if (model.kids[i]!.length > 0) {
         const { deliverables } = e;
         delete e.deliverables;
         e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };

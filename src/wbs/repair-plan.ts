@@ -3,7 +3,7 @@ import { type Problem, error, joinPointer, warning } from '../problems/index.js'
 import { SHARED_FIELDS, checkWbs, taskFileEntries, idFromFile } from './check.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
-import { type Loose, type TaskFiles, buildModel, isObject, own, strings, treeKidCount } from './model.js';
+import { type Loose, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { leafProgress, rolledUpStatuses } from './rollup.js';
 
@@ -153,7 +153,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const e = all[i] as Loose;
-    if (treeKidCount(rebuilt, i) === 0) continue;
+    if (rebuilt.kids[i]!.length === 0) continue;
     if (status[i] !== undefined) e.status = status[i];
     if (isObject(e.progress)) e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
   }

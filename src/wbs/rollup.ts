@@ -1,5 +1,5 @@
 import type { TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
-import { type Model, buildModel, isObject } from './model.js';
+import { type Model, buildModel, deepestFirst, isObject } from './model.js';
 
 /** A task status. */
 export type WbsStatus = TaskIndexEntry['status'];
@@ -32,7 +32,7 @@ export function statusFromCounts(done: number, total: number): WbsStatus {
 /** The statuses every parent should have, bottom-up (children before parents), by item position. */
 export function rolledUpStatuses(model: Model): unknown[] {
   const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
-  for (const i of model.deepestFirst) {
+  for (const i of deepestFirst(model)) {
     const kids = model.kids[i]!;
     if (kids.length > 0) status[i] = statusFromCounts(kids.filter((j) => status[j] === 'done').length, kids.length);
   }
@@ -91,7 +91,7 @@ export interface LeafCounts {
 export function leafProgress(model: Model): LeafCounts {
   const completed = model.items.map((e): number => (isObject(e) && e.status === 'done' ? 1 : 0));
   const total = model.items.map(() => 1);
-  for (const i of model.deepestFirst) {
+  for (const i of deepestFirst(model)) {
     const kids = model.kids[i]!;
     if (kids.length === 0) continue;
     completed[i] = kids.reduce((sum, j) => sum + completed[j]!, 0);
