@@ -1,6 +1,6 @@
 import { validate } from '../schemas/index.js';
 import { getFormat } from '../schemas/registry.js';
-import { dateTimeProfileProblems, offProfileDateTimes } from '../schemas/validate.js';
+import { dateTimeProfileProblems } from '../schemas/validate.js';
 import { JOURNAL_FILE, checkWbs } from '../wbs/index.js';
 import { pendingJournalProblem } from '../wbs/journal.js';
 import { parseWbsJson } from '../wbs/limits.js';
@@ -13,6 +13,8 @@ export { JOURNAL_FILE };
  * then every WBS invariant including index ↔ `tasks/*.json` agreement.
  * `journal`: the tree holds the journal of an interrupted write
  * (`wbs.pending-journal`, a warning; the check only reports, never completes it).
+ * Deliverables are not looked up: they are paths of the project, which the
+ * checked directory need not hold (`memkit wbs check` looks them up).
  */
 export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks: LoadedFile[], ctx: CheckContext, journal = false): void {
   const dir = root + '/';
@@ -22,7 +24,8 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
   for (const t of tasks) {
     byPath.set(t.path, t);
     const parsed = parseWbsJson(t.text, 'wbs-task');
-    if (!parsed.ok) ctx.report(t, parsed.problems);
+    // The same code the library's loadWbs gives an entity file that is not JSON.
+    if (!parsed.ok) ctx.report(t, parsed.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
     else taskValues[t.path.slice(dir.length)] = parsed.value;
   }
   if (index === undefined) {
@@ -36,15 +39,12 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     ctx.report(index, parsed.problems);
     return;
   }
-  const seen = offProfileDateTimes();
   for (const p of checkWbs(parsed.value, taskValues, { dir })) {
     const file = p.file !== undefined ? byPath.get(p.file) : index;
     if (file) ctx.report(file, [p], true);
     else ctx.report(p.file ?? index.path, [p]);
   }
-  // ISO 8601 timestamps outside memkit's RFC 3339 form were accepted: say so (convention.date-time-profile).
-  if (offProfileDateTimes() !== seen) {
-    ctx.report(index, dateTimeProfileProblems(getFormat('wbs-task-index')!.schema, parsed.value), true);
-    for (const [rel, value] of Object.entries(taskValues)) ctx.report(byPath.get(dir + rel)!, dateTimeProfileProblems(getFormat('wbs-task')!.schema, value), true);
-  }
+  // ISO 8601 timestamps outside memkit's RFC 3339 form are valid: say so (convention.date-time-profile).
+  ctx.report(index, dateTimeProfileProblems(getFormat('wbs-task-index')!.schema, parsed.value), true);
+  for (const [rel, value] of Object.entries(taskValues)) ctx.report(byPath.get(dir + rel)!, dateTimeProfileProblems(getFormat('wbs-task')!.schema, value), true);
 }
