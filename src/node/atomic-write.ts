@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -29,7 +29,7 @@ export interface FsFacade {
   stat?(path: string): Promise<{ dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }>;
 }
 
-/** The real file system (`node:fs/promises`; `realpath` runs synchronously). */
+/** The real file system (`node:fs/promises`; `realpath` and `stat` run synchronously). */
 export const nodeFs: FsFacade = {
   open: (path, flags, mode) => fsp.open(path, flags, mode),
   readFile: (path) => fsp.readFile(path),
@@ -39,11 +39,12 @@ export const nodeFs: FsFacade = {
     await fsp.mkdir(path, { recursive: true });
   },
   readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
-  // Synchronous on purpose: a realpath is a few dentry-cache lookups, while an
-  // asynchronous one waits in libuv's 4-thread pool behind every fsync in flight.
+  // realpath and stat are synchronous on purpose: each is a few lookups in the
+  // kernel's caches, while an asynchronous call waits in libuv's 4-thread pool
+  // (behind every fsync in flight, during an import) and costs more than the call.
   realpath: async (path) => realpathSync.native(path),
   rmdir: (path) => fsp.rmdir(path),
-  stat: (path) => fsp.stat(path),
+  stat: async (path) => statSync(path),
 };
 
 /** Temp files of atomic writes end with this; {@link recoverTemps} removes leftovers. */

@@ -143,7 +143,8 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     // A file changed this close to the listing could change again within its timestamps' granularity unseen.
     const trustedBefore = Date.now() - RACY_MS;
     const out: [string, string | undefined][] = [];
-    const walk = async (dir: string): Promise<void> => {
+    // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root), computed once per directory.
+    const walk = async (dir: string, relDir: string): Promise<void> => {
       let entries: Awaited<ReturnType<FsFacade['readdir']>>;
       try {
         entries = await fs.readdir(dir);
@@ -156,7 +157,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         const full = join(dir, entry.name);
         let isFile = entry.isFile();
         if (entry.isDirectory()) {
-          if (!ignoreDirs.has(entry.name)) await walk(full);
+          if (!ignoreDirs.has(entry.name)) await walk(full, `${relDir}${entry.name}/`);
           continue;
         }
         if (entry.isSymbolicLink()) {
@@ -169,8 +170,8 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
           }
         }
         if (!isFile || isTempName(entry.name)) continue;
-        const rel = relative(base, full).split(sep).join('/');
-        if (extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e))) files.push([rel, full]);
+        const lower = entry.name.toLowerCase();
+        if (extensions === null || extensions.some((e) => lower.endsWith(e))) files.push([relDir + entry.name, full]);
       }
       if (!fingerprints || fs.stat === undefined) {
         for (const [rel] of files) out.push([rel, undefined]);
@@ -180,7 +181,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       const prints = await Promise.all(files.map(([, full]) => stat(full).then((st) => fingerprintOf(st, trustedBefore), () => undefined)));
       files.forEach(([rel], i) => out.push([rel, prints[i]]));
     };
-    await walk(start);
+    await walk(start, start === base ? '' : `${relative(base, start).split(sep).join('/')}/`);
     return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeFiles } from '../../src/node/index.js';
+import { nodeFiles, nodeFs } from '../../src/node/index.js';
 import { checkRelativePath } from '../../src/node/fs-port.js';
 import { MemkitError } from '../../src/problems/index.js';
 import { expectLikeModel, fileOp } from '../store/file-port-model.js';
@@ -119,6 +119,31 @@ describe('nodeFiles', () => {
     expect(readdirSync(outside)).toEqual(['secret.md']);
     expect(new TextDecoder().decode(await files.read('alias.md'))).toBe('inside');
     expect(await files.list('')).toEqual(['alias.md', 'inside.md']);
+  });
+
+  it('listFingerprints lists what list lists; a fingerprint changes with the file, and is missing for a file changed moments ago', async () => {
+    const root = fresh();
+    const outside = fresh();
+    for (const d of ['a/b', '.git', 'c']) mkdirSync(join(root, d), { recursive: true });
+    for (const f of ['a/b/x.md', 'a/y.json', '.git/z.md', 'c/w.exe', 'top.md']) writeFileSync(join(root, f), f);
+    writeFileSync(join(outside, 'secret.md'), 'secret');
+    symlinkSync(join(outside, 'secret.md'), join(root, 'leak.md'));
+    symlinkSync(join(root, 'top.md'), join(root, 'alias.md'));
+    const files = nodeFiles(root);
+    const fresh1 = await files.listFingerprints('');
+    expect(fresh1.map(([p]) => p)).toEqual(await files.list(''));
+    expect(await files.listFingerprints('a')).toEqual([
+      ['a/b/x.md', undefined],
+      ['a/y.json', undefined],
+    ]);
+    expect(fresh1.every(([, f]) => f === undefined)).toBe(true);
+    // Files seen as a minute old have fingerprints; rewriting one changes its own only.
+    const aged = nodeFiles(root, { fs: { ...nodeFs, stat: async (p) => ((st) => ({ dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs - 60_000, ctimeMs: st.ctimeMs - 60_000 }))(await nodeFs.stat!(p)) } });
+    const before = new Map(await aged.listFingerprints(''));
+    expect([...before.values()].every((f) => typeof f === 'string')).toBe(true);
+    writeFileSync(join(root, 'a/b/x.md'), 'other');
+    const after = new Map(await aged.listFingerprints(''));
+    for (const [p, f] of after) expect(f === before.get(p), p).toBe(p !== 'a/b/x.md');
   });
 
   it('never resolves a checked path outside the root (property)', () => {
