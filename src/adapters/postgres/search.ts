@@ -22,51 +22,81 @@ export function termKey(term: string, hasher: Hasher): string {
 
 /** A doc that matched, scored; `key` is its `doc_key`. */
 export interface ScoredKey {
-  key: string;
+  key: number;
   score: number;
+}
+
+/** One query term's postings: doc keys, term frequencies and doc lengths (FTS5's D). */
+interface Postings {
+  keys: Int32Array;
+  tfs: Int32Array;
+  dls: Int32Array;
+}
+
+// `int4send` triples (doc_key, tf, dl), big-endian, as one bytea per term.
+function decode(bytes: Uint8Array | null): Postings {
+  const n = bytes === null ? 0 : Math.floor(bytes.length / 12);
+  const out = { keys: new Int32Array(n), tfs: new Int32Array(n), dls: new Int32Array(n) };
+  if (bytes === null) return out;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0, o = 0; i < n; i++, o += 12) {
+    out.keys[i] = view.getInt32(o);
+    out.tfs[i] = view.getInt32(o + 4);
+    out.dls[i] = view.getInt32(o + 8);
+  }
+  return out;
 }
 
 /**
  * Finds the docs matching `keys` (postings keys of the distinct query terms) and
  * scores them with memkit's one BM25 ({@link bm25Score}, FTS5's formula).
- * One statement, so one snapshot: the statistics (FTS5's nRow, the token
- * total for avgdl, each term's nHit) and the matches agree. Returns every
+ * One statement, so one snapshot: per term, its whole postings list (an
+ * index-only scan of the postings key) with each doc's length, beside the
+ * store's doc count and token total. The list lengths are FTS5's nHit; the
+ * matching (every term, or any) happens here. Kinds and tags filter the
+ * matches afterwards, as FTS5's statistics ignore filters too. Returns every
  * match, best first by score only (the caller breaks ties by doc id).
  */
 export async function scoreMatches(conn: PgQueryable, schema: string, keys: readonly string[], options: SearchOptions): Promise<ScoredKey[]> {
-  const params: unknown[] = [keys, options.match === 'any' ? 1 : keys.length];
-  let filters = '';
-  if (options.kinds) {
-    params.push([...options.kinds]);
-    filters += ` AND d.kind = ANY($${params.length}::text[])`;
-  }
-  const tags = [...new Set(options.tags ?? [])];
-  if (tags.length > 0) {
-    params.push(tags);
-    filters += ` AND d.tags @> $${params.length}::text[]`;
-  }
-  const sql = `WITH q AS (SELECT t, i::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS q(t, i)),
-h AS (SELECT p.doc_key, array_agg(q.i) AS idx, array_agg(p.tf) AS tf FROM q JOIN ${schema}.postings p ON p.term = q.t GROUP BY p.doc_key HAVING count(*) >= $2)
-SELECT s.docs::text AS n_row, s.tokens::text AS n_tokens,
-  (SELECT string_agg((SELECT count(*) FROM ${schema}.postings p WHERE p.term = q.t)::text, ' ' ORDER BY q.i) FROM q) AS n_hit,
-  (SELECT string_agg(h.doc_key || ' ' || d.tokens || ' ' || array_to_string(h.idx, ',') || ' ' || array_to_string(h.tf, ','), ';')
-     FROM h JOIN ${schema}.docs d ON d.doc_key = h.doc_key WHERE true${filters}) AS m
-FROM ${schema}.store_stats s WHERE s.id = 1`;
-  const row = (await conn.query<{ n_row: string; n_tokens: string; n_hit: string | null; m: string | null }>(sql, params)).rows[0];
-  if (row === undefined || row.m === null || row.m === '') return [];
-  const nRow = Number(row.n_row);
+  const rows = (
+    await conn.query<{ i: number; list: Uint8Array | null; n_row: string; n_tokens: string }>(
+      `SELECT q.i::int AS i, s.docs::text AS n_row, s.tokens::text AS n_tokens,
+         ${schema}.memkit_term_postings(q.t) AS list
+       FROM unnest($1::text[]) WITH ORDINALITY AS q(t, i), ${schema}.store_stats s WHERE s.id = 1`,
+      [keys],
+    )
+  ).rows;
+  const nRow = Number(rows[0]?.n_row ?? 0);
   if (nRow === 0) return [];
-  const avgdl = Number(row.n_tokens) / nRow;
-  const idfs = (row.n_hit ?? '').split(' ').map((n) => bm25Idf(nRow, Number(n)));
-  const out: ScoredKey[] = [];
-  const freqs = new Array<number>(keys.length);
-  for (const entry of row.m.split(';')) {
-    const [key, tokens, idx, tf] = entry.split(' ') as [string, string, string, string];
-    freqs.fill(0);
-    const is = idx.split(',');
-    const fs = tf.split(',');
-    for (let j = 0; j < is.length; j++) freqs[Number(is[j]) - 1] = Number(fs[j]);
-    out.push({ key, score: bm25Score(freqs, idfs, Number(tokens), avgdl) });
+  const avgdl = Number(rows[0]!.n_tokens) / nRow;
+  const lists: Postings[] = new Array(keys.length);
+  for (const r of rows) lists[Number(r.i) - 1] = decode(r.list);
+  const idfs = lists.map((l) => bm25Idf(nRow, l.keys.length));
+  // Per matching doc: its length and the frequency of each term.
+  const found = new Map<number, { dl: number; freqs: number[] }>();
+  lists.forEach((l, t) => {
+    for (let i = 0; i < l.keys.length; i++) {
+      let d = found.get(l.keys[i]!);
+      if (d === undefined) found.set(l.keys[i]!, (d = { dl: l.dls[i]!, freqs: new Array<number>(keys.length).fill(0) }));
+      d.freqs[t] = l.tfs[i]!;
+    }
+  });
+  const all = options.match !== 'any';
+  let matches = [...found].filter(([, d]) => !all || d.freqs.every((f) => f > 0));
+  const tags = [...new Set(options.tags ?? [])];
+  if ((options.kinds !== undefined || tags.length > 0) && matches.length > 0) {
+    const params: unknown[] = [matches.map(([k]) => k)];
+    let where = '';
+    if (options.kinds) {
+      params.push([...options.kinds]);
+      where += ` AND kind = ANY($${params.length}::text[])`;
+    }
+    if (tags.length > 0) {
+      params.push(tags);
+      where += ` AND tags @> $${params.length}::text[]`;
+    }
+    const allowed = new Set((await conn.query<{ doc_key: number }>(`SELECT doc_key FROM ${schema}.docs WHERE doc_key = ANY($1::int[])${where}`, params)).rows.map((r) => Number(r.doc_key)));
+    matches = matches.filter(([k]) => allowed.has(k));
   }
-  return out.sort((a, b) => a.score - b.score);
+  return matches.map(([key, d]) => ({ key, score: bm25Score(d.freqs, idfs, d.dl, avgdl) })).sort((a, b) => a.score - b.score);
 }

@@ -139,7 +139,11 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
     },
     async getDocRecord(docId) {
       if (unstorable(docId)) return undefined;
-      const r = (await q<DocRow & { headings: string[]; body: string }>(`SELECT * FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
+      const r = (
+        await q<DocRow & { headings: string[]; body: string }>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash, headings, body FROM ${s}.docs WHERE doc_id = $1`, [
+          docId,
+        ])
+      )[0];
       return r ? { ...rowMeta(r), headings: [...r.headings], body: r.body } : undefined;
     },
     async deleteDoc(docId) {
@@ -271,12 +275,12 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       while (n < scored.length && scored[n]!.score <= cut) n++;
       const candidates = scored.slice(0, n);
       const rows = (
-        await conn.query<{ doc_key: string | number; doc_id: string; title: string; path: string; kind: string; body: string }>(
-          `SELECT doc_key::text AS doc_key, doc_id, title, path, kind, body FROM ${s}.docs WHERE doc_key = ANY($1::bigint[])`,
+        await conn.query<{ doc_key: number; doc_id: string; title: string; path: string; kind: string; body: string }>(
+          `SELECT doc_key, doc_id, title, path, kind, body FROM ${s}.docs WHERE doc_key = ANY($1::int[])`,
           [candidates.map((c) => c.key)],
         )
       ).rows;
-      const byKey = new Map(rows.map((r) => [String(r.doc_key), r]));
+      const byKey = new Map(rows.map((r) => [Number(r.doc_key), r]));
       const matched = new Set(words.map((w) => w.term));
       const snippet = { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) };
       return ok(
