@@ -16,6 +16,7 @@ export function overlaySource(base: CheckSource, changes: Changes, scope: (path:
   return {
     async list() {
       const listing = await base.list();
+      // A copy: the listing may be shared between runs.
       const files = listing.files.filter((f) => inScope(f.path) && !changes.has(f.path));
       for (const [path, bytes] of changes) files.push({ path, size: bytes.length });
       files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -56,7 +57,10 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.pointer ?
  */
 export async function newErrors(source: CheckSource, scope: (path: string) => boolean, before: Changes, after: Changes, hasher: Hasher | undefined): Promise<Problem[]> {
   const options = hasher === undefined ? {} : { hasher };
-  const [was, will] = await Promise.all([checkDirectory(overlaySource(source, before, scope), options), checkDirectory(overlaySource(source, after, scope), options)]);
+  // One walk of the directory serves both runs.
+  const listing = await source.list();
+  const walked: CheckSource = { list: async () => listing, read: (path) => source.read(path) };
+  const [was, will] = await Promise.all([checkDirectory(overlaySource(walked, before, scope), options), checkDirectory(overlaySource(walked, after, scope), options)]);
   const counts = new Map<string, number>();
   for (const p of was.problems) if (p.severity === 'error') counts.set(keyOf(p), (counts.get(keyOf(p)) ?? 0) + 1);
   const added: Problem[] = [];
