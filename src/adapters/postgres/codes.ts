@@ -2,11 +2,6 @@ import { defineCodes } from '../../problems/index.js';
 
 /** Problem codes of the PostgreSQL store and ledgers (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
 export const postgresCodes = defineCodes({
-  'store.pg-bad-url': {
-    meaning: 'The store URL is not a PostgreSQL connection URL (postgres://user:password@host:port/database).',
-    fix: 'Pass a URL of the form postgres://user@host:5432/database (the password may come from PGPASSWORD).',
-    source: 'operational',
-  },
   'store.pg-bad-schema': {
     meaning: 'The schema name is not a plain lower-case identifier ([a-z_][a-z0-9_]*, at most 63 characters).',
     fix: 'Choose a schema name such as memkit or tenant_a.',
