@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDirectory } from '../../src/check/index.js';
 import { verifyText } from '../../src/ledger/index.js';
 import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
+import { parseFrontmatter, parseLedgerText } from '../../src/parse/index.js';
 import { memoryStore, refreshIndex } from '../../src/store/index.js';
+import { loadWbs, readyTasks } from '../../src/wbs/index.js';
 import { call, codes, copyExample, httpClient } from './helpers.js';
 
 /** The budget the issue sets for the whole tools/list answer. */
@@ -61,6 +63,26 @@ describe('memkit mcp --http on 127.0.0.1', () => {
       entry: { proposer_agent: 'Frontend', rationale: 'r', diff_hash: '0'.repeat(64), tests_passed: true },
     });
     expect([denied.isError, codes(denied.value)]).toEqual([true, ['ledger.writer-denied']]);
+  });
+
+  it('every other tool answers over HTTP as the library does', async () => {
+    const loaded = await loadWbs(nodeFiles(ex.dir));
+    expect((await call(c.client, 'ready', {})).value).toEqual(readyTasks(loaded.index as never));
+    const doc = await call(c.client, 'read', { id: 'playbook.release' });
+    const parsed = parseFrontmatter(readFileSync(join(ex.dir, doc.value.path), 'utf8'));
+    expect(parsed.ok && [doc.value.frontmatter, doc.value.body]).toEqual(parsed.ok && [parsed.value.data, parsed.value.body]);
+    const ledger = 'memory-bank/decisionLog.md';
+    const entries = parseLedgerText(readFileSync(join(ex.dir, ledger), 'utf8')).entries.map((e) => e.value);
+    expect((await call(c.client, 'history', { ledger, limit: 1 })).value.entries[0].entry).toEqual(entries[entries.length - 1]);
+    const remembered = await call(c.client, 'remember', { id: 'fact.http', title: 'Over HTTP', kind: 'fact' });
+    expect(remembered.isError).toBe(false);
+    expect(readFileSync(join(ex.dir, remembered.value.changed[0].path), 'utf8')).toContain('id: fact.http');
+    const task = await call(c.client, 'task', { id: '1.2.2', status: 'done' });
+    expect([task.isError, task.value.task.status]).toEqual([false, 'done']);
+    const thread = await call(c.client, 'thread', { command: 'archive', params: { thread_id: 'search-ui' } });
+    expect(thread.isError).toBe(false);
+    expect(JSON.parse(readFileSync(join(ex.dir, 'threads/thread-store.json'), 'utf8')).threads['search-ui'].status).toBe('archived');
+    expect((await call(c.client, 'check')).value.ok).toBe(true);
   });
 
   it('lists and reads resources', async () => {
