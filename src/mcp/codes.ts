@@ -43,7 +43,7 @@ export const mcpCodes = defineCodes({
     source: 'operational',
   },
   'mcp.status-derived': {
-    meaning: "The task has children: its status is derived by roll-up from theirs and cannot be set.",
+    meaning: 'The task has children: its status is derived by roll-up from theirs and cannot be set.',
     fix: 'Set the status of its leaf tasks; the roll-up updates the parents.',
     source: 'operational',
   },

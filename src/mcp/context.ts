@@ -49,7 +49,10 @@ export class McpContext {
 
   /** Paths of the files of `format`, sorted. */
   pathsOf(format: FormatId): string[] {
-    return [...this.formats].filter(([, f]) => f === format).map(([p]) => p).sort();
+    return [...this.formats]
+      .filter(([, f]) => f === format)
+      .map(([p]) => p)
+      .sort();
   }
 
   /**
@@ -72,7 +75,9 @@ export class McpContext {
 
   /** `now()` as RFC 3339 without milliseconds, as the example memories write it. */
   timestamp(): string {
-    return this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
   }
 
   hash(bytes: Uint8Array): string {

@@ -35,8 +35,7 @@ export async function listResources(ctx: McpContext): Promise<ResourceListing[]>
   if (ctx.formats.has(MANIFEST_PATH)) out.push({ uri: MANIFEST_URI, name: 'manifest', title: 'memory manifest', mimeType: 'application/json' });
   for (const format of LEDGER_FORMAT_IDS)
     for (const path of ctx.pathsOf(format))
-      for (const part of ['head', 'checkpoint'])
-        out.push({ uri: `${LEDGER}${encodeURIComponent(path)}/${part}`, name: `${path} ${part}`, mimeType: 'application/json' });
+      for (const part of ['head', 'checkpoint']) out.push({ uri: `${LEDGER}${encodeURIComponent(path)}/${part}`, name: `${path} ${part}`, mimeType: 'application/json' });
   return out;
 }
 

@@ -29,10 +29,7 @@ export const CheckArgs = Type.Object({}, Strict);
 export const VerifyArgs = Type.Object({ ledger: Ledger }, Strict);
 
 /** `history` arguments: newest first, `offset` entries skipped. */
-export const HistoryArgs = Type.Object(
-  { ledger: Ledger, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })), offset: Type.Optional(Type.Integer({ minimum: 0 })) },
-  Strict,
-);
+export const HistoryArgs = Type.Object({ ledger: Ledger, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })), offset: Type.Optional(Type.Integer({ minimum: 0 })) }, Strict);
 
 /** `ready` arguments. */
 export const ReadyArgs = Type.Object({ leaves: Type.Optional(Type.Boolean({ description: 'leaf tasks only' })) }, Strict);

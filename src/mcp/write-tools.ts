@@ -68,8 +68,7 @@ export async function remember(ctx: McpContext, args: RememberArgs): Promise<Res
         if (!path.startsWith(DOC_ROOT) || !path.endsWith('.md'))
           return fail([error('mcp.bad-path', `a memory doc is a .md file under ${DOC_ROOT}, not ${JSON.stringify(path)}`, { pointer: '/path' })]);
         // The port judges the path first (relative, no "..", no link out of the directory).
-        if ((await ctx.files.read(path)) !== undefined)
-          return fail([error('mcp.path-conflict', `${path} exists and is not the doc ${args.id}`, { file: path, pointer: '/path' })]);
+        if ((await ctx.files.read(path)) !== undefined) return fail([error('mcp.path-conflict', `${path} exists and is not the doc ${args.id}`, { file: path, pointer: '/path' })]);
         const data = {
           id: args.id,
           title: args.title,
@@ -199,9 +198,9 @@ export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unkn
     const at = index.tasks.findIndex((t) => t.id === args.id);
     if (at >= 0) {
       const entry = index.tasks[at]!;
-      if (args.status === undefined && args.title === undefined && args.dependencies === undefined) return fail([error('mcp.invalid-arguments', 'give a status, title or dependencies to set', { pointer: '' })]);
-      if (args.status !== undefined && entry.children.length > 0)
-        return fail([error('mcp.status-derived', `${args.id} has children; its status is their roll-up`, { pointer: '/status' })]);
+      if (args.status === undefined && args.title === undefined && args.dependencies === undefined)
+        return fail([error('mcp.invalid-arguments', 'give a status, title or dependencies to set', { pointer: '' })]);
+      if (args.status !== undefined && entry.children.length > 0) return fail([error('mcp.status-derived', `${args.id} has children; its status is their roll-up`, { pointer: '/status' })]);
       if (args.status !== undefined) entry.status = args.status;
       if (args.dependencies !== undefined) entry.dependencies = [...args.dependencies];
       const e = entity(args.id);
@@ -277,7 +276,11 @@ export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<
     if (text === undefined) return fail([error('mcp.not-found', `${path} no longer exists`, { file: path })]);
     const parsed = parseJson(text);
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: path })));
-    const result = applyOperation(parsed.value as ThreadStore, { command: args.command, params: args.params as Record<string, unknown>, ...(args.operator ? { operator: args.operator } : {}) }, { now: () => ctx.now() });
+    const result = applyOperation(
+      parsed.value as ThreadStore,
+      { command: args.command, params: args.params as Record<string, unknown>, ...(args.operator ? { operator: args.operator } : {}) },
+      { now: () => ctx.now() },
+    );
     if (!result.ok) return fail(result.problems.map((p: Problem) => ({ ...p, file: path })));
     const written = await checkedWrite(ctx, (p) => p === path, new Map([[path, ctx.encode(json(result.value))]]));
     if (!written.ok) return written;

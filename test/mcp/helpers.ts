@@ -19,7 +19,12 @@ export interface Connected {
 
 /** Starts `memkit mcp DIR …flags` over stdio and connects the SDK client to it. */
 export async function stdioClient(dir: string, flags: string[] = []): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', MAIN, 'mcp', dir, ...flags], cwd: ROOT, stderr: process.env.MEMKIT_MCP_STDERR ? 'inherit' : 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', MAIN, 'mcp', dir, ...flags],
+    cwd: ROOT,
+    stderr: process.env.MEMKIT_MCP_STDERR ? 'inherit' : 'pipe',
+  });
   // Drained, so a chatty server never blocks on a full pipe; kept for the failure message.
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-20_000)));

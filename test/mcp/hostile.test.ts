@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connected, call, codes, copyExample, readTree, stdioClient } from './helpers.js';
 
-const DOC = (id: string) => `---\nid: ${id}\ntitle: Secret\nkind: fact\ntags: []\ncreated: 2026-02-20T11:00:00Z\nupdated: 2026-02-20T11:00:00Z\nprovenance:\n  events: []\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# Secret\n\nthe outside secret words\n`;
+const DOC = (id: string) =>
+  `---\nid: ${id}\ntitle: Secret\nkind: fact\ntags: []\ncreated: 2026-02-20T11:00:00Z\nupdated: 2026-02-20T11:00:00Z\nprovenance:\n  events: []\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# Secret\n\nthe outside secret words\n`;
 
 describe('hostile calls to memkit mcp --write', () => {
   let ex: ReturnType<typeof copyExample>;
@@ -32,7 +33,10 @@ describe('hostile calls to memkit mcp --write', () => {
   const refused = async (name: string, args: Record<string, unknown>, expected: string[]) => {
     const r = await call(c.client, name, args);
     expect(r.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
-    expect(codes(r.value).filter((code) => expected.includes(code)), `${name}: ${codes(r.value).join(', ')}`).not.toEqual([]);
+    expect(
+      codes(r.value).filter((code) => expected.includes(code)),
+      `${name}: ${codes(r.value).join(', ')}`,
+    ).not.toEqual([]);
     return r.value;
   };
 

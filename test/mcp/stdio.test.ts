@@ -89,7 +89,9 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
 
   it('history pages a ledger newest first', async () => {
     const ledger = 'memory-bank/decisionLog.md';
-    const entries = parseLedgerText(text(ledger)).entries.map((e) => e.value).reverse();
+    const entries = parseLedgerText(text(ledger))
+      .entries.map((e) => e.value)
+      .reverse();
     const first = await call(c.client, 'history', { ledger, limit: 2 });
     expect(first.value).toMatchObject({ total: entries.length, offset: 0, next: 2 });
     expect(first.value.entries.map((e: { entry: unknown }) => e.entry)).toEqual(entries.slice(0, 2));
