@@ -20,7 +20,7 @@ export function repeatsIn(list: unknown): (k: number) => boolean {
 const never = () => false;
 
 /** True when `a` and `b` hold the same values, each list read as a set. */
-export function sameMembers(a: readonly number[], b: readonly number[]): boolean {
+export function sameMembers(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length <= 16 && b.length <= 16) return a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
   const sa = new Set(a);
   const sb = new Set(b);

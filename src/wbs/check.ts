@@ -33,7 +33,8 @@ export function idFromFile(file: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-function same(a: unknown, b: unknown): boolean {
+/** Whether two JSON values are the same (same items in order; objects with the same keys in the same order). */
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i])) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -230,7 +231,7 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
       const entry = model.items[i] as Loose;
       for (const field of SHARED_FIELDS) {
         if (!own(value, field) || (field === 'deliverables' && !own(entry, field))) continue;
-        if (!same(value[field], entry[field]))
+        if (!sameJson(value[field], entry[field]))
           out.push(warning('wbs.entity-mismatch', `${field} is ${JSON.stringify(value[field])} here but ${JSON.stringify(entry[field])} in task-index.json`, { file, pointer: '/' + field }));
       }
     }

@@ -57,19 +57,26 @@ export interface Model {
 
 const NONE: number[] = [];
 
-/** Builds the {@link Model} of an index's `tasks` array. */
-export function buildModel(items: readonly unknown[]): Model {
-  const n = items.length;
+/** The ids of items ({@link Model.ids}) and the position of the first entry of each ({@link Model.byId}). */
+export function indexIds(items: readonly unknown[]): Pick<Model, 'ids' | 'byId'> {
   const ids: (string | undefined)[] = [];
   const byId = new Map<string, number>();
-  const first = new Uint8Array(n);
-  const depth = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < items.length; i++) {
     const e = items[i];
     const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
     ids.push(id);
-    if (id === undefined || byId.has(id)) continue;
-    byId.set(id, i);
+    if (id !== undefined && !byId.has(id)) byId.set(id, i);
+  }
+  return { ids, byId };
+}
+
+/** Builds the {@link Model} of an index's `tasks` array. */
+export function buildModel(items: readonly unknown[]): Model {
+  const n = items.length;
+  const { ids, byId } = indexIds(items);
+  const first = new Uint8Array(n);
+  const depth = new Uint8Array(n);
+  for (const [id, i] of byId) {
     first[i] = 1;
     if (isWbsId(id)) depth[i] = wbsDepth(id);
   }

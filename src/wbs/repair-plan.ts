@@ -1,9 +1,10 @@
 import { type Hasher, hashJson } from '../canonical/index.js';
+import { sameMembers } from '../graph/lists.js';
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
-import { SHARED_FIELDS, checkWbs, taskFileEntries, idFromFile } from './check.js';
+import { SHARED_FIELDS, checkWbs, idFromFile, sameJson, taskFileEntries } from './check.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
-import { type Loose, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { type Loose, type TaskFiles, buildModel, indexIds, isObject, own } from './model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { leafProgress, rolledUpStatuses } from './rollup.js';
 
@@ -33,7 +34,6 @@ export interface RepairPlanOptions {
   hasher?: Hasher;
 }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 const FALLBACK_CODE: Record<string, string> = {
@@ -94,23 +94,19 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   }
 
   const items = index.tasks as unknown[];
-  const model = buildModel(items);
-  const eligible = (i: number) => {
-    const id = model.ids[i];
-    return id !== undefined && model.byId.get(id) === i && isWbsId(id);
-  };
-  // Shallow copies: the repairs below replace fields, never change a field's value in place.
+  const { byId } = indexIds(items);
+  // Shallow copies: the repairs below replace fields, never change a field's value in place,
+  // so values can be shared with the input until a patch copies them.
   const all: unknown[] = items.map((e) => (isObject(e) ? { ...e } : e));
   const entityPlace = new Map<number, string>();
 
-  // 1. Entity files win over their index entries; unindexed entities get an entry.
+  // 1. Entity files win over their (well-formed, first) index entries; unindexed entities get an entry.
   const fresh: string[] = [];
   for (const [id, { name, value }] of entities) {
-    const i = model.byId.get(id);
+    const i = byId.get(id);
     if (i !== undefined) {
-      if (!eligible(i)) continue;
       entityPlace.set(i, name);
-      for (const f of SHARED_FIELDS) if (own(value, f)) (all[i] as Loose)[f] = copy(value[f]);
+      for (const f of SHARED_FIELDS) if (own(value, f)) (all[i] as Loose)[f] = value[f];
     } else {
       fresh.push(id);
     }
@@ -118,16 +114,15 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   fresh.sort(compareWbsIds);
   for (const id of fresh) {
     entityPlace.set(all.length, entities.get(id)!.name);
-    all.push(indexEntryOf(copy(entities.get(id)!.value), () => []));
+    all.push(indexEntryOf(entities.get(id)!.value, () => []));
   }
+  // The ids are as they were, and fresh ones are new: the entries repaired are the
+  // first entry of each well-formed id, those with a depth.
   const whole = buildModel(all);
-  const ok = (i: number) => {
-    const id = whole.ids[i];
-    return id !== undefined && whole.byId.get(id) === i && isWbsId(id) && (i >= items.length || eligible(i));
-  };
+  const ok = (i: number) => whole.depth[i]! > 0;
 
-  // 2. type and parent from the id; 3. children lists from the entries below.
-  const kids = new Map<string, string[]>();
+  // 2. type and parent from the id; 3. children lists from the entries below (the tree the roll-up follows).
+  const kids: number[][] = all.map(() => []);
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const id = whole.ids[i]!;
@@ -135,25 +130,24 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     e.type = typeForDepth(wbsDepth(id));
     const parent = wbsParent(id);
     e.parent = parent;
-    if (parent !== null && whole.byId.has(parent)) (kids.get(parent) ?? kids.set(parent, []).get(parent)!).push(id);
+    const p = parent === null ? undefined : whole.byId.get(parent);
+    if (p !== undefined) kids[p]!.push(i);
   }
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const e = all[i] as Loose;
-    const want = (kids.get(whole.ids[i]!) ?? []).sort(compareWbsIds);
-    const have = new Set(strings(e, 'children'));
-    const sameSet = Array.isArray(e.children) && have.size === e.children.length && have.size === want.length && want.every((c) => have.has(c));
-    if (!sameSet) e.children = want;
+    const want = kids[i]!.map((j) => whole.ids[j]!).sort(compareWbsIds);
+    // The same length and the same members as `want` (whose ids are distinct): the same set, listed once each.
+    if (!Array.isArray(e.children) || e.children.length !== want.length || !sameMembers(e.children, want)) e.children = want;
   }
 
   // 4. roll-up; 5. progress.
-  const rebuilt = buildModel(all);
+  const rebuilt = { ...whole, kids };
   const status = rolledUpStatuses(rebuilt);
   const counts = leafProgress(rebuilt);
   for (let i = 0; i < all.length; i++) {
-    if (!ok(i)) continue;
+    if (!ok(i) || kids[i]!.length === 0) continue;
     const e = all[i] as Loose;
-    if (rebuilt.kids[i]!.length === 0) continue;
     if (status[i] !== undefined) e.status = status[i];
     if (isObject(e.progress)) e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
   }
@@ -173,7 +167,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const after = all[i] as Loose;
     const id = whole.ids[i]!;
     for (const key of Object.keys(after)) {
-      if (own(before, key) && same(before[key], after[key])) continue;
+      if (own(before, key) && sameJson(before[key], after[key])) continue;
       const pointer = joinPointer('/tasks', i, key);
       indexPatch.patch.push({ op: own(before, key) ? 'replace' : 'add', path: pointer, value: copy(after[key]) });
       const entityFile = entityPlace.get(i);
@@ -215,7 +209,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       }
       const fp: FilePatch = { file: ent.name, baseHash: null, patch: [], fixes: [] };
       for (const f of SHARED_FIELDS) {
-        if (!own(ent.value, f) || !own(entry, f) || same(ent.value[f], entry[f])) continue;
+        if (!own(ent.value, f) || !own(entry, f) || sameJson(ent.value[f], entry[f])) continue;
         fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
         fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
       }
