@@ -1,6 +1,6 @@
 import { parseJson } from '../parse/index.js';
 import { getFormat } from '../schemas/registry.js';
-import { dateTimeProfileProblems, offProfileDateTimes } from '../schemas/validate.js';
+import { dateTimeProfileProblems } from '../schemas/validate.js';
 import { checkThreadStore as checkThreadRules } from '../threads/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 
@@ -11,8 +11,7 @@ export function checkThreadStore(file: LoadedFile, ctx: CheckContext): void {
     ctx.report(file, parsed.problems);
     return;
   }
-  const seen = offProfileDateTimes();
   ctx.report(file, checkThreadRules(parsed.value), true);
-  // ISO 8601 timestamps outside memkit's RFC 3339 form were accepted: say so (convention.date-time-profile).
-  if (offProfileDateTimes() !== seen) ctx.report(file, dateTimeProfileProblems(getFormat('thread-store')!.schema, parsed.value), true);
+  // ISO 8601 timestamps outside memkit's RFC 3339 form are valid: say so (convention.date-time-profile).
+  ctx.report(file, dateTimeProfileProblems(getFormat('thread-store')!.schema, parsed.value), true);
 }

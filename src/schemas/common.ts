@@ -1,5 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
-import { ISO_DATE_TIME_PATTERN } from './date-time.js';
+import { ISO_DATE_TIME_PATTERN, isDateTime } from './date-time.js';
+import { withForm } from './form.js';
+import { isLowerSha256 } from './hex.js';
 
 /**
  * The RFC 3339 `date-time` production memkit accepts: `T` separator, seconds,
@@ -24,7 +26,7 @@ export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_
  * stores, WBS). A value outside memkit's RFC 3339 profile is valid here and
  * gets the `convention.date-time-profile` warning from `validate`.
  */
-export const DateTime = Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' });
+export const DateTime = withForm(Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' }), isDateTime);
 
 /** Hex SHA-256 in either case: the seeds say only "sha256". */
 export const SHA256_HEX_PATTERN = '^[0-9a-fA-F]{64}$';
@@ -33,7 +35,7 @@ export const SHA256_HEX_PATTERN = '^[0-9a-fA-F]{64}$';
  * Hex SHA-256, upper or lower case (the seeds say only "sha256"); memkit
  * writes lowercase, and reports others as `convention.lowercase-hex`.
  */
-export const Sha256 = Type.String({ pattern: SHA256_HEX_PATTERN, description: 'hex SHA-256' });
+export const Sha256 = withForm(Type.String({ pattern: SHA256_HEX_PATTERN, description: 'hex SHA-256' }), isLowerSha256);
 
 /** Lowercase hex SHA-256: for what memkit writes and reads back itself (export bundles). */
 export const LowerSha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });

@@ -2,28 +2,7 @@
 // Internal: not re-exported from memkit/schemas.
 import { THREAD_ID_PATTERN } from './thread-store.js';
 import { WBS_ID_PATTERN } from './wbs.js';
-
-/** Lowercase hex strings of `min..max` characters, without a regular expression. */
-const isLowerHex = (min: number, max: number) => (s: string) => {
-  if (s.length < min || s.length > max) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
-  }
-  return true;
-};
-
-/** Hex strings of 64 characters in either case, without a regular expression. */
-function isHex64(s: string): boolean {
-  if (s.length !== 64) return false;
-  for (let i = 0; i < 64; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) continue;
-    const l = c | 0x20; // folds A-F onto a-f
-    if (!(l >= 97 && l <= 102)) return false;
-  }
-  return true;
-}
+import { isHex64, isLowerHex, isLowerSha256 } from './hex.js';
 
 /**
  * One to `max` dot-separated decimal numbers without leading zeros (for
@@ -64,7 +43,7 @@ function isThreadId(s: string): boolean {
  * test compares them on generated strings).
  */
 export const LOOP_PATTERNS: Readonly<Record<string, (s: string) => boolean>> = {
-  '^[0-9a-f]{64}$': isLowerHex(64, 64),
+  '^[0-9a-f]{64}$': isLowerSha256,
   '^[0-9a-fA-F]{64}$': isHex64,
   '^[0-9a-f]{7,64}$': isLowerHex(7, 64),
   [WBS_ID_PATTERN]: isDottedNumbers(3),

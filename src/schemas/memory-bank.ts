@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { type Problem, joinPointer, warning } from '../problems/index.js';
 import { AnyObject, DateTime, NonEmpty, OpenRecord, SHA256_HEX_PATTERN, Semver, Sha256, StringEnum } from './common.js';
+import { withForm } from './form.js';
+import { isHex64, isLowerSha256 } from './hex.js';
 
 /** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
 export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
@@ -13,16 +15,19 @@ export const SESSION_ID_PATTERN = '^SESSION-[0-9]{8}-[0-9]{6}$';
 export const AgentId = NonEmpty('agent id');
 
 /** SHA-256 of the previous entry (`sha256(JCS(entry))`), or 64 zeros for the first. */
-export const PredecessorHash = Type.String({
-  pattern: SHA256_HEX_PATTERN,
-  description: 'sha256(JCS(previous entry)); 64 zeros for the first entry',
-});
+export const PredecessorHash = withForm(
+  Type.String({
+    pattern: SHA256_HEX_PATTERN,
+    description: 'sha256(JCS(previous entry)); 64 zeros for the first entry',
+  }),
+  isLowerSha256,
+);
 
 /** Frontmatter header of `systemPatterns.md`. */
 export const SystemPatternsHeader = Type.Object(
   {
     version: Semver,
-    hash: Type.String({ pattern: SHA256_HEX_PATTERN, description: 'sha256 of the body after the closing ---' }),
+    hash: withForm(Type.String({ pattern: SHA256_HEX_PATTERN, description: 'sha256 of the body after the closing ---' }), isLowerSha256),
     locked_by: Type.Literal('ReaperOAK'),
     immutable: Type.Literal(true),
   },
@@ -48,7 +53,7 @@ export const ActiveContextEntry = Type.Object(
     ts: DateTime,
     source_agent: AgentId,
     // The seed says "hashes" without naming the hash: any strings; SHA-256 hex is memkit's convention (convention.source-chunk-hash).
-    source_chunks: Type.Array(Type.String({ description: 'hashes of the source chunks' })),
+    source_chunks: Type.Array(withForm(Type.String({ description: 'hashes of the source chunks' }), isLowerSha256)),
     summary_128: Type.String({ description: 'at most 128 tokens' }),
     predecessor_hash: PredecessorHash,
   },
@@ -94,7 +99,7 @@ export const RiskRegisterEntry = Type.Object(
     ts: DateTime,
     reporter_agent: AgentId,
     // A string naming a STRIDE category, in any case or spelling; other values: convention.stride-category.
-    threat_type: Type.String({ description: 'STRIDE category' }),
+    threat_type: withForm(Type.String({ description: 'STRIDE category' }), isStrideCategory),
     severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const),
     description: NonEmpty(),
     mitigation: Type.String(),
@@ -235,7 +240,6 @@ export function threatTypeConventions(value: unknown): Problem[] {
     : [warning('convention.stride-category', `threat_type ${JSON.stringify(t)} is not a STRIDE category (${STRIDE.join(', ')})`, { pointer: '/threat_type' })];
 }
 
-const isSha256Hex = (s: unknown) => typeof s === 'string' && /^[0-9a-f]{64}$/.test(s);
 
 /** `convention.source-chunk-hash`: `source_chunks` items that are not lowercase hex SHA-256 (the seed says only "hashes"). */
 export function sourceChunkConventions(value: unknown): Problem[] {
@@ -243,7 +247,7 @@ export function sourceChunkConventions(value: unknown): Problem[] {
   if (!Array.isArray(chunks)) return [];
   const out: Problem[] = [];
   for (let i = 0; i < chunks.length; i++)
-    if (typeof chunks[i] === 'string' && !isSha256Hex(chunks[i]))
+    if (typeof chunks[i] === 'string' && !isLowerSha256(chunks[i]))
       out.push(warning('convention.source-chunk-hash', "source chunk hashes are lowercase hex SHA-256 in memkit's convention", { pointer: `/source_chunks/${i}` }));
   return out;
 }
@@ -252,7 +256,7 @@ export function sourceChunkConventions(value: unknown): Problem[] {
 const HASH_FIELDS = ['predecessor_hash', 'payload_hash', 'diff_hash', 'hash'] as const;
 
 const upperHexWarning = (pointer: string): Problem => warning('convention.lowercase-hex', 'this SHA-256 is in upper or mixed case; memkit writes lowercase hex', { pointer });
-const isUpperHex = (s: unknown): s is string => typeof s === 'string' && s.length === 64 && /[A-F]/.test(s) && /^[0-9a-fA-F]{64}$/.test(s);
+const isUpperHex = (s: unknown): s is string => typeof s === 'string' && isHex64(s) && !isLowerSha256(s);
 
 /**
  * `convention.lowercase-hex`: a SHA-256 written in upper or mixed case

@@ -71,6 +71,13 @@ export interface FormatDef {
    * Problem can point at the exact field.
    */
   readonly check?: (value: unknown, env: CheckEnv) => Problem[];
+  /**
+   * The part of `check` a value in memkit's form needs: `check` less the
+   * convention checks that only report fields outside their form (see
+   * `withForm`), which a value passing the format's form check cannot have.
+   * `null`: nothing; absent: all of `check`.
+   */
+  readonly inFormCheck?: ((value: unknown, env: CheckEnv) => Problem[]) | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -127,6 +134,17 @@ const all =
     return out;
   };
 
+type Check = (value: unknown, env: CheckEnv) => Problem[];
+
+/**
+ * A format's `check` and `inFormCheck`: `rules` run on every valid value,
+ * then `conventions`, which report only fields outside their form (so a
+ * value in form skips them).
+ */
+function checks(rules: Check[], conventions: Check[]): { check: Check; inFormCheck: Check | null } {
+  return { check: all(...rules, ...conventions), inFormCheck: rules.length === 0 ? null : rules.length === 1 ? rules[0]! : all(...rules) };
+}
+
 function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   const tasks = isObject(value) ? value.tasks : undefined;
   if (!Array.isArray(tasks)) return [];
@@ -136,25 +154,25 @@ function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
 }
 
 const defs: FormatDef[] = [
-  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, check: thunderus.thunderusIdConventions },
-  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, check: thunderus.thunderusIdConventions },
-  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, check: all(eventRefs, thunderus.thunderusIdConventions) },
+  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, ...checks([], [thunderus.thunderusIdConventions]) },
+  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, ...checks([], [thunderus.thunderusIdConventions]) },
+  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, ...checks([eventRefs], [thunderus.thunderusIdConventions]) },
   { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig, check: thunderus.gardenerConventions },
-  { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader, check: bank.hexCaseConventions },
-  { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry, check: bank.hexCaseConventions },
+  { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader, ...checks([], [bank.hexCaseConventions]) },
+  { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry, ...checks([], [bank.hexCaseConventions]) },
   {
     id: 'active-context-entry',
     family: 'memory-bank',
     title: 'activeContext.md entry',
     schema: bank.ActiveContextEntry,
-    check: all(summaryTokens, bank.sourceChunkConventions, bank.hexCaseConventions),
+    ...checks([summaryTokens], [bank.sourceChunkConventions, bank.hexCaseConventions]),
   },
   {
     id: 'decision-log-entry',
     family: 'memory-bank',
     title: 'decisionLog.md entry',
     schema: bank.DecisionLogEntry,
-    check: all(datedId('id', 'DEC-', bank.DECISION_ID_PATTERN), bank.hexCaseConventions),
+    ...checks([datedId('id', 'DEC-', bank.DECISION_ID_PATTERN)], [bank.hexCaseConventions]),
   },
   { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
   {
@@ -162,7 +180,7 @@ const defs: FormatDef[] = [
     family: 'memory-bank',
     title: 'riskRegister.md entry',
     schema: bank.RiskRegisterEntry,
-    check: all(datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN), bank.threatTypeConventions, bank.hexCaseConventions),
+    ...checks([datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN)], [bank.threatTypeConventions, bank.hexCaseConventions]),
   },
   {
     id: 'workflow-state',
@@ -171,8 +189,8 @@ const defs: FormatDef[] = [
     schema: bank.WorkflowState,
     check: all(sessionIdDate, bank.workflowPhaseConventions),
   },
-  { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest, check: bank.hexCaseConventions },
-  { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry, check: bank.hexCaseConventions },
+  { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest, ...checks([], [bank.hexCaseConventions]) },
+  { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry, ...checks([], [bank.hexCaseConventions]) },
   { id: 'export-manifest', family: 'export', title: 'export manifest (first NDJSON line)', schema: exportV1.ExportManifest },
   { id: 'export-fact-v1', family: 'export', title: 'Fact record (v1)', schema: exportV1.FactV1 },
   { id: 'export-decision-v1', family: 'export', title: 'Decision record (v1)', schema: exportV1.DecisionV1 },

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { type Problem, joinPointer, warning } from '../problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
+import { withForm } from './form.js';
 
 /** The five memory doc kinds of the thunderus seed. */
 export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
@@ -15,7 +16,7 @@ export const MemoryKind = StringEnum(MEMORY_KINDS, 'memory doc kind');
 export const MEMORY_DOC_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 /** A stable memory doc id such as `fact.testing.llvm-cov` (any non-empty string; see {@link MEMORY_DOC_ID_FORM}). */
-export const MemoryDocId = Type.String({ minLength: 1, description: 'stable memory doc id' });
+export const MemoryDocId = withForm(Type.String({ minLength: 1, description: 'stable memory doc id' }), (s) => MEMORY_DOC_ID_FORM.test(s));
 
 // The seed shows ids as `evt_...`, `patch_...`, `snap_...`, `sess_...`: the prefix, then anything.
 // memkit writes letters, digits, `.`, `_` and `-` after it (ID_FORMS); other characters are convention.thunderus-id.
@@ -30,11 +31,17 @@ export const EVENT_SESSION_ID_PATTERN = '^sess_.+$';
 /** What memkit writes after an id prefix. */
 const ID_TAIL = /^[a-z]+_[A-Za-z0-9._-]+$/;
 
+/** A prefixed id (`evt_…`, …) in the form memkit writes: `prefix`, then letters, digits, `.`, `_` or `-`. */
+const prefixedForm = (prefix: string) => (s: string) => s.startsWith(prefix) && ID_TAIL.test(s);
+/** A string of `pattern` (an id prefix, then anything), with the form memkit writes such ids in. */
+const PrefixedId = (pattern: string, prefix: string, description?: string) =>
+  withForm(Type.String(description === undefined ? { pattern } : { pattern, description }), prefixedForm(prefix));
+
 /** Back-links from a memory doc into events and the patch queue. */
 export const Provenance = Type.Object(
   {
-    events: Type.Array(Type.String({ pattern: EVENT_ID_PATTERN, description: 'event id in events.jsonl' })),
-    patches: Type.Array(Type.String({ pattern: PATCH_ID_PATTERN, description: 'patch id' })),
+    events: Type.Array(PrefixedId(EVENT_ID_PATTERN, 'evt_', 'event id in events.jsonl')),
+    patches: Type.Array(PrefixedId(PATCH_ID_PATTERN, 'patch_', 'patch id')),
     commits: Type.Optional(Type.Array(GitSha)),
   },
   { description: 'back-links into events.jsonl and patch queue events' },
@@ -90,8 +97,8 @@ export const EVENT_KINDS = ['message', 'tool_call', 'tool_result', 'approval', '
 /** References an event makes to paths, patches, snapshots and memory docs. */
 export const EventRefs = Type.Object({
   paths: Type.Optional(Type.Array(Type.String())),
-  patch_id: Type.Optional(Type.String({ pattern: PATCH_ID_PATTERN })),
-  snapshot_id: Type.Optional(Type.String({ pattern: SNAPSHOT_ID_PATTERN })),
+  patch_id: Type.Optional(PrefixedId(PATCH_ID_PATTERN, 'patch_')),
+  snapshot_id: Type.Optional(PrefixedId(SNAPSHOT_ID_PATTERN, 'snap_')),
   memory_doc_ids: Type.Optional(Type.Array(MemoryDocId)),
 });
 
@@ -102,9 +109,9 @@ export const EventRefs = Type.Object({
 export const EventV1 = Type.Object(
   {
     v: Type.Literal(1),
-    id: Type.String({ pattern: EVENT_ID_PATTERN }),
+    id: PrefixedId(EVENT_ID_PATTERN, 'evt_'),
     ts: DateTime,
-    session_id: Type.String({ pattern: EVENT_SESSION_ID_PATTERN }),
+    session_id: PrefixedId(EVENT_SESSION_ID_PATTERN, 'sess_'),
     actor: StringEnum(EVENT_ACTORS),
     kind: StringEnum(EVENT_KINDS),
     refs: EventRefs,

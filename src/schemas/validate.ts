@@ -8,6 +8,7 @@ import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
+import { FORM, formOf } from './form.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /**
@@ -230,35 +231,14 @@ function dedupe(problems: Problem[]): Problem[] {
   });
 }
 
-function runCheck(def: FormatDef, value: unknown, env: CheckEnv): Problem[] {
+function runCheck(check: FormatDef['check'] | null, value: unknown, env: CheckEnv): Problem[] {
   try {
-    return def.check ? def.check(value, env) : [];
+    return check ? check(value, env) : [];
   } catch {
     // Checks read values the schema rejected only defensively; a shape they did not
     // expect adds nothing beyond the schema problems already reported.
     return [];
   }
-}
-
-/**
- * How many ISO 8601 date-times outside memkit's RFC 3339 profile the compiled
- * checks have accepted so far. Validation is synchronous, so a caller that
- * reads it before and after a check knows whether that check met one and only
- * then walks the value for `convention.date-time-profile` warnings: valid
- * files in the profile pay nothing for the convention.
- */
-let offProfileSeen = 0;
-
-/** The count behind {@link offProfileSeen}, for callers that run compiled checks themselves (see {@link dateTimeProfileProblems}). */
-export function offProfileDateTimes(): number {
-  return offProfileSeen;
-}
-
-function isIsoNoting(s: string): boolean {
-  if (isDateTime(s)) return true;
-  if (!isIsoDateTime(s)) return false;
-  offProfileSeen++;
-  return true;
 }
 
 const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form memkit writes (like 2026-02-20T02:00:00Z: extended format, seconds, a Z or ±hh:mm zone)';
@@ -276,25 +256,38 @@ export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer
 }
 
 function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<string, Problem>, depth: number): void {
-  if (typeof schema !== 'object' || schema === null || depth > 64 || !hasIsoDate(schema)) return;
+  if (!bearsIsoDate(schema) || depth > 64) return;
   const node = schema as Record<string, unknown>;
   if (node.pattern === ISO_DATE_TIME_PATTERN) {
     if (typeof value === 'string' && !isDateTime(value) && isIsoDateTime(value)) out.set(pointer, warning('convention.date-time-profile', `${JSON.stringify(value)} ${PROFILE_MESSAGE}`, { pointer }));
     return;
   }
-  for (const branch of [node.anyOf, node.oneOf, node.allOf]) if (Array.isArray(branch)) for (const b of branch) walkDates(b, value, pointer, out, depth + 1);
+  for (const key of BRANCHES) {
+    const branch = node[key];
+    if (Array.isArray(branch)) for (const b of branch) walkDates(b, value, pointer, out, depth + 1);
+  }
   if (Array.isArray(value)) {
-    if (node.items !== undefined) for (let i = 0; i < value.length; i++) walkDates(node.items, value[i], joinPointer(pointer, String(i)), out, depth + 1);
+    // Pointers are built only below a part of the schema that holds a date-time.
+    if (bearsIsoDate(node.items)) for (let i = 0; i < value.length; i++) walkDates(node.items, value[i], joinPointer(pointer, String(i)), out, depth + 1);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   const props = (node.properties ?? {}) as Record<string, unknown>;
-  const patterns = Object.values((node.patternProperties ?? {}) as Record<string, unknown>);
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const sub = Object.hasOwn(props, key) ? props[key] : (patterns[0] ?? node.additionalProperties);
-    walkDates(sub, v, joinPointer(pointer, key), out, depth + 1);
+  let other: unknown = null; // the schema of keys not in `properties`, looked up on the first one
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    let sub: unknown;
+    if (Object.hasOwn(props, key)) sub = props[key];
+    else {
+      if (other === null) other = Object.values((node.patternProperties ?? {}) as Record<string, unknown>)[0] ?? node.additionalProperties;
+      sub = other;
+    }
+    if (bearsIsoDate(sub)) walkDates(sub, (value as Record<string, unknown>)[key], joinPointer(pointer, key), out, depth + 1);
   }
 }
+
+const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
+const bearsIsoDate = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && hasIsoDate(schema);
 
 const hasIsoDateCache = new WeakMap<object, boolean>();
 /** True when an ISO 8601 date-time field sits somewhere in `schema`: walking elsewhere is wasted. */
@@ -318,19 +311,37 @@ function hasIsoDate(schema: object): boolean {
  * ids) and unique-string arrays likewise become plain loops.
  */
 export function compiledSchemaOf<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(compiledSchemaOf) as T;
+  return compileNode(schema, false);
+}
+
+/**
+ * {@link compiledSchemaOf} with every field that has a form (see `withForm`:
+ * ISO 8601 date-times, any-case hashes, ids) held to it: a value passing it
+ * is valid and has no field outside memkit's form, so none of the convention
+ * checks that report such fields has anything to say. Never used for errors:
+ * a value failing it is judged by the schema itself.
+ */
+export function inFormSchemaOf<T>(schema: T): T {
+  return compileNode(schema, true);
+}
+
+function compileNode<T>(schema: T, inForm: boolean): T {
+  if (Array.isArray(schema)) return schema.map((x) => compileNode(x, inForm)) as T;
   if (typeof schema !== 'object' || schema === null) return schema;
   const node = schema as Record<PropertyKey, unknown>;
+  const form = inForm && node.type === 'string' ? formOf(node) : undefined;
+  if (form !== undefined) return Type.Refine(Type.String(), form, () => 'outside memkit\'s form') as T; // a form implies its node's rule
   if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
-  if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoNoting, () => ISO_DATE_TIME_MESSAGE) as T;
+  if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoDateTime, () => ISO_DATE_TIME_MESSAGE) as T;
   const loop = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? LOOP_PATTERNS[node.pattern] : undefined;
   if (loop !== undefined && Object.keys(node).every((k) => k === 'type' || k === 'pattern' || k === 'description'))
     return Type.Refine(Type.String(), loop, () => `must match pattern "${node.pattern as string}"`) as T;
   const out: Record<PropertyKey, unknown> = {};
   for (const key of Reflect.ownKeys(node)) {
     const v = node[key];
+    if (key === FORM) continue; // memkit's own annotation: TypeBox and the error walk need not see it
     if (key === 'allOf' && Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'if' in x)) continue;
-    out[key] = compiledSchemaOf(v);
+    out[key] = compileNode(v, inForm);
   }
   // Unique strings: a Set beats TypeBox's generic structural hashing.
   const items = node.items as Record<string, unknown> | undefined;
@@ -346,6 +357,18 @@ export function compiledSchemaOf<T>(schema: T): T {
 }
 
 const typeboxValidators = new Map<string, Validator>();
+
+const inFormValidators = new Map<string, (value: unknown) => boolean>();
+
+/** The compiled check of a format's {@link inFormSchemaOf}. */
+function inFormValidator(def: FormatDef): (value: unknown) => boolean {
+  let v = inFormValidators.get(def.id);
+  if (v === undefined) {
+    v = compiledCheck(inFormSchemaOf(def.schema));
+    inFormValidators.set(def.id, v);
+  }
+  return v;
+}
 
 function typeboxValidator(def: FormatDef): Validator {
   let v = typeboxValidators.get(def.id);
@@ -603,7 +626,7 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
   };
 }
 
-function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true): FormatValidator {
+function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true, inFormPass = true): FormatValidator {
   const maxProblems = Math.min(askedMax, MAX_VALUE_PROBLEMS);
   const validator = typeboxValidator(def);
   const check = semantic ? def.check : undefined;
@@ -622,7 +645,7 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     const { errors, stopped } = collectErrors(value, maxProblems + ERROR_HEADROOM);
     const problems = toProblems(errors);
     // Semantic rules also run on rejected values, so one report shows them all.
-    const more = semantic ? runCheck(def, value, env) : [];
+    const more = semantic ? runCheck(def.check, value, env) : [];
     if (more.length > 0) {
       const seen = new Set(problems.map((p) => `${p.code}\u0000${p.pointer}`));
       for (const p of more) if (!seen.has(`${p.code}\u0000${p.pointer}`)) problems.push(p);
@@ -630,14 +653,21 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
     return cap(problems, stopped);
   };
-  const profiled = (value: unknown, seen: number, problems: Problem[]): Problem[] =>
-    // Past the cap the warnings would only be counted; the truncation note already stands for them.
-    offProfileSeen === seen || problems.some((p) => p.code === 'problems.truncated') ? problems : cap([...problems, ...dateTimeProfileProblems(def.schema, value)]);
+  // ISO 8601 date-times outside memkit's profile are valid: say so (convention.date-time-profile).
+  // Past the cap the warnings would only be counted; the truncation note already stands for them.
+  const profiled = (value: unknown, problems: Problem[]): Problem[] => {
+    if (!hasIsoDate(def.schema) || problems.some((p) => p.code === 'problems.truncated')) return problems;
+    const more = dateTimeProfileProblems(def.schema, value);
+    return more.length === 0 ? problems : cap([...problems, ...more]);
+  };
+  const inForm = inFormValidator(def);
+  const inFormRules = check === undefined ? undefined : def.inFormCheck === undefined ? check : (def.inFormCheck ?? undefined);
   return (value) => {
-    const seen = offProfileSeen;
     try {
-      if (validator.Check(value)) return profiled(value, seen, check === undefined ? [] : cap(check(value, validEnv)));
-      return profiled(value, seen, slow(value));
+      // One compiled pass decides the common case: valid, and every field in memkit's form.
+      if (inFormPass && inForm(value)) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
+      if (validator.Check(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
+      return profiled(value, slow(value));
     } catch (cause) {
       // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
       // tokenizer that throws: report it, never rethrow.
@@ -671,6 +701,17 @@ export function compileValidator(formatId: SchemaIdInput, options: ValidateOptio
   return v;
 }
 
+/**
+ * {@link compileValidator} (default options) without the one-pass check of
+ * memkit's forms: every valid value takes the schema check, the format's
+ * whole `check` and the date-time walk. The plain path the fast one must
+ * agree with, for tests.
+ */
+export function compilePlainValidator(formatId: SchemaIdInput): FormatValidator | undefined {
+  const def = getFormat(formatId);
+  return def === undefined ? undefined : compileDef(def, { countTokens: defaultCountTokens }, DEFAULT_MAX_PROBLEMS, true, false);
+}
+
 /** What {@link compileTally}'s function says of a value. */
 export interface Tally {
   /** How many problems the value has: 0 when valid; a lower bound when `atLeast`. */
@@ -695,18 +736,21 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
   const validator = typeboxValidator(def);
   const env: CheckEnv = { countTokens: defaultCountTokens, schemaValid: true };
   const failed: Tally = { problems: 1, worst: 'error', atLeast: true };
+  const inForm = inFormValidator(def);
+  const inFormRules = def.inFormCheck === undefined ? def.check : def.inFormCheck;
+  const tally = (problems: Problem[]): Tally => ({ problems: problems.length, worst: problems.some((p) => p.severity === 'error') ? 'error' : 'warning', atLeast: false });
   return (value) => {
     let valid: boolean;
-    const seen = offProfileSeen;
     try {
+      if (inForm(value)) return tally(runCheck(inFormRules, value, env));
       valid = validator.Check(value);
     } catch {
       return failed;
     }
     if (!valid) return failed;
-    const problems = runCheck(def, value, env);
-    if (offProfileSeen !== seen) problems.push(...dateTimeProfileProblems(def.schema, value));
-    return { problems: problems.length, worst: problems.some((p) => p.severity === 'error') ? 'error' : 'warning', atLeast: false };
+    const problems = runCheck(def.check, value, env);
+    if (hasIsoDate(def.schema)) problems.push(...dateTimeProfileProblems(def.schema, value));
+    return tally(problems);
   };
 }
 
