@@ -1,6 +1,6 @@
 // `npm run docs:rules`: writes docs/rules.md from the rule table (src/check/rules.ts) and the rule
 // examples in test/fixtures/rules/<code>/{fail,pass}/. test/rules/rule-table.test.ts checks it is fresh.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES, type Rule, describeSource } from '../src/check/rules.js';
 
@@ -56,18 +56,40 @@ function showFile(dir: string, path: string): string {
   return `\`${path}\`:\n\n${f}${lang}\n${body}\n${f}\n`;
 }
 
+/** The files of an example directory as a map from relative path to bytes (empty when it does not exist). */
+function filesOf(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  if (!existsSync(dir)) return out;
+  for (const p of filesUnder(dir)) out.set(p, readFileSync(join(dir, p)));
+  return out;
+}
+
+/**
+ * One kind of example (`base`, `fail`, `pass`), showing only what differs from
+ * `from` (the version it is read against): changed or new files in full, removed
+ * files by name. Small pages: a pass example shows only what was made right.
+ */
+function showKind(dir: string, files: Map<string, Buffer>, from: Map<string, Buffer> | undefined): string {
+  const shown = [...files.keys()].filter((p) => from === undefined || !from.get(p)?.equals(files.get(p)!));
+  const removed = from === undefined ? [] : [...from.keys()].filter((p) => !files.has(p));
+  let out = shown.map((p) => showFile(dir, p)).join('\n');
+  if (removed.length > 0) out += `${out === '' ? '' : '\n'}Removed: ${removed.map((p) => `\`${p}\``).join(', ')}.\n`;
+  if (from !== undefined && shown.length < files.size) out += `${out === '' ? '' : '\n'}${shown.length === 0 && removed.length === 0 ? 'The same files as above.' : 'Every other file as above.'}\n`;
+  return out;
+}
+
 function examples(code: string): string {
   const dir = join(EXAMPLES_DIR, code);
-  const kinds = readdirSync(dir).filter((k) => k === 'fail' || k === 'pass');
-  if (kinds.length === 0) return '';
+  const base = filesOf(join(dir, 'base'));
+  const fail = filesOf(join(dir, 'fail'));
+  const pass = filesOf(join(dir, 'pass'));
+  if (fail.size === 0 && pass.size === 0) return '';
+  const at = (kind: string) => `\`test/fixtures/rules/${code}/${kind}/\``;
   let out = '';
-  for (const kind of ['fail', 'pass'] as const) {
-    if (!kinds.includes(kind)) continue;
-    out += `\n**${kind === 'fail' ? 'Reported on' : 'Checks clean'}** (\`test/fixtures/rules/${code}/${kind}/\`):\n\n`;
-    out += filesUnder(join(dir, kind))
-      .map((p) => showFile(join(dir, kind), p))
-      .join('\n');
-  }
+  if (base.size > 0) out += `\n**Earlier version** (${at('base')}: the base revision \`memkit check --base REV\` compares with):\n\n${showKind(join(dir, 'base'), base, undefined)}`;
+  const against = base.size > 0 ? base : undefined;
+  if (fail.size > 0) out += `\n**Reported on** (${at('fail')}${against ? ', as changed since the base' : ''}):\n\n${showKind(join(dir, 'fail'), fail, against)}`;
+  if (pass.size > 0) out += `\n**Checks clean** (${at('pass')}${fail.size > 0 ? ', as changed from the failing example' : ''}):\n\n${showKind(join(dir, 'pass'), pass, fail.size > 0 ? fail : against)}`;
   return out;
 }
 
@@ -99,7 +121,8 @@ A rule's **source** is one of:
 \`memkit check --profile strict\` (or \`"profile": "strict"\` in \`memkit.config.json\`) makes conventions errors, and
 \`"rules": { "<code>": "off" | "warn" | "error" }\` in the config sets any rule's severity (see [cli.md](cli.md)).
 The default severity below is the one under the \`spec\` profile. Rules with an example show a small directory
-that reports the rule and, where there is one, the same directory made right.
+that reports the rule, then what changes to make it check clean. Rules that compare two versions of a file (an
+edited ledger entry, a deleted file) show the earlier version too: \`memkit check --base REV\` reads it from git.
 ${count('unrecorded') > 0 ? `\n${count('unrecorded')} rules have no recorded source yet; they keep their declared severity.\n` : ''}
 | code | format | severity | source |
 |---|---|---|---|

@@ -1,5 +1,7 @@
 // The rule table: every rule's source quotes its seed, and each example directory
 // under test/fixtures/rules/<code>/ reports its code as the table says, per profile.
+// Every seed or convention rule of a format has an example that fails and one that
+// passes, but for the few in NO_EXAMPLE, each with the reason.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
 import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';
 import { isFormatId } from '../../src/formats/index.js';
+import { checkExample } from './examples.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'test', 'fixtures', 'rules');
@@ -24,6 +27,40 @@ function linesOf(seed: string): string[] {
   }
   return lines;
 }
+
+/**
+ * Rules of a format that no example directory can show, and why. Keep it short:
+ * every other seed or convention rule of a format has `<code>/fail/` and `<code>/pass/`.
+ */
+const NO_EXAMPLE: Readonly<Record<string, string>> = {
+  'schema.max-tokens':
+    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token); an over-long summary below that is convention.token-estimate, and in a ledger entry the schema error is ledger.schema-violation',
+  'ledger-text.non-entry-line': "the text parser's code; the ledger verifier the checker runs reports such a line as ledger.unparseable-line",
+  'ledger-text.not-an-object': 'only a line starting with `{` is read as an entry, and such a line that parses is an object: a defensive check files cannot reach',
+  'ledger.not-an-object': 'as ledger-text.not-an-object for JSON Lines ledgers; a feedback-log block that is not a mapping is frontmatter.not-a-mapping',
+  'ledger.truncated': 'needs a checkpoint recorded earlier (`memkit verify --checkpoint`); the directory checker reads none',
+  'ledger.checkpoint-mismatch': 'needs a checkpoint recorded earlier (`memkit verify --checkpoint`); the directory checker reads none',
+  'ledger.append-only': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
+  'ledger.delete-denied': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
+  'ledger.immutable': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
+  'wbs.deliverable-missing': 'deliverables are paths of the project, which the checked memory directory need not hold; `memkit wbs check` looks them up',
+  'exchange.missing-manifest': 'a file is a bundle to the checker only when its first line names superagents_export; `memkit import` and `memkit verify` report a bundle without one',
+  'exchange.no-migration': 'every schema version from 1 to the current one has a migration (a version below 1 is schema.minimum), so no file reaches it',
+  'exchange.thread-store-version': "the exchange layer's thread-store version check (import, migrate); the directory checker reads a thread store with the thread rules",
+  'exchange.thread-store-version-alias': "the exchange layer's thread-store version check (import, migrate); the checker's rule for this is threads.version-two-part",
+  'exchange.thread-store-too-new': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
+  'exchange.thread-store-field-too-new': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
+  'exchange.thread-store-field-removed': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
+  'exchange.thread-store-missing-field': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
+  'store.duplicate-doc-id': "the search index's code (`memkit index`); the checker reports the same fact as check.duplicate-doc-id",
+  'store.manifest-invalid': "the search index's manifest reader (`memkit index`); the checker reports the manifest's schema problems",
+  'store.manifest-missing-doc': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-missing-doc",
+  'store.manifest-absolute-path': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-absolute-path",
+  'store.manifest-unlisted-doc': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-unlisted-doc",
+  'store.manifest-stale': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-stale",
+  'store.manifest-order': "the search index's manifest writer (`memkit index`); the checker does not compare manifest order",
+  'git.merge-history-changed': 'the git merge driver (`memkit merge-driver`) reports it while merging, not a check of files',
+};
 
 const examples = readdirSync(EXAMPLES, { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -78,17 +115,37 @@ describe('rule table', () => {
     expect(effectiveSeverity({ code: 'no.such-code', severity: 'warning' }, { profile: 'strict' })).toBe('warning');
   });
 
+  it('every seed or convention rule of a format has a fail and a pass example, or a reason in NO_EXAMPLE', () => {
+    const missing: string[] = [];
+    for (const r of RULES.values()) {
+      if (r.format === undefined || (r.source !== 'convention' && typeof r.source !== 'object')) continue;
+      const has = ['fail', 'pass'].every((k) => existsSync(join(EXAMPLES, r.code, k)));
+      if (!has && NO_EXAMPLE[r.code] === undefined) missing.push(r.code);
+    }
+    expect(missing, `rules without test/fixtures/rules/<code>/{fail,pass}/:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+
+  it('NO_EXAMPLE names only rules of a format that have no example', () => {
+    const bad = Object.keys(NO_EXAMPLE).filter((code) => ruleFor(code)?.format === undefined || ruleFor(code)?.source === 'operational' || existsSync(join(EXAMPLES, code)));
+    expect(bad).toEqual([]);
+  });
+
   it('has rule examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(5);
     for (const code of examples) expect(ruleFor(code), `test/fixtures/rules/${code} names no declared code`).toBeDefined();
   });
 
   it.each(['spec', 'strict'] as const)('what the checker reports under %s has the table severity (examples/broken and every rule example)', async (profile) => {
-    const dirs = [join(ROOT, 'examples', 'broken'), join(ROOT, 'examples', 'agent-memory'), ...examples.flatMap((c) => ['fail', 'pass'].map((k) => join(EXAMPLES, c, k)).filter((d) => existsSync(d)))];
+    const runs: [string, () => ReturnType<typeof checkDirectory>][] = [
+      ...['broken', 'agent-memory'].map((e) => [join(ROOT, 'examples', e), () => checkDirectory(nodeCheckSource(join(ROOT, 'examples', e)), { profile, config: null })] as [string, () => ReturnType<typeof checkDirectory>]),
+      ...examples.flatMap((c) =>
+        (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k) => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)] as [string, () => ReturnType<typeof checkDirectory>]),
+      ),
+    ];
     const off: string[] = [];
     let seen = 0;
-    for (const dir of dirs) {
-      const report = await checkDirectory(nodeCheckSource(dir), { profile, config: null });
+    for (const [dir, run] of runs) {
+      const report = await run();
       for (const p of report.problems) {
         const rule = ruleFor(p.code);
         // A notice takes the worst severity it left out, not its own.
@@ -108,22 +165,23 @@ describe('rule table', () => {
 
     it('fail/ reports it with the table severity (spec) and as an error under strict when a convention', async () => {
       expect(rule).toBeDefined();
-      const spec = await checkDirectory(nodeCheckSource(join(dir, 'fail')), { config: null });
+      const spec = await checkExample(dir, 'fail', 'spec');
       const found = spec.problems.filter((p) => p.code === code);
       expect(found.length, JSON.stringify(spec.problems, null, 1)).toBeGreaterThan(0);
       const expected = rule!.source === 'convention' ? 'warning' : rule!.severity;
       expect(found.map((p) => p.severity)).toContain(expected);
-      const strict = await checkDirectory(nodeCheckSource(join(dir, 'fail')), { config: null, profile: 'strict' });
+      const strict = await checkExample(dir, 'fail', 'strict');
       const strictFound = strict.problems.filter((p) => p.code === code);
       expect(strictFound.length).toBeGreaterThan(0);
       if (rule!.source === 'convention') expect(strictFound.every((p) => p.severity === 'error')).toBe(true);
       else expect(strictFound.map((p) => p.severity)).toEqual(found.map((p) => p.severity));
     });
 
-    it.runIf(existsSync(join(dir, 'pass')))('pass/ does not report it', async () => {
+    it.runIf(existsSync(join(dir, 'pass')))('pass/ does not report it, and reports no error under either profile', async () => {
       for (const profile of ['spec', 'strict'] as const) {
-        const report = await checkDirectory(nodeCheckSource(join(dir, 'pass')), { config: null, profile });
+        const report = await checkExample(dir, 'pass', profile);
         expect(report.problems.filter((p) => p.code === code)).toEqual([]);
+        expect(report.problems.filter((p) => p.severity === 'error'), JSON.stringify(report.problems, null, 1)).toEqual([]);
       }
     });
   });
