@@ -70,9 +70,10 @@ export function offeredTools(ctx: McpContext): ToolDef[] {
   return TOOLS.filter((t) => (ctx.options.write === true || !t.write) && t.applies(ctx));
 }
 
-/** The `tools/list` entry of a tool. */
-export function toolListing(t: ToolDef): { name: string; description: string; inputSchema: Record<string, unknown> } {
-  return { name: t.name, description: t.description, inputSchema: jsonSchemaOf(t.input) as { type: 'object' } & Record<string, unknown> };
+/** The `tools/list` entry of a tool; a read tool says so (`readOnlyHint`), so a client may run it without asking. */
+export function toolListing(t: ToolDef): { name: string; description: string; inputSchema: Record<string, unknown>; annotations?: { readOnlyHint: true } } {
+  const listing = { name: t.name, description: t.description, inputSchema: jsonSchemaOf(t.input) as { type: 'object' } & Record<string, unknown> };
+  return t.write ? listing : { ...listing, annotations: { readOnlyHint: true } };
 }
 
 /**

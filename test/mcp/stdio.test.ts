@@ -36,6 +36,7 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
     for (const t of tools) {
       expect(t.description).toMatch(/^[^\n]{10,100}$/);
       expect(t.inputSchema.type).toBe('object');
+      expect(t.annotations?.readOnlyHint === true).toBe(READ_TOOLS.includes(t.name));
     }
   });
 
