@@ -90,6 +90,15 @@ describe('a write that would not check clean is refused and changes nothing', ()
     await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.x', title: 'x', kind: 'fact' }, 'mcp.read-only');
   });
 
+  it('errors already in the directory do not block a write that adds none', async () => {
+    const { dir, mcp } = await serve();
+    writeFileSync(join(dir, '.thunderus/memory/semantic/FACTS/broken.md'), '---\nid: fact.broken\n---\nno title, no kind\n');
+    const r = await mcp.call('remember', { id: 'fact.fine', title: 'Fine', kind: 'fact' });
+    expect(r.ok, JSON.stringify(r).slice(0, 300)).toBe(true);
+    // …but one that adds an error of the same kind is still refused.
+    await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.untitled', kind: 'fact' }, 'mcp.would-not-check-clean');
+  });
+
   it('an accepted write returns each changed path with the SHA-256 of its new bytes', async () => {
     const { dir, mcp } = await serve();
     const r = await mcp.call('remember', { id: 'fact.new', title: 'New', kind: 'fact' });
