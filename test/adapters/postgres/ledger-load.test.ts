@@ -78,7 +78,7 @@ describeServer('ledgers on the real server: many writer processes, faults', () =
     await db.close();
   });
 
-  it('8 processes × 1,000 appends to one ledger, with searches and ledger reads running: 8,000 entries, chain valid, none lost', { timeout: 300_000 }, async () => {
+  it('8 processes × 1,000 appends to one ledger, with searches and ledger reads running: 8,000 entries, chain valid, none lost', { timeout: 600_000 }, async () => {
     const WORKERS = 8;
     const EACH = 1000;
     const schema = freshSchema();
