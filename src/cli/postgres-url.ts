@@ -10,11 +10,6 @@ export const PG_STATEMENT_TIMEOUT_MS = 60_000;
 /** The driver gives up on a reply after this long, even when the server never answers. */
 export const PG_QUERY_TIMEOUT_MS = 65_000;
 
-const STORE_HELP_TEXT = `  --store URL     use a PostgreSQL store (postgres://user:password@host:5432/db)
-                  instead of the SQLite file; also MEMKIT_STORE_URL. The
-                  password never appears in output (PGPASSWORD works too)
-  --schema NAME   the store's schema in that database (default memkit)`;
-
 /** The connect timeout: libpq's `PGCONNECT_TIMEOUT` (seconds) when set, else {@link PG_CONNECT_TIMEOUT_MS}. */
 export function connectTimeoutMs(env: CliIo['env']): number {
   const seconds = Number(env.PGCONNECT_TIMEOUT);
@@ -22,7 +17,10 @@ export function connectTimeoutMs(env: CliIo['env']): number {
 }
 
 /** The help lines of `--store` and `--schema`. */
-export const STORE_HELP = STORE_HELP_TEXT;
+export const STORE_HELP = `  --store URL     the PostgreSQL store at URL (postgres://user:password@host:5432/db;
+                  also MEMKIT_STORE_URL). The password never appears in
+                  output (PGPASSWORD and ~/.pgpass work too)
+  --schema NAME   the store's schema in that database (default memkit)`;
 
 /** The `parseArgs` options of `--store` and `--schema`. */
 export const storeOptions = { store: { type: 'string' }, schema: { type: 'string' } } as const;
