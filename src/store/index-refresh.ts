@@ -104,14 +104,30 @@ function readPrints(text: string | undefined): Prints {
   return out;
 }
 
-const printsText = (prints: Prints): string => JSON.stringify({ version: 1, docs: Object.fromEntries([...prints].sort((a, b) => (a[0] < b[0] ? -1 : 1))) });
+// The record's text, entries in path order (`paths` is sorted; the entries of paths without one are left out).
+function printsText(paths: readonly string[], prints: Prints): string {
+  const docs: Record<string, readonly [string, string]> = {};
+  for (const p of paths) {
+    const e = prints.get(p);
+    if (e !== undefined) docs[p] = e;
+  }
+  return JSON.stringify({ version: 1, docs });
+}
+
+// True when `prints` holds exactly the entries of `recorded` (then the record need not be written again).
+function samePrints(prints: Prints, recorded: Prints): boolean {
+  if (prints.size !== recorded.size) return false;
+  for (const [p, e] of prints) {
+    const r = recorded.get(p);
+    if (r === undefined || r[0] !== e[0] || r[1] !== e[1]) return false;
+  }
+  return true;
+}
 
 // Records the fingerprints in the transaction, when the port gave any (a port without them leaves the record alone).
-async function writePrints(tx: StoreOps, prints: Prints, before: string | undefined, fingerprinted: boolean): Promise<Problem[]> {
-  if (!fingerprinted) return [];
-  const text = printsText(prints);
-  if (text === before) return [];
-  const put = await tx.putFile(INDEX_FINGERPRINTS_PATH, new TextEncoder().encode(text));
+async function writePrints(tx: StoreOps, paths: readonly string[], prints: Prints, recorded: Prints | undefined, fingerprinted: boolean): Promise<Problem[]> {
+  if (!fingerprinted || (recorded !== undefined && samePrints(prints, recorded))) return [];
+  const put = await tx.putFile(INDEX_FINGERPRINTS_PATH, new TextEncoder().encode(printsText(paths, prints)));
   return put.ok ? [] : put.problems;
 }
 
@@ -140,7 +156,7 @@ export async function rebuildSearchIndex(store: Store, files: FilePort, options:
       const put = await tx.putDoc(r);
       if (!put.ok) problems.push(...put.problems);
     }
-    problems.push(...(await writePrints(tx, prints, undefined, fingerprinted)));
+    problems.push(...(await writePrints(tx, paths, prints, undefined, fingerprinted)));
   });
   const now = new Set(records.map((r) => r.docId));
   return {
@@ -227,7 +243,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
       const put = await tx.putDoc(r);
       if (!put.ok) problems.push(...put.problems);
     }
-    problems.push(...(await writePrints(tx, prints, recordedText, fingerprinted)));
+    problems.push(...(await writePrints(tx, paths, prints, recordedText === undefined ? undefined : recorded, fingerprinted)));
   });
   return {
     added: sorted([...putIds].filter((id) => !indexedIds.has(id))),
