@@ -1,4 +1,4 @@
-import { type Hasher, jsHasher, sha256Hex } from '../canonical/sha256.js';
+import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../canonical/sha256.js';
 import { canonicalize } from '../canonical/jcs.js';
 import { nextDatedId } from '../ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../ledger/formats.js';
@@ -61,9 +61,11 @@ interface Side3 {
  * but for `predecessor_hash`) is kept once. Each side must verify on its own,
  * and each must extend the ancestor; anything else (an edited or removed
  * entry, a torn line, an input over the bounds) fails with problems and is a
- * real conflict. The result is valid by construction: both sides are
- * verified in full, ours is kept byte for byte, and every re-chained entry is
- * validated again.
+ * real conflict. Theirs is verified in full before it is re-chained (a
+ * re-chain would otherwise hide a break in it); ours is kept byte for byte
+ * (a problem in it stays where `verify` and `memkit check` report it), and
+ * every renumbered entry is validated again, so a merge of two sides that
+ * verify verifies.
  *
  * @example
  * const r = mergeLedger({ base, ours, theirs }, { format: 'decision-log' });
@@ -75,7 +77,11 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const bound = checkBounds(inputs, limits, file);
   if (bound) return fail([bound]);
   const hasher = options.hasher ?? jsHasher;
-  const read = (side: Side): Result<Side3> => (options.format === 'events' ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits));
+  // Theirs is verified in full: re-chaining it would otherwise hide a break. Ours is kept byte for byte, so a
+  // problem in it stays where it is for `memkit check` to report; it is only parsed (and verified when its
+  // last line is not canonical, to learn its chain convention).
+  const read = (side: Side): Result<Side3> =>
+    options.format === 'events' ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
   const base = read('base');
   const ours = read('ours');
   const theirs = read('theirs');
@@ -97,10 +103,19 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   while (k < O.length && k < T.length && O[k]!.text === T[k]!.text) k++;
   const newOurs = O.slice(k);
   const info = options.format === 'events' ? undefined : LEDGER_FORMATS[options.format];
-  const sameAs = duplicateFinder(newOurs, options.format === 'events' ? 'id' : (info?.tsField ?? 'ts'));
+  const sameAs = duplicateFinder(newOurs, options.format === 'events' ? ['id'] : [info?.tsField ?? 'ts', info?.idField ?? 'ts']);
   const used = new Set<string>();
+  // The highest dated id of each day (fixed width, so the greatest string): the next free number is one past it.
+  const highest = new Map<string, string>();
+  const use = (id: string) => {
+    used.add(id);
+    if (info?.idPrefix === undefined) return;
+    const day = id.slice(info.idPrefix.length, info.idPrefix.length + 8);
+    const top = highest.get(day);
+    if (top === undefined || id > top) highest.set(day, id);
+  };
   const idField = options.format === 'events' ? 'id' : info?.idField;
-  if (idField) for (const e of O) if (typeof field(e.value, idField) === 'string') used.add(field(e.value, idField) as string);
+  if (idField) for (const e of O) if (typeof field(e.value, idField) === 'string') use(field(e.value, idField) as string);
   let head = ours.value.head;
   const eol = ours.value.eol;
   let text = inputs.ours;
@@ -122,7 +137,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
       const id = field(t.value, 'id');
       if (dup === 'differs' || (typeof id === 'string' && used.has(id)))
         return fail([sideProblem('git.merge-entry-conflict', 'theirs', `event ${JSON.stringify(id)} was appended on both sides with different content`, file, t.line)]);
-      if (typeof id === 'string') used.add(id);
+      if (typeof id === 'string') use(id);
       out.push(t.text);
     } else {
       const entry: Record<string, unknown> = { ...(t.value as Record<string, unknown>) };
@@ -130,13 +145,14 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
         const id = entry[info.idField];
         if (typeof id === 'string' && used.has(id)) {
           const day = id.slice(info.idPrefix.length, info.idPrefix.length + 8);
-          const next = nextDatedId(info.idPrefix, day, used);
+          const top = highest.get(day);
+          const next = nextDatedId(info.idPrefix, day, top === undefined ? [] : [top]);
           if (next === undefined) return fail([sideProblem('git.merge-id-exhausted', 'theirs', `id ${id} is used on both sides and ${day} has no free number left`, file, t.line)]);
           entry[info.idField] = next;
           renumbered.push({ from: id, to: next, line });
           warnings.push(warning('git.merge-renumbered', `theirs' ${id} is ${next} in the merge (ours used ${id})`, { ...(file === undefined ? {} : { file }), line }));
         }
-        if (typeof entry[info.idField] === 'string') used.add(entry[info.idField] as string);
+        if (typeof entry[info.idField] === 'string') use(entry[info.idField] as string);
       }
       entry.predecessor_hash = head;
       if (renumbered.length > 0 && renumbered[renumbered.length - 1]!.line === line) {
@@ -172,14 +188,14 @@ function lineCount(text: string): number {
 /**
  * Finds an entry of theirs that ours also appended: equal once
  * `predecessor_hash` is set aside. Candidates share a bucket key (the
- * timestamp of a ledger entry, the id of an event), so canonical forms are
+ * timestamp and id of a ledger entry, the id of an event), so canonical forms are
  * computed only for them. `'differs'`: an event id both sides used.
  */
-function duplicateFinder(newOurs: readonly LedgerLine[], bucketKey: string): (value: unknown) => 'same' | 'differs' | undefined {
+function duplicateFinder(newOurs: readonly LedgerLine[], keyFields: readonly string[]): (value: unknown) => 'same' | 'differs' | undefined {
   const buckets = new Map<unknown, LedgerLine[]>();
+  const bucketOf = (v: unknown) => keyFields.map((k) => String(field(v, k))).join('\u0000');
   for (const e of newOurs) {
-    const key = field(e.value, bucketKey);
-    if (key === undefined) continue;
+    const key = bucketOf(e.value);
     const list = buckets.get(key);
     if (list) list.push(e);
     else buckets.set(key, [e]);
@@ -189,17 +205,23 @@ function duplicateFinder(newOurs: readonly LedgerLine[], bucketKey: string): (va
     return canonicalize(rest);
   };
   return (value) => {
-    const list = buckets.get(field(value, bucketKey));
+    const list = buckets.get(bucketOf(value));
     if (list === undefined) return undefined;
     const mine = unchained(value);
     for (const e of list) if (unchained(e.value) === mine) return 'same';
-    return bucketKey === 'id' ? 'differs' : undefined;
+    return keyFields[0] === 'id' ? 'differs' : undefined;
   };
 }
 
-function readLedger(text: string, side: Side, format: LedgerFormatId, file: string | undefined, hasher: Hasher, limits: MergeLimits): Result<Side3> {
+function readLedger(text: string, side: Side, format: LedgerFormatId, file: string | undefined, hasher: Hasher, limits: MergeLimits, verify: boolean): Result<Side3> {
   const parseLimits = { maxFileBytes: limits.maxChars, maxLineLength: limits.maxLineChars };
   const parsed = parseLedgerText(text, { limits: parseLimits });
+  const last = parsed.entries[parsed.entries.length - 1];
+  if (!verify && parsed.problems.length === 0) {
+    if (last === undefined) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: ZERO_HASH, eol: parsed.eol });
+    // A canonical last line has one hash in both chain conventions.
+    if (canonicalize(last.value) === last.text) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: sha256Hex(last.text, hasher), eol: parsed.eol });
+  }
   // The one verifier of ledgers, driven over the entries parsed once (the rule of verifyText, without a second parse).
   const v = new LedgerVerifier({ format, hasher, maxProblems: 1 }, parsed.preambleLines + 1);
   for (const p of parsed.problems) v.parseProblem(p);
