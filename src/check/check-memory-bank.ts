@@ -11,6 +11,13 @@ import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
 const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'feedback-log'> => isLedgerFormat(format) && format !== 'feedback-log';
 
+/**
+ * Codes the verifier gives a line that starts with `{` but is no readable entry: broken or torn JSON,
+ * or a JSON object memkit refuses to hash (a duplicate or prototype key, a lone surrogate). Such a
+ * line outside a code fence makes the file a ledger, though no entry was read.
+ */
+const FAILED_ENTRY_CODES: ReadonlySet<string> = new Set(['ledger.unparseable-line', 'ledger.torn-tail', 'json.uncovered-key', 'json.duplicate-key', 'json.lone-surrogate']);
+
 /** A file whose reading depends on the bank's dialect: its problems wait until every file of the bank was seen. */
 interface HeldFile {
   path: string;
@@ -64,7 +71,10 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
     // Lone-CR line endings hide the entries from the line splitter: the file holds entries, wrongly ended, not prose.
     const crOnly = summary.problems.some((p) => p.code === 'ledger-text.cr-line-endings');
-    if (!crOnly && (summary.entries === 0 || opensInFence(file.text, summary.preambleLines))) {
+    // An entry line that could not be read is an entry all the same: a one-entry ledger so broken or
+    // tampered must not pass as prose (its first `{` line is where the preamble ends).
+    const failed = !opensInFence(file.text, summary.preambleLines) && summary.problems.some((p) => FAILED_ENTRY_CODES.has(p.code));
+    if (!crOnly && !failed && (summary.entries === 0 || opensInFence(file.text, summary.preambleLines))) {
       if (file.text.trim() !== '') hold('ledger', summary.problems);
       return;
     }
