@@ -10,10 +10,10 @@
  */
 export function findCycles(out: readonly (readonly number[])[], selfLoops = false): number[][] {
   const n = out.length;
-  const index = new Array<number>(n).fill(-1);
-  const low = new Array<number>(n).fill(0);
-  const component = new Array<number>(n).fill(-1);
-  const onStack = new Array<boolean>(n).fill(false);
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const component = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
   const stack: number[] = [];
   const cycles: number[][] = [];
   let counter = 0;
@@ -24,7 +24,7 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
   const visit = (v: number) => {
     index[v] = low[v] = counter++;
     stack.push(v);
-    onStack[v] = true;
+    onStack[v] = 1;
     callNode.push(v);
     callEdge.push(0);
   };
@@ -54,7 +54,7 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
       let w: number;
       do {
         w = stack.pop()!;
-        onStack[w] = false;
+        onStack[w] = 0;
         component[w] = components;
         members.push(w);
       } while (w !== v);
@@ -75,7 +75,7 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
 }
 
 /** A shortest cycle through `start` within its strongly connected component (breadth-first). */
-function cycleThrough(start: number, id: number, component: readonly number[], out: readonly (readonly number[])[]): number[] {
+function cycleThrough(start: number, id: number, component: Int32Array, out: readonly (readonly number[])[]): number[] {
   const prev = new Map<number, number>([[start, -1]]);
   const queue = [start];
   for (let q = 0; q < queue.length; q++) {

@@ -59,14 +59,10 @@ const NONE: number[] = [];
 
 /** The ids of items ({@link Model.ids}) and the position of the first entry of each ({@link Model.byId}). */
 export function indexIds(items: readonly unknown[]): Pick<Model, 'ids' | 'byId'> {
-  const ids: (string | undefined)[] = [];
+  const ids = items.map((e) => (isObject(e) && typeof e.id === 'string' ? e.id : undefined));
   const byId = new Map<string, number>();
-  for (let i = 0; i < items.length; i++) {
-    const e = items[i];
-    const id = isObject(e) && typeof e.id === 'string' ? e.id : undefined;
-    ids.push(id);
-    if (id !== undefined && !byId.has(id)) byId.set(id, i);
-  }
+  // From the last entry to the first, so that the first entry of an id is the one kept: one Map operation per entry.
+  for (let i = ids.length - 1; i >= 0; i--) if (ids[i] !== undefined) byId.set(ids[i]!, i);
   return { ids, byId };
 }
 
@@ -76,10 +72,10 @@ export function buildModel(items: readonly unknown[]): Model {
   const { ids, byId } = indexIds(items);
   const first = new Uint8Array(n);
   const depth = new Uint8Array(n);
-  for (const [id, i] of byId) {
+  byId.forEach((i, id) => {
     first[i] = 1;
     if (isWbsId(id)) depth[i] = wbsDepth(id);
-  }
+  });
   const find = (id: string) => byId.get(id) ?? MISSING;
   // Most lists are empty: they share one array instead of costing one each.
   const resolve = (list: unknown): number[] => {
