@@ -192,9 +192,13 @@ async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, opti
   const serverNow = options.clock === 'server' ? new Date(String(row.server_now)) : undefined;
   const head: LedgerHead = { lastHash: last?.entry_hash ?? ZERO_HASH, ids: [] };
   if (last !== undefined) {
+    // The next entry chains onto this row, so it is read as the verifier reads it, and its hash column must be
+    // its line's hash (either chain convention): nothing is chained onto a row edited outside memkit.
+    const value = entryObject(last.line);
+    if (value === undefined) return fail([error('ledger.unparseable-line', `the last entry of ledger ${options.ledger} does not parse; verify the ledger`)]);
+    if (!hashesLine(last.entry_hash, last.line, value, options.hasher ?? jsHasher))
+      return fail([error('ledger.pg-row-mismatch', `the entry_hash column of the last entry of ledger ${options.ledger} is not its line's hash; verify the ledger`)]);
     // Ids grow in ledger order (appends are serialized, timestamps never go back), so the last one is the day's highest.
-    const parsed = readJson(last.line);
-    const value = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : {};
     const ts = value[info.tsField];
     if (typeof ts === 'string') head.lastTs = ts;
     const id = info.idField === undefined ? undefined : value[info.idField];
@@ -397,16 +401,26 @@ export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOpti
   return summary;
 }
 
+/** A stored line as an entry object, read as the verifier reads it (no repeated names, lone surrogates or forbidden keys); `undefined` otherwise. */
+function entryObject(line: string): Record<string, unknown> | undefined {
+  const parsed = readJson(line, { forbiddenKeys: 'refuse' });
+  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : undefined;
+}
+
+/** Whether `hash` is the line's hash in either chain convention: SHA-256 of its bytes, or of its entry's canonical form. */
+function hashesLine(hash: string, line: string, value: Record<string, unknown>, hasher: Hasher): boolean {
+  if (hash === sha256Hex(line, hasher)) return true;
+  const canon = canonicalizeResult(value);
+  return canon.ok && hash === sha256Hex(canon.value, hasher);
+}
+
 /** A row's columns against its line: `predecessor_hash` is the previous row's `entry_hash` and the line's own; `entry_hash` hashes the line (either chain convention). */
 function checkRow(row: Row, prevHash: string, line: number, hasher: Hasher, out: Problem[]): void {
-  const parsed = readJson(row.line, { forbiddenKeys: 'refuse' });
-  const value = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : undefined;
+  const value = entryObject(row.line);
   if (row.predecessor_hash !== prevHash || (value !== undefined && value.predecessor_hash !== row.predecessor_hash))
     out.push(error('ledger.pg-row-mismatch', 'the predecessor_hash column differs from the line or from the entry_hash of the row before', { line }));
-  if (value === undefined) return; // the verifier reports the line itself
-  if (row.entry_hash === sha256Hex(row.line, hasher)) return;
-  const canon = canonicalizeResult(value);
-  if (!canon.ok || row.entry_hash !== sha256Hex(canon.value, hasher)) out.push(error('ledger.pg-row-mismatch', 'the entry_hash column is not the hash of the stored line', { line }));
+  // A line that is not an entry: the verifier reports the line itself.
+  if (value !== undefined && !hashesLine(row.entry_hash, row.line, value, hasher)) out.push(error('ledger.pg-row-mismatch', 'the entry_hash column is not the hash of the stored line', { line }));
 }
 
 /** Options of {@link importLedger}: the target and the `.md` ledger file's contents. */

@@ -233,6 +233,19 @@ for (const engine of ENGINES) {
       expect(await codesOf()).toEqual(expect.arrayContaining([['ledger.pg-row-mismatch', 2]]));
       await db.query(`UPDATE ${t} SET entry_hash = $1 WHERE position = 2`, [sha256Hex((await db.query<{ line: string }>(`SELECT line FROM ${t} WHERE position = 2`)).rows[0]!.line)]);
       expect(await codesOf()).toEqual([]);
+      // Nothing is chained onto a last row whose hash column or line was edited outside memkit.
+      const appendCodes = async () => {
+        const r = await appendLedgerEntry(db, { schema: s, ledger: 'decision-log', entry: decision(9), now });
+        return r.ok ? [] : r.problems.map((p) => p.code);
+      };
+      const last = (await db.query<{ entry_hash: string; line: string }>(`SELECT entry_hash, line FROM ${t} WHERE position = 5`)).rows[0]!;
+      await db.query(`UPDATE ${t} SET entry_hash = $1 WHERE position = 5`, [HASH]);
+      expect(await appendCodes()).toEqual(['ledger.pg-row-mismatch']);
+      await db.query(`UPDATE ${t} SET entry_hash = $1, line = '{"id":1,"id":2}' WHERE position = 5`, [last.entry_hash]);
+      expect(await appendCodes()).toEqual(['ledger.unparseable-line']);
+      expect(await count(db, s)).toBe(5);
+      await db.query(`UPDATE ${t} SET line = $1 WHERE position = 5`, [last.line]);
+      expect(await codesOf()).toEqual([]);
       // A deleted middle row: a gap, and the chain breaks where it was.
       await db.query(`DELETE FROM ${t} WHERE position = 3`);
       const codes = (await codesOf()).map(([c]) => c);
