@@ -250,44 +250,92 @@ const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form m
  * are checked by the schema itself and never reach this.
  */
 export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer = ''): Problem[] {
+  if (!hasOffProfileDate(schema, value)) return [];
   const out = new Map<string, Problem>();
   walkDates(schema, value, pointer, out, 0);
   return [...out.values()];
 }
 
-function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<string, Problem>, depth: number): void {
-  if (!bearsIsoDate(schema) || depth > 64) return;
-  const node = schema as Record<string, unknown>;
-  if (node.pattern === ISO_DATE_TIME_PATTERN) {
-    if (typeof value === 'string' && !isDateTime(value) && isIsoDateTime(value)) out.set(pointer, warning('convention.date-time-profile', `${JSON.stringify(value)} ${PROFILE_MESSAGE}`, { pointer }));
-    return;
+/**
+ * Adds the warnings below `schema` to `out`; with `out` null, only says
+ * whether there is one (no pointers built: the cheap question asked first).
+ */
+function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<string, Problem> | null, depth: number): boolean {
+  const plan = datePlan(schema);
+  if (plan === undefined || depth > 64) return false;
+  if (plan === 'date') {
+    if (typeof value !== 'string' || isDateTime(value) || !isIsoDateTime(value)) return false;
+    out?.set(pointer, warning('convention.date-time-profile', `${JSON.stringify(value)} ${PROFILE_MESSAGE}`, { pointer }));
+    return true;
   }
-  for (const key of BRANCHES) {
-    const branch = node[key];
-    if (Array.isArray(branch)) for (const b of branch) walkDates(b, value, pointer, out, depth + 1);
-  }
+  let found = false;
+  for (const b of plan.branches)
+    if (walkDates(b, value, pointer, out, depth + 1)) {
+      if (out === null) return true;
+      found = true;
+    }
   if (Array.isArray(value)) {
     // Pointers are built only below a part of the schema that holds a date-time.
-    if (bearsIsoDate(node.items)) for (let i = 0; i < value.length; i++) walkDates(node.items, value[i], joinPointer(pointer, String(i)), out, depth + 1);
-    return;
+    if (plan.items !== undefined)
+      for (let i = 0; i < value.length; i++)
+        if (walkDates(plan.items, value[i], out === null ? '' : joinPointer(pointer, String(i)), out, depth + 1)) {
+          if (out === null) return true;
+          found = true;
+        }
+    return found;
   }
-  if (typeof value !== 'object' || value === null) return;
-  const props = (node.properties ?? {}) as Record<string, unknown>;
-  let other: unknown = null; // the schema of keys not in `properties`, looked up on the first one
+  if (typeof value !== 'object' || value === null || (plan.other === undefined && plan.props.size === 0)) return found;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    let sub: unknown;
-    if (Object.hasOwn(props, key)) sub = props[key];
-    else {
-      if (other === null) other = Object.values((node.patternProperties ?? {}) as Record<string, unknown>)[0] ?? node.additionalProperties;
-      sub = other;
+    const sub = plan.declared.has(key) ? plan.props.get(key) : plan.other;
+    if (sub !== undefined && walkDates(sub, (value as Record<string, unknown>)[key], out === null ? '' : joinPointer(pointer, key), out, depth + 1)) {
+      if (out === null) return true;
+      found = true;
     }
-    if (bearsIsoDate(sub)) walkDates(sub, (value as Record<string, unknown>)[key], joinPointer(pointer, key), out, depth + 1);
   }
+  return found;
 }
 
-const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
-const bearsIsoDate = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && hasIsoDate(schema);
+/** True when `value` has an ISO 8601 date-time outside memkit's profile where `schema` has a date-time field. */
+function hasOffProfileDate(schema: unknown, value: unknown): boolean {
+  return walkDates(schema, value, '', null, 0);
+}
+
+/** Where date-times sit below one schema node: its date-bearing branches, items, properties and the schema of other keys. */
+interface DatePlan {
+  branches: unknown[];
+  items: unknown;
+  /** Every key of `properties` (a declared key never falls to `other`). */
+  declared: Set<string>;
+  /** The declared keys whose schema holds a date-time. */
+  props: Map<string, unknown>;
+  /** The schema of undeclared keys (first pattern property, else additionalProperties), when it holds a date-time. */
+  other: unknown;
+}
+
+const datePlans = new WeakMap<object, DatePlan | 'date' | undefined>();
+/** `undefined`: no date-time below `schema`; `'date'`: an ISO 8601 date-time field. */
+function datePlan(schema: unknown): DatePlan | 'date' | undefined {
+  if (typeof schema !== 'object' || schema === null || !hasIsoDate(schema)) return undefined;
+  if (datePlans.has(schema)) return datePlans.get(schema);
+  const node = schema as Record<string, unknown>;
+  const bears = (x: unknown) => typeof x === 'object' && x !== null && hasIsoDate(x);
+  if (node.pattern === ISO_DATE_TIME_PATTERN) {
+    datePlans.set(schema, 'date');
+    return 'date';
+  }
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  const other = Object.values((node.patternProperties ?? {}) as Record<string, unknown>)[0] ?? node.additionalProperties;
+  const plan: DatePlan = {
+    branches: [node.anyOf, node.oneOf, node.allOf].flatMap((b) => (Array.isArray(b) ? b.filter(bears) : [])),
+    items: bears(node.items) ? node.items : undefined,
+    declared: new Set(Object.keys(props)),
+    props: new Map(Object.entries(props).filter(([, v]) => bears(v))),
+    other: bears(other) ? other : undefined,
+  };
+  datePlans.set(schema, plan);
+  return plan;
+}
 
 const hasIsoDateCache = new WeakMap<object, boolean>();
 /** True when an ISO 8601 date-time field sits somewhere in `schema`: walking elsewhere is wasted. */
@@ -656,7 +704,7 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
   // ISO 8601 date-times outside memkit's profile are valid: say so (convention.date-time-profile).
   // Past the cap the warnings would only be counted; the truncation note already stands for them.
   const profiled = (value: unknown, problems: Problem[]): Problem[] => {
-    if (!hasIsoDate(def.schema) || problems.some((p) => p.code === 'problems.truncated')) return problems;
+    if (!hasOffProfileDate(def.schema, value) || problems.some((p) => p.code === 'problems.truncated')) return problems;
     const more = dateTimeProfileProblems(def.schema, value);
     return more.length === 0 ? problems : cap([...problems, ...more]);
   };
@@ -749,7 +797,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
     }
     if (!valid) return failed;
     const problems = runCheck(def.check, value, env);
-    if (hasIsoDate(def.schema)) problems.push(...dateTimeProfileProblems(def.schema, value));
+    if (hasOffProfileDate(def.schema, value)) problems.push(...dateTimeProfileProblems(def.schema, value));
     return tally(problems);
   };
 }
