@@ -14,9 +14,9 @@ import { parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, error, toPointer, warning } from '../problems/index.js';
 
 /**
- * The files of the base revision, the port {@link checkAgainstBase} reads the
- * old version through (`memkit/node`'s `gitBaseFiles` reads them with
- * `git show REV:path`, without a checkout).
+ * The files of the base revision: the port {@link checkAgainstBase} reads the
+ * old versions through (`gitBaseFiles` reads them with `git show REV:./path`,
+ * without a checkout; a test passes a map).
  */
 export interface BaseFiles {
   /** The bytes of `path` (relative to the checked root, `/`-separated) at the base, or `undefined` when the base has no such file. */

@@ -19,7 +19,7 @@ export interface NodeGitRunnerOptions {
   git?: string;
 }
 
-/** Runs git with an argument array in a directory: the runner `memkit/git` takes (`gitBaseFiles`, `setupGit`). */
+/** Runs git with an argument array in a directory: the runner `memkit/git` takes (`gitBaseFiles`, `resolveRevision`, `configureDriver`). */
 export interface NodeGitRunner {
   run(args: readonly string[]): Promise<GitRun>;
 }
