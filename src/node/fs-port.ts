@@ -178,7 +178,14 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         return;
       }
       const stat = fs.stat;
-      const prints = await Promise.all(files.map(([, full]) => stat(full).then((st) => fingerprintOf(st, trustedBefore), () => undefined)));
+      const prints = await Promise.all(
+        files.map(([, full]) =>
+          stat(full).then(
+            (st) => fingerprintOf(st, trustedBefore),
+            () => undefined,
+          ),
+        ),
+      );
       files.forEach(([rel], i) => out.push([rel, prints[i]]));
     };
     await walk(start, start === base ? '' : `${relative(base, start).split(sep).join('/')}/`);

@@ -138,7 +138,9 @@ describe('nodeFiles', () => {
     ]);
     expect(fresh1.every(([, f]) => f === undefined)).toBe(true);
     // Files seen as a minute old have fingerprints; rewriting one changes its own only.
-    const aged = nodeFiles(root, { fs: { ...nodeFs, stat: async (p) => ((st) => ({ dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs - 60_000, ctimeMs: st.ctimeMs - 60_000 }))(await nodeFs.stat!(p)) } });
+    const aged = nodeFiles(root, {
+      fs: { ...nodeFs, stat: async (p) => ((st) => ({ dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs - 60_000, ctimeMs: st.ctimeMs - 60_000 }))(await nodeFs.stat!(p)) },
+    });
     const before = new Map(await aged.listFingerprints(''));
     expect([...before.values()].every((f) => typeof f === 'string')).toBe(true);
     writeFileSync(join(root, 'a/b/x.md'), 'other');
