@@ -49,11 +49,14 @@ function showFile(dir: string, path: string): string {
   } catch {
     return `\`${path}\`: not UTF-8 (${bytes.length} bytes)\n`;
   }
+  // Lone CR line endings would run the lines together on the page: shown as ␍ at the end of each line.
+  const loneCr = /\r(?!\n)/.test(text);
+  if (loneCr) text = text.replace(/\r(?!\n)/g, '␍\n');
   const lines = text.replace(/\n$/, '').split('\n');
   const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… (${lines.length - MAX_LINES} more lines)`] : lines;
   const body = shown.join('\n');
   const f = fence(body);
-  return `\`${path}\`:\n\n${f}${lang}\n${body}\n${f}\n`;
+  return `\`${path}\`${loneCr ? ' (its lines end in a lone CR, shown as ␍)' : ''}:\n\n${f}${lang}\n${body}\n${f}\n`;
 }
 
 /** The files of an example directory as a map from relative path to bytes (empty when it does not exist). */
