@@ -22,7 +22,11 @@ function branch(head: LedgerHead, n: number, who: string, day0: number, skewMs =
   for (let i = 0; i < n; i++) {
     const day = day0 + Math.floor(i / PER_DAY);
     const now = new Date(Date.UTC(2026, 0, 1 + day, 1, 0, i % PER_DAY) + skewMs);
-    const r = appendToHead(h, { proposer_agent: 'ReaperOAK', rationale: `${who} decision ${i}: keep the ledger append-only`, diff_hash: HASH, tests_passed: true }, { format: 'decision-log', now: () => now, hasher: nodeHasher });
+    const r = appendToHead(
+      h,
+      { proposer_agent: 'ReaperOAK', rationale: `${who} decision ${i}: keep the ledger append-only`, diff_hash: HASH, tests_passed: true },
+      { format: 'decision-log', now: () => now, hasher: nodeHasher },
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.problems));
     lines.push(r.value.line);
     const sameDay = i % PER_DAY !== 0;
@@ -54,7 +58,8 @@ const suite: BenchSuite = {
     const baseText = preamble + base.lines.map((l) => `${l}\n`).join('');
     const inputs = { base: baseText, ours: baseText + ours.lines.map((l) => `${l}\n`).join(''), theirs: baseText + theirs.lines.map((l) => `${l}\n`).join('') };
     const check = mergeLedger(inputs, { format: 'decision-log', hasher: nodeHasher });
-    if (!check.ok || check.value.theirs !== n || check.value.renumbered.length !== n) throw new Error(`the bench merge did not merge: ${JSON.stringify(check.ok ? check.value.renumbered.length : check.problems)}`);
+    if (!check.ok || check.value.theirs !== n || check.value.renumbered.length !== n)
+      throw new Error(`the bench merge did not merge: ${JSON.stringify(check.ok ? check.value.renumbered.length : check.problems)}`);
     // The bare loop reads what the merge reads: both sides in full (ancestor entries twice).
     const bareInputs = [inputs.ours, inputs.theirs];
     const ratios: number[] = [];
@@ -73,7 +78,14 @@ const suite: BenchSuite = {
     }
     const entries = 2 * n;
     const r = median(ratios);
-    const result: BenchResult = compare(`merge 2 branches x ${n.toLocaleString('en-US')} decisionLog entries (all of theirs renumbered and re-chained)`, entries / (median(mergeMs) / 1000), 'entries/s', 'bare parse + re-hash loop', entries / (median(bareMs) / 1000), 0.5);
+    const result: BenchResult = compare(
+      `merge 2 branches x ${n.toLocaleString('en-US')} decisionLog entries (all of theirs renumbered and re-chained)`,
+      entries / (median(mergeMs) / 1000),
+      'entries/s',
+      'bare parse + re-hash loop',
+      entries / (median(bareMs) / 1000),
+      0.5,
+    );
     // The ratio is the median of the rounds' paired ratios (each round runs both on the same load).
     result.ratio = r;
     result.met = r >= 0.5;

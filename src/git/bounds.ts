@@ -39,7 +39,8 @@ export function checkBounds(inputs: MergeInputs, limits: MergeLimits, file?: str
     while (start <= text.length) {
       let nl = text.indexOf('\n', start);
       if (nl === -1) nl = text.length;
-      if (nl - start > limits.maxLineChars) return sideProblem('git.merge-line-too-long', side, `line ${line} is ${nl - start} characters; the merge driver reads lines of at most ${limits.maxLineChars}`, file, line);
+      if (nl - start > limits.maxLineChars)
+        return sideProblem('git.merge-line-too-long', side, `line ${line} is ${nl - start} characters; the merge driver reads lines of at most ${limits.maxLineChars}`, file, line);
       start = nl + 1;
       line++;
     }

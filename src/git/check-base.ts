@@ -106,7 +106,8 @@ function decodeOrUndefined(bytes: Uint8Array): string | undefined {
 const COMPARES: ReadonlySet<FormatId> = new Set([...APPEND_ONLY, 'thread-store', 'wbs-task', 'wbs-task-index', 'memory-manifest', 'export-bundle']);
 
 async function compare(format: FormatId, file: string, before: string, after: string, readHead: (path: string) => Promise<string | undefined>): Promise<Problem[]> {
-  if (format === 'feedback-log') return after.startsWith(before) ? [] : [error('ledger.entry-edited', 'the text the base revision has was changed or removed', { file, line: firstDifferentLine(before, after) })];
+  if (format === 'feedback-log')
+    return after.startsWith(before) ? [] : [error('ledger.entry-edited', 'the text the base revision has was changed or removed', { file, line: firstDifferentLine(before, after) })];
   if (isLedgerFormat(format) || format === 'events') return checkAppendOnly(before, after, { file });
   if (format === 'system-patterns') {
     const log = await readHead(dirOf(file) === '' ? 'decisionLog.md' : `${dirOf(file)}/decisionLog.md`);
@@ -149,7 +150,8 @@ function readOnlyThreads(before: Loose, after: Loose, file: string, lineOf: (poi
     if (!isObject(old) || (old.status !== 'frozen' && old.status !== 'archived')) continue;
     const now = Object.hasOwn(at, id) ? at[id] : undefined;
     const pointer = toPointer(['threads', id]);
-    const report = (what: string) => out.push(error('git.thread-read-only-changed', `thread ${id} is ${String(old.status)} at the base revision and ${what}`, { file, line: lineOf(pointer) ?? 1, pointer }));
+    const report = (what: string) =>
+      out.push(error('git.thread-read-only-changed', `thread ${id} is ${String(old.status)} at the base revision and ${what}`, { file, line: lineOf(pointer) ?? 1, pointer }));
     if (!isObject(now)) {
       report('was removed');
       continue;
@@ -180,7 +182,12 @@ function versionTuple(v: unknown): number[] | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return [v];
   if (typeof v !== 'string') return undefined;
   const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v);
-  return m ? m.slice(1).filter((x) => x !== undefined).map(Number) : undefined;
+  return m
+    ? m
+        .slice(1)
+        .filter((x) => x !== undefined)
+        .map(Number)
+    : undefined;
 }
 
 function firstDifferentLine(before: string, after: string): number {

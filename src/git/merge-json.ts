@@ -41,7 +41,14 @@ function merge3(base: unknown, ours: unknown, theirs: unknown, what: string, c: 
 }
 
 /** Objects merged key by key (keys in ours' order, then theirs' new keys); `merge` overrides how one key merges. */
-function mergeRecord(base: Loose, ours: Loose, theirs: Loose, what: string, c: Conflicts, merge: (key: string, b: unknown, o: unknown, t: unknown) => unknown = (k, b, o, t) => merge3(b, o, t, `${what}${k}`, c)): Loose {
+function mergeRecord(
+  base: Loose,
+  ours: Loose,
+  theirs: Loose,
+  what: string,
+  c: Conflicts,
+  merge: (key: string, b: unknown, o: unknown, t: unknown) => unknown = (k, b, o, t) => merge3(b, o, t, `${what}${k}`, c),
+): Loose {
   const out: Loose = {};
   const keys = [...Object.keys(ours), ...Object.keys(theirs).filter((k) => !Object.hasOwn(ours, k))];
   for (const k of keys) {
@@ -52,7 +59,15 @@ function mergeRecord(base: Loose, ours: Loose, theirs: Loose, what: string, c: C
 }
 
 /** Arrays of objects keyed by a field, merged item by item as a record (ours' order, then theirs' new items). */
-function mergeKeyed(base: unknown, ours: unknown, theirs: unknown, key: string, what: string, c: Conflicts, item = (b: unknown, o: unknown, t: unknown, id: string) => merge3(b, o, t, `${what} ${id}`, c)): unknown[] {
+function mergeKeyed(
+  base: unknown,
+  ours: unknown,
+  theirs: unknown,
+  key: string,
+  what: string,
+  c: Conflicts,
+  item = (b: unknown, o: unknown, t: unknown, id: string) => merge3(b, o, t, `${what} ${id}`, c),
+): unknown[] {
   const byKey = (list: unknown): Map<string, unknown> => {
     const m = new Map<string, unknown>();
     if (Array.isArray(list)) for (const e of list) m.set(isObject(e) && typeof e[key] === 'string' ? (e[key] as string) : `\u0000${canonicalize(e)}`, e);
@@ -81,7 +96,9 @@ function mergeThreadStore(base: Loose, ours: Loose, theirs: Loose, c: Conflicts)
     // The operations log only grows: the union, ours first, an operation (by id) kept once.
     if (k === 'operations' && Array.isArray(o) && Array.isArray(t)) return mergeKeyed(b, o, t, 'id', 'operation', c);
     if (k === 'metadata' && isObject(o) && isObject(t))
-      return mergeRecord(isObject(b) ? b : {}, o, t, 'metadata field ', c, (mk, mb, mo, mt) => (mk === 'last_updated' ? later(mo, mt) : mk === 'thread_count' ? mo : merge3(mb, mo, mt, `metadata field ${mk}`, c)));
+      return mergeRecord(isObject(b) ? b : {}, o, t, 'metadata field ', c, (mk, mb, mo, mt) =>
+        mk === 'last_updated' ? later(mo, mt) : mk === 'thread_count' ? mo : merge3(mb, mo, mt, `metadata field ${mk}`, c),
+      );
     if (k === 'relations') return o;
     return merge3(b, o, t, `the field ${k}`, c);
   });
@@ -101,7 +118,10 @@ function mergeTaskIndex(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): 
       const rest = merge3(strip(bt), strip(ot), strip(tt), `task ${id}`, c);
       if (!isObject(rest)) return rest;
       const parent = Array.isArray(rest.children) && rest.children.length > 0;
-      const pick = (f: string) => (parent ? ((isObject(ot) ? ot[f] : undefined) ?? (isObject(tt) ? tt[f] : undefined)) : merge3(isObject(bt) ? bt[f] : undefined, isObject(ot) ? ot[f] : undefined, isObject(tt) ? tt[f] : undefined, `the ${f} of task ${id}`, c));
+      const pick = (f: string) =>
+        parent
+          ? ((isObject(ot) ? ot[f] : undefined) ?? (isObject(tt) ? tt[f] : undefined))
+          : merge3(isObject(bt) ? bt[f] : undefined, isObject(ot) ? ot[f] : undefined, isObject(tt) ? tt[f] : undefined, `the ${f} of task ${id}`, c);
       const out: Loose = {};
       const src = isObject(ot) ? ot : isObject(tt) ? tt : rest;
       for (const f of [...Object.keys(src), ...Object.keys(rest).filter((f) => !Object.hasOwn(src, f))]) {

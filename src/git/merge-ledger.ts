@@ -92,10 +92,21 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const B = base.value.entries;
   const O = ours.value.entries;
   const T = theirs.value.entries;
-  for (const [side, list] of [['ours', O], ['theirs', T]] as const) {
+  for (const [side, list] of [
+    ['ours', O],
+    ['theirs', T],
+  ] as const) {
     for (let i = 0; i < B.length; i++) {
       if (list[i]?.text !== B[i]!.text)
-        return fail([sideProblem('git.merge-history-changed', side, `the entry the ancestor has at line ${B[i]!.line} was ${list[i] === undefined ? 'removed' : 'changed or moved'}`, file, list[i]?.line ?? B[i]!.line)]);
+        return fail([
+          sideProblem(
+            'git.merge-history-changed',
+            side,
+            `the entry the ancestor has at line ${B[i]!.line} was ${list[i] === undefined ? 'removed' : 'changed or moved'}`,
+            file,
+            list[i]?.line ?? B[i]!.line,
+          ),
+        ]);
     }
   }
   // Entries past the ancestor that both sides hold at the same place (an earlier merge both sides contain) are shared.

@@ -43,7 +43,9 @@ export function gitBaseFiles(git: GitRunner, commit: string): BaseFiles {
     async list() {
       const r = await git.run(['ls-tree', '-r', '-z', '--name-only', commit, '--', '.']);
       if (r.code !== 0) return [];
-      return text(r.stdout).split('\u0000').filter((p) => p !== '');
+      return text(r.stdout)
+        .split('\u0000')
+        .filter((p) => p !== '');
     },
   };
 }

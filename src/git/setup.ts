@@ -67,7 +67,8 @@ export async function checkSetup(git: GitRunner, attributes: string, file = '.gi
   if (missing.length > 0) problems.push(warning('git.not-set-up', `${file} does not route ${missing.join(', ')} to the memkit merge driver`, { file }));
   const r = await git.run(['config', '--get', `merge.${MERGE_DRIVER_NAME}.driver`]);
   const value = new TextDecoder().decode(r.stdout).trim();
-  if (r.code !== 0 || !/ merge-driver %O %A %B %P$/.test(value)) problems.push(warning('git.not-set-up', `git config has no merge.${MERGE_DRIVER_NAME}.driver running "memkit merge-driver %O %A %B %P"`));
+  if (r.code !== 0 || !/ merge-driver %O %A %B %P$/.test(value))
+    problems.push(warning('git.not-set-up', `git config has no merge.${MERGE_DRIVER_NAME}.driver running "memkit merge-driver %O %A %B %P"`));
   return problems;
 }
 

@@ -40,7 +40,12 @@ export function nodeGitRunner(cwd: string, options: NodeGitRunnerOptions = {}): 
           const e = err as (NodeJS.ErrnoException & { code?: string | number }) | null;
           const overflow = e?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
           const code = e === null ? 0 : typeof e.code === 'number' ? e.code : overflow ? null : e.code === 'ENOENT' ? 127 : ((e as { status?: number }).status ?? 1);
-          resolve({ code, stdout: new Uint8Array(stdout ?? []), stderr: e?.code === 'ENOENT' ? `cannot run ${options.git ?? 'git'}: not found` : Buffer.from(stderr ?? []).toString('utf8'), ...(overflow ? { overflow } : {}) });
+          resolve({
+            code,
+            stdout: new Uint8Array(stdout ?? []),
+            stderr: e?.code === 'ENOENT' ? `cannot run ${options.git ?? 'git'}: not found` : Buffer.from(stderr ?? []).toString('utf8'),
+            ...(overflow ? { overflow } : {}),
+          });
         });
       });
     },

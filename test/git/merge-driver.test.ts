@@ -10,7 +10,11 @@ const LOG = 'memory-bank/decisionLog.md';
 /** How git runs the driver in these tests: memkit from source. */
 const DRIVER = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')}`;
 
-const rationales = (text: string) => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).rationale as string);
+const rationales = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l).rationale as string);
 
 /** A repository set up with `memkit git setup`, a base ledger on main, and branch `b` forked from it. */
 async function setupRepo(dir: string, base: string[]) {

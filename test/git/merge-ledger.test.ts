@@ -22,7 +22,12 @@ function grow(entries: unknown[], rationales: readonly string[], start: number):
 
 const text = (lines: readonly string[]) => PREAMBLE + lines.map((l) => `${l}\n`).join('');
 const errors = (t: string) => verifyText(t, { format: 'decision-log' }).problems.filter((p) => p.severity === 'error');
-const rationalesOf = (t: string) => verifyText(t, { format: 'decision-log' }) && t.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l).rationale as string);
+const rationalesOf = (t: string) =>
+  verifyText(t, { format: 'decision-log' }) &&
+  t
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l).rationale as string);
 
 /** A base ledger and two branches grown from it. */
 function fork(base: readonly string[], ours: readonly string[], theirs: readonly string[], theirsStart = 0) {
@@ -68,7 +73,14 @@ describe('mergeLedger', () => {
 
   it.each([
     ['edited', (t: string) => t.replace('"rationale":"b1"', '"rationale":"B1"')],
-    ['removed', (t: string) => t.split('\n').filter((l) => !l.includes('"b1"')).join('\n')],
+    [
+      'removed',
+      (t: string) =>
+        t
+          .split('\n')
+          .filter((l) => !l.includes('"b1"'))
+          .join('\n'),
+    ],
   ])('an ancestor entry %s on one side is a real conflict', (_, edit) => {
     const inputs = fork(['b1', 'b2'], ['o1'], ['t1']);
     const r = mergeLedger({ ...inputs, theirs: edit(inputs.theirs) }, { format: 'decision-log' });

@@ -80,7 +80,10 @@ valid: its file, line and column are named).
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
     if (git !== undefined && commit === undefined) throw new UsageError(`--base ${rev}: no such git revision in ${positionals[0] ?? '.'}`);
     const progress = progressBar(io, 'checking');
-    const checker = git === undefined || commit === undefined ? checkDirectory : (source: Parameters<typeof checkDirectory>[0], o: Parameters<typeof checkDirectory>[1]) => checkAgainstBase(source, gitBaseFiles(git, commit), o);
+    const checker =
+      git === undefined || commit === undefined
+        ? checkDirectory
+        : (source: Parameters<typeof checkDirectory>[0], o: Parameters<typeof checkDirectory>[1]) => checkAgainstBase(source, gitBaseFiles(git, commit), o);
     const result = await checker(nodeCheckSource(dir, { maxFileBytes }), {
       hasher: cliHasher,
       maxFileBytes,

@@ -78,7 +78,11 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
     // Bytes: at most 4 per character of the character bound.
     const max = DEFAULT_MERGE_LIMITS.maxChars;
     const inputs: string[] = [];
-    for (const [file, side] of [[o, 'base'], [a, 'ours'], [b, 'theirs']] as const) {
+    for (const [file, side] of [
+      [o, 'base'],
+      [a, 'ours'],
+      [b, 'theirs'],
+    ] as const) {
       const read = await readInput(file, side, path, max);
       if (typeof read !== 'string') {
         io.stderr(problemLine(read) + `memkit merge-driver: ${terminalSafe(path)} left as it is on our side; resolve the conflict by hand\n`);
@@ -159,6 +163,8 @@ is not in a git work tree).
       for (const p of problems) io.stderr(`memkit git setup: ${terminalSafe(p.message)}\n`);
       return EXIT.problems;
     }
-    return emitReport(io, makeReport(name, [], []), format, { text: `${next === attributes ? 'unchanged' : 'updated'} ${name}/.gitattributes; merge.memkit.driver registered in the repository's git config\n` });
+    return emitReport(io, makeReport(name, [], []), format, {
+      text: `${next === attributes ? 'unchanged' : 'updated'} ${name}/.gitattributes; merge.memkit.driver registered in the repository's git config\n`,
+    });
   },
 };
