@@ -313,11 +313,16 @@ interface DatePlan {
   other: unknown;
 }
 
-const datePlans = new WeakMap<object, DatePlan | 'date' | undefined>();
+const datePlans = new WeakMap<object, DatePlan | 'date' | 'none'>();
 /** `undefined`: no date-time below `schema`; `'date'`: an ISO 8601 date-time field. */
 function datePlan(schema: unknown): DatePlan | 'date' | undefined {
-  if (typeof schema !== 'object' || schema === null || !hasIsoDate(schema)) return undefined;
-  if (datePlans.has(schema)) return datePlans.get(schema);
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const known = datePlans.get(schema);
+  if (known !== undefined) return known === 'none' ? undefined : known;
+  if (!hasIsoDate(schema)) {
+    datePlans.set(schema, 'none');
+    return undefined;
+  }
   const node = schema as Record<string, unknown>;
   const bears = (x: unknown) => typeof x === 'object' && x !== null && hasIsoDate(x);
   if (node.pattern === ISO_DATE_TIME_PATTERN) {
@@ -548,8 +553,12 @@ interface ErrorSink {
   stopped: boolean;
 }
 
-/** Collects the errors of `value` at `path`; returns whether the value is valid (like TypeBox's error walk). */
-type ErrorCollector = (value: unknown, path: string, sink: ErrorSink) => boolean;
+/**
+ * Collects the errors of `value` at `path`; returns whether the value is valid
+ * (like TypeBox's error walk). `failed`: the caller knows the value fails (its
+ * whole check is not run again).
+ */
+type ErrorCollector = (value: unknown, path: string, sink: ErrorSink, failed?: boolean) => boolean;
 
 /** Keywords that only annotate: they never fail. */
 const ANNOTATIONS = new Set<PropertyKey>(['description', 'title', '~kind', '~optional', '~unsafe', '$id', '$schema', 'examples', 'default']);
@@ -640,8 +649,8 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
     }
   const refine = (node['~refine'] ?? []) as { check: (v: unknown) => boolean; error: (v: unknown) => string }[];
 
-  return (value, path, sink) => {
-    if (whole(value)) return true;
+  return (value, path, sink, failed = false) => {
+    if (!failed && whole(value)) return true;
     let ok = true;
     if (typeCheck !== undefined && !typeCheck(value)) ok = addError(sink, 'type', schemaPath, path, { type: node.type });
     if (isPlainObject(value)) {
@@ -685,7 +694,7 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     if (collector === undefined) collector = compileErrors(compiledSchemaOf(def.schema)) ?? null;
     if (collector === null) return schemaErrors(validator, value, limit);
     const sink: ErrorSink = { errors: [], limit: Math.max(1, limit), stopped: false };
-    collector(value, '', sink);
+    collector(value, '', sink, true); // the format's check has just failed it
     // A failing value the walk cannot explain (it should not happen): TypeBox's walk says why.
     return sink.errors.length === 0 ? schemaErrors(validator, value, limit) : { errors: sink.errors, stopped: sink.stopped };
   };
