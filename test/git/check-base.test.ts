@@ -83,3 +83,20 @@ describe('memkit check --base', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe('memkit check SUBDIR --base', { timeout: 60_000 }, () => {
+  it('reads the base versions of a directory below the repository root, with paths relative to it', async () => {
+    const t = tempDir();
+    try {
+      initRepo(t.dir);
+      writeFiles(t.dir, { 'app/memory-bank/decisionLog.md': decisionLog(['first', 'second']), 'app/memory-bank/activeContext.md': '# Active\n' });
+      const base = commitAll(t.dir, 'base');
+      writeFiles(t.dir, { 'app/memory-bank/decisionLog.md': decisionLog(['first']) });
+      const r = await runCli(['check', `${t.dir}/app`, '--base', base, '--format', 'json'], { env: GIT_ENV });
+      const problems = (JSON.parse(r.stdout) as { problems: { code: string; file: string; line: number }[] }).problems;
+      expect(problems.map((p) => [p.code, p.file, p.line])).toContainEqual(['ledger.entry-deleted', 'memory-bank/decisionLog.md', 4]);
+    } finally {
+      t.done();
+    }
+  });
+});

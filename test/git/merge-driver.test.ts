@@ -170,3 +170,37 @@ describe('memkit merge-driver on hostile input', { timeout: 60_000 }, () => {
     expect(r.unchanged).toBe(true);
   });
 });
+
+describe('memkit merge-driver in-process', { timeout: 60_000 }, () => {
+  it('writes the merge over ours and says which ids were renumbered', async () => {
+    const t = tempDir();
+    try {
+      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
+      writeFileSync(O, decisionLog(['first']));
+      writeFileSync(A, decisionLog(['first', 'ours']));
+      writeFileSync(B, decisionLog(['first', 'theirs'], 5, 1));
+      const r = await runCli(['merge-driver', O, A, B, LOG], { cwd: t.dir, env: GIT_ENV });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain("theirs' DEC-20260220-002 renumbered to DEC-20260220-003");
+      expect(rationales(readFileSync(A, 'utf8'))).toEqual(['first', 'ours', 'theirs']);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('a file memkit has no merge for gets git merge-file: conflict markers and exit 1 when both sides changed a line', async () => {
+    const t = tempDir();
+    try {
+      initRepo(t.dir);
+      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
+      writeFileSync(O, '# Progress\nline\n');
+      writeFileSync(A, '# Progress\nours\n');
+      writeFileSync(B, '# Progress\ntheirs\n');
+      const r = await runCli(['merge-driver', O, A, B, 'memory-bank/progress.md'], { cwd: t.dir, env: GIT_ENV });
+      expect(r.code).toBe(1);
+      expect(readFileSync(A, 'utf8')).toMatch(/^<<<<<<< ours\n[\s\S]*>>>>>>> theirs\n/m);
+    } finally {
+      t.done();
+    }
+  });
+});
