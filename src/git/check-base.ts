@@ -61,10 +61,16 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     const r = await head.read(path);
     return r.ok ? decodeOrUndefined(r.value) : undefined;
   };
+  const baseList = await base.list();
+  const atBase = new Set(baseList);
   for (const { file, format } of report.checked) {
     if (!COMPARES.has(format)) continue;
     const old = await base.read(file);
-    if (old === undefined) continue; // new at HEAD: checked as usual
+    if (old === undefined) {
+      // Listed at the base yet not read (over the reader's size limit): say so; else it is new at HEAD, checked as usual.
+      if (atBase.has(file)) found.push(warning('git.base-unreadable', 'the base version could not be read (over the size limit?); it was not compared', { file }));
+      continue;
+    }
     const before = decodeOrUndefined(old);
     const after = await readHead(file);
     if (after === undefined) continue; // HEAD's own check reported why it cannot be read
@@ -75,7 +81,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     if (before === after) continue;
     found.push(...(await compare(format, file, before, after, readHead)));
   }
-  const baseFiles = (await base.list()).filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
+  const baseFiles = baseList.filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
   for (const [path, cls] of classifyPaths(baseFiles)) {
     if ('format' in cls && APPEND_ONLY.has(cls.format) && !present.has(path))
       found.push(error('git.file-deleted', `${path} exists at the base revision and is gone: every entry in it was deleted`, { file: path }));
