@@ -136,11 +136,10 @@ describe('rule table', () => {
   });
 
   it.each(['spec', 'strict'] as const)('what the checker reports under %s has the table severity (examples/broken and every rule example)', async (profile) => {
-    const runs: [string, () => ReturnType<typeof checkDirectory>][] = [
-      ...['broken', 'agent-memory'].map((e) => [join(ROOT, 'examples', e), () => checkDirectory(nodeCheckSource(join(ROOT, 'examples', e)), { profile, config: null })] as [string, () => ReturnType<typeof checkDirectory>]),
-      ...examples.flatMap((c) =>
-        (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k) => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)] as [string, () => ReturnType<typeof checkDirectory>]),
-      ),
+    type Run = [dir: string, check: () => ReturnType<typeof checkDirectory>];
+    const runs: Run[] = [
+      ...['broken', 'agent-memory'].map((e): Run => [join(ROOT, 'examples', e), () => checkDirectory(nodeCheckSource(join(ROOT, 'examples', e)), { profile, config: null })]),
+      ...examples.flatMap((c) => (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k): Run => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)])),
     ];
     const off: string[] = [];
     let seen = 0;
