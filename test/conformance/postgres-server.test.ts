@@ -6,5 +6,13 @@ import { runStoreConformance } from './store-conformance.js';
 describeServer('postgres server', () => {
   const { db } = serverPool();
   afterAll(() => db.close());
-  runStoreConformance('postgres on a server (pg)', () => freshStore(db), { search: true, ranking: 'bm25', advancedSearch: false, persistence: false, transactions: true, fulltext: 'postings', numRuns: 10 });
+  runStoreConformance('postgres on a server (pg)', () => freshStore(db), {
+    search: true,
+    ranking: 'bm25',
+    advancedSearch: false,
+    persistence: false,
+    transactions: true,
+    fulltext: 'postings',
+    numRuns: 10,
+  });
 });

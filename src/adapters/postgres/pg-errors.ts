@@ -6,7 +6,8 @@ import { messageOf } from '../../problems/message-of.js';
 const AUTH = new Set(['28P01', '28000']);
 const CONNECT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 const LOST = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', 'ECONNRESET', 'EPIPE']);
-const LOST_TEXT = /connection terminated|terminating connection|connection (is )?closed|client has encountered a connection error|pglite is closed|not connected|socket hang up|the database system is (shutting down|starting up)/i;
+const LOST_TEXT =
+  /connection terminated|terminating connection|connection (is )?closed|client has encountered a connection error|pglite is closed|not connected|socket hang up|the database system is (shutting down|starting up)/i;
 const TIMEOUT_TEXT = /timeout|timed out/i;
 
 /**

@@ -43,7 +43,7 @@ describe('postgres store (PGlite)', () => {
     await b.putDoc(record('fact.b', 'shared words beta'));
     await a.putFile('x.md', new Uint8Array([1]));
     expect((await a.listDocs()).map((d) => d.docId)).toEqual(['fact.a']);
-    expect((unwrap(await b.search('shared'))).map((h) => h.docId)).toEqual(['fact.b']);
+    expect(unwrap(await b.search('shared')).map((h) => h.docId)).toEqual(['fact.b']);
     expect(await b.getFile('x.md')).toBeUndefined();
     // Reopening a schema finds what is there (no second migration).
     const again = unwrap(await openPostgresStore({ db, schema: a.schema }));
