@@ -204,3 +204,36 @@ describe('memkit merge-driver in-process', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('memkit merge-driver memory on a 100 MB input', { timeout: 120_000 }, () => {
+  it('refuses it without reading it: peak RSS of the driver process stays within 40 MB of a small merge', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const t = tempDir();
+    try {
+      const base = decisionLog(['first']);
+      const [O, A, B, small] = ['O', 'A', 'B', 'small'].map((n) => join(t.dir, n)) as [string, string, string, string];
+      writeFileSync(O, base);
+      writeFileSync(A, decisionLog(['first', 'ours']));
+      writeFileSync(small, decisionLog(['first', 'theirs'], 5, 1));
+      const fd = openSync(B, 'w');
+      const piece = Buffer.alloc(1 << 20, 0x78);
+      writeSync(fd, base);
+      for (let i = 0; i < 100; i++) writeSync(fd, piece);
+      writeSync(fd, '\n');
+      closeSync(fd);
+      const child = (theirs: string) =>
+        JSON.parse(
+          execFileSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'test/git/driver-rss-child.ts'), O, A, theirs, LOG], { cwd: t.dir, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' }),
+        ) as { code: number; stderr: string; maxRss: number };
+      const huge = child(B);
+      expect(huge.code).toBe(1);
+      expect(huge.stderr).toContain('git.merge-too-large');
+      writeFileSync(A, decisionLog(['first', 'ours']));
+      const normal = child(small);
+      expect(normal.code).toBe(0);
+      expect(huge.maxRss - normal.maxRss).toBeLessThan(40 * 1024 * 1024);
+    } finally {
+      t.done();
+    }
+  });
+});
