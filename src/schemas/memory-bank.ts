@@ -240,7 +240,6 @@ export function threatTypeConventions(value: unknown): Problem[] {
     : [warning('convention.stride-category', `threat_type ${JSON.stringify(t)} is not a STRIDE category (${STRIDE.join(', ')})`, { pointer: '/threat_type' })];
 }
 
-
 /** `convention.source-chunk-hash`: `source_chunks` items that are not lowercase hex SHA-256 (the seed says only "hashes"). */
 export function sourceChunkConventions(value: unknown): Problem[] {
   const chunks = isObject(value) ? value.source_chunks : undefined;

@@ -34,8 +34,7 @@ const ID_TAIL = /^[a-z]+_[A-Za-z0-9._-]+$/;
 /** A prefixed id (`evt_…`, …) in the form memkit writes: `prefix`, then letters, digits, `.`, `_` or `-`. */
 const prefixedForm = (prefix: string) => (s: string) => s.startsWith(prefix) && ID_TAIL.test(s);
 /** A string of `pattern` (an id prefix, then anything), with the form memkit writes such ids in. */
-const PrefixedId = (pattern: string, prefix: string, description?: string) =>
-  withForm(Type.String(description === undefined ? { pattern } : { pattern, description }), prefixedForm(prefix));
+const PrefixedId = (pattern: string, prefix: string, description?: string) => withForm(Type.String(description === undefined ? { pattern } : { pattern, description }), prefixedForm(prefix));
 
 /** Back-links from a memory doc into events and the patch queue. */
 export const Provenance = Type.Object(

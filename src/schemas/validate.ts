@@ -383,7 +383,7 @@ function compileNode<T>(schema: T, inForm: boolean): T {
   if (typeof schema !== 'object' || schema === null) return schema;
   const node = schema as Record<PropertyKey, unknown>;
   const form = inForm && node.type === 'string' ? formOf(node) : undefined;
-  if (form !== undefined) return Type.Refine(Type.String(), form, () => 'outside memkit\'s form') as T; // a form implies its node's rule
+  if (form !== undefined) return Type.Refine(Type.String(), form, () => "outside memkit's form") as T; // a form implies its node's rule
   if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
   if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoDateTime, () => ISO_DATE_TIME_MESSAGE) as T;
   const loop = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? LOOP_PATTERNS[node.pattern] : undefined;

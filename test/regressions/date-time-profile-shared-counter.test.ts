@@ -18,7 +18,11 @@ describe('date-time-profile-shared-counter', () => {
   });
 
   it('an invalid value gets it too, wherever the error sits', () => {
-    for (const broken of [{ ...entry, id: 12345 }, { ...entry, predecessor_hash: 7 }, { ...entry, tests_passed: 'yes' }]) {
+    for (const broken of [
+      { ...entry, id: 12345 },
+      { ...entry, predecessor_hash: 7 },
+      { ...entry, tests_passed: 'yes' },
+    ]) {
       const codes = at(compileValidator('decision-log-entry')!(broken));
       expect(codes).toContainEqual(['convention.date-time-profile', '/ts']);
       expect(codes.some(([c]) => c === 'schema.type')).toBe(true);
