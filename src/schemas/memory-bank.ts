@@ -229,8 +229,10 @@ const STRIDE_KEYS = new Set([...STRIDE.map(strideKey), 'elevationofprivileges'])
 
 /** True when `s` names one of the six STRIDE categories, in any case, spacing or punctuation. */
 export function isStrideCategory(s: string): boolean {
-  return STRIDE_KEYS.has(strideKey(s));
+  // The names as the format spells them (what memkit writes) need no folding.
+  return STRIDE_NAMES.has(s) || STRIDE_KEYS.has(strideKey(s));
 }
+const STRIDE_NAMES = new Set<string>(STRIDE);
 
 /** `convention.stride-category`: a `threat_type` that names no STRIDE category (the seed types it as a string). */
 export function threatTypeConventions(value: unknown): Problem[] {
