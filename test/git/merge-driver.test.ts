@@ -205,6 +205,24 @@ describe('memkit merge-driver in-process', { timeout: 60_000 }, () => {
   });
 });
 
+describe('memkit merge-driver on systemPatterns.md', { timeout: 60_000 }, () => {
+  it('changed on both sides is a conflict even when the lines merge', async () => {
+    const t = tempDir();
+    try {
+      initRepo(t.dir);
+      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
+      writeFileSync(O, 'a\nb\nc\nd\ne\n');
+      writeFileSync(A, 'A\nb\nc\nd\ne\n');
+      writeFileSync(B, 'a\nb\nc\nd\nE\n');
+      const r = await runCli(['merge-driver', O, A, B, 'memory-bank/systemPatterns.md'], { cwd: t.dir, env: GIT_ENV });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('git.merge-unsupported');
+    } finally {
+      t.done();
+    }
+  });
+});
+
 describe('memkit merge-driver memory on a 100 MB input', { timeout: 120_000 }, () => {
   it('refuses it without reading it: peak RSS of the driver process stays within 40 MB of a small merge', async () => {
     const { execFileSync } = await import('node:child_process');

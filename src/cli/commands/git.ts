@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { bankFormatOfName } from '../../formats/index.js';
 import { DEFAULT_MERGE_LIMITS, checkSetup, configureDriver, mergeMemoryFile, withAttributes } from '../../git/index.js';
 import { atomicWrite } from '../../node/atomic-write.js';
 import { nodeGitRunner } from '../../node/git.js';
@@ -60,7 +61,8 @@ theirs re-chained after ours; a dated id (DEC-/RISK-YYYYMMDD-NNN) both sides
 used is renumbered to the next free one of its day (said on stderr); an
 entry both sides appended is kept once. The WBS task index, thread stores
 and the memory manifest merge item by item, then roll-up and relations are
-recomputed. Any other file gets git's own line merge (conflict markers).
+recomputed. Any other file gets git's own line merge (conflict markers);
+systemPatterns.md changed on both sides is always left conflicted.
 
 A real conflict (an entry edited or removed on one side, both sides
 changing one item, an input that does not verify, is not UTF-8, or is over
@@ -100,6 +102,11 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
       // Not a format memkit merges: git's own line merge, conflict markers and all.
       const git = nodeGitRunner(io.cwd, { env: io.env });
       const r = await git.run(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', a, o, b]);
+      // systemPatterns.md changes only by appending text a decision records: a line merge of two changes is never clean.
+      if (bankFormatOfName(path) === 'system-patterns') {
+        io.stderr(`memkit merge-driver: ${terminalSafe(path)} changed on both sides: merge the body by hand, update its header hash and record the change in decisionLog.md [git.merge-unsupported]\n`);
+        return EXIT.problems;
+      }
       return r.code === 0 ? EXIT.ok : EXIT.problems;
     }
     for (const p of merged.problems) io.stderr(problemLine(p));
