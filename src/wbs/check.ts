@@ -186,14 +186,9 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   return out;
 }
 
-/** The dependency cycles of a model as item positions (one per strongly connected component). */
-export function dependencyCyclePositions(model: Model): number[][] {
-  return findCycles(model.deps);
-}
-
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */
 export function dependencyCycles(model: Model): Problem[] {
-  return dependencyCyclePositions(model).map((cycle) => {
+  return findCycles(model.deps).map((cycle) => {
     const names = cycle.map((v) => model.ids[v]!);
     const deps = (model.items[cycle[0]!] as Loose).dependencies as unknown[];
     return warning('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {

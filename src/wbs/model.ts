@@ -84,24 +84,14 @@ export function buildModel(items: readonly unknown[]): Model {
     for (const x of list) out.push(typeof x === 'string' ? find(x) : NOT_STRING);
     return out;
   };
-  const children: number[][] = [];
-  const deps: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const e = items[i] as Loose;
-    children.push(first[i] === 1 ? resolve(e.children) : NONE);
-    deps.push(first[i] === 1 ? resolve(e.dependencies) : NONE);
-  }
+  const children = items.map((e, i) => (first[i] === 1 ? resolve((e as Loose).children) : NONE));
+  const deps = items.map((e, i) => (first[i] === 1 ? resolve((e as Loose).dependencies) : NONE));
 
   // A tree link: the child's id is the parent's id plus one component. Only one item
   // can be that parent, so a child already linked is a repeat in the list.
   const treeParent = new Int32Array(n).fill(-1);
-  const kids: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const listed = children[i]!;
-    if (depth[i] === 0 || listed.length === 0) {
-      kids.push(NONE);
-      continue;
-    }
+  const kids = children.map((listed, i) => {
+    if (depth[i] === 0 || listed.length === 0) return NONE;
     const id = ids[i]!;
     const out: number[] = [];
     for (const j of listed) {
@@ -110,8 +100,8 @@ export function buildModel(items: readonly unknown[]): Model {
         out.push(j);
       }
     }
-    kids.push(out);
-  }
+    return out;
+  });
   return { items, ids, byId, find, first: (i) => first[i] === 1, children, deps, depth, kids, treeParent };
 }
 

@@ -1,6 +1,7 @@
 import { type Result, fail, ok } from '../problems/index.js';
 import type { TaskIndex } from '../schemas/wbs.js';
-import { dependencyCyclePositions, dependencyCycles } from './check.js';
+import { findCycles } from '../graph/cycles.js';
+import { dependencyCycles } from './check.js';
 import { compareWbsIds, isWbsId, wbsParent } from './id.js';
 import { type Loose, buildModel, strings } from './model.js';
 
@@ -113,7 +114,7 @@ export function topologicalOrder(index: TaskIndex): Result<string[]> {
  */
 export function findDependencyCycles(index: TaskIndex): string[][] {
   const model = buildModel(index.tasks);
-  return dependencyCyclePositions(model).map((c) => c.map((i) => model.ids[i]!));
+  return findCycles(model.deps).map((c) => c.map((i) => model.ids[i]!));
 }
 
 /** A binary min-heap of small integers. */
