@@ -12,8 +12,8 @@ const MARK = '# memkit: memory files merge with the memkit merge driver (memkit 
 /**
  * The `.gitattributes` patterns of every memory file with a fixed name:
  * ledgers, `events.jsonl`, the rest of the memory bank, the WBS index and
- * task files, the memory manifest. A thread store has no fixed name: add its
- * path with `merge=memkit` by hand.
+ * task files, the memory manifest. A thread store has no fixed name: pass
+ * its path, as {@link attributePattern} writes it, in `extra`.
  */
 export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = [
   'decisionLog.md',
@@ -33,15 +33,29 @@ export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = [
 
 const line = (pattern: string) => `${pattern} merge=${MERGE_DRIVER_NAME}`;
 
-/** The patterns `.gitattributes` text does not route to the driver yet (a line `PATTERN merge=memkit`). */
-export function missingAttributes(text: string): string[] {
+/**
+ * The patterns `.gitattributes` text does not route to the driver yet (a
+ * line `PATTERN merge=memkit`): the fixed ones and `extra` (e.g. the paths of
+ * thread stores, `/threads/store.json`).
+ */
+export function missingAttributes(text: string, extra: readonly string[] = []): string[] {
   const have = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, ' ')));
-  return MEMORY_ATTRIBUTE_PATTERNS.filter((p) => !have.has(line(p)));
+  return [...MEMORY_ATTRIBUTE_PATTERNS, ...extra].filter((p) => !have.has(line(p)));
+}
+
+/**
+ * The `.gitattributes` pattern of one file (relative to the directory of
+ * `.gitattributes`, anchored with a leading `/`), or `undefined` for a path
+ * with characters a pattern would read specially (spaces, wildcards,
+ * quotes): name such a file by hand.
+ */
+export function attributePattern(path: string): string | undefined {
+  return /^[A-Za-z0-9._\-/]+$/.test(path) && !path.split('/').includes('..') ? `/${path.replace(/^\/+/, '')}` : undefined;
 }
 
 /** `.gitattributes` text with the missing memkit lines appended (the same text when none is missing: idempotent). */
-export function withAttributes(text: string): string {
-  const missing = missingAttributes(text);
+export function withAttributes(text: string, extra: readonly string[] = []): string {
+  const missing = missingAttributes(text, extra);
   if (missing.length === 0) return text;
   const head = text === '' || text.endsWith('\n') ? text : `${text}\n`;
   const mark = text.includes(MARK) ? '' : `${head === '' ? '' : '\n'}${MARK}\n`;
@@ -61,9 +75,9 @@ export function driverConfig(command: string = DEFAULT_MEMKIT_COMMAND): [key: st
  * lines (given its text, `''` when absent) and the git config entry
  * `merge.memkit.driver`. One `git.not-set-up` warning per missing piece.
  */
-export async function checkSetup(git: GitRunner, attributes: string, file = '.gitattributes'): Promise<Problem[]> {
+export async function checkSetup(git: GitRunner, attributes: string, file = '.gitattributes', extra: readonly string[] = []): Promise<Problem[]> {
   const problems: Problem[] = [];
-  const missing = missingAttributes(attributes);
+  const missing = missingAttributes(attributes, extra);
   if (missing.length > 0) problems.push(warning('git.not-set-up', `${file} does not route ${missing.join(', ')} to the memkit merge driver`, { file }));
   const r = await git.run(['config', '--get', `merge.${MERGE_DRIVER_NAME}.driver`]);
   const value = new TextDecoder().decode(r.stdout).trim();

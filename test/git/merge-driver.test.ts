@@ -46,6 +46,23 @@ describe('memkit git setup', { timeout: 60_000 }, () => {
     }
   });
 
+  it('routes each thread store git tracks by its path', async () => {
+    const t = tempDir();
+    try {
+      initRepo(t.dir);
+      writeFiles(t.dir, { 'threads/thread-store.json': readFileSync(join(ROOT, 'examples/agent-memory/threads/thread-store.json'), 'utf8'), 'other.json': '{"a":1}\n' });
+      git(t.dir, ['add', '-A']);
+      expect((await runCli(['git', 'setup', t.dir], { env: GIT_ENV })).code).toBe(0);
+      const text = readFileSync(join(t.dir, '.gitattributes'), 'utf8');
+      expect(text).toContain('/threads/thread-store.json merge=memkit\n');
+      expect(text).not.toContain('other.json');
+      expect(git(t.dir, ['check-attr', 'merge', '--', 'threads/thread-store.json']).out.trim()).toBe('threads/thread-store.json: merge: memkit');
+      expect((await runCli(['git', 'setup', t.dir, '--check'], { env: GIT_ENV })).code).toBe(0);
+    } finally {
+      t.done();
+    }
+  });
+
   it('outside a git work tree is a usage error', async () => {
     const t = tempDir();
     try {

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { bankFormatOfName } from '../../formats/index.js';
-import { DEFAULT_MERGE_LIMITS, checkSetup, configureDriver, mergeMemoryFile, withAttributes } from '../../git/index.js';
+import { bankFormatOfName, classifyPaths, sniffFormat } from '../../formats/index.js';
+import { DEFAULT_MERGE_LIMITS, type GitRunner, attributePattern, checkSetup, configureDriver, mergeMemoryFile, withAttributes } from '../../git/index.js';
 import { atomicWrite } from '../../node/atomic-write.js';
 import { nodeGitRunner } from '../../node/git.js';
 import { type Problem, error } from '../../problems/index.js';
@@ -115,6 +115,29 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
   },
 };
 
+/**
+ * The `.gitattributes` patterns of the thread stores git tracks under `dir`
+ * (a thread store has no fixed name: it is told by its content). Files over
+ * 64 MiB and paths a pattern cannot name plainly are left out.
+ */
+async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[]> {
+  const r = await git.run(['ls-files', '-z', '--', '.']);
+  if (r.code !== 0) return [];
+  const paths = new TextDecoder()
+    .decode(r.stdout)
+    .split('\u0000')
+    .filter((p) => p.endsWith('.json'));
+  const out: string[] = [];
+  for (const [path, cls] of classifyPaths(paths)) {
+    if (!('sniff' in cls) || !cls.sniff.includes('thread-store')) continue;
+    const pattern = attributePattern(path);
+    if (pattern === undefined) continue;
+    const text = await readInput(join(dir, path), 'work tree', path, DEFAULT_MERGE_LIMITS.maxChars);
+    if (typeof text === 'string' && sniffFormat(['thread-store'], text) === 'thread-store') out.push(pattern);
+  }
+  return out.sort();
+}
+
 /** `memkit git setup [DIR] [--check]`: routes memory files to the merge driver. */
 export const gitCommand: Command = {
   name: 'git',
@@ -123,11 +146,11 @@ export const gitCommand: Command = {
 
 Writes the .gitattributes lines that send every memory file with a fixed
 name (ledgers, events.jsonl, the memory bank, the WBS index and task files,
-the memory manifest) to the memkit merge driver, in DIR/.gitattributes
-(default .), and registers the driver in the repository's git config
-(git config --local merge.memkit.driver "CMD merge-driver %O %A %B %P").
-Running it again changes nothing. A thread store has no fixed name: add
-"path/to/store.json merge=memkit" to .gitattributes yourself.
+the memory manifest, and each thread store git tracks under DIR, by its
+path) to the memkit merge driver, in DIR/.gitattributes (default .), and
+registers the driver in the repository's git config (git config --local
+merge.memkit.driver "CMD merge-driver %O %A %B %P"). Running it again
+changes nothing; run it again after adding a thread store.
 
 Options:
   --check          only report whether it is set up (exit 0 yes, 1 no)
@@ -156,12 +179,12 @@ is not in a git work tree).
     }
     const format = values.format as OutputFormat;
     if (values.check) {
-      const problems = await checkSetup(git, attributes);
+      const problems = await checkSetup(git, attributes, '.gitattributes', await threadStorePatterns(git, dir));
       const report = makeReport(name, [], problems);
       const code = emitReport(io, { ...report, ok: problems.length === 0 }, format, format === 'text' && problems.length === 0 ? { text: `memkit merge driver set up in ${name}\n` } : undefined);
       return problems.length === 0 ? EXIT.ok : code === EXIT.ok ? EXIT.problems : code;
     }
-    const next = withAttributes(attributes);
+    const next = withAttributes(attributes, await threadStorePatterns(git, dir));
     if (next !== attributes) await atomicWrite(resolve(attributesPath), new TextEncoder().encode(next));
     const command = typeof values.command === 'string' ? values.command : undefined;
     if (command !== undefined && (command.trim() === '' || /[\n\r]/.test(command))) throw new UsageError('--command must be one line');
