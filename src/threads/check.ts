@@ -29,11 +29,15 @@ const NONE: readonly number[] = [];
 
 /**
  * A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING.
- * A stored list is usually the one the log implies (`implied`, by position), so
- * the thread at the same place in that list is tried before the id is looked up.
+ * A stored list is usually the one the log implies (`implied`, by position): then
+ * it resolves to that list, and otherwise the thread at the same place in it is
+ * tried before the id is looked up.
  */
 function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: readonly string[], implied: readonly number[]): readonly number[] {
   if (!Array.isArray(list) || list.length === 0) return NONE;
+  let same = list.length === implied.length;
+  for (let k = 0; same && k < list.length; k++) same = ids[implied[k]!] === list[k];
+  if (same) return implied;
   return list.map((x: unknown, k) => {
     if (typeof x !== 'string') return NOT_STRING;
     const guess = implied[k];
