@@ -285,6 +285,11 @@ function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<st
     return found;
   }
   if (typeof value !== 'object' || value === null || (plan.other === undefined && plan.props.size === 0)) return found;
+  if (out === null && plan.other === undefined) {
+    // Only whether: the date-bearing properties alone, in the schema's order.
+    for (const [key, sub] of plan.props) if (Object.hasOwn(value, key) && walkDates(sub, (value as Record<string, unknown>)[key], '', null, depth + 1)) return true;
+    return found;
+  }
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const sub = plan.declared.has(key) ? plan.props.get(key) : plan.other;
