@@ -32,7 +32,7 @@ export function emitReport(io: CliIo, report: Report, format: OutputFormat, extr
     io.stdout(jsonTerminalSafe(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered)) + '\n');
   } else if (format === 'sarif') {
     const rootUri = extra?.rootUri ?? dirUri(resolve(io.cwd, report.root));
-    io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri }), null, 2)) + '\n');
+    io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri, windows: process.platform === 'win32' }), null, 2)) + '\n');
   } else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));
   return report.ok ? EXIT.ok : EXIT.problems;
 }

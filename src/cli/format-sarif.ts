@@ -14,9 +14,10 @@ const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
  * A location names `uriBaseId: "ROOT"` only when `rootUri` defines it, and
  * never holds `..`: a file outside the root (or any file, without `rootUri`
  * to resolve against) gets an absolute `file:` URI when one can be formed,
- * else a plain relative URI with no base id.
+ * else a plain relative URI with no base id. `windows` (the CLI passes it on
+ * Windows) reads `C:/…` as a drive path; elsewhere `C:` is a directory name.
  */
-export function formatSarif(report: Report, options: { version: string; rootUri?: string }): Log {
+export function formatSarif(report: Report, options: { version: string; rootUri?: string; windows?: boolean }): Log {
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules: ReportingDescriptor[] = codes.map((code) => {
@@ -37,7 +38,7 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
       helpUri: `https://github.com/memkit/memkit/blob/main/docs/problems.md#${code.replace(/\./g, '')}`,
     };
   });
-  const results: SarifResult[] = report.problems.map((p) => result(p, index.get(p.code)!, options.rootUri));
+  const results: SarifResult[] = report.problems.map((p) => result(p, index.get(p.code)!, options.rootUri, options.windows === true));
   return {
     $schema: SCHEMA,
     version: '2.1.0',
@@ -55,8 +56,9 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
 /** A `/`-separated path as a URI reference, each segment percent-encoded. */
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
-function artifactLocation(file: string, rootUri: string | undefined): { uri: string; uriBaseId?: string } {
-  const windowsAbsolute = /^[A-Za-z]:[\\/]/.test(file);
+function artifactLocation(file: string, rootUri: string | undefined, windows: boolean): { uri: string; uriBaseId?: string } {
+  // `A:/x` is a drive path only on Windows; elsewhere `A:` is a directory name like any other.
+  const windowsAbsolute = windows && /^[A-Za-z]:[\\/]/.test(file);
   const segments = file.split('/');
   const inside = !windowsAbsolute && !file.startsWith('/') && !segments.includes('..');
   if (inside && rootUri !== undefined) return { uri: encodePath(file), uriBaseId: 'ROOT' };
@@ -66,13 +68,13 @@ function artifactLocation(file: string, rootUri: string | undefined): { uri: str
   return { uri: file.startsWith('/') ? `file://${encodePath(file)}` : encodePath(file) };
 }
 
-function result(p: Problem, ruleIndex: number, rootUri: string | undefined): SarifResult {
+function result(p: Problem, ruleIndex: number, rootUri: string | undefined, windows: boolean): SarifResult {
   const r: SarifResult = { ruleId: p.code, ruleIndex, level: p.severity === 'error' ? 'error' : 'warning', message: { text: p.message } };
   if (p.file !== undefined) {
     r.locations = [
       {
         physicalLocation: {
-          artifactLocation: artifactLocation(p.file, rootUri),
+          artifactLocation: artifactLocation(p.file, rootUri, windows),
           ...(p.line !== undefined ? { region: { startLine: p.line, ...(p.column !== undefined ? { startColumn: p.column } : {}) } } : {}),
         },
       },

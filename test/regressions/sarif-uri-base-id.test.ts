@@ -82,6 +82,20 @@ describe('regression: SARIF base ids and paths outside the root', () => {
     );
   });
 
+  // fast-check found it (seed 777173819): segments ["A:", ".."] were read as the Windows drive path `A:/..`.
+  it('a first segment like `A:` is a directory name except on Windows, where `A:/` is a drive', () => {
+    const at = (file: string, windows: boolean) =>
+      resolvedUris(
+        formatSarif(
+          { ok: false, root: '.', checked: [], problems: [{ code: 'x.y', severity: 'error', message: 'm', file }] },
+          { version: '0.0.0', rootUri: 'file:///work/repo/', windows },
+        ) as unknown as SarifLog,
+      )[0];
+    expect(at('A:/..', false)).toBe('file:///work/repo/');
+    expect(at('A:/b.md', false)).toBe('file:///work/repo/A%3A/b.md');
+    expect(at('D:/x/b.md', true)).toBe('file:///D:/x/b.md');
+  });
+
   it('without a root URI no location names a base id', () => {
     const log = formatSarif({ ok: false, root: '.', checked: [], problems: [{ code: 'x.y', severity: 'error', message: 'm', file: 'a/b.md' }] }, { version: '0.0.0' });
     expect(log.runs[0]!.originalUriBaseIds).toBeUndefined();
