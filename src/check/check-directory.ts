@@ -97,7 +97,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     const read = await reads[i]!;
     delete reads[i];
     if (!read.ok) {
-      ctx.problems.push(...(known ? read.problems : read.problems.map((p) => (SNIFF_WARNINGS.has(p.code) ? { ...p, severity: 'warning' as const } : p))));
+      for (const p of read.problems) ctx.problems.push(known || !SNIFF_WARNINGS.has(p.code) ? p : { ...p, severity: 'warning' as const });
       continue;
     }
     const bytes = read.value;

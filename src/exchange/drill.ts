@@ -115,10 +115,10 @@ export async function drill(source: BundleInput | Memory, options: DrillOptions 
     original = fresh();
     const restored = await importBundle(source, original, { env: { hasher } });
     if (!restored.ok) {
-      report.problems.push(...restored.problems);
+      for (const p of restored.problems) report.problems.push(p);
       return report;
     }
-    report.problems.push(...(restored.problems ?? []));
+    for (const p of restored.problems ?? []) report.problems.push(p);
     report.sourceVersion = restored.value.schemaVersion;
     const declared = restored.value.manifest.record_counts as Record<string, number> | undefined;
     expected = declared ?? restored.value.counts;
@@ -126,19 +126,19 @@ export async function drill(source: BundleInput | Memory, options: DrillOptions 
 
   const first = await exportBundle(original, { agentId, env });
   if (!first.ok) {
-    report.problems.push(...first.problems);
+    for (const p of first.problems) report.problems.push(p);
     return report;
   }
   if (isMemory(source)) expected = first.value.manifest.record_counts;
   const target = fresh();
   const imported = await importBundle(() => first.value.chunks(), target, { env: { hasher } });
   if (!imported.ok) {
-    report.problems.push(...imported.problems);
+    for (const p of imported.problems) report.problems.push(p);
     return report;
   }
   const second = await exportBundle(target, { agentId, env });
   if (!second.ok) {
-    report.problems.push(...second.problems);
+    for (const p of second.problems) report.problems.push(p);
     return report;
   }
 

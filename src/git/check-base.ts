@@ -79,7 +79,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
       continue;
     }
     if (before === after) continue;
-    found.push(...(await compare(format, file, before, after, readHead)));
+    for (const p of await compare(format, file, before, after, readHead)) found.push(p);
   }
   const baseFiles = baseList.filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
   for (const [path, cls] of classifyPaths(baseFiles)) {

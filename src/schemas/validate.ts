@@ -811,7 +811,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
     }
     if (!valid) return failed;
     const problems = runCheck(def.check, value, env);
-    if (hasOffProfileDate(def.schema, value)) problems.push(...dateTimeProfileProblems(def.schema, value));
+    if (hasOffProfileDate(def.schema, value)) for (const p of dateTimeProfileProblems(def.schema, value)) problems.push(p);
     return tally(problems);
   };
 }

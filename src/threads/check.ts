@@ -334,7 +334,8 @@ function checkSeedShape(store: unknown): Problem[] {
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
-  out.push(...walked);
+  // A loop, not a spread: a hostile store can make walked longer than a call's argument limit.
+  for (const p of walked) out.push(p);
   for (const v of stateOrder) {
     const t = thread[v];
     const was = isObject(t) && typeof t.status === 'string' ? t.status : undefined;
