@@ -5,7 +5,7 @@ import { type Problem, type Result, error, fail, hasErrors, ok } from '../proble
 import { validate } from '../schemas/index.js';
 import type { DocKind } from '../store/index.js';
 import type { TaskIndex } from '../schemas/wbs.js';
-import { loadWbs, readyTasks } from '../wbs/index.js';
+import { WBS_MEMORY_ROOT, loadWbs, readyTasks } from '../wbs/index.js';
 import { type McpContext, problemsOf } from './context.js';
 import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from './tool-schemas.js';
 
@@ -103,8 +103,8 @@ export async function history(ctx: McpContext, args: HistoryArgs): Promise<Resul
   return ok({ ledger: args.ledger, format: ledger.value.format, total: entries.length, offset, entries: page, next });
 }
 
-/** `ready`: WBS tasks ready to start, and what blocks the others. */
-export async function ready(ctx: McpContext, args: ReadyArgs): Promise<Result<unknown>> {
+/** DIR's WBS memory with a task index that passes its schema, or the problems that stop a tool using it. */
+export async function loadTaskIndex(ctx: McpContext): Promise<Result<Awaited<ReturnType<typeof loadWbs>> & { index: TaskIndex }>> {
   let loaded: Awaited<ReturnType<typeof loadWbs>>;
   try {
     loaded = await loadWbs(ctx.files);
@@ -113,7 +113,14 @@ export async function ready(ctx: McpContext, args: ReadyArgs): Promise<Result<un
   }
   if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', 'there is no task-index.json')]);
   const schema = validate('wbs-task-index', loaded.index).filter((p) => p.severity === 'error');
-  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: '.claude/memory/task-index.json' })));
-  const work = readyTasks(loaded.index as TaskIndex, { leavesOnly: args.leaves ?? false });
+  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: `${WBS_MEMORY_ROOT}task-index.json` })));
+  return ok({ ...loaded, index: loaded.index as TaskIndex });
+}
+
+/** `ready`: WBS tasks ready to start, and what blocks the others. */
+export async function ready(ctx: McpContext, args: ReadyArgs): Promise<Result<unknown>> {
+  const loaded = await loadTaskIndex(ctx);
+  if (!loaded.ok) return loaded;
+  const work = readyTasks(loaded.value.index, { leavesOnly: args.leaves ?? false });
   return ok({ ready: work.ready, blocked: work.blocked });
 }

@@ -2,15 +2,14 @@ import { hashJson } from '../canonical/index.js';
 import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite, verifyText } from '../ledger/index.js';
 import { parseFrontmatter, parseJson, parseLedgerText, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
-import { validate } from '../schemas/index.js';
 import type { ThreadStore } from '../schemas/thread-store.js';
-import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
+import type { TaskEntity, TaskIndexEntry } from '../schemas/wbs.js';
 import { MANIFEST_PATH, THUNDERUS_MEMORY_ROOT, buildManifest, manifestText } from '../store/index.js';
 import { applyOperation } from '../threads/index.js';
-import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, loadWbs, rollup, typeForDepth, wbsDepth, wbsParent } from '../wbs/index.js';
+import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, rollup, typeForDepth, wbsDepth, wbsParent } from '../wbs/index.js';
 import { newErrors, overlayFiles, refusal } from './checked-write.js';
 import { type McpContext, problemsOf } from './context.js';
-import { ledgerText } from './read-tools.js';
+import { ledgerText, loadTaskIndex } from './read-tools.js';
 import type { AppendArgs, RememberArgs, TaskArgs, ThreadArgs } from './tool-schemas.js';
 
 /** What a write changed: each file's path and the SHA-256 of its new bytes (for a ledger: the new head). */
@@ -177,16 +176,10 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
  */
 export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unknown>> {
   return ctx.exclusive(`${WBS_MEMORY_ROOT}.wbs.lock`, async () => {
-    let loaded: Awaited<ReturnType<typeof loadWbs>>;
-    try {
-      loaded = await loadWbs(ctx.files);
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', 'there is no task-index.json')]);
-    const schema = validate('wbs-task-index', loaded.index).filter((p) => p.severity === 'error');
-    if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: `${WBS_MEMORY_ROOT}task-index.json` })));
-    const before = loaded.index as TaskIndex;
+    const read = await loadTaskIndex(ctx);
+    if (!read.ok) return read;
+    const loaded = read.value;
+    const before = loaded.index;
     const index = clone(before);
     const entities = new Map<string, TaskEntity>();
     const entity = (id: string): TaskEntity | undefined => {

@@ -67,3 +67,15 @@ export function ledgerEntryHash(line: unknown, hasher: Hasher = jsHasher): Resul
 export function ftsColumns(doc: Pick<DocRecord, 'docId' | 'title' | 'headings' | 'tags' | 'body'>): [string, string, string, string, string] {
   return [doc.docId, doc.title, doc.headings.join('\n'), doc.tags.join(' '), doc.body];
 }
+
+/** The rules an edge `src rel dst` must meet before the store looks its docs up: a known relation, not a self-edge. */
+export function checkEdgeShape(src: string, rel: unknown, dst: string): Problem[] {
+  if (!isEdgeRel(rel)) return [error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)];
+  if (src === dst) return [error('store.edge-self', `doc "${src}" cannot ${rel} itself`)];
+  return [];
+}
+
+/** `store.edge-unknown-doc` for each end of an edge `has` does not find. */
+export function missingEdgeDocs(src: string, dst: string, has: (docId: string) => boolean): Problem[] {
+  return [src, dst].filter((id) => !has(id)).map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`));
+}

@@ -1,7 +1,7 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../canonical/index.js';
 import { MemkitError, type Result, error, fail, ok } from '../problems/index.js';
 import { bm25Idf, bm25Score } from './bm25.js';
-import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from './checks.js';
+import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from './checks.js';
 import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, StaleEdge } from './doc-record.js';
 import { guardStore } from './guard-store.js';
 import { makeSnippet } from './snippet.js';
@@ -121,10 +121,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     },
 
     async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
-      if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
-      const missing = [src, dst].filter((id) => !state.docs.has(id));
-      if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+      const shape = checkEdgeShape(src, rel, dst);
+      if (shape.length > 0) return fail(shape);
+      const missing = missingEdgeDocs(src, dst, (id) => state.docs.has(id));
+      if (missing.length > 0) return fail(missing);
       const edge: DocEdge = { src, rel, dst, dstHash: state.docs.get(dst)!.record.contentHash };
       state.edges.set(edgeKey(src, rel, dst), edge);
       return ok({ ...edge });

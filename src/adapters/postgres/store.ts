@@ -1,6 +1,6 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../../canonical/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../../problems/index.js';
-import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
+import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from '../../store/checks.js';
 import type { DocEdge, DocMeta, EdgeRel, SearchHit, StaleEdge, StoreLedgerHead } from '../../store/doc-record.js';
 import { guardStore } from '../../store/guard-store.js';
 import { clampLimit } from '../../store/memory-store.js';
@@ -167,14 +167,14 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
     },
 
     async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
-      if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
+      const shape = checkEdgeShape(src, rel, dst);
+      if (shape.length > 0) return fail(shape);
       const ids = [src, dst].filter((id) => !unstorable(id));
       const hashes = new Map(
         (await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids])).map((r) => [r.doc_id, r.content_hash]),
       );
-      const missing = [src, dst].filter((id) => !hashes.has(id));
-      if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+      const missing = missingEdgeDocs(src, dst, (id) => hashes.has(id));
+      if (missing.length > 0) return fail(missing);
       const dstHash = hashes.get(dst)!;
       await q(`INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`, [
         src,

@@ -2,7 +2,7 @@ import { type Hasher, ZERO_HASH, jsHasher } from '../../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
 import { messageOf } from '../../problems/message-of.js';
 import { bm25Idf, bm25Score } from '../../store/bm25.js';
-import { checkDocRecord, checkStorePath, ftsColumns, isEdgeRel, ledgerEntryHash } from '../../store/checks.js';
+import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from '../../store/checks.js';
 import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../store/doc-record.js';
 import { guardStore } from '../../store/guard-store.js';
 import { clampLimit } from '../../store/memory-store.js';
@@ -280,11 +280,11 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
     },
 
     async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      if (!isEdgeRel(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
-      if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${rel} itself`)]);
+      const shape = checkEdgeShape(src, rel, dst);
+      if (shape.length > 0) return fail(shape);
       const hashes = new Map(q('SELECT doc_id, content_hash FROM docs WHERE doc_id IN (?, ?)', [src, dst]).map((r) => [str(r.doc_id), str(r.content_hash)]));
-      const missing = [src, dst].filter((id) => !hashes.has(id));
-      if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+      const missing = missingEdgeDocs(src, dst, (id) => hashes.has(id));
+      if (missing.length > 0) return fail(missing);
       const dstHash = hashes.get(dst)!;
       run('INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash', [
         src,
