@@ -92,7 +92,8 @@ function examples(code: string): string {
   if (base.size > 0) out += `\n**Earlier version** (${at('base')}: the base revision \`memkit check --base REV\` compares with):\n\n${showKind(join(dir, 'base'), base, undefined)}`;
   const against = base.size > 0 ? base : undefined;
   if (fail.size > 0) out += `\n**Reported on** (${at('fail')}${against ? ', as changed since the base' : ''}):\n\n${showKind(join(dir, 'fail'), fail, against)}`;
-  if (pass.size > 0) out += `\n**Checks clean** (${at('pass')}${fail.size > 0 ? ', as changed from the failing example' : ''}):\n\n${showKind(join(dir, 'pass'), pass, fail.size > 0 ? fail : against)}`;
+  if (pass.size > 0)
+    out += `\n**Checks clean** (${at('pass')}${fail.size > 0 ? ', as changed from the failing example' : ''}):\n\n${showKind(join(dir, 'pass'), pass, fail.size > 0 ? fail : against)}`;
   return out;
 }
 

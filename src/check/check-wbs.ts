@@ -25,7 +25,11 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     byPath.set(t.path, t);
     const parsed = parseWbsJson(t.text, 'wbs-task');
     // The same code the library's loadWbs gives an entity file that is not JSON.
-    if (!parsed.ok) ctx.report(t, parsed.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
+    if (!parsed.ok)
+      ctx.report(
+        t,
+        parsed.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)),
+      );
     else taskValues[t.path.slice(dir.length)] = parsed.value;
   }
   if (index === undefined) {

@@ -7,8 +7,7 @@ import { loadWbs } from '../../src/wbs/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
 
 const M = '.claude/memory';
-const task = (id: string, parent: string | null, children: string[] = []) =>
-  JSON.stringify({ id, type: parent === null ? 'epic' : 'feature', status: 'pending', parent, children, dependencies: [] });
+const task = (id: string, parent: string | null, children: string[] = []) => JSON.stringify({ id, type: parent === null ? 'epic' : 'feature', status: 'pending', parent, children, dependencies: [] });
 const FILES = {
   [`${M}/task-index.json`]: JSON.stringify({ version: '1.0.0', tasks: [JSON.parse(task('1', null, ['1.1'])), JSON.parse(task('1.1', '1'))] }),
   [`${M}/tasks/1.json`]: task('1', null, ['1.1']),

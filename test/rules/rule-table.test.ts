@@ -139,7 +139,9 @@ describe('rule table', () => {
     type Run = [dir: string, check: () => ReturnType<typeof checkDirectory>];
     const runs: Run[] = [
       ...['broken', 'agent-memory'].map((e): Run => [join(ROOT, 'examples', e), () => checkDirectory(nodeCheckSource(join(ROOT, 'examples', e)), { profile, config: null })]),
-      ...examples.flatMap((c) => (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k): Run => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)])),
+      ...examples.flatMap((c) =>
+        (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k): Run => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)]),
+      ),
     ];
     const off: string[] = [];
     let seen = 0;
@@ -180,7 +182,10 @@ describe('rule table', () => {
       for (const profile of ['spec', 'strict'] as const) {
         const report = await checkExample(dir, 'pass', profile);
         expect(report.problems.filter((p) => p.code === code)).toEqual([]);
-        expect(report.problems.filter((p) => p.severity === 'error'), JSON.stringify(report.problems, null, 1)).toEqual([]);
+        expect(
+          report.problems.filter((p) => p.severity === 'error'),
+          JSON.stringify(report.problems, null, 1),
+        ).toEqual([]);
       }
     });
   });

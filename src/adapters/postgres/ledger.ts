@@ -144,8 +144,7 @@ const queryFailed = (cause: unknown): Problem => pgProblem(cause, 'a ledger quer
 function checkTarget(target: { schema: unknown; ledger: unknown }): Problem[] {
   const problems: Problem[] = [];
   if (typeof target.schema !== 'string' || !isSchemaName(target.schema)) problems.push(schemaProblem(String(target.schema)));
-  if (!isPgLedgerId(target.ledger))
-    problems.push(error('ledger.pg-unknown', `${JSON.stringify(target.ledger)} is not a ledger the database keeps; use one of ${PG_LEDGER_IDS.join(', ')}`));
+  if (!isPgLedgerId(target.ledger)) problems.push(error('ledger.pg-unknown', `${JSON.stringify(target.ledger)} is not a ledger the database keeps; use one of ${PG_LEDGER_IDS.join(', ')}`));
   return problems;
 }
 
@@ -276,7 +275,11 @@ const RETRY = new Set(['40001', '40P01', '23505']);
  * `memkit/postgres`.
  * @internal
  */
-export async function appendLedgerEntrySerializable<F extends PgLedgerId>(db: PgDatabase, options: AppendLedgerEntryOptions<F>, maxAttempts = 1000): Promise<Result<PgAppended<F>> & { attempts: number }> {
+export async function appendLedgerEntrySerializable<F extends PgLedgerId>(
+  db: PgDatabase,
+  options: AppendLedgerEntryOptions<F>,
+  maxAttempts = 1000,
+): Promise<Result<PgAppended<F>> & { attempts: number }> {
   const problems = precheck(options);
   if (problems.length > 0) return { ...fail(problems), attempts: 0 };
   const ready = await migrateLedgers(db, options.schema);
@@ -479,10 +482,13 @@ export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options
       await conn.query(`INSERT INTO ${q.value}.${LEDGERS} (ledger, preamble) VALUES ($1, $2) ON CONFLICT (ledger) DO UPDATE SET preamble = EXCLUDED.preamble`, [options.ledger, preamble]);
       for (let i = 0; i < lines.length; i += PAGE) {
         const to = i + PAGE;
-        await conn.query(
-          `INSERT INTO ${q.value}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`,
-          [options.ledger, positions.slice(i, to), hashes.slice(i, to), predecessors.slice(i, to), lines.slice(i, to)],
-        );
+        await conn.query(`INSERT INTO ${q.value}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`, [
+          options.ledger,
+          positions.slice(i, to),
+          hashes.slice(i, to),
+          predecessors.slice(i, to),
+          lines.slice(i, to),
+        ]);
       }
       return ok({ entries: lines.length }, summary.problems);
     });

@@ -98,7 +98,15 @@ for (const engine of ENGINES) {
     });
 
     it('concurrent appends on one handle all land, in one valid chain', { timeout: 60_000 }, async () => {
-      const rs = await Promise.all(Array.from({ length: 40 }, (_, i) => appendLedgerEntry(db, { schema, ledger: 'risk-register', entry: { reporter_agent: 'Security', threat_type: 'Tampering', severity: 'LOW', description: `r${i}`, mitigation: 'm', status: 'OPEN' } })));
+      const rs = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          appendLedgerEntry(db, {
+            schema,
+            ledger: 'risk-register',
+            entry: { reporter_agent: 'Security', threat_type: 'Tampering', severity: 'LOW', description: `r${i}`, mitigation: 'm', status: 'OPEN' },
+          }),
+        ),
+      );
       expect(rs.every((r) => r.ok)).toBe(true);
       expect(new Set(rs.map((r) => (r.ok ? r.value.position : 0))).size).toBe(40);
       const summary = await verifyPgLedger(db, { schema, ledger: 'risk-register' });
@@ -169,7 +177,13 @@ for (const engine of ENGINES) {
     it('refuses to import a file that does not verify, writing nothing', async () => {
       const s = freshSchema();
       const good = await fileBytes('decision-log', [0, 1, 2].map(decision), ticking());
-      for (const text of [`# a NUL \u0000 in the preamble\n${good}`, good.replace('decision 1', 'decision X'), good.slice(0, -20), good.replace('"tests_passed":true', '"tests_passed":true,"tests_passed":true'), '{"not":"an entry"}\n']) {
+      for (const text of [
+        `# a NUL \u0000 in the preamble\n${good}`,
+        good.replace('decision 1', 'decision X'),
+        good.slice(0, -20),
+        good.replace('"tests_passed":true', '"tests_passed":true,"tests_passed":true'),
+        '{"not":"an entry"}\n',
+      ]) {
         const r = await importLedger(db, { schema: s, ledger: 'decision-log', text });
         expect(r.ok).toBe(false);
         expect(r.problems!.some((p) => p.severity === 'error')).toBe(true);
@@ -185,8 +199,7 @@ for (const engine of ENGINES) {
         expect(r.ok).toBe(false);
         return [...new Set(r.problems!.map((x) => x.code))];
       };
-      for (const entry of [null, [], 'entry', 42, undefined])
-        expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'active-context', entry: entry as never }))).toEqual(['schema.type']);
+      for (const entry of [null, [], 'entry', 42, undefined]) expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'active-context', entry: entry as never }))).toEqual(['schema.type']);
       for (const ledger of ['feedback-log', 'decisionLog.md', 'nope', "decision-log'; DROP TABLE x; --", '__proto__', 7])
         expect(await codes(appendLedgerEntry(db, { schema: s, ledger: ledger as never, entry: active(0) as never }))).toEqual(['ledger.pg-unknown']);
       for (const bad of ['Team', 'a-b', 'x"; DROP SCHEMA public; --', '', 'a'.repeat(64)]) {
@@ -199,9 +212,11 @@ for (const engine of ENGINES) {
       expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'decision-log', entry: decision(0), policy: { agent: 'Backend' } }))).toEqual(['ledger.writer-denied']);
       const pc = { author_agent: 'ProductManager', summary: 's', payload_hash: HASH, payload_loc: 'p.json' };
       expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'product-context', entry: pc, policy: { agent: 'ReaperOAK' } }))).toEqual(['ledger.writer-denied']);
-      expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'product-context', entry: pc, policy: { agent: 'ProductManager', writers: { 'productContext.md': { writers: ['Planner'], appendOnly: true } } } }))).toEqual([
-        'ledger.writer-denied',
-      ]);
+      expect(
+        await codes(
+          appendLedgerEntry(db, { schema: s, ledger: 'product-context', entry: pc, policy: { agent: 'ProductManager', writers: { 'productContext.md': { writers: ['Planner'], appendOnly: true } } } }),
+        ),
+      ).toEqual(['ledger.writer-denied']);
       // Schema violations: a missing field, a wrong type, a hash that is not one, a lone surrogate.
       expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'decision-log', entry: { proposer_agent: 'ReaperOAK' } as never }))).not.toEqual([]);
       expect(await codes(appendLedgerEntry(db, { schema: s, ledger: 'decision-log', entry: { ...decision(0), tests_passed: 'yes' } as never }))).not.toEqual([]);
@@ -225,7 +240,12 @@ for (const engine of ENGINES) {
       expect(await codesOf()).toEqual([]);
       // An edited line: its hash no longer matches its column, and the next entry's predecessor breaks.
       await db.query(`UPDATE ${t} SET line = replace(line, 'decision 2', 'decision Z') WHERE position = 3`);
-      expect(await codesOf()).toEqual(expect.arrayContaining([['ledger.pg-row-mismatch', 3], ['ledger.predecessor-mismatch', 4]]));
+      expect(await codesOf()).toEqual(
+        expect.arrayContaining([
+          ['ledger.pg-row-mismatch', 3],
+          ['ledger.predecessor-mismatch', 4],
+        ]),
+      );
       await db.query(`UPDATE ${t} SET line = replace(line, 'decision Z', 'decision 2') WHERE position = 3`);
       expect(await codesOf()).toEqual([]);
       // A re-hashed column alone.
@@ -300,7 +320,13 @@ describe('property: any interleaving of appends from several writers exports to 
           if (!exported.ok) throw new Error(JSON.stringify(exported.problems));
           expect(verifyText(exported.value, { format: ledger }).problems.filter((p) => p.severity === 'error')).toEqual([]);
           // The same drafts, in the order they landed, through memkit's file append.
-          expect(exported.value).toBe(await fileBytes(ledger, landed.map((l) => l.draft), ticking('2026-02-20T23:59:50.000Z', 1000)));
+          expect(exported.value).toBe(
+            await fileBytes(
+              ledger,
+              landed.map((l) => l.draft),
+              ticking('2026-02-20T23:59:50.000Z', 1000),
+            ),
+          );
           await dropSchema(db, schema);
           created.pop();
         },
