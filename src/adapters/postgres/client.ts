@@ -9,9 +9,14 @@ export interface PgResult<R> {
   rows: R[];
 }
 
-/** Anything that runs one parameterised query (`$1`, `$2`, …). */
+/**
+ * Anything that runs one parameterised query (`$1`, `$2`, …). `name`, when
+ * given, asks for a named prepared statement (parsed and planned once per
+ * connection, on `pg`); a handle without them (PGlite) ignores it. One name
+ * must always go with the same text.
+ */
 export interface PgQueryable {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<PgResult<R>>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<PgResult<R>>;
 }
 
 /**
@@ -27,15 +32,25 @@ export interface PgDatabase extends PgQueryable {
 
 /** The part of a `pg` `Pool` memkit uses. */
 export interface PgPoolLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   connect(): Promise<{
-    query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+    query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
     release(err?: Error | boolean): void;
     on?(event: 'error', listener: (err: Error) => void): unknown;
     off?(event: 'error', listener: (err: Error) => void): unknown;
   }>;
   end(): Promise<void>;
 }
+
+/** A `pg` query config: a named query is prepared once per connection. */
+export interface PgQueryConfig {
+  name: string;
+  text: string;
+  values?: unknown[];
+}
+
+const pgArgs = (text: string, params: unknown[] | undefined, name: string | undefined): [string | PgQueryConfig, unknown[]?] =>
+  name === undefined ? [text, params] : [{ name, text, ...(params ? { values: params } : {}) }];
 
 /** The part of a PGlite instance memkit uses. */
 export interface PgliteLike {
@@ -49,7 +64,7 @@ export interface PgliteLike {
  */
 export function fromPgPool(pool: PgPoolLike): PgDatabase {
   return {
-    query: (text, params) => pool.query(text, params) as never,
+    query: (text, params, name) => pool.query(...pgArgs(text, params, name)) as never,
     async withConnection(fn) {
       const client = await pool.connect();
       let failed = false;
@@ -60,7 +75,7 @@ export function fromPgPool(pool: PgPoolLike): PgDatabase {
       };
       client.on?.('error', onError);
       try {
-        return await fn({ query: (text, params) => client.query(text, params) as never });
+        return await fn({ query: (text, params, name) => client.query(...pgArgs(text, params, name)) as never });
       } catch (err) {
         failed = true;
         throw err;

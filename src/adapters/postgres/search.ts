@@ -20,6 +20,16 @@ export function termKey(term: string, hasher: Hasher): string {
   return hex;
 }
 
+// A short id per schema for statement names: the server truncates names to 63 bytes, and a
+// name must always go with one text (the schema is the only part of the text that varies).
+const schemaIds = new Map<string, number>();
+/** The name of the prepared statement `what` of a (quoted) schema. */
+export function statementName(what: string, schema: string): string {
+  let id = schemaIds.get(schema);
+  if (id === undefined) schemaIds.set(schema, (id = schemaIds.size));
+  return `memkit_${what}_${id}`;
+}
+
 /** A doc that matched, scored; `key` is its `doc_key`. */
 export interface ScoredKey {
   key: number;
@@ -64,6 +74,7 @@ export async function scoreMatches(conn: PgQueryable, schema: string, keys: read
          ${schema}.memkit_term_postings(q.t) AS list
        FROM unnest($1::text[]) WITH ORDINALITY AS q(t, i), ${schema}.store_stats s WHERE s.id = 1`,
       [keys],
+      statementName('postings', schema),
     )
   ).rows;
   const nRow = Number(rows[0]?.n_row ?? 0);

@@ -10,7 +10,7 @@ import { queryTerms, terms } from '../../store/tokenize.js';
 import type { PgDatabase, PgQueryable } from './client.js';
 import { type MigrateOutcome, isSchemaName, migrate, quoteIdent } from './migrate.js';
 import { pgProblem, unstorable } from './pg-errors.js';
-import { scoreMatches, termKey } from './search.js';
+import { scoreMatches, statementName, termKey } from './search.js';
 import { STORE_MIGRATIONS } from './store-migrations.js';
 
 /** Options of {@link openPostgresStore}. */
@@ -278,6 +278,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
         await conn.query<{ doc_key: number; doc_id: string; title: string; path: string; kind: string; body: string }>(
           `SELECT doc_key, doc_id, title, path, kind, body FROM ${s}.docs WHERE doc_key = ANY($1::int[])`,
           [candidates.map((c) => c.key)],
+          statementName('hits', s),
         )
       ).rows;
       const byKey = new Map(rows.map((r) => [Number(r.doc_key), r]));
