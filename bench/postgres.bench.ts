@@ -8,16 +8,10 @@ import { type PgDatabase, fromPglite, fromPgPool, openPostgresStore } from '../s
 import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
 import { unwrap } from '../src/problems/index.js';
 import type { Store } from '../src/store/index.js';
-import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
+import { type BenchResult, type BenchSuite, compare, median, timeOnce } from './harness.js';
 import { MIXES, generate } from './store.bench.js';
 
 const url = process.env.MEMKIT_PG_URL;
-
-async function timeMs(fn: () => unknown): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
 
 const suite: BenchSuite = {
   name: 'postgres',
@@ -39,12 +33,12 @@ const suite: BenchSuite = {
       return s;
     };
     const lite = unwrap(await openSqliteStore({ engine: sqliteWasm() }));
-    const liteMs = await timeMs(() => load(lite));
+    const liteMs = await timeOnce(() => load(lite));
     const pgStore = unwrap(await openPostgresStore({ db, schema }));
-    const pgMs = await timeMs(() => load(pgStore));
+    const pgMs = await timeOnce(() => load(pgStore));
     // What autovacuum does within about a minute of a bulk load: statistics, and the visibility map that
     // lets a term's postings be read from the index alone. Timed, and reported beside the load.
-    const vacuumMs = await timeMs(async () => {
+    const vacuumMs = await timeOnce(async () => {
       await db.query(`VACUUM ANALYZE "${schema}".postings`);
       await db.query(`ANALYZE "${schema}".docs`);
     });

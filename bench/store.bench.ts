@@ -15,7 +15,7 @@ import { unwrap } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
 import { type DocRecord, type FilePort, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
 import { ftsColumns } from '../src/store/checks.js';
-import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
+import { type BenchResult, type BenchSuite, compare, median, timeOnce } from './harness.js';
 
 const N = 10_000;
 const QUERIES = 200;
@@ -91,12 +91,6 @@ export const MIXES = {
   common: Array.from({ length: QUERIES }, () => pickPair(0, 200, 0, 200)),
 };
 
-async function timeMs(fn: () => unknown): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-}
-
 const suite: BenchSuite = {
   name: 'store',
   // minisearch's query time moves from process to process (2.87–5.29 ms on the common mix over
@@ -155,9 +149,9 @@ const suite: BenchSuite = {
       raw?.close();
       await store?.close();
       await nativeStore?.close();
-      rawMs = Math.min(rawMs, await timeMs(() => (raw = rawIndex())));
-      memkitMs = Math.min(memkitMs, await timeMs(async () => (store = await memkitIndex())));
-      nativeMs = Math.min(nativeMs, await timeMs(async () => (nativeStore = await memkitIndex(native))));
+      rawMs = Math.min(rawMs, await timeOnce(() => (raw = rawIndex())));
+      memkitMs = Math.min(memkitMs, await timeOnce(async () => (store = await memkitIndex())));
+      nativeMs = Math.min(nativeMs, await timeOnce(async () => (nativeStore = await memkitIndex(native))));
     }
     results.push({ ...compare('memkit sqlite-wasm index 10k docs', memkitMs, 'ms', 'raw sqlite-wasm FTS5', rawMs, 1 / 1.2, false), target: 'within 1.2x of raw FTS5' });
     // The same store code on the native engine: one schema, one ranking, only the engine differs.
@@ -168,7 +162,7 @@ const suite: BenchSuite = {
     let tuned: ReturnType<typeof rawIndex> | undefined;
     for (let round = 0; round < 2; round++) {
       tuned?.close();
-      tunedMs = Math.min(tunedMs, await timeMs(() => (tuned = rawIndex(FTS5_HASH_BYTES))));
+      tunedMs = Math.min(tunedMs, await timeOnce(() => (tuned = rawIndex(FTS5_HASH_BYTES))));
     }
     results.push(compare('memkit index vs raw FTS5 tuned alike (hashsize)', memkitMs, 'ms', 'raw sqlite-wasm FTS5, hashsize as memkit', tunedMs, undefined, false));
 
@@ -204,7 +198,7 @@ const suite: BenchSuite = {
     };
     // --- minisearch
     let mini: MiniSearch | undefined;
-    const miniMs = await timeMs(() => {
+    const miniMs = await timeOnce(() => {
       mini = new MiniSearch({ idField: 'docId', fields: ['docId', 'title', 'headings', 'tags', 'body'], storeFields: ['title', 'path', 'kind'] });
       mini.addAll(records.map((d) => ({ ...d, headings: d.headings.join('\n'), tags: d.tags.join(' ') })));
     });
@@ -228,7 +222,7 @@ const suite: BenchSuite = {
       };
       const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], native: [], mini: [] };
       for (const fn of Object.values(engines)) await fn(); // warm-up
-      for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeMs(fn)) / QUERIES);
+      for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeOnce(fn)) / QUERIES);
       const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
       const [rawQ, tunedQ, memkitQ, nativeQ, miniQ] = [median(perQuery.raw), median(perQuery.tuned), median(perQuery.memkit), median(perQuery.native), median(perQuery.mini)];
       const hitNote = `hits over ${QUERIES} queries: memkit ${hits.memkit}, memkit native ${hits.native}, raw ${hits.raw}, minisearch ${hits.mini}`;
@@ -257,7 +251,7 @@ const suite: BenchSuite = {
     const files = memoryFiles(Object.fromEntries(docs.map((d) => [d.record.path, d.file])));
     const e2eStore = unwrap(await openSqliteStore({ engine }));
     let report: Awaited<ReturnType<typeof rebuildSearchIndex>> | undefined;
-    const e2eMs = await timeMs(async () => (report = await rebuildSearchIndex(e2eStore, files, { hasher: nodeHasher })));
+    const e2eMs = await timeOnce(async () => (report = await rebuildSearchIndex(e2eStore, files, { hasher: nodeHasher })));
     results.push({
       name: 'end-to-end rebuildIndex from 10k files (parsing included)',
       value: e2eMs,
@@ -278,7 +272,7 @@ const suite: BenchSuite = {
       let last: Awaited<ReturnType<typeof refreshIndex>> | undefined;
       for (let round = 0; round < 5; round++) {
         await changeTen(round, write);
-        times.push(await timeMs(async () => (last = await refreshIndex(store, port, { hasher: nodeHasher }))));
+        times.push(await timeOnce(async () => (last = await refreshIndex(store, port, { hasher: nodeHasher }))));
       }
       return { ms: median(times), times, report: last! };
     };
@@ -298,7 +292,7 @@ const suite: BenchSuite = {
     await new Promise((res) => setTimeout(res, Math.max(0, diskWrittenAt + RACY_MS + 500 - Date.now())));
     const onDisk = nodeFiles(diskRoot);
     const diskStore = unwrap(await openSqliteStore({ engine }));
-    const diskRebuildMs = await timeMs(() => rebuildSearchIndex(diskStore, onDisk, { hasher: nodeHasher }));
+    const diskRebuildMs = await timeOnce(() => rebuildSearchIndex(diskStore, onDisk, { hasher: nodeHasher }));
     const disk = await refreshRounds(diskStore, onDisk, async (path, text) => writeFileSync(join(diskRoot, path), text));
     results.push({
       name: 'refreshIndex from files on disk after changing 10 of 10k docs (node file port, fingerprints)',
