@@ -160,6 +160,14 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
   let plainLines = 0;
   let lastStart = 0;
   let lastText = '';
+  // A line that ends every open block (blank, setext underline, one-line comment) adds no text.
+  const closeBlock = () => {
+    paragraph = false;
+    ordered = 0;
+    bullet = false;
+    plainLines = 0;
+    text.push('\n');
+  };
   for (let start = 0; start < len; ) {
     let end = markdown.indexOf('\n', start);
     if (end === -1) end = len;
@@ -185,11 +193,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
     }
     if (end === start) {
       // blank line
-      paragraph = false;
-      ordered = 0;
-      bullet = false;
-      plainLines = 0;
-      text.push('\n');
+      closeBlock();
       start = next;
       continue;
     }
@@ -201,11 +205,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
         // A setext underline: only under a one-line plain paragraph is the heading certain here.
         if (plainLines !== 1) return undefined;
         headings.push({ depth: c === 61 ? 1 : 2, text: lastText.trim(), line: line - 1, offset: lastStart });
-        text.push('\n');
-        paragraph = false;
-        ordered = 0;
-        bullet = false;
-        plainLines = 0;
+        closeBlock();
         start = next;
         continue;
       }
@@ -213,11 +213,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
     if (c === 60 && markdown.startsWith('<!--', start)) {
       // A one-line HTML comment: a block of its own, and no text.
       if (markdown.indexOf('-->', start + 4) + 3 !== end) return undefined;
-      text.push('\n');
-      paragraph = false;
-      ordered = 0;
-      bullet = false;
-      plainLines = 0;
+      closeBlock();
       start = next;
       continue;
     }

@@ -10,7 +10,7 @@ const tags = fc.array(text, { maxLength: 3 });
 const status = fc.constantFrom('proposed', 'accepted', 'superseded', 'rejected');
 
 export const factV1 = fc.record({ type: fc.constant('Fact' as const), id: nonEmpty, statement: nonEmpty, tags, source: fc.option(text, { nil: null }), created_at: dateTime, updated_at: dateTime });
-export const decisionV1 = fc.record({
+const decisionFields = {
   type: fc.constant('Decision' as const),
   id: nonEmpty,
   title: nonEmpty,
@@ -18,21 +18,13 @@ export const decisionV1 = fc.record({
   status,
   decided_at: dateTime,
   supersedes: fc.option(nonEmpty, { nil: null }),
-});
+};
+export const decisionV1 = fc.record(decisionFields);
 export const identityV1 = fc.record({ type: fc.constant('Identity' as const), id: nonEmpty, name: nonEmpty, role: text, traits: tags, created_at: dateTime });
 export const recordV1 = fc.oneof(factV1, decisionV1, identityV1);
 
 const factV2 = fc.record({ type: fc.constant('Fact' as const), id: nonEmpty, text: nonEmpty, tags, source: fc.option(text, { nil: null }), created_at: dateTime, updated_at: dateTime });
-const decisionV2 = fc.record({
-  type: fc.constant('Decision' as const),
-  id: nonEmpty,
-  title: nonEmpty,
-  rationale: text,
-  status,
-  decided_at: dateTime,
-  supersedes: fc.option(nonEmpty, { nil: null }),
-  updated_at: dateTime,
-});
+const decisionV2 = fc.record({ ...decisionFields, updated_at: dateTime });
 const identityV2 = fc.record({
   type: fc.constant('Identity' as const),
   id: nonEmpty,
