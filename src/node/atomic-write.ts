@@ -150,6 +150,16 @@ function maybeInUse(full: string, name: string): boolean {
   }
 }
 
+/** The entries of directory `dir`; none when it is gone or not a directory (a walk racing a removal). */
+export async function readdirIfAny(fs: FsFacade, dir: string): Promise<Awaited<ReturnType<FsFacade['readdir']>>> {
+  try {
+    return await fs.readdir(dir);
+  } catch (e) {
+    if (isCode(e, 'ENOENT', 'ENOTDIR')) return [];
+    throw e;
+  }
+}
+
 /**
  * Removes temp files left by interrupted atomic writes under absolute `dir`
  * (recursively; symbolic links are not followed), except those of writes
@@ -160,13 +170,7 @@ function maybeInUse(full: string, name: string): boolean {
 export async function recoverTemps(dir: string, fs: FsFacade = nodeFs): Promise<string[]> {
   const removed: string[] = [];
   const walk = async (d: string): Promise<void> => {
-    let entries: Awaited<ReturnType<FsFacade['readdir']>>;
-    try {
-      entries = await fs.readdir(d);
-    } catch (e) {
-      if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
-      throw e;
-    }
+    const entries = await readdirIfAny(fs, d);
     for (const entry of entries) {
       const full = join(d, entry.name);
       if (entry.isDirectory()) await walk(full);

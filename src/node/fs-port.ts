@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { MemkitError, error } from '../problems/index.js';
 import type { FilePort } from '../store/file-port.js';
-import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, recoverTemps, syncDir } from './atomic-write.js';
+import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, readdirIfAny, recoverTemps, syncDir } from './atomic-write.js';
 
 /** Extensions {@link nodeFiles} accepts by default: the memory formats' files. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.sql', '.txt'];
@@ -145,13 +145,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     const out: [string, string | undefined][] = [];
     // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root), computed once per directory.
     const walk = async (dir: string, relDir: string): Promise<void> => {
-      let entries: Awaited<ReturnType<FsFacade['readdir']>>;
-      try {
-        entries = await fs.readdir(dir);
-      } catch (e) {
-        if (isCode(e, 'ENOENT', 'ENOTDIR')) return;
-        throw e;
-      }
+      const entries = await readdirIfAny(fs, dir);
       const files: [string, string][] = [];
       for (const entry of entries) {
         const full = join(dir, entry.name);
