@@ -1,5 +1,6 @@
 // The benchmark harness: every bench/*.bench.ts default-exports a BenchSuite.
 // Figures are ratios against an anchor measured in the same run, never absolute claims.
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 /** One figure a suite reports. */
@@ -172,4 +173,22 @@ export function checkerTargets(checker: string, size: string, cpu: Scaling, note
       note: `absolute, as the issue words it; ${loadNote()}`,
     },
   ];
+}
+
+const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+
+/** One figure as a line of the report: value, ratio to its anchor, target. */
+export function formatResult(r: BenchResult): string {
+  const cmp = r.anchor ? `  ${r.ratio!.toFixed(2)}x vs ${r.anchor.name} (${fmt(r.anchor.value)} ${r.unit})` : '';
+  const target = r.target ? `  target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : '';
+  return `- ${r.name}: ${fmt(r.value)} ${r.unit}${cmp}${target}${r.note ? `  [${r.note}]` : ''}`;
+}
+
+/** The body of a suite's process (bench/run.ts bundles a call to it per suite): runs the suite, prints it, writes its figures to `out`. */
+export async function runSuiteProcess(suite: BenchSuite, out: string): Promise<void> {
+  console.log(`\n## ${suite.name}`);
+  const results = await suite.run();
+  for (const r of results) console.log(formatResult(r));
+  writeFileSync(out, JSON.stringify({ name: suite.name, processes: suite.processes ?? 1, results }));
+  process.exit(0);
 }
