@@ -3,7 +3,9 @@ import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
 import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
-import { type Problem, ProblemCap, error, warning } from '../problems/index.js';
+import { type Problem, ProblemCap, TRUNCATED_CODE, error, warning } from '../problems/index.js';
+import type { CodeTable } from '../problems/codes.js';
+import { schemaCodes } from '../schemas/codes.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../schemas/validate.js';
 import { isDateTime, isoDateTimeMillis } from '../schemas/date-time.js';
 import type { Checkpoint } from './checkpoint.js';
@@ -78,6 +80,16 @@ export interface PayloadCheck {
 }
 
 const DAY_BITS = 125; // 1000 bits per day for NNN 000..999
+
+/**
+ * True for a validation code that means "breaks the JSON Schema": a generic `schema.*` rule of the
+ * table (no format of its own, not a convention). Read from the table, so a rule added there with a
+ * format of its own is reported under its own code without a change here.
+ */
+function isSchemaViolation(code: string): boolean {
+  const info = Object.hasOwn(schemaCodes, code) ? (schemaCodes as CodeTable)[code] : undefined;
+  return info !== undefined && info.format === undefined && typeof info.source === 'object';
+}
 
 /**
  * The incremental chain checker behind {@link verify}: feed it JSON Lines
@@ -181,13 +193,7 @@ export class LedgerVerifier {
     const raw = differs ? toHex(this.hasher.sha256(utf8(text))) : undefined;
     if (leaf) this.acc.appendLeafHash(leafHash(bytes!, this.hasher));
     this.count++;
-    if (this.check !== undefined) {
-      const problems = this.check(entry);
-      const first = problems.find((p) => p.severity === 'error');
-      if (first !== undefined) this.add(error('ledger.schema-violation', `${first.code}: ${first.message}`, { line, ...(first.pointer === undefined ? {} : { pointer: first.pointer }) }));
-      // Warnings are memkit's conventions on a valid entry (convention.date-time-profile, …): reported as they are.
-      else for (const p of problems) this.add({ ...p, line });
-    }
+    if (this.check !== undefined) this.schemaProblems(line, this.check(entry));
     this.checkPredecessor(line, entry.predecessor_hash);
     this.prevHash = hash;
     this.prevRaw = raw;
@@ -207,6 +213,22 @@ export class LedgerVerifier {
     if (this.cp !== undefined && this.count === this.cp.size) this.compareCheckpoint(line);
     if (typeof entry.payload_hash === 'string' && typeof entry.payload_loc === 'string') return { line, loc: entry.payload_loc, hash: entry.payload_hash, entry };
     return undefined;
+  }
+
+  /**
+   * An entry's validation problems: the first that breaks the format's schema (a field, type, enum,
+   * pattern) as one `ledger.schema-violation`; every rule with a code of its own (`schema.max-tokens`,
+   * `schema.id-date`, the `convention.*` readings) under that code, so profiles and the config's
+   * `rules` apply to it as they do outside ledgers.
+   */
+  private schemaProblems(line: number, problems: readonly Problem[]): void {
+    let violated = false;
+    for (const p of problems) {
+      if (p.severity === 'error' && isSchemaViolation(p.code)) {
+        if (!violated) this.add(error('ledger.schema-violation', `${p.code}: ${p.message}`, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
+        violated = true;
+      } else if (p.code !== TRUNCATED_CODE || !violated) this.add({ ...p, line });
+    }
   }
 
   /**

@@ -38,6 +38,6 @@ describe('summary_128 by the estimate (spec)', () => {
     const value = { ...entry(long), predecessor_hash: '0'.repeat(64) };
     expect(validate('active-context-entry', value).map((p) => [p.code, p.severity])).toEqual([['schema.max-tokens', 'error']]);
     const r = await checkFiles({ 'memory-bank/activeContext.md': ledger('Active context', chain([entry(long)])) });
-    expect(r.problems.filter((p) => p.severity === 'error').map((p) => p.code)).toEqual(['ledger.schema-violation']);
+    expect(r.problems.filter((p) => p.severity === 'error').map((p) => p.code)).toEqual(['schema.max-tokens']);
   });
 });
