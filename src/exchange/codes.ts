@@ -192,13 +192,14 @@ export const exchangeCodes = defineCodes({
     source: 'convention',
   },
   'exchange.thread-store-version': {
-    meaning: "A thread store's `version` is missing, not SemVer, or not a version memkit knows.",
+    meaning:
+      "A thread store's `version` is missing, not SemVer, or not a version memkit knows, when checked before a migration (`migrateThreadStore`, `checkThreadStoreVersion`). `memkit check` reads any SemVer version as the format allows and reports a missing or malformed one with the thread rules.",
     fix: 'Set `version` to one of the documented thread-store versions (docs/exchange.md).',
     source: { seed: 'thread-store-schema.md', quote: 'Must be valid semver string' },
     format: 'thread-store',
   },
   'exchange.thread-store-version-alias': {
-    meaning: 'A thread store declares a two-part version such as `1.0`; it is read as `1.0.0`.',
+    meaning: 'A thread store declares a two-part version such as `1.0`; it is read as `1.0.0`. Reported before a migration; `memkit check` reports the same as `threads.version-two-part`.',
     fix: 'Write the full SemVer version, e.g. `1.0.0`.',
     severity: 'warning',
     source: 'convention',

@@ -179,6 +179,25 @@ export function checkThreadStoreVersion(store: unknown): Problem[] {
 }
 
 /**
+ * The lineage rules of {@link checkThreadStoreVersion} that hold for a thread
+ * store found in a memory directory (what `memkit check` runs): a field
+ * introduced after the declared version, one it removed, one it requires, a
+ * version newer than memkit knows. Not the version's schema (the thread
+ * checker reads the store), not a two-part version (`threads.version-two-part`),
+ * and not a SemVer version outside the lineage: the format allows any, and
+ * memkit reads it as the format's own. Cost: one pass over the threads.
+ *
+ * @example
+ * threadStoreLineageProblems({ version: '1.1.0', ...storeWithoutUpdatedAt })
+ * // [{ code: 'exchange.thread-store-missing-field', pointer: '/threads/t1/updated_at', ... }]
+ */
+export function threadStoreLineageProblems(store: unknown): Problem[] {
+  const { version, problems } = declaredVersion(store);
+  const tooNew = problems.filter((p) => p.code === 'exchange.thread-store-too-new');
+  return version === undefined ? tooNew : fieldProblems(store as Json, version);
+}
+
+/**
  * Migrates a thread store to `targetVersion` by composing the pure steps of
  * {@link THREAD_STORE_STEPS}. The input must check clean at its declared
  * version; the input is not mutated; migrations only go forward.

@@ -34,7 +34,7 @@ function linesOf(seed: string): string[] {
  */
 const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'schema.max-tokens':
-    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token); an over-long summary below that is convention.token-estimate, and in a ledger entry the schema error is ledger.schema-violation',
+    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/regressions/ledger-entry-rule-reported-as-schema-violation.test.ts writes one); an over-long summary below that is convention.token-estimate',
   'ledger-text.non-entry-line': "the text parser's code; the ledger verifier the checker runs reports such a line as ledger.unparseable-line",
   'ledger-text.not-an-object': 'only a line starting with `{` is read as an entry, and such a line that parses is an object: a defensive check files cannot reach',
   'ledger.not-an-object': 'as ledger-text.not-an-object for JSON Lines ledgers; a feedback-log block that is not a mapping is frontmatter.not-a-mapping',
@@ -43,15 +43,13 @@ const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'ledger.append-only': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
   'ledger.delete-denied': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
   'ledger.immutable': "the writer policy of a write (`memkit ledger append`, the library's checkWrite), not a property of files",
-  'wbs.deliverable-missing': 'deliverables are paths of the project, which the checked memory directory need not hold; `memkit wbs check` looks them up',
+  'wbs.deliverable-missing':
+    "the format records whether deliverables exist (validationResults.deliverablesExist) rather than requiring it, and they are the project's paths, which a memory directory need not hold: `memkit check` does not look them up; the library's checkWbsFiles does",
   'exchange.missing-manifest': 'a file is a bundle to the checker only when its first line names superagents_export; `memkit import` and `memkit verify` report a bundle without one',
   'exchange.no-migration': 'every schema version from 1 to the current one has a migration (a version below 1 is schema.minimum), so no file reaches it',
-  'exchange.thread-store-version': "the exchange layer's thread-store version check (import, migrate); the directory checker reads a thread store with the thread rules",
-  'exchange.thread-store-version-alias': "the exchange layer's thread-store version check (import, migrate); the checker's rule for this is threads.version-two-part",
-  'exchange.thread-store-too-new': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
-  'exchange.thread-store-field-too-new': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
-  'exchange.thread-store-field-removed': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
-  'exchange.thread-store-missing-field': "the exchange layer's thread-store migration (import, migrate); the directory checker reads a thread store with the thread rules",
+  'exchange.thread-store-version':
+    'the version check before a migration (migrateThreadStore, checkThreadStoreVersion): the checker reports a missing or non-SemVer version with the thread rules, and reads any SemVer version as the format allows',
+  'exchange.thread-store-version-alias': "the version check before a migration (migrateThreadStore, checkThreadStoreVersion); the checker's rule for this is threads.version-two-part",
   'store.duplicate-doc-id': "the search index's code (`memkit index`); the checker reports the same fact as check.duplicate-doc-id",
   'store.manifest-invalid': "the search index's manifest reader (`memkit index`); the checker reports the manifest's schema problems",
   'store.manifest-missing-doc': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-missing-doc",
