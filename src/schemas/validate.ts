@@ -9,6 +9,7 @@ import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
+import { compileCheckCode } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /**
@@ -428,6 +429,19 @@ function inFormValidator(def: FormatDef): (value: unknown) => boolean {
   return v;
 }
 
+const schemaValidators = new Map<string, (value: unknown) => boolean>();
+
+/** The compiled check of a format's {@link compiledSchemaOf}: whether a value is schema-valid. */
+function schemaValidator(def: FormatDef): (value: unknown) => boolean {
+  let v = schemaValidators.get(def.id);
+  if (v === undefined) {
+    v = compiledCheck(compiledSchemaOf(def.schema));
+    schemaValidators.set(def.id, v);
+  }
+  return v;
+}
+
+/** TypeBox's validator of a format, for its error walk where memkit's cannot explain a failure. */
 function typeboxValidator(def: FormatDef): Validator {
   let v = typeboxValidators.get(def.id);
   if (v === undefined) {
@@ -488,9 +502,13 @@ function guarded(whole: (value: unknown) => boolean, keys: readonly string[], it
   };
 }
 
-/** TypeBox's compiled check of `schema`, called directly (see {@link directCheck}). */
+/**
+ * The compiled check of `schema`: memkit's generated code (see
+ * `compileCheckCode`) where it can be evaluated, else TypeBox's compiled
+ * check, called directly (see {@link directCheck}). Same answers either way.
+ */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
-  return directCheck(Compile(schema as never) as unknown as Validator);
+  return compileCheckCode(schema) ?? directCheck(Compile(schema as never) as unknown as Validator);
 }
 
 /**
@@ -690,18 +708,18 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
 
 function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true, inFormPass = true): FormatValidator {
   const maxProblems = Math.min(askedMax, MAX_VALUE_PROBLEMS);
-  const validator = typeboxValidator(def);
+  const schemaCheck = schemaValidator(def);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
   let collector: ErrorCollector | null | undefined; // compiled on the first invalid value; null: TypeBox's walk
   const collectErrors = (value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } => {
     if (collector === undefined) collector = compileErrors(compiledSchemaOf(def.schema)) ?? null;
-    if (collector === null) return schemaErrors(validator, value, limit);
+    if (collector === null) return schemaErrors(typeboxValidator(def), value, limit);
     const sink: ErrorSink = { errors: [], limit: Math.max(1, limit), stopped: false };
     collector(value, '', sink, true); // the format's check has just failed it
     // A failing value the walk cannot explain (it should not happen): TypeBox's walk says why.
-    return sink.errors.length === 0 ? schemaErrors(validator, value, limit) : { errors: sink.errors, stopped: sink.stopped };
+    return sink.errors.length === 0 ? schemaErrors(typeboxValidator(def), value, limit) : { errors: sink.errors, stopped: sink.stopped };
   };
   const slow = (value: unknown): Problem[] => {
     const { errors, stopped } = collectErrors(value, maxProblems + ERROR_HEADROOM);
@@ -728,7 +746,7 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     try {
       // One compiled pass decides the common case: valid, and every field in memkit's form.
       if (inFormPass && inForm(value)) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
-      if (validator.Check(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
+      if (schemaCheck(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
       return profiled(value, slow(value));
     } catch (cause) {
       // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
@@ -795,7 +813,7 @@ export interface Tally {
 export function compileTally(formatId: string): ((value: unknown) => Tally) | undefined {
   const def = getFormat(formatId);
   if (def === undefined) return undefined;
-  const validator = typeboxValidator(def);
+  const schemaCheck = schemaValidator(def);
   const env: CheckEnv = { countTokens: defaultCountTokens, schemaValid: true };
   const failed: Tally = { problems: 1, worst: 'error', atLeast: true };
   const inForm = inFormValidator(def);
@@ -805,7 +823,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
     let valid: boolean;
     try {
       if (inForm(value)) return tally(runCheck(inFormRules, value, env));
-      valid = validator.Check(value);
+      valid = schemaCheck(value);
     } catch {
       return failed;
     }

@@ -1,0 +1,277 @@
+// memkit's own compiled check of a JSON Schema: the same answers as TypeBox's compiled
+// check for the keywords memkit's schemas use, in code that reads each property once.
+// Internal: not re-exported from memkit/schemas.
+import Guard from 'typebox/guard';
+import { Environment, Settings } from 'typebox/system';
+
+/** A compiled check: true when the value is valid. */
+export type Check = (value: unknown) => boolean;
+
+/** Keywords that only annotate: they never fail. */
+const ANNOTATIONS = new Set<PropertyKey>(['description', 'title', '~kind', '~optional', '~unsafe', '$id', '$schema', 'examples', 'default']);
+
+/** Keywords this compiler knows; a schema with any other makes it give up (TypeBox's check is used). */
+const KNOWN = new Set<PropertyKey>([
+  ...ANNOTATIONS,
+  'type',
+  'required',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'contains',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'const',
+  'enum',
+  'anyOf',
+  '~refine',
+]);
+
+const TYPE_TESTS: Readonly<Record<string, (x: string) => string>> = {
+  object: (x) => `(typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x}))`,
+  array: (x) => `Array.isArray(${x})`,
+  boolean: (x) => `typeof ${x} === "boolean"`,
+  integer: (x) => `Number.isInteger(${x})`,
+  number: (x) => `Number.isFinite(${x})`,
+  null: (x) => `${x} === null`,
+  string: (x) => `typeof ${x} === "string"`,
+};
+
+/** Thrown (and caught in {@link compileCheckCode}) for a schema this compiler does not handle. */
+class Unsupported extends Error {}
+
+/** A primitive TypeBox compares with `===` (its `IsValueLike`). */
+const isValueLike = (v: unknown): boolean => v === null || v === undefined || ['string', 'number', 'boolean', 'bigint'].includes(typeof v);
+
+const literal = (v: unknown): string => (typeof v === 'bigint' ? `${v}n` : v === undefined ? 'undefined' : JSON.stringify(v));
+
+/**
+ * Generates one check function per schema that needs one (the root, `anyOf`
+ * branches, `contains`): straight-line code that returns false at the first
+ * failure and reads each property and item into a local once.
+ */
+class Generator {
+  readonly externals: unknown[] = [];
+  readonly functions: string[] = [];
+  private locals = 0;
+
+  external(v: unknown): string {
+    this.externals.push(v);
+    return `E[${this.externals.length - 1}]`;
+  }
+
+  local(): string {
+    return `v${this.locals++}`;
+  }
+
+  /** A named function checking `schema`; returns its name. */
+  fn(schema: unknown): string {
+    const index = this.functions.length;
+    const name = `f${index}`;
+    this.functions.push(''); // reserved: branches compiled inside come after it
+    const body: string[] = [];
+    this.node(schema, 'v', body);
+    this.functions[index] = `function ${name}(v) {\n${body.join('\n')}\nreturn true;\n}`;
+    return name;
+  }
+
+  /** Statements that `return false` when the value in local `x` fails `schema`. */
+  node(schema: unknown, x: string, out: string[]): void {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Unsupported();
+    const s = schema as Record<PropertyKey, unknown>;
+    for (const key of Reflect.ownKeys(s)) if (!KNOWN.has(key)) throw new Unsupported();
+    const type = s.type;
+    if (type !== undefined) {
+      const types = Array.isArray(type) ? type : [type];
+      if (types.length === 0 || !types.every((t) => typeof t === 'string' && TYPE_TESTS[t] !== undefined)) throw new Unsupported();
+      out.push(`if (!(${types.map((t) => TYPE_TESTS[t as string]!(x)).join(' || ')})) return false;`);
+    }
+    const only = (name: string) => type === name || (Array.isArray(type) && type.length > 0 && type.every((t) => t === name));
+    this.objectKeywords(s, x, out, only('object'));
+    this.arrayKeywords(s, x, out, only('array'));
+    this.stringKeywords(s, x, out, only('string'));
+    this.numberKeywords(s, x, out, only('number'));
+    if ('const' in s) {
+      if (!isValueLike(s.const)) throw new Unsupported();
+      out.push(`if (${x} !== ${literal(s.const)}) return false;`);
+    }
+    if (s.enum !== undefined) {
+      if (!Array.isArray(s.enum) || !s.enum.every(isValueLike)) throw new Unsupported();
+      out.push(s.enum.length === 0 ? 'return false;' : `if (!(${s.enum.map((e) => `${x} === ${literal(e)}`).join(' || ')})) return false;`);
+    }
+    if (s.anyOf !== undefined) {
+      if (!Array.isArray(s.anyOf) || s.anyOf.length === 0) throw new Unsupported();
+      out.push(`if (!(${s.anyOf.map((b) => `${this.fn(b)}(${x})`).join(' || ')})) return false;`);
+    }
+    if (s['~refine'] !== undefined) {
+      if (!Array.isArray(s['~refine'])) throw new Unsupported();
+      for (const r of s['~refine']) {
+        if (typeof (r as { check?: unknown })?.check !== 'function') throw new Unsupported();
+        out.push(`if (!${this.external(r)}.check(${x})) return false;`);
+      }
+    }
+  }
+
+  private objectKeywords(s: Record<PropertyKey, unknown>, x: string, out: string[], typed: boolean): void {
+    const has = (k: string) => s[k] !== undefined;
+    if (!has('required') && !has('properties') && !has('additionalProperties') && !has('patternProperties')) return;
+    const body: string[] = [];
+    const required = has('required') ? s.required : [];
+    if (!Array.isArray(required) || !required.every((k) => typeof k === 'string')) throw new Unsupported();
+    const properties = (has('properties') ? s.properties : {}) as Record<string, unknown>;
+    const patterns = (has('patternProperties') ? s.patternProperties : {}) as Record<string, unknown>;
+    if (typeof properties !== 'object' || properties === null || typeof patterns !== 'object' || patterns === null) throw new Unsupported();
+    // Keys TypeBox tests with hasOwnProperty rather than `in`.
+    const hasKey = (k: string, obj: string) => (k === '__proto__' || k === 'constructor' ? `Object.prototype.hasOwnProperty.call(${obj}, ${literal(k)})` : `${literal(k)} in ${obj}`);
+    const exact = Settings.Get().exactOptionalPropertyTypes;
+    const loaded = new Map<string, string>();
+    // Required keys not among the properties: only their presence.
+    for (const k of required as string[]) if (!Object.hasOwn(properties, k)) body.push(`if (!(${hasKey(k, x)})) return false;`);
+    if (has('additionalProperties')) this.additional(s, x, body, required as string[], properties, patterns);
+    for (const [pattern, sub] of Object.entries(patterns)) {
+      const re = this.external(new RegExp(pattern, 'u'));
+      const keys = this.local();
+      const i = this.local();
+      const item = this.local();
+      const inner: string[] = [];
+      this.node(sub, item, inner);
+      body.push(
+        `{ const ${keys} = Object.keys(${x}); for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { if (!${re}.test(${keys}[${i}])) continue; const ${item} = ${x}[${keys}[${i}]];\n${inner.join('\n')}\n} }`,
+      );
+    }
+    for (const [k, sub] of Object.entries(properties)) {
+      const y = this.local();
+      loaded.set(k, y);
+      const inner: string[] = [];
+      this.node(sub, y, inner);
+      body.push(`const ${y} = ${x}[${literal(k)}];`);
+      if ((required as string[]).includes(k)) {
+        // Read once: a value other than undefined proves the key is there.
+        body.push(`if (${y} === undefined && !(${hasKey(k, x)})) return false;`, ...inner);
+      } else if (exact) {
+        body.push(`if (${y} !== undefined || ${hasKey(k, x)}) {`, ...inner, '}');
+      } else {
+        // An optional property may be absent or undefined.
+        body.push(`if (${y} !== undefined) {`, ...inner, '}');
+      }
+    }
+    if (typed) out.push(...body);
+    else out.push(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})) {`, ...body, '}');
+  }
+
+  private additional(s: Record<PropertyKey, unknown>, x: string, out: string[], required: string[], properties: Record<string, unknown>, patterns: Record<string, unknown>): void {
+    const ap = s.additionalProperties;
+    if (ap === true || (typeof ap === 'object' && ap !== null && !Array.isArray(ap) && Object.keys(ap).length === 0)) return;
+    const declared = Object.keys(properties);
+    const patternKeys = Object.keys(patterns);
+    if (
+      ap === false &&
+      Object.keys(patterns).length === 0 &&
+      s.required !== undefined &&
+      s.properties !== undefined &&
+      declared.length === required.length &&
+      declared.every((k) => required.includes(k))
+    ) {
+      // TypeBox's own shortcut when every property is required: count the own keys.
+      out.push(`if (Object.getOwnPropertyNames(${x}).length !== ${required.length}) return false;`);
+      return;
+    }
+    const keys = this.local();
+    const i = this.local();
+    const key = this.local();
+    const known = [...declared.map((k) => `${key} === ${literal(k)}`), ...patternKeys.map((p) => `${this.external(new RegExp(p, 'u'))}.test(${key})`)];
+    const inner: string[] = [];
+    if (ap === false) inner.push('return false;');
+    else {
+      const item = this.local();
+      inner.push(`const ${item} = ${x}[${key}];`);
+      this.node(ap, item, inner);
+    }
+    out.push(
+      `{ const ${keys} = Object.getOwnPropertyNames(${x}); for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}]; if (${known.length === 0 ? 'false' : known.join(' || ')}) continue;\n${inner.join('\n')}\n} }`,
+    );
+  }
+
+  private arrayKeywords(s: Record<PropertyKey, unknown>, x: string, out: string[], typed: boolean): void {
+    if (s.items === undefined && s.minItems === undefined && s.maxItems === undefined && s.contains === undefined) return;
+    const body: string[] = [];
+    if (s.contains !== undefined) {
+      const f = this.fn(s.contains);
+      const i = this.local();
+      // `some` skips holes.
+      body.push(`{ let found = false; for (let ${i} = 0; ${i} < ${x}.length; ${i}++) if ((${i} in ${x}) && ${f}(${x}[${i}])) { found = true; break; } if (!found) return false; }`);
+    }
+    if (s.items !== undefined) {
+      if (typeof s.items !== 'object' || s.items === null || Array.isArray(s.items)) throw new Unsupported();
+      const i = this.local();
+      const item = this.local();
+      const inner: string[] = [];
+      this.node(s.items, item, inner);
+      // `every` skips holes: a hole reads as undefined and is not checked.
+      body.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) { const ${item} = ${x}[${i}]; if (${item} === undefined && !(${i} in ${x})) continue;\n${inner.join('\n')}\n}`);
+    }
+    if (s.minItems !== undefined) body.push(`if (!(${x}.length >= ${Number(s.minItems)})) return false;`);
+    if (s.maxItems !== undefined) body.push(`if (!(${x}.length <= ${Number(s.maxItems)})) return false;`);
+    if (typed) out.push(...body);
+    else out.push(`if (Array.isArray(${x})) {`, ...body, '}');
+  }
+
+  private stringKeywords(s: Record<PropertyKey, unknown>, x: string, out: string[], typed: boolean): void {
+    if (s.minLength === undefined && s.maxLength === undefined && s.pattern === undefined) return;
+    const body: string[] = [];
+    const cp = this.external(Guard.CodePointCount);
+    if (s.minLength !== undefined) {
+      const n = Number(s.minLength);
+      body.push(`if (!(${x}.length >= ${n << 1} || (${x}.length >= ${n} && ${cp}(${x}) >= ${n}))) return false;`);
+    }
+    if (s.maxLength !== undefined) {
+      const n = Number(s.maxLength);
+      body.push(`if (!(${x}.length <= ${n} || (${x}.length <= ${n << 1} && ${cp}(${x}) <= ${n}))) return false;`);
+    }
+    if (s.pattern !== undefined) {
+      const re = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : s.pattern;
+      if (!(re instanceof RegExp)) throw new Unsupported();
+      body.push(`if (!${this.external(re)}.test(${x})) return false;`);
+    }
+    if (typed) out.push(...body);
+    else out.push(`if (typeof ${x} === "string") {`, ...body, '}');
+  }
+
+  private numberKeywords(s: Record<PropertyKey, unknown>, x: string, out: string[], typed: boolean): void {
+    if (s.minimum === undefined && s.maximum === undefined) return;
+    for (const k of ['minimum', 'maximum']) if (s[k] !== undefined && !Number.isFinite(s[k])) throw new Unsupported();
+    const body: string[] = [];
+    if (s.minimum !== undefined) body.push(`if (!(${x} >= ${literal(s.minimum)})) return false;`);
+    if (s.maximum !== undefined) body.push(`if (!(${x} <= ${literal(s.maximum)})) return false;`);
+    if (typed) out.push(...body);
+    else out.push(`if (Number.isFinite(${x}) || typeof ${x} === "bigint") {`, ...body, '}');
+  }
+}
+
+/**
+ * `schema` compiled into one JavaScript function, or `undefined` when the
+ * schema uses a keyword this compiler does not know, or code evaluation is
+ * unavailable (a Content-Security-Policy without `'unsafe-eval'`, or TypeBox's
+ * `useAcceleration` off): the caller then uses TypeBox's check. Same answers
+ * as TypeBox's check on every value that is not a proxy (a property is read
+ * once, not tested with `in` and read again); a property test compares them.
+ */
+export function compileCheckCode(schema: unknown): Check | undefined {
+  if (!Environment.CanEvaluate()) return undefined;
+  const gen = new Generator();
+  let root: string;
+  try {
+    root = gen.fn(schema);
+  } catch (cause) {
+    if (cause instanceof Unsupported) return undefined;
+    throw cause;
+  }
+  const code = `${gen.functions.join('\n')}\nreturn ${root};`;
+  return (Environment.Evaluate('E', code) as (e: unknown[]) => Check)(gen.externals);
+}
