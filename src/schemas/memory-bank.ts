@@ -257,7 +257,8 @@ export function sourceChunkConventions(value: unknown): Problem[] {
 const HASH_FIELDS = ['predecessor_hash', 'payload_hash', 'diff_hash', 'hash'] as const;
 
 const upperHexWarning = (pointer: string): Problem => warning('convention.lowercase-hex', 'this SHA-256 is in upper or mixed case; memkit writes lowercase hex', { pointer });
-const isUpperHex = (s: unknown): s is string => typeof s === 'string' && isHex64(s) && !isLowerSha256(s);
+// The lowercase test first: a hash in memkit's form (the usual case) is read once, not twice.
+const isUpperHex = (s: unknown): s is string => typeof s === 'string' && !isLowerSha256(s) && isHex64(s);
 
 /**
  * `convention.lowercase-hex`: a SHA-256 written in upper or mixed case
