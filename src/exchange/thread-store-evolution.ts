@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
+import { type Problem, type Result, error, fail, joinPointer, ok, warning } from '../problems/index.js';
 import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../schemas/common.js';
 import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { checkSchema } from './formats.js';
@@ -143,22 +143,34 @@ function declaredVersion(store: unknown): { version?: ThreadStoreVersion; proble
 
 function fieldProblems(store: Json, version: ThreadStoreVersion): Problem[] {
   const out: Problem[] = [];
-  const threads = (store.threads ?? {}) as Record<string, Json>;
+  const threadRules: FieldRule[] = [];
   for (const rule of FIELD_RULES) {
     const live = (rule.since === undefined || cmp(version, rule.since) >= 0) && (rule.removedIn === undefined || cmp(version, rule.removedIn) < 0);
-    const holders: [string, unknown][] = rule.where === 'metadata' ? [['/metadata', store.metadata]] : Object.keys(threads).map((id) => [`/threads/${id.replace(/~/g, '~0')}`, threads[id]]);
-    for (const [ptr, obj] of holders) {
-      if (typeof obj !== 'object' || obj === null) continue;
-      const has = Object.hasOwn(obj, rule.field);
-      const pointer = `${ptr}/${rule.field}`;
-      if (has && !live && rule.since !== undefined && cmp(version, rule.since) < 0)
-        out.push(error('exchange.thread-store-field-too-new', `"${rule.field}" was introduced in ${rule.since}; the store declares ${version}`, { pointer }));
-      else if (has && !live) out.push(error('exchange.thread-store-field-removed', `"${rule.field}" was removed in ${rule.removedIn}; the store declares ${version}`, { pointer }));
-      else if (!has && live && rule.required)
-        out.push(error('exchange.thread-store-missing-field', `"${rule.field}" is required from ${rule.since ?? '1.0.0'}; the store declares ${version}`, { pointer }));
-    }
+    // A live field that is optional can be neither too new, removed nor missing: nothing to look at.
+    if (live && !rule.required) continue;
+    if (rule.where === 'metadata') fieldProblem(out, store.metadata, undefined, { ...rule, live }, version);
+    else threadRules.push({ ...rule, live });
   }
+  // One pass over the threads for every rule of a thread field.
+  const threads = (store.threads ?? {}) as Record<string, Json>;
+  if (threadRules.length > 0) for (const id of Object.keys(threads)) for (const rule of threadRules) fieldProblem(out, threads[id], id, rule, version);
   return out;
+}
+
+/** A field rule with whether its field exists in the declared version. */
+type FieldRule = (typeof FIELD_RULES)[number] & { live: boolean };
+
+/** Adds the problem of one field rule on one object (a thread by `id`, or the metadata), if it has one. */
+function fieldProblem(out: Problem[], obj: unknown, id: string | undefined, rule: FieldRule, version: ThreadStoreVersion): void {
+  if (typeof obj !== 'object' || obj === null) return;
+  const has = Object.hasOwn(obj, rule.field);
+  if (has === rule.live || (!has && !rule.required)) return;
+  // Pointers are built only for what is reported: a store of 100,000 threads has nothing to say about most.
+  const at = { pointer: id === undefined ? joinPointer('/metadata', rule.field) : joinPointer('/threads', id, rule.field) };
+  if (!has) out.push(error('exchange.thread-store-missing-field', `"${rule.field}" is required from ${rule.since ?? '1.0.0'}; the store declares ${version}`, at));
+  else if (rule.since !== undefined && cmp(version, rule.since) < 0)
+    out.push(error('exchange.thread-store-field-too-new', `"${rule.field}" was introduced in ${rule.since}; the store declares ${version}`, at));
+  else out.push(error('exchange.thread-store-field-removed', `"${rule.field}" was removed in ${rule.removedIn}; the store declares ${version}`, at));
 }
 
 /**

@@ -19,7 +19,8 @@ export const ledgerCodes = defineCodes({
     format: LEDGER_FORMAT_IDS,
   },
   'ledger.schema-violation': {
-    meaning: 'An entry does not match the schema of its ledger (the message names the schema rule and the pointer the field).',
+    meaning:
+      'An entry does not match the schema of its ledger: a field missing or not allowed, a wrong type, a value outside its enum or pattern (the first per entry; the message names the schema rule and the pointer the field). Rules with a code of their own (`schema.max-tokens`, `schema.id-date`, `convention.*`) are reported under that code.',
     fix: 'Restore the entry; if it was written this way, append a corrected entry instead of editing.',
     source: { seed: 'memory-bank-schema.md', quote: 'fields:' },
     format: LEDGER_FORMAT_IDS,
