@@ -171,16 +171,16 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         for (const [rel] of files) out.push([rel, undefined]);
         return;
       }
-      const stat = fs.stat;
-      const prints = await Promise.all(
-        files.map(([, full]) =>
-          stat(full).then(
-            (st) => fingerprintOf(st, trustedBefore),
-            () => undefined,
-          ),
-        ),
-      );
-      files.forEach(([rel], i) => out.push([rel, prints[i]]));
+      // One stat at a time: each result is garbage at once, where thousands in flight survive into the old generation.
+      for (const [rel, full] of files) {
+        let print: string | undefined;
+        try {
+          print = fingerprintOf(await fs.stat(full), trustedBefore);
+        } catch {
+          print = undefined;
+        }
+        out.push([rel, print]);
+      }
     };
     await walk(start, start === base ? '' : `${relative(base, start).split(sep).join('/')}/`);
     return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

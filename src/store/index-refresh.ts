@@ -243,16 +243,22 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
   }
   const indexedIds = new Set(indexed.map((d) => d.docId));
-  const putIds = new Set(records.map((r) => r.docId));
-  const removed = indexed.map((d) => d.docId).filter((id) => !keep.has(id) && !putIds.has(id));
+  // Every doc removed or replaced is deleted before the first put, in path order (the order a
+  // rebuild or refresh writes rows in): a full-text index then buffers the whole change, where
+  // deleting an older row after writing a newer one makes SQLite's FTS5 write a segment each time.
+  const dropped = indexed.filter((d) => !keep.has(d.docId)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const putIds = new Set<string>();
   await store.transaction(async (tx) => {
-    for (const id of removed) await tx.deleteDoc(id);
+    for (const d of dropped) await tx.deleteDoc(d.docId);
     for (const r of records) {
       const put = await tx.putDoc(r);
-      if (!put.ok) problems.push(...put.problems);
+      if (put.ok) putIds.add(r.docId);
+      else problems.push(...put.problems);
     }
     problems.push(...(await writePrints(tx, paths, prints, recordedText === undefined ? undefined : recorded, fingerprinted)));
   });
+  // A doc whose new version the store refused is gone from the index, as after a rebuild.
+  const removed = dropped.map((d) => d.docId).filter((id) => !putIds.has(id));
   return {
     added: sorted([...putIds].filter((id) => !indexedIds.has(id))),
     updated: sorted([...putIds].filter((id) => indexedIds.has(id))),
