@@ -7,9 +7,8 @@
 export function repeatsIn(list: unknown): (k: number) => boolean {
   if (!Array.isArray(list) || list.length < 2) return never;
   if (list.length <= 16) {
-    const at = (k: number) => list.indexOf(list[k]) < k;
     // A list without repeats, the usual one, answers with the shared `never`: no closure per list.
-    for (let k = 1; k < list.length; k++) if (at(k)) return at;
+    for (let k = 1; k < list.length; k++) if (list.indexOf(list[k]) < k) return (j) => list.indexOf(list[j]) < j;
     return never;
   }
   const firstAt = new Map<unknown, number>();

@@ -4,7 +4,7 @@ import { WBS_STATUSES } from '../schemas/wbs.js';
 import { findCycles } from '../graph/cycles.js';
 import { repeatsIn } from '../graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
-import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, isObject, own, strings } from './model.js';
+import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, dependencyGraph, isObject, own, strings } from './model.js';
 import { type LeafCounts, expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
@@ -85,12 +85,14 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   }
   const model = buildModel(index.tasks);
   const out = schemaProblems('wbs-task-index', index, indexFile);
-  const { items, ids, find, first, depth, children, deps, kids, treeParent } = model;
+  const { items, ids, find, first, depth, children, kids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
   // Leaf counts, made when the first entry with a progress object needs them.
   let progress: LeafCounts | undefined;
+  // Whether a dependency points to a later entry: without one, positions fall along every path, so there is no cycle.
+  let forward = false;
 
   for (let i = 0; i < items.length; i++) {
     const id = ids[i];
@@ -144,12 +146,13 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     }
 
     // dependencies
-    const listedDeps = e.dependencies as unknown[];
+    const listedDeps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
     const depRepeat = repeatsIn(listedDeps);
-    for (let k = 0; k < deps[i]!.length; k++) {
-      const dj = deps[i]![k]!;
-      if (dj === NOT_STRING) continue;
-      const d = listedDeps[k] as string;
+    for (let k = 0; k < listedDeps.length; k++) {
+      const d = listedDeps[k];
+      if (typeof d !== 'string') continue;
+      const dj = find(d);
+      if (dj > i) forward = true;
       if (dj === MISSING ? !isWbsId(d) : depth[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
       const dup = depRepeat(k);
       if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
@@ -181,14 +184,14 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
     }
   }
 
-  for (const problem of dependencyCycles(model)) push(problem);
+  if (forward) for (const problem of dependencyCycles(model)) push(problem);
   if (tasks !== undefined) checkEntities(model, tasks, dir, options, out);
   return out;
 }
 
 /** `wbs.dependency-cycle` problems, one per strongly connected component; the message lists the cycle in order. */
 export function dependencyCycles(model: Model): Problem[] {
-  return findCycles(model.deps).map((cycle) => {
+  return findCycles(dependencyGraph(model)).map((cycle) => {
     const names = cycle.map((v) => model.ids[v]!);
     const deps = (model.items[cycle[0]!] as Loose).dependencies as unknown[];
     return warning('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {

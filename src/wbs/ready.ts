@@ -3,7 +3,7 @@ import type { TaskIndex } from '../schemas/wbs.js';
 import { findCycles } from '../graph/cycles.js';
 import { dependencyCycles } from './check.js';
 import { compareWbsIds, isWbsId, wbsParent } from './id.js';
-import { type Loose, buildModel, strings } from './model.js';
+import { type Loose, buildModel, dependencyGraph, strings } from './model.js';
 
 /** Why a task is not ready. */
 export interface Blocker {
@@ -114,7 +114,7 @@ export function topologicalOrder(index: TaskIndex): Result<string[]> {
  */
 export function findDependencyCycles(index: TaskIndex): string[][] {
   const model = buildModel(index.tasks);
-  return findCycles(model.deps).map((c) => c.map((i) => model.ids[i]!));
+  return findCycles(dependencyGraph(model)).map((c) => c.map((i) => model.ids[i]!));
 }
 
 /** A binary min-heap of small integers. */

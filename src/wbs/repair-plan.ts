@@ -3,7 +3,7 @@ import { sameMembers } from '../graph/lists.js';
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
 import { SHARED_FIELDS, checkWbs, idFromFile, sameJson, taskFileEntries } from './check.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
-import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
+import type { JsonPatchOperation } from './json-patch.js';
 import { type Loose, type TaskFiles, buildModel, indexIds, isObject, own } from './model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { leafProgress, rolledUpStatuses } from './rollup.js';
@@ -58,25 +58,25 @@ const FALLBACK_CODE: Record<string, string> = {
  */
 export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPlanOptions = {}): RepairPlan {
   const problems = checkWbs(index, tasks);
-  // The first problem at each place, and below each entry's field (`/tasks/3/progress/total` is below `/tasks/3/progress`):
-  // looked up once per edit, so indexed instead of searched.
-  const atPlace = new Map<string, Problem>();
-  const belowPlace = new Map<string, Problem>();
+  // The first problem at each place of each file, and below each index entry's field
+  // (`/tasks/3/progress/total` is below `/tasks/3/progress`): looked up once per edit.
+  const atPlace = new Map<string, Map<string, Problem>>();
+  const belowField = new Map<string, Problem>();
   for (const p of problems) {
+    const file = p.file ?? '';
     const pointer = p.pointer ?? '';
-    const key = `${p.file ?? ''}\u0000${pointer}`;
-    if (!atPlace.has(key)) atPlace.set(key, p);
-    const field = /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer);
-    const fieldKey = `${p.file ?? ''}\u0000${field?.[0]}`;
-    if (field !== null && !belowPlace.has(fieldKey)) belowPlace.set(fieldKey, p);
+    const places = atPlace.get(file) ?? atPlace.set(file, new Map()).get(file)!;
+    if (!places.has(pointer)) places.set(pointer, p);
+    const field = file === 'task-index.json' ? /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer) : null;
+    if (field !== null && !belowField.has(field[0])) belowField.set(field[0], p);
   }
-  const at = (file: string, pointer: string) => atPlace.get(`${file}\u0000${pointer}`);
-  const under = (file: string, pointer: string) => belowPlace.get(`${file}\u0000${pointer}`);
+  const at = (file: string, pointer: string) => atPlace.get(file)?.get(pointer);
   const hash = (v: unknown) => hashJson(v, options.hasher);
 
   // The usable entity files: object, well-formed id matching its file name, first of its id.
+  const files = tasks === undefined ? [] : taskFileEntries(tasks);
   const entities = new Map<string, { name: string; value: Loose }>();
-  for (const [name, value] of tasks === undefined ? [] : taskFileEntries(tasks)) {
+  for (const [name, value] of files) {
     if (!isObject(value) || !isWbsId(value.id) || entities.has(value.id)) continue;
     const named = idFromFile(name);
     if (named !== undefined && named !== value.id) continue;
@@ -85,12 +85,11 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
 
   const patches: FilePatch[] = [];
   if (!isObject(index) || !Array.isArray(index.tasks)) {
-    if (tasks !== undefined) {
-      const rebuilt = rebuildWbsIndex([...entities.values()].map((x) => x.value));
-      const fix = problems.find((p) => p.code === 'wbs.not-index')!;
-      patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
-    }
-    return { patches, remaining: remainingAfter(index, tasks, patches) };
+    if (tasks === undefined) return { patches, remaining: problems };
+    const rebuilt = rebuildWbsIndex([...entities.values()].map((x) => x.value));
+    const fix = problems.find((p) => p.code === 'wbs.not-index')!;
+    patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
+    return { patches, remaining: checkWbs(rebuilt, Object.fromEntries(files)) };
   }
 
   const items = index.tasks as unknown[];
@@ -173,7 +172,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       const entityFile = entityPlace.get(i);
       const fix =
         at('task-index.json', pointer) ??
-        under('task-index.json', pointer) ??
+        belowField.get(pointer) ??
         (entityFile !== undefined ? at(entityFile, '/' + key) : undefined) ??
         (key === 'children' ? childNotListed.get(id) : undefined) ??
         error(FALLBACK_CODE[key] ?? 'wbs.entity-mismatch', `${key} of "${id}" follows from the other repairs`, { file: 'task-index.json', pointer });
@@ -186,15 +185,18 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     indexPatch.patch.push({ op: 'add', path: '/tasks/-', value: copy(all[i]) });
     indexPatch.fixes.push(at(name, '') ?? error('wbs.entity-unindexed', `${name} has no index entry`, { file: name, pointer: '' }));
   }
+  let nextIndex = index;
   if (indexPatch.patch.length > 0) {
     indexPatch.baseHash = hash(index);
     patches.push(indexPatch);
+    // What the patch makes of the index: the repaired entries (the first of each well-formed id) and the others as they were.
+    nextIndex = { ...index, tasks: all.map((e, i) => (ok(i) ? e : items[i])) };
   }
 
   // Entity files follow the repaired index; index entries without one get one.
+  const nextTasks: Record<string, unknown> = Object.fromEntries(files);
   if (tasks !== undefined) {
-    const entityPatches: { id: string; fp: FilePatch }[] = [];
-    const rawByName = new Map(taskFileEntries(tasks));
+    const entityPatches: { id: string; fp: FilePatch; value: unknown }[] = [];
     for (let i = 0; i < all.length; i++) {
       if (!ok(i)) continue;
       const id = whole.ids[i]!;
@@ -202,43 +204,37 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       const ent = entities.get(id);
       if (ent === undefined) {
         const name = `tasks/${id}.json`;
-        if (rawByName.has(name)) continue; // present but unusable: left for the user
+        if (own(nextTasks, name)) continue; // present but unusable: left for the user
         const fix = at('task-index.json', `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: 'task-index.json', pointer: `/tasks/${i}` });
-        entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value: entityOf(entry) }], fixes: [fix] } });
+        const value = entityOf(entry);
+        entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value }], fixes: [fix] }, value });
         continue;
       }
       const fp: FilePatch = { file: ent.name, baseHash: null, patch: [], fixes: [] };
+      const value: Loose = { ...ent.value };
       for (const f of SHARED_FIELDS) {
         if (!own(ent.value, f) || !own(entry, f) || sameJson(ent.value[f], entry[f])) continue;
         fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
         fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
+        value[f] = entry[f];
       }
       // A status the plan moves away from done must not keep its completedAt.
       if (ent.value.status === 'done' && entry.status !== 'done' && ent.value.completedAt !== undefined && ent.value.completedAt !== null) {
         fp.patch.push({ op: 'replace', path: '/completedAt', value: null });
         fp.fixes.push(warning('wbs.completed-not-done', `"${id}" is no longer done once repaired, so completedAt is cleared`, { file: ent.name, pointer: '/completedAt' }));
+        value.completedAt = null;
       }
       if (fp.patch.length > 0) {
         fp.baseHash = hash(ent.value);
-        entityPatches.push({ id, fp });
+        entityPatches.push({ id, fp, value });
       }
     }
-    const sorted = entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
-    for (const { fp } of sorted) patches.push(fp);
+    entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
+    for (const { fp, value } of entityPatches) {
+      patches.push(fp);
+      Object.defineProperty(nextTasks, fp.file, { value, enumerable: true, writable: true, configurable: true });
+    }
   }
-  return { patches, remaining: remainingAfter(index, tasks, patches) };
-}
-
-/** Applies the plan in memory and re-checks: what the plan cannot fix. */
-function remainingAfter(index: unknown, tasks: TaskFiles | undefined, patches: FilePatch[]): Problem[] {
-  let nextIndex = index;
-  const nextTasks: Record<string, unknown> | undefined = tasks === undefined ? undefined : Object.fromEntries(taskFileEntries(tasks));
-  for (const p of patches) {
-    const base = p.file === 'task-index.json' ? nextIndex : nextTasks?.[p.file];
-    const r = applyJsonPatch(base, p.patch);
-    if (!r.ok) return [...r.problems, ...checkWbs(index, tasks)];
-    if (p.file === 'task-index.json') nextIndex = r.value;
-    else if (nextTasks) Object.defineProperty(nextTasks, p.file, { value: r.value, enumerable: true, writable: true, configurable: true });
-  }
-  return checkWbs(nextIndex, nextTasks);
+  // What checkWbs still reports once the plan is applied.
+  return { patches, remaining: checkWbs(nextIndex, tasks === undefined ? undefined : nextTasks) };
 }
