@@ -132,6 +132,18 @@ const PATTERN_MESSAGES = new Map<string, string>([
 /** How many allowed values an enum message lists before "…". */
 const ENUM_LISTED = 20;
 
+const enumMessages = new WeakMap<readonly unknown[], string>();
+
+/** The message of an `enum` error, built once per list of allowed values. */
+function enumMessage(values: readonly unknown[]): string {
+  let message = enumMessages.get(values);
+  if (message === undefined) {
+    message = `must be one of ${listValues(values)}`;
+    enumMessages.set(values, message);
+  }
+  return message;
+}
+
 /** `"a", "b" or "c"`: the allowed values as JSON, for enum and const messages. */
 function listValues(values: readonly unknown[]): string {
   const shown = values.slice(0, ENUM_LISTED).map((v) => JSON.stringify(v) ?? String(v));
@@ -207,7 +219,7 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
         else out.push(error('schema.pattern', PATTERN_MESSAGES.get(String(e.params.pattern)) ?? e.message, { pointer: e.instancePath }));
         continue;
       case 'enum':
-        out.push(error('schema.enum', `must be one of ${listValues(e.params.allowedValues)}`, { pointer: e.instancePath }));
+        out.push(error('schema.enum', enumMessage(e.params.allowedValues), { pointer: e.instancePath }));
         continue;
       case 'const':
         out.push(error('schema.const', `must be ${listValues([e.params.allowedValue])}`, { pointer: e.instancePath }));
@@ -712,17 +724,17 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
-  let collector: ErrorCollector | null | undefined; // compiled on the first invalid value; null: TypeBox's walk
-  const collectErrors = (value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } => {
+  let collector: ErrorCollector | null | undefined; // compiled on the first value out of form; null: TypeBox's walk
+  /** The error walk's findings, or `undefined` when it finds nothing (or cannot run): then the schema check decides. */
+  const walkErrors = (value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } | undefined => {
     if (collector === undefined) collector = compileErrors(compiledSchemaOf(def.schema)) ?? null;
-    if (collector === null) return schemaErrors(typeboxValidator(def), value, limit);
+    if (collector === null) return undefined;
     const sink: ErrorSink = { errors: [], limit: Math.max(1, limit), stopped: false };
-    collector(value, '', sink, true); // the format's check has just failed it
-    // A failing value the walk cannot explain (it should not happen): TypeBox's walk says why.
-    return sink.errors.length === 0 ? schemaErrors(typeboxValidator(def), value, limit) : { errors: sink.errors, stopped: sink.stopped };
+    collector(value, '', sink, true); // every part is checked: the walk is the schema check
+    return sink.errors.length === 0 ? undefined : { errors: sink.errors, stopped: sink.stopped };
   };
-  const slow = (value: unknown): Problem[] => {
-    const { errors, stopped } = collectErrors(value, maxProblems + ERROR_HEADROOM);
+  const slow = (value: unknown, found: { errors: TLocalizedValidationError[]; stopped: boolean }): Problem[] => {
+    const { errors, stopped } = found;
     const problems = toProblems(errors);
     // Semantic rules also run on rejected values, so one report shows them all.
     const more = semantic ? runCheck(def.check, value, env) : [];
@@ -746,8 +758,14 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     try {
       // One compiled pass decides the common case: valid, and every field in memkit's form.
       if (inFormPass && inForm(value)) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
+      // Out of form: the error walk comes first, so an invalid value is not also run through a
+      // schema check that would only say "invalid". A value the walk finds nothing wrong with is
+      // judged by the schema check; one that fails it anyway gets TypeBox's walk (it should not happen).
+      const limit = maxProblems + ERROR_HEADROOM;
+      const found = walkErrors(value, limit);
+      if (found !== undefined) return profiled(value, slow(value, found));
       if (schemaCheck(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
-      return profiled(value, slow(value));
+      return profiled(value, slow(value, schemaErrors(typeboxValidator(def), value, limit)));
     } catch (cause) {
       // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
       // tokenizer that throws: report it, never rethrow.
