@@ -65,6 +65,30 @@ const suite: BenchSuite = {
       { rounds: 9, smallRuns: 5, largeRuns: 3, clock: 'cpu' },
     );
     out.push(...checkerTargets('checkWbs', '100,000 tasks', cpu, `${problems} problems`));
+    // Informational: every check that resolves ids at least builds the id -> task Map, so the bare
+    // pass that also builds it is the least such work; the checker's ratio to it is what plain code adds.
+    const map = scaling(
+      () => barePass(large),
+      () => barePassWithMap(large),
+      { rounds: 9, smallRuns: 5, largeRuns: 5, clock: 'cpu' },
+    );
+    const overMap = scaling(
+      () => barePassWithMap(large),
+      () => checkWbs(large),
+      { rounds: 9, smallRuns: 5, largeRuns: 3, clock: 'cpu' },
+    );
+    out.push({
+      name: 'anchor: a bare pass that also builds the id -> task Map (the least work of any check that resolves references) / a bare pass, 100,000 tasks',
+      value: map.ratio,
+      unit: 'x',
+      note: `informational; ${map.large.toFixed(1)} ms vs ${map.small.toFixed(2)} ms CPU; ${spread(map)}`,
+    });
+    out.push({
+      name: 'checkWbs CPU time 100,000 tasks / the bare pass that also builds the id -> task Map',
+      value: overMap.ratio,
+      unit: 'x',
+      note: `informational; ${overMap.large.toFixed(1)} ms vs ${overMap.small.toFixed(1)} ms CPU; ${spread(overMap)}`,
+    });
 
     // Planning a repair where half the entries need a fix, against checking the same memory.
     for (const n of [10_000, 100_000]) {
@@ -147,6 +171,19 @@ function barePass(index: TaskIndex): number {
     for (const d of t.dependencies) n += d.charCodeAt(d.length - 1);
   }
   return n;
+}
+
+/** {@link barePass} that also builds the id -> task Map on the way: one Map.set per task. */
+function barePassWithMap(index: TaskIndex): number {
+  const byId = new Map<string, TaskIndexEntry>();
+  let n = 0;
+  for (const t of index.tasks) {
+    byId.set(t.id, t);
+    n += t.id.charCodeAt(0) + (t.parent?.charCodeAt(0) ?? 0) + String(t.status).length + String(t.type).length + (t.progress?.total ?? 0);
+    for (const c of t.children) n += c.charCodeAt(c.length - 1);
+    for (const d of t.dependencies) n += d.charCodeAt(d.length - 1);
+  }
+  return n + byId.size;
 }
 
 export default suite;
