@@ -211,21 +211,21 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
         continue;
       }
       const fp: FilePatch = { file: ent.name, baseHash: null, patch: [], fixes: [] };
-      const value: Loose = { ...ent.value };
       for (const f of SHARED_FIELDS) {
         if (!own(ent.value, f) || !own(entry, f) || sameJson(ent.value[f], entry[f])) continue;
         fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
         fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
-        value[f] = entry[f];
       }
       // A status the plan moves away from done must not keep its completedAt.
       if (ent.value.status === 'done' && entry.status !== 'done' && ent.value.completedAt !== undefined && ent.value.completedAt !== null) {
         fp.patch.push({ op: 'replace', path: '/completedAt', value: null });
         fp.fixes.push(warning('wbs.completed-not-done', `"${id}" is no longer done once repaired, so completedAt is cleared`, { file: ent.name, pointer: '/completedAt' }));
-        value.completedAt = null;
       }
       if (fp.patch.length > 0) {
         fp.baseHash = hash(ent.value);
+        // What the patch makes of the file: each replaced field holds its new value.
+        const value: Loose = { ...ent.value };
+        for (const op of fp.patch) value[op.path.slice(1)] = (op as { value: unknown }).value;
         entityPatches.push({ id, fp, value });
       }
     }
