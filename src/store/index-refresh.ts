@@ -198,55 +198,55 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
   const recordedText = recordedBytes === undefined ? undefined : new TextDecoder().decode(recordedBytes);
   const recorded = readPrints(recordedText);
   const prints: Prints = new Map();
+  // The docs kept as they are: doc id to path.
   const taken = new Map<string, string>();
-  const keep = new Set<string>();
-  const keepOf = (path: string, docId: string) => {
-    keep.add(docId);
-    taken.set(docId, path);
-  };
   // A file whose fingerprint is the one recorded with the indexed hash is unchanged: not read.
-  const toRead: string[] = [];
+  const toRead: number[] = [];
   paths.forEach((path, i) => {
     const f = listedPrints[i];
     const was = f === undefined ? undefined : recorded.get(path);
     const old = byPath.get(path);
     if (was !== undefined && old !== undefined && was[0] === f && was[1] === old.contentHash && !taken.has(old.docId)) {
-      keepOf(path, old.docId);
+      taken.set(old.docId, path);
       prints.set(path, was);
-    } else toRead.push(path);
+    } else toRead.push(i);
   });
-  const printOf = new Map(paths.map((p, i) => [p, listedPrints[i]]));
-  const bytes = await readMany(files, toRead);
+  const bytes = await readMany(
+    files,
+    toRead.map((i) => paths[i]!),
+  );
   const changedPaths: string[] = [];
   const changedBytes: Uint8Array[] = [];
-  toRead.forEach((path, i) => {
-    const b = bytes[i];
+  const changedPrints = new Map<string, string | undefined>();
+  toRead.forEach((i, k) => {
+    const b = bytes[k];
     if (b === undefined) return;
+    const [path, f] = [paths[i]!, listedPrints[i]];
     const hash = sha256Hex(b, hasher);
-    const f = printOf.get(path);
     const old = byPath.get(path);
     if (old !== undefined && old.contentHash === hash && !taken.has(old.docId)) {
-      keepOf(path, old.docId);
+      taken.set(old.docId, path);
       if (f !== undefined) prints.set(path, [f, hash]);
     } else {
       changedPaths.push(path);
       changedBytes.push(b);
+      changedPrints.set(path, f);
     }
   });
   const { records, problems, displaced } = parseAll(changedPaths, changedBytes, hasher, taken);
   for (const id of displaced) {
     prints.delete(taken.get(id)!);
-    keep.delete(id);
+    taken.delete(id);
   }
   for (const r of records) {
-    const f = printOf.get(r.path);
+    const f = changedPrints.get(r.path);
     if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
   }
   const indexedIds = new Set(indexed.map((d) => d.docId));
   // Every doc removed or replaced is deleted before the first put, in path order (the order a
   // rebuild or refresh writes rows in): a full-text index then buffers the whole change, where
   // deleting an older row after writing a newer one makes SQLite's FTS5 write a segment each time.
-  const dropped = indexed.filter((d) => !keep.has(d.docId)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const dropped = indexed.filter((d) => !taken.has(d.docId)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const putIds = new Set<string>();
   await store.transaction(async (tx) => {
     for (const d of dropped) await tx.deleteDoc(d.docId);
@@ -263,7 +263,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     added: sorted([...putIds].filter((id) => !indexedIds.has(id))),
     updated: sorted([...putIds].filter((id) => indexedIds.has(id))),
     removed: sorted(removed),
-    unchanged: keep.size,
+    unchanged: taken.size,
     problems,
   };
 }
