@@ -5,7 +5,7 @@ import { findCycles } from '../graph/cycles.js';
 import { repeatsIn } from '../graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, dependencyGraph, isObject, own, strings } from './model.js';
-import { type LeafCounts, expectedProgress, leafProgress, statusFromCounts } from './rollup.js';
+import { type RolledUp, expectedProgress, rolledUp, statusFromCounts } from './rollup.js';
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
@@ -91,7 +91,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
   const statuses = new Set<unknown>(WBS_STATUSES);
   // Leaf counts, made when the first entry with a progress object needs them.
-  let progress: LeafCounts | undefined;
+  let progress: RolledUp | undefined;
   // Whether a dependency points to a later entry: without one, positions fall along every path, so there is no cycle.
   let forward = false;
 
@@ -169,7 +169,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
       const expected = statusFromCounts(done, tree.length);
       if (e.status !== expected && statuses.has(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
-      if (isObject(e.progress)) progress ??= leafProgress(model);
+      if (isObject(e.progress)) progress ??= rolledUp(model);
       const want = progress && expectedProgress(model, progress, i, e.progress);
       if (want !== undefined) {
         const pr = e.progress as { completed: number; total: number };

@@ -88,11 +88,6 @@ export function compareWbsIds(a: string, b: string): number {
   const gb = WBS_RE.test(b);
   if (ga !== gb) return ga ? -1 : 1;
   if (!ga) return a < b ? -1 : 1;
-  return compareWellFormedWbsIds(a, b);
-}
-
-/** {@link compareWbsIds} for two ids already known to be well-formed (no pattern test). */
-export function compareWellFormedWbsIds(a: string, b: string): number {
   // Skip the common prefix; a component's digits then decide by count (no leading zeros)
   // and, for equal counts, by the first differing digit.
   const n = Math.min(a.length, b.length);

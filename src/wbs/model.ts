@@ -75,15 +75,7 @@ export function buildModel(items: readonly unknown[]): Model {
     if (isWbsId(id)) depth[i] = wbsDepth(id);
   });
   const find = (id: string) => byId.get(id) ?? MISSING;
-  // Most lists are empty: they share one array instead of costing one each. The others are
-  // sized once (no regrowth from []: most of the cost of 100,000 short lists).
-  const resolve = (list: unknown): number[] => {
-    if (!Array.isArray(list) || list.length === 0) return NONE;
-    const out = new Array<number>(list.length);
-    for (let k = 0; k < list.length; k++) out[k] = typeof list[k] === 'string' ? find(list[k]) : NOT_STRING;
-    return out;
-  };
-  const children = items.map((e, i) => (first[i] === 1 ? resolve((e as Loose).children) : NONE));
+  const children = items.map((e, i) => (first[i] === 1 ? resolve(find, (e as Loose).children) : NONE));
 
   // A tree link: the child's id is the parent's id plus one component. Only one item
   // can be that parent, so a child already linked is a repeat in the list.
@@ -103,26 +95,18 @@ export function buildModel(items: readonly unknown[]): Model {
   return { items, ids, byId, find, first: (i) => first[i] === 1, children, depth, kids, treeParent };
 }
 
-/** Positions of the well-formed first entries, deepest first (children before their parents): the roll-up order. */
-export function deepestFirst(model: Model): number[] {
-  const out: number[] = [];
-  for (const d of [3, 2, 1]) for (let i = 0; i < model.depth.length; i++) if (model.depth[i] === d) out.push(i);
-  return out;
+/** Each first entry's `dependencies`, resolved like {@link Model.children}: the graph dependency cycles are found in. */
+export function dependencyGraph(model: Model): number[][] {
+  return model.items.map((e, i) => (model.first(i) ? resolve(model.find, (e as Loose).dependencies) : NONE));
 }
 
 /**
- * Each first entry's `dependencies` that are in the index, as positions in list
- * order: the graph dependency cycles are found in.
+ * A list's ids as positions ({@link MISSING}, {@link NOT_STRING}). Most lists are empty: they share
+ * one array. The others are sized once (no regrowth from []: most of the cost of 100,000 short lists).
  */
-export function dependencyGraph(model: Model): number[][] {
-  return model.items.map((e, i) => {
-    const list = model.first(i) ? (e as Loose).dependencies : undefined;
-    if (!Array.isArray(list) || list.length === 0) return NONE;
-    const out: number[] = [];
-    for (const d of list) {
-      const j = typeof d === 'string' ? model.find(d) : MISSING;
-      if (j >= 0) out.push(j);
-    }
-    return out;
-  });
+function resolve(find: (id: string) => number, list: unknown): number[] {
+  if (!Array.isArray(list) || list.length === 0) return NONE;
+  const out = new Array<number>(list.length);
+  for (let k = 0; k < list.length; k++) out[k] = typeof list[k] === 'string' ? find(list[k]) : NOT_STRING;
+  return out;
 }

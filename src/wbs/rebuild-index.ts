@@ -1,7 +1,7 @@
 import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import { type Loose, type TaskFiles, buildModel, isObject, own } from './model.js';
-import { leafProgress } from './rollup.js';
+import { rolledUp } from './rollup.js';
 import { taskFileEntries } from './check.js';
 
 /** Options for {@link rebuildWbsIndex}. */
@@ -51,7 +51,7 @@ export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOption
   const tasksOut = ids.map((id) => indexEntryOf(entities.get(id)!, (x) => kids.get(x) ?? []));
   if (options.progress ?? true) {
     const model = buildModel(tasksOut);
-    const counts = leafProgress(model);
+    const counts = rolledUp(model);
     tasksOut.forEach((e, i) => {
       if (model.kids[i]!.length > 0) {
         const { deliverables } = e;

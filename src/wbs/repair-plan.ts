@@ -6,7 +6,7 @@ import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.
 import type { JsonPatchOperation } from './json-patch.js';
 import { type Loose, type TaskFiles, buildModel, indexIds, isObject, own } from './model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
-import { leafProgress, rolledUpStatuses } from './rollup.js';
+import { rolledUp } from './rollup.js';
 
 /** The edits of one file: an RFC 6902 JSON Patch and, for each operation, the Problem it fixes. */
 export interface FilePatch {
@@ -141,9 +141,8 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   }
 
   // 4. roll-up; 5. progress.
-  const rebuilt = { ...whole, kids };
-  const status = rolledUpStatuses(rebuilt);
-  const counts = leafProgress(rebuilt);
+  const counts = rolledUp({ ...whole, kids });
+  const { status } = counts;
   for (let i = 0; i < all.length; i++) {
     if (!ok(i) || kids[i]!.length === 0) continue;
     const e = all[i] as Loose;

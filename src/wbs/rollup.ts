@@ -1,5 +1,5 @@
 import type { TaskIndex, TaskIndexEntry } from '../schemas/wbs.js';
-import { type Model, buildModel, deepestFirst, isObject } from './model.js';
+import { type Model, buildModel, isObject } from './model.js';
 
 /** A task status. */
 export type WbsStatus = TaskIndexEntry['status'];
@@ -29,16 +29,6 @@ export function statusFromCounts(done: number, total: number): WbsStatus {
   return done === total ? 'done' : done > 0 ? 'in-progress' : 'pending';
 }
 
-/** The statuses every parent should have, bottom-up (children before parents), by item position. */
-export function rolledUpStatuses(model: Model): unknown[] {
-  const status: unknown[] = model.items.map((e) => (isObject(e) ? e.status : undefined));
-  for (const i of deepestFirst(model)) {
-    const kids = model.kids[i]!;
-    if (kids.length > 0) status[i] = statusFromCounts(kids.filter((j) => status[j] === 'done').length, kids.length);
-  }
-  return status;
-}
-
 /**
  * Returns a copy of the index with every parent's status rolled up from its
  * children, deepest level first, and every parent's `progress` (where it has
@@ -49,8 +39,8 @@ export function rolledUpStatuses(model: Model): unknown[] {
  */
 export function rollup(index: TaskIndex): TaskIndex {
   const model = buildModel(index.tasks);
-  const status = rolledUpStatuses(model);
-  const counts = leafProgress(model);
+  const counts = rolledUp(model);
+  const { status } = counts;
   return {
     ...index,
     tasks: index.tasks.map((e, i) => {
@@ -73,7 +63,7 @@ export function rollup(index: TaskIndex): TaskIndex {
  * Returns the counts `progress` should hold when they differ from `current`,
  * else `undefined` (nothing to check, or it agrees).
  */
-export function expectedProgress(model: Model, counts: LeafCounts, i: number, current: unknown): { completed: number; total: number } | undefined {
+export function expectedProgress(model: Model, counts: RolledUp, i: number, current: unknown): { completed: number; total: number } | undefined {
   if (model.kids[i]!.length === 0) return undefined;
   if (!isObject(current) || typeof current.completed !== 'number' || typeof current.total !== 'number') return undefined;
   const completed = counts.completed[i]!;
@@ -81,21 +71,26 @@ export function expectedProgress(model: Model, counts: LeafCounts, i: number, cu
   return current.completed === completed && current.total === total ? undefined : { completed, total };
 }
 
-/** Leaf-task counts below each item (a leaf counts itself), by position. */
-export interface LeafCounts {
+/** What the roll-up makes of each item, by position: its status (a parent's from its children) and the leaf tasks below it (a leaf counts itself). */
+export interface RolledUp {
+  status: unknown[];
   completed: number[];
   total: number[];
 }
 
-/** The {@link LeafCounts} of every item, bottom-up. */
-export function leafProgress(model: Model): LeafCounts {
-  const completed = model.items.map((e): number => (isObject(e) && e.status === 'done' ? 1 : 0));
-  const total = model.items.map(() => 1);
-  for (const i of deepestFirst(model)) {
-    const kids = model.kids[i]!;
-    if (kids.length === 0) continue;
-    completed[i] = kids.reduce((sum, j) => sum + completed[j]!, 0);
-    total[i] = kids.reduce((sum, j) => sum + total[j]!, 0);
+/** The {@link RolledUp} figures of every item, bottom-up: well-formed first entries deepest first, children before their parents. */
+export function rolledUp(model: Model): RolledUp {
+  const status = model.items.map((e) => (isObject(e) ? e.status : undefined));
+  const completed = status.map((s): number => (s === 'done' ? 1 : 0));
+  const total = status.map(() => 1);
+  for (const d of [3, 2, 1]) {
+    for (let i = 0; i < model.items.length; i++) {
+      const kids = model.kids[i]!;
+      if (model.depth[i] !== d || kids.length === 0) continue;
+      status[i] = statusFromCounts(kids.filter((j) => status[j] === 'done').length, kids.length);
+      completed[i] = kids.reduce((sum, j) => sum + completed[j]!, 0);
+      total[i] = kids.reduce((sum, j) => sum + total[j]!, 0);
+    }
   }
-  return { completed, total };
+  return { status, completed, total };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel, deepestFirst } from '../../src/wbs/model.js';
+import { buildModel } from '../../src/wbs/model.js';
 import { checkWbs } from '../../src/wbs/check.js';
 
 describe('buildModel', () => {
@@ -22,7 +22,7 @@ describe('buildModel', () => {
     const model = buildModel([{ id: '1', children: ['1.1', '1.1', '2', '1.2.1', 3] }, { id: '1.1' }, { id: '2' }, { id: '1.2.1' }, { id: '1.1' }]);
     expect(model.kids[0]).toEqual([1]);
     expect([0, 1, 2, 3, 4].map(model.first)).toEqual([true, true, true, true, false]);
-    expect(deepestFirst(model)).toEqual([3, 1, 0, 2]);
+    expect([...model.depth]).toEqual([1, 2, 1, 3, 0]);
   });
 });
 
