@@ -1,6 +1,6 @@
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { THREAD_ID_PATTERN, type Thread, type ThreadOperation, type ThreadRelations, type ThreadStore } from '../schemas/thread-store.js';
-import { isObject, own, ownGet, timeOf } from './model.js';
+import { type Loose, isObject, own, ownGet, timeOf } from './model.js';
 import { canTransition } from './transitions.js';
 
 /** Capabilities {@link applyOperation} uses; all have defaults. */
@@ -73,21 +73,22 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   if (ts === undefined) return refuse('threads.params-invalid', 'env.now() did not give an RFC 3339 timestamp', '/timestamp');
 
   const p = op.params;
-  const threads = new CopyOnWrite<unknown>(store.threads);
-  const relations = new CopyOnWrite<unknown>(store.relations);
+  // Copies, so the input store is never changed; spread copies keep a `__proto__` key as an own key.
+  const threads: Loose = { ...store.threads };
+  const relations: Loose = { ...store.relations };
   const relOf = (tid: string): ThreadRelations => {
-    const r = relations.get(tid);
+    const r = ownGet(relations, tid);
     const copy: ThreadRelations = isObject(r)
       ? { children: list(r.children), references_to: list(r.references_to), referenced_by: list(r.referenced_by), depends_on: list(r.depends_on) }
       : emptyRelations();
-    relations.set(tid, copy);
+    define(relations, tid, copy);
     return copy;
   };
   const str = (k: string): string | undefined => (typeof ownGet(p, k) === 'string' ? (p[k] as string) : undefined);
   const existing = (k: string): Thread | Problem => {
     const tid = str(k);
     if (tid === undefined) return new Refusal('threads.params-invalid', `${op.command} needs a string "${k}"`, `/params/${k}`);
-    const t = threads.get(tid);
+    const t = ownGet(threads, tid);
     return isObject(t) ? (t as Thread) : new Refusal('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
   };
   const isProblem = (x: Thread | Problem): x is Problem => x instanceof Refusal;
@@ -98,7 +99,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
     case 'spawn': {
       const child = str('child_id');
       if (child === undefined || !ID.test(child)) return refuse('threads.params-invalid', 'spawn needs a child_id of letters, digits, "-" and "_"', '/params/child_id');
-      if (threads.has(child)) return refuse('threads.spawn-existing', `thread "${child}" already exists`, '/params/child_id');
+      if (own(threads, child)) return refuse('threads.spawn-existing', `thread "${child}" already exists`, '/params/child_id');
       const objective = str('objective');
       if (objective === undefined || objective === '') return refuse('threads.params-invalid', 'spawn needs a non-empty objective', '/params/objective');
       for (const k of ['title', 'storage_path']) if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
@@ -117,23 +118,21 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         if (!Array.isArray(d)) return fail([d]);
         deps = d;
       }
-      const thread: Thread = { id: child, title: str('title') ?? objective, objective, created_at: ts, status: 'active', parent_id: parentId, storage_path: str('storage_path') ?? `threads/${child}` };
-      if (own(p, 'tags')) thread.tags = [...(p.tags as string[])];
-      // Keep the schema's key order: tags before parent_id.
-      const ordered: Thread = {
-        id: thread.id,
-        title: thread.title,
+      // In the schema's key order: tags before parent_id.
+      const thread: Thread = {
+        id: child,
+        title: str('title') ?? objective,
         objective,
         created_at: ts,
         status: 'active',
-        ...(thread.tags ? { tags: thread.tags } : {}),
+        ...(own(p, 'tags') ? { tags: [...(p.tags as string[])] } : {}),
         parent_id: parentId,
-        storage_path: thread.storage_path,
+        storage_path: str('storage_path') ?? `threads/${child}`,
       };
-      threads.set(child, ordered);
+      define(threads, child, thread);
       const rel = emptyRelations();
       rel.depends_on = deps;
-      relations.set(child, rel);
+      define(relations, child, rel);
       if (parentId !== null) {
         const pr = relOf(parentId);
         if (!pr.children.includes(child)) pr.children.push(child);
@@ -162,7 +161,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       if (isProblem(t)) return fail([{ ...t }]);
       const to = op.command === 'freeze' ? 'frozen' : 'archived';
       if (!canTransition(t.status, to)) return refuse('threads.transition-invalid', `${op.command}: ${t.status} → ${to} is not allowed`, '/params/thread_id');
-      threads.set(str('thread_id')!, { ...t, status: to });
+      define(threads, str('thread_id')!, { ...t, status: to });
       break;
     }
     case 'update': {
@@ -189,7 +188,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         }
         Object.defineProperty(next, k, { value: JSON.parse(JSON.stringify(v ?? null)), enumerable: true, writable: true, configurable: true });
       }
-      threads.set(tid, next as Thread);
+      define(threads, tid, next);
       break;
     }
     default:
@@ -203,10 +202,10 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   const last = timeOf(store.metadata.last_updated);
   return ok({
     ...store,
-    metadata: { ...store.metadata, last_updated: Number.isNaN(last) || timeOf(ts) >= last ? ts : store.metadata.last_updated, thread_count: threads.size },
-    threads: threads.value as ThreadStore['threads'],
+    metadata: { ...store.metadata, last_updated: Number.isNaN(last) || timeOf(ts) >= last ? ts : store.metadata.last_updated, thread_count: Object.keys(threads).length },
+    threads: threads as ThreadStore['threads'],
     operations: [...store.operations, operation],
-    relations: relations.value as ThreadStore['relations'],
+    relations: relations as ThreadStore['relations'],
   });
 }
 
@@ -220,17 +219,17 @@ class Refusal implements Problem {
   ) {}
 }
 
-function checkDeps(v: unknown, self: string, threads: CopyOnWrite<unknown>): string[] | Problem {
+function checkDeps(v: unknown, self: string, threads: Loose): string[] | Problem {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return error('threads.params-invalid', 'depends_on must be an array of thread ids', { pointer: '/params/depends_on' });
   const deps = [...new Set(v as string[])];
   if (deps.includes(self)) return error('threads.relation-self', `"${self}" cannot depend on itself`, { pointer: '/params/depends_on' });
-  const unknown = deps.find((d) => !threads.has(d));
+  const unknown = deps.find((d) => !own(threads, d));
   if (unknown !== undefined) return error('threads.operation-unknown-thread', `thread "${unknown}" does not exist`, { pointer: '/params/depends_on' });
   return deps;
 }
 
 /** True when some new dependency already reaches `self` through depends_on links. */
-function createsCycle(self: string, deps: string[], relations: CopyOnWrite<unknown>): boolean {
+function createsCycle(self: string, deps: string[], relations: Loose): boolean {
   const seen = new Set<string>();
   const stack = [...deps];
   while (stack.length > 0) {
@@ -238,39 +237,13 @@ function createsCycle(self: string, deps: string[], relations: CopyOnWrite<unkno
     if (x === self) return true;
     if (seen.has(x)) continue;
     seen.add(x);
-    const r = relations.get(x);
+    const r = ownGet(relations, x);
     if (isObject(r) && Array.isArray(r.depends_on)) for (const d of r.depends_on) if (typeof d === 'string') stack.push(d);
   }
   return false;
 }
 
-/**
- * A record copied on its first write, so an operation that leaves the threads
- * (or relations) untouched shares them with the input store. Keys are own
- * properties only and are written with defineProperty (`__proto__` stays a key).
- */
-class CopyOnWrite<V> {
-  #source: Record<string, V>;
-  #copy: Record<string, V> | undefined;
-  #size: number | undefined;
-  constructor(source: Record<string, V>) {
-    this.#source = source;
-  }
-  get value(): Record<string, V> {
-    return this.#copy ?? this.#source;
-  }
-  get size(): number {
-    return (this.#size ??= Object.keys(this.value).length);
-  }
-  has(key: string): boolean {
-    return own(this.value, key);
-  }
-  get(key: string): V | undefined {
-    return own(this.value, key) ? this.value[key] : undefined;
-  }
-  set(key: string, v: V): void {
-    if (this.#copy === undefined) this.#copy = { ...this.#source };
-    if (!own(this.#copy, key)) this.#size = undefined;
-    Object.defineProperty(this.#copy, key, { value: v, writable: true, enumerable: true, configurable: true });
-  }
+/** Sets an own key with define semantics (`__proto__` stays a key). */
+function define(o: Loose, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 }

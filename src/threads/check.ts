@@ -3,8 +3,8 @@ import { validate } from '../schemas/validate.js';
 import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { findCycles } from '../graph/cycles.js';
 import { repeatsIn, sameMembers } from '../graph/lists.js';
-import { type Loose, compareTimes, isObject, own, ownGet, stringList, timeOf } from './model.js';
-import { RelationsFromLog, positions } from './rebuild-relations.js';
+import { type Loose, compareTimes, isObject, own, ownGet, textOrdered, timeOf } from './model.js';
+import { deriveRelations, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
@@ -29,24 +29,38 @@ const NONE: readonly number[] = [];
 
 /**
  * A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING.
- * A stored list is usually the one the log implies (`implied`, by position): then
- * it resolves to that list, and otherwise the thread at the same place in it is
- * tried before the id is looked up.
+ * A stored list is usually the one the log implies (`implied`, by position):
+ * then it resolves to that very array, which tells the checks it is sound.
  */
 function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: readonly string[], implied: readonly number[]): readonly number[] {
   if (!Array.isArray(list) || list.length === 0) return NONE;
   let same = list.length === implied.length;
   for (let k = 0; same && k < list.length; k++) same = ids[implied[k]!] === list[k];
   if (same) return implied;
-  return list.map((x: unknown, k) => {
-    if (typeof x !== 'string') return NOT_STRING;
-    const guess = implied[k];
-    return guess !== undefined && ids[guess] === x ? guess : (position.get(x) ?? UNKNOWN);
-  });
+  return list.map((x: unknown) => (typeof x !== 'string' ? NOT_STRING : (position.get(x) ?? UNKNOWN)));
 }
 
 /** The schema problems of a store, as the format's validator reports them. */
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
+
+/**
+ * Each operation whose id an earlier one has, by position, with the first position of the id.
+ * A loop of its own: the id table is the largest a check builds, and a loop that does nothing
+ * else looks it up about twice as fast as the replay loop would.
+ */
+function repeatedIds(ops: readonly unknown[]): Map<number, number> {
+  const seen = new Set<string>();
+  const repeats = new Map<number, number>();
+  let first: Map<string, number> | undefined;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    // A new id grows the set; only a repeat looks up where its id first was.
+    if (!isObject(op) || typeof op.id !== 'string' || seen.size !== seen.add(op.id).size) continue;
+    first ??= firstPositions(ops);
+    repeats.set(i, first.get(op.id)!);
+  }
+  return repeats;
+}
 
 /** The first position of each operation id. */
 function firstPositions(ops: readonly unknown[]): Map<string, number> {
@@ -55,15 +69,6 @@ function firstPositions(ops: readonly unknown[]): Map<string, number> {
     if (isObject(op) && typeof op.id === 'string' && !first.has(op.id)) first.set(op.id, i);
   });
   return first;
-}
-
-/**
- * The keys whose params are not strings. A function of its own, not a closure
- * in the operations loop: a closure there would capture that iteration's
- * `params`, and V8 would then allocate a context for every operation.
- */
-function missingParams(p: Loose, keys: readonly string[]): string[] {
-  return keys.filter((k) => typeof ownGet(p, k) !== 'string');
 }
 
 /**
@@ -161,24 +166,19 @@ function checkSeedShape(store: unknown): Problem[] {
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
   const walked: Problem[] = [];
-  // Operation ids seen; the first position of each is looked up only for a repeat.
-  const opIds = new Set<string>();
-  let firstOpAt: Map<string, number> | undefined;
-  // The relations the log implies, gathered in the same pass.
-  const log = new RelationsFromLog(ids, position);
+  const repeats = repeatedIds(ops);
   // The replayed status of each thread, and the threads in the order they got one.
-  const replay: (string | undefined)[] = [];
+  const replay = new Array<string | undefined>(n);
   const stateOrder: number[] = [];
   const setState = (v: number, s: string) => {
     if (replay[v] === undefined) stateOrder.push(v);
     replay[v] = s;
   };
-  // The last and the latest timestamp read, as written.
+  // The last and the latest timestamp read, as written; whether the last orders as text.
   let previous: string | undefined;
+  let previousText = false;
   let latest: string | undefined;
-  // `resolved` is a position found already.
-  const ref = (p: Loose, i: number, command: string, k: string, resolved = -1): number | undefined => {
-    if (resolved !== -1) return resolved;
+  const ref = (p: Loose, i: number, command: string, k: string): number | undefined => {
     const id = ownGet(p, k) as string;
     const v = position.get(id);
     if (v !== undefined) return v;
@@ -191,21 +191,20 @@ function checkSeedShape(store: unknown): Problem[] {
   const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
-    log.add(op);
     if (!isObject(op)) continue;
     if (op.id === '' || op.command === '')
       walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
-    if (typeof op.id === 'string' && opIds.size === opIds.add(op.id).size) {
-      firstOpAt ??= firstPositions(ops);
-      walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${firstOpAt.get(op.id)}`, { pointer: O(i, 'id') }));
-    }
+    const first = repeats.get(i);
+    if (first !== undefined) walked.push(error('threads.id-duplicate', `operation id "${String(op.id)}" is also used by /operations/${first}`, { pointer: O(i, 'id') }));
     const ts = op.timestamp;
     if (typeof ts === 'string') {
-      const c = previous === undefined ? timeOf(ts) : compareTimes(ts, previous);
+      const text = textOrdered(ts);
+      const c = previous === undefined ? timeOf(ts) : compareTimes(ts, previous, text, previousText);
       if (!Number.isNaN(c)) {
         if (previous !== undefined && c < 0) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
         if (latest === undefined || (latest === previous && c >= 0) || compareTimes(ts, latest) > 0) latest = ts;
         previous = ts;
+        previousText = text;
       }
     }
     const command = op.command;
@@ -216,18 +215,17 @@ function checkSeedShape(store: unknown): Problem[] {
       continue;
     }
     const p = isObject(op.params) ? op.params : EMPTY;
-    let bad = false;
-    for (let k = 0; k < keys.length; k++) if (typeof ownGet(p, keys[k]!) !== 'string') bad = true;
-    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') bad = true;
-    if (bad) {
-      const missing = missingParams(p, keys);
-      if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') missing.push('parent_id');
+    // The key params that are not strings: a list only when there is one.
+    let missing: string[] | undefined;
+    for (const k of keys) if (typeof ownGet(p, k) !== 'string') (missing ??= []).push(k);
+    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') (missing ??= []).push('parent_id');
+    if (missing !== undefined) {
       walked.push(warning('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
       continue;
     }
     switch (command) {
       case 'spawn': {
-        const child = ref(p, i, command, 'child_id', log.target);
+        const child = ref(p, i, command, 'child_id');
         const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
@@ -246,8 +244,8 @@ function checkSeedShape(store: unknown): Problem[] {
         break;
       }
       case 'reference': {
-        const from = ref(p, i, command, 'from_id', log.from);
-        ref(p, i, command, 'to_id', log.to);
+        const from = ref(p, i, command, 'from_id');
+        ref(p, i, command, 'to_id');
         if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
         break;
       }
@@ -262,7 +260,7 @@ function checkSeedShape(store: unknown): Problem[] {
         break;
       }
       case 'update': {
-        const v = ref(p, i, command, 'thread_id', log.target);
+        const v = ref(p, i, command, 'thread_id');
         if (v === undefined) break;
         if (own(p, 'status')) {
           const from = replay[v];
@@ -281,8 +279,8 @@ function checkSeedShape(store: unknown): Problem[] {
   const relation = ids.map((id) => ownGet(relations, id));
 
   // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
-  const derived = log.finish((v) => relation[v]);
-  const children: number[][] = [];
+  const derived = deriveRelations(store, ids, position);
+  const children = new Array<number[]>(n);
   parentOf.forEach((p, w) => {
     if (p !== -1 && p !== w) (children[p] ??= []).push(w);
   });
@@ -315,10 +313,9 @@ function checkSeedShape(store: unknown): Problem[] {
     else if (hasEntry(pv) && !storedChildren[pv]!.includes(v))
       out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
   }
-  for (const cycle of findCycles(
-    parentOf.map((p) => (p === -1 ? NONE : [p])),
-    true,
-  )) {
+  // Threads stored after their parents, as spawns add them, cannot form a parent cycle.
+  const parentEdges = parentOf.every((p, v) => p < v) ? [] : parentOf.map((p) => (p === -1 ? NONE : [p]));
+  for (const cycle of findCycles(parentEdges, true)) {
     const names = cycle.map((v) => ids[v]!);
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
@@ -359,14 +356,15 @@ function checkSeedShape(store: unknown): Problem[] {
     const r = relation[v] as Loose;
     for (let f = 0; f < RELATION_FIELDS.length; f++) {
       const field = RELATION_FIELDS[f]!;
-      const repeated = repeatsIn(r[field]);
       const items = stored[f]![v]!;
+      // The list the log implies (resolveList returns it as is) has no repeats, unknown ids, self-links or drift.
+      const repeated = items === implied[f]![v] ? undefined : repeatsIn(r[field]);
       for (let k = 0; k < items.length; k++) {
         const w = items[k]!;
         if (w === NOT_STRING) continue;
         // A known item is the id at its position: the list itself is read only for unknown ones.
         const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
-        if (repeated(k)) {
+        if (repeated?.(k)) {
           out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
           continue;
         }
@@ -402,10 +400,10 @@ function checkSeedShape(store: unknown): Problem[] {
     for (let f = 0; f < DERIVED_FIELDS.length; f++) {
       // Unknown, non-string and self items are reported above, not as drift.
       const listed = have[f]![v]!;
-      if (sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted[f]![v]!)) continue;
+      if (listed === wanted[f]![v] || sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted[f]![v]!)) continue;
       const field = DERIVED_FIELDS[f]!;
       const wantNames = wanted[f]![v]!.map((w) => ids[w]!);
-      const haveNames = stringList(r[field]).filter((x) => position.has(x) && x !== id);
+      const haveNames = (Array.isArray(r[field]) ? (r[field] as unknown[]) : []).filter((x): x is string => typeof x === 'string' && position.has(x) && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));
       out.push(

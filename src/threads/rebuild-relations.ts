@@ -1,5 +1,5 @@
 import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
-import { isObject, own, ownGet, recordOf } from './model.js';
+import { isObject, ownGet } from './model.js';
 
 /** The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations}); children are left out. */
 export interface DerivedRelations {
@@ -32,12 +32,18 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
   });
   const derived = deriveRelations(store, ids, position);
   const names = (list: readonly number[]) => list.map((w) => ids[w]!);
-  return recordOf(ids, (v) => ({
-    children: names(children[v]!),
-    references_to: names(derived.references_to[v]!),
-    referenced_by: names(derived.referenced_by[v]!),
-    depends_on: names(derived.depends_on[v]!),
-  }));
+  // Defined, not assigned, entries: a thread id `__proto__` stays an own key.
+  return Object.fromEntries(
+    ids.map((id, v) => [
+      id,
+      {
+        children: names(children[v]!),
+        references_to: names(derived.references_to[v]!),
+        referenced_by: names(derived.referenced_by[v]!),
+        depends_on: names(derived.depends_on[v]!),
+      },
+    ]),
+  );
 }
 
 /** The list of a thread with no relation of a kind: shared, never written. */
@@ -51,85 +57,51 @@ export function positions(ids: readonly string[]): Map<string, number> {
 }
 
 /**
- * The references and dependencies {@link rebuildRelations} derives, built one
- * operation at a time (so a caller that walks the log anyway needs no second
- * pass). After {@link RelationsFromLog.add}, `from`/`to` (a reference) or
- * `target` (an operation setting `depends_on`) hold the positions it
- * resolved, or -1.
+ * The references and dependencies {@link rebuildRelations} derives, by thread position:
+ * `references_to`/`referenced_by` from `reference` operations (log order, each pair
+ * once); `depends_on` from the last `spawn`/`update` operation that sets it, else the
+ * stored relations entry's list; known threads only, no self-links, each once.
  */
-export class RelationsFromLog {
-  from = -1;
-  to = -1;
-  target = -1;
-  /** The threads each thread references, and is referenced by, in log order (each pair once; made on first use). */
-  readonly #refsTo: (number[] | undefined)[] = [];
-  readonly #refsBy: (number[] | undefined)[] = [];
-  /** The (from, to) pairs seen, as one number each: the first reference of a pair counts. */
-  readonly #pairs = new Set<number>();
-  /** The depends_on list set by the last operation that sets one, per thread. */
-  readonly #deps: (unknown[] | undefined)[] = [];
-
-  constructor(
-    readonly ids: readonly string[],
-    readonly position: ReadonlyMap<string, number>,
-  ) {}
-
-  #find(id: unknown): number {
-    return typeof id === 'string' ? (this.position.get(id) ?? -1) : -1;
-  }
-
-  /** Takes the next operation of the log into account. */
-  add(op: unknown): void {
-    this.from = this.to = this.target = -1;
-    if (!isObject(op) || !isObject(op.params)) return;
+export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
+  const find = (id: unknown) => (typeof id === 'string' ? (position.get(id) ?? -1) : -1);
+  // Sized up front: writing far past the end of an empty array makes V8 keep it as a slow dictionary.
+  const refsTo = new Array<number[] | undefined>(ids.length);
+  const refsBy = new Array<number[] | undefined>(ids.length);
+  // The (from, to) pairs seen, as one number each: the first reference of a pair counts.
+  const pairs = new Set<number>();
+  // The depends_on list set by the last operation that sets one, per thread.
+  const deps = new Array<unknown[] | undefined>(ids.length);
+  for (const op of Array.isArray(store.operations) ? (store.operations as unknown[]) : []) {
+    if (!isObject(op) || !isObject(op.params)) continue;
     const p = op.params;
     if (op.command === 'reference') {
       const f = ownGet(p, 'from_id');
       const t = ownGet(p, 'to_id');
-      if (typeof f !== 'string' || typeof t !== 'string' || f === t) return;
-      this.from = this.#find(f);
-      this.to = this.#find(t);
-      if (this.from === -1 || this.to === -1) return;
-      const pairs = this.#pairs.size;
-      this.#pairs.add(this.from * this.ids.length + this.to);
-      if (this.#pairs.size === pairs) return;
-      (this.#refsTo[this.from] ??= []).push(this.to);
-      (this.#refsBy[this.to] ??= []).push(this.from);
-    } else if ((op.command === 'update' || op.command === 'spawn') && own(p, 'depends_on') && Array.isArray(p.depends_on)) {
-      this.target = this.#find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
-      if (this.target !== -1) this.#deps[this.target] = p.depends_on;
+      if (typeof f !== 'string' || typeof t !== 'string' || f === t) continue;
+      const from = find(f);
+      const to = find(t);
+      if (from === -1 || to === -1 || pairs.size === pairs.add(from * ids.length + to).size) continue;
+      (refsTo[from] ??= []).push(to);
+      (refsBy[to] ??= []).push(from);
+    } else if ((op.command === 'update' || op.command === 'spawn') && Array.isArray(ownGet(p, 'depends_on'))) {
+      const target = find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
+      if (target !== -1) deps[target] = p.depends_on as unknown[];
     }
   }
-
-  /**
-   * The relations of every operation added; `cached(v)` is the stored
-   * relations entry of thread v (its depends_on is used when no operation sets one).
-   */
-  finish(cached: (v: number) => unknown): DerivedRelations {
-    // depends_on: the last operation that sets it, else the cached list; known, not self, once each.
-    const depends_on = this.ids.map((_, v) => {
-      let list = this.#deps[v];
-      if (list === undefined) {
-        const c = cached(v);
-        list = isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : [];
-      }
-      const out: number[] = [];
-      for (const d of list) {
-        const w = typeof d === 'string' ? this.position.get(d) : undefined;
-        if (w !== undefined && w !== v) out.push(w);
-      }
-      return out.length === 0 ? NONE : out.length === 1 ? out : [...new Set(out)];
-    });
-    const lists = (sets: (number[] | undefined)[]) => this.ids.map((_, v) => sets[v] ?? NONE);
-    return { references_to: lists(this.#refsTo), referenced_by: lists(this.#refsBy), depends_on };
-  }
-}
-
-/** {@link RelationsFromLog} over a whole store's log. */
-export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
-  const log = new RelationsFromLog(ids, position);
-  const ops = Array.isArray(store.operations) ? (store.operations as unknown[]) : [];
-  for (const op of ops) log.add(op);
   const stored = isObject(store.relations) ? store.relations : {};
-  return log.finish((v) => ownGet(stored, ids[v]!));
+  const depends_on = ids.map((id, v) => {
+    let list = deps[v];
+    if (list === undefined) {
+      const c = ownGet(stored, id);
+      list = isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : [];
+    }
+    const out: number[] = [];
+    for (const d of list) {
+      const w = typeof d === 'string' ? position.get(d) : undefined;
+      if (w !== undefined && w !== v) out.push(w);
+    }
+    return out.length === 0 ? NONE : out.length === 1 ? out : [...new Set(out)];
+  });
+  const lists = (sets: (number[] | undefined)[]) => ids.map((_, v) => sets[v] ?? NONE);
+  return { references_to: lists(refsTo), referenced_by: lists(refsBy), depends_on };
 }
