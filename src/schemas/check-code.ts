@@ -60,6 +60,8 @@ class Generator {
   readonly externals: unknown[] = [];
   readonly functions: string[] = [];
   private locals = 0;
+  /** Set for the root of an indexed check (see {@link compileIndexedCheck}); read once by the root's object keywords. */
+  indexing = false;
 
   external(v: unknown): string {
     this.externals.push(v);
@@ -119,6 +121,8 @@ class Generator {
   }
 
   private objectKeywords(s: Record<PropertyKey, unknown>, x: string, out: string[], typed: boolean): void {
+    const indexing = this.indexing;
+    this.indexing = false;
     const has = (k: string) => s[k] !== undefined;
     if (!has('required') && !has('properties') && !has('additionalProperties') && !has('patternProperties')) return;
     const body: string[] = [];
@@ -145,21 +149,23 @@ class Generator {
         `{ const ${keys} = Object.keys(${x}); for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { if (!${re}.test(${keys}[${i}])) continue; const ${item} = ${x}[${keys}[${i}]];\n${inner.join('\n')}\n} }`,
       );
     }
-    for (const [k, sub] of Object.entries(properties)) {
+    for (const [index, [k, sub]] of Object.entries(properties).entries()) {
       const y = this.local();
       loaded.set(k, y);
       const inner: string[] = [];
       this.node(sub, y, inner);
-      body.push(`const ${y} = ${x}[${literal(k)}];`);
+      const lines = [`const ${y} = ${x}[${literal(k)}];`];
       if ((required as string[]).includes(k)) {
         // Read once: a value other than undefined proves the key is there.
-        body.push(`if (${y} === undefined && !(${hasKey(k, x)})) return false;`, ...inner);
+        lines.push(`if (${y} === undefined && !(${hasKey(k, x)})) return false;`, ...inner);
       } else if (exact) {
-        body.push(`if (${y} !== undefined || ${hasKey(k, x)}) {`, ...inner, '}');
+        lines.push(`if (${y} !== undefined || ${hasKey(k, x)}) {`, ...inner, '}');
       } else {
         // An optional property may be absent or undefined.
-        body.push(`if (${y} !== undefined) {`, ...inner, '}');
+        lines.push(`if (${y} !== undefined) {`, ...inner, '}');
       }
+      // An indexed check says which property failed: the ones before it are valid.
+      body.push(...(indexing ? lines.map((line) => line.replaceAll('return false;', `return ${index};`)) : lines));
     }
     if (typed) out.push(...body);
     else out.push(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})) {`, ...body, '}');
@@ -255,6 +261,34 @@ class Generator {
 }
 
 /**
+ * {@link compileCheckCode} for an object schema, as a function that returns
+ * -1 for a valid value and otherwise a count of the schema's leading
+ * `properties` (in their order) that are valid: the index of the property
+ * that failed, or 0 when the failure says nothing about them (wrong type,
+ * missing or extra key). For the error walk, which need not check those
+ * properties again.
+ */
+export function compileIndexedCheck(schema: unknown): ((value: unknown) => number) | undefined {
+  const gen = new Generator();
+  gen.indexing = true;
+  const code = generate(gen, schema, (body) => body.replaceAll('return false;', 'return 0;').replace(/return true;\n}$/, 'return -1;\n}'));
+  return code === undefined ? undefined : (Environment.Evaluate('E', code) as (e: unknown[]) => (value: unknown) => number)(gen.externals);
+}
+
+/** The module body (functions, then `return` of the root one), or `undefined` (see {@link compileCheckCode}). */
+function generate(gen: Generator, schema: unknown, rootBody: (code: string) => string = (code) => code): string | undefined {
+  if (!Environment.CanEvaluate()) return undefined;
+  try {
+    const root = gen.fn(schema);
+    gen.functions[0] = rootBody(gen.functions[0]!);
+    return `${gen.functions.join('\n')}\nreturn ${root};`;
+  } catch (cause) {
+    if (cause instanceof Unsupported) return undefined;
+    throw cause;
+  }
+}
+
+/**
  * `schema` compiled into one JavaScript function, or `undefined` when the
  * schema uses a keyword this compiler does not know, or code evaluation is
  * unavailable (a Content-Security-Policy without `'unsafe-eval'`, or TypeBox's
@@ -263,15 +297,7 @@ class Generator {
  * once, not tested with `in` and read again); a property test compares them.
  */
 export function compileCheckCode(schema: unknown): Check | undefined {
-  if (!Environment.CanEvaluate()) return undefined;
   const gen = new Generator();
-  let root: string;
-  try {
-    root = gen.fn(schema);
-  } catch (cause) {
-    if (cause instanceof Unsupported) return undefined;
-    throw cause;
-  }
-  const code = `${gen.functions.join('\n')}\nreturn ${root};`;
-  return (Environment.Evaluate('E', code) as (e: unknown[]) => Check)(gen.externals);
+  const code = generate(gen, schema);
+  return code === undefined ? undefined : (Environment.Evaluate('E', code) as (e: unknown[]) => Check)(gen.externals);
 }

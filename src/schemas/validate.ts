@@ -9,7 +9,7 @@ import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
-import { compileCheckCode } from './check-code.js';
+import { compileCheckCode, compileIndexedCheck } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /**
@@ -429,16 +429,32 @@ function compileNode<T>(schema: T, inForm: boolean): T {
 
 const typeboxValidators = new Map<string, Validator>();
 
-const inFormValidators = new Map<string, (value: unknown) => boolean>();
+const inFormValidators = new Map<string, (value: unknown) => number>();
 
-/** The compiled check of a format's {@link inFormSchemaOf}. */
-function inFormValidator(def: FormatDef): (value: unknown) => boolean {
+/**
+ * The compiled check of a format's {@link inFormSchemaOf}, indexed (see
+ * `compileIndexedCheck`): -1 for a value in form, else how many of the
+ * format's leading properties are in form, hence valid (0 when unknown).
+ */
+function inFormValidator(def: FormatDef): (value: unknown) => number {
   let v = inFormValidators.get(def.id);
   if (v === undefined) {
-    v = compiledCheck(inFormSchemaOf(def.schema));
+    const schema = inFormSchemaOf(def.schema);
+    const indexed = compileIndexedCheck(schema);
+    if (indexed !== undefined) v = indexed;
+    else {
+      const check = compiledCheck(schema);
+      v = (value) => (check(value) ? -1 : 0);
+    }
     inFormValidators.set(def.id, v);
   }
   return v;
+}
+
+/** True when a format's in-form and compiled schemas list the same properties in the same order (so an in-form count applies to both). */
+function sameProperties(def: FormatDef): boolean {
+  const keys = (schema: unknown) => Object.keys(((schema as { properties?: object }).properties ?? {}) as object).join('\u0000');
+  return keys(inFormSchemaOf(def.schema)) === keys(compiledSchemaOf(def.schema));
 }
 
 const schemaValidators = new Map<string, (value: unknown) => boolean>();
@@ -591,9 +607,10 @@ interface ErrorSink {
 /**
  * Collects the errors of `value` at `path`; returns whether the value is valid
  * (like TypeBox's error walk). `failed`: the caller knows the value fails (its
- * whole check is not run again).
+ * whole check is not run again). `from`: the caller knows the first `from`
+ * properties of the schema are valid (they are not walked).
  */
-type ErrorCollector = (value: unknown, path: string, sink: ErrorSink, failed?: boolean) => boolean;
+type ErrorCollector = (value: unknown, path: string, sink: ErrorSink, failed?: boolean, from?: number) => boolean;
 
 /** Keywords that only annotate: they never fail. */
 const ANNOTATIONS = new Set<PropertyKey>(['description', 'title', '~kind', '~optional', '~unsafe', '$id', '$schema', 'examples', 'default']);
@@ -648,14 +665,14 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
   const leaves = LEAF_KEYWORDS.filter(([k]) => node[k] !== undefined).map(([k, params]) => ({ keyword: k, check: compiledCheck({ [k]: node[k] }), params: params(node) }));
   const required = Array.isArray(node.required) ? (node.required as string[]).map((key) => ({ key, check: compiledCheck({ required: [key] }) })) : [];
   const requiredAll = required.length > 0 ? compiledCheck({ required: node.required }) : undefined;
-  const props: { key: string; path: string; gate: (v: unknown) => boolean; collect: ErrorCollector }[] = [];
+  const props: { key: string; fragment: string; gate: (v: unknown) => boolean; collect: ErrorCollector }[] = [];
   for (const [key, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
     const path = `${schemaPath}/properties/${encodeFragment(key)}`;
     const collect = compileErrors(sub, path);
     if (collect === undefined) return undefined;
     // TypeBox's rule for when a property is checked at all (absent, or optional and undefined).
     const gate = compiledCheck({ properties: { [key]: sub }, ...(required.some((r) => r.key === key) ? { required: [key] } : {}) });
-    props.push({ key, path, gate, collect });
+    props.push({ key, fragment: encodeFragment(key), gate, collect });
   }
   const patterns: { regexp: RegExp; collect: ErrorCollector }[] = [];
   for (const [pattern, sub] of Object.entries((node.patternProperties ?? {}) as Record<string, unknown>)) {
@@ -684,7 +701,7 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
     }
   const refine = (node['~refine'] ?? []) as { check: (v: unknown) => boolean; error: (v: unknown) => string }[];
 
-  return (value, path, sink, failed = false) => {
+  return (value, path, sink, failed = false, from = 0) => {
     if (!failed && whole(value)) return true;
     let ok = true;
     if (typeCheck !== undefined && !typeCheck(value)) ok = addError(sink, 'type', schemaPath, path, { type: node.type });
@@ -703,7 +720,10 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
         ok = addError(sink, 'additionalProperties', schemaPath, path, { additionalProperties: failed });
       }
       for (const { regexp, collect } of patterns) for (const key of Object.keys(value)) if (regexp.test(key) && !collect(value[key], `${path}/${encodeFragment(key)}`, sink)) ok = false;
-      for (const p of props) if (!p.gate(value) && p.key in value && !p.collect(value[p.key], `${path}/${encodeFragment(p.key)}`, sink)) ok = false;
+      for (let i = from; i < props.length; i++) {
+        const p = props[i]!;
+        if (!p.gate(value) && p.key in value && !p.collect(value[p.key], `${path}/${p.fragment}`, sink)) ok = false;
+      }
     }
     // `contains` comes before `items` in TypeBox's order, the other value keywords after.
     for (const leaf of leaves) if (leaf.keyword === 'contains' && !leaf.check(value)) ok = addError(sink, leaf.keyword, schemaPath, path, leaf.params);
@@ -726,11 +746,11 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
   const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
   let collector: ErrorCollector | null | undefined; // compiled on the first value out of form; null: TypeBox's walk
   /** The error walk's findings, or `undefined` when it finds nothing (or cannot run): then the schema check decides. */
-  const walkErrors = (value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } | undefined => {
+  const walkErrors = (value: unknown, limit: number, from: number): { errors: TLocalizedValidationError[]; stopped: boolean } | undefined => {
     if (collector === undefined) collector = compileErrors(compiledSchemaOf(def.schema)) ?? null;
     if (collector === null) return undefined;
     const sink: ErrorSink = { errors: [], limit: Math.max(1, limit), stopped: false };
-    collector(value, '', sink, true); // every part is checked: the walk is the schema check
+    collector(value, '', sink, true, from); // every part is checked (but the `from` known valid): the walk is the schema check
     return sink.errors.length === 0 ? undefined : { errors: sink.errors, stopped: sink.stopped };
   };
   const slow = (value: unknown, found: { errors: TLocalizedValidationError[]; stopped: boolean }): Problem[] => {
@@ -753,16 +773,19 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     return more.length === 0 ? problems : cap([...problems, ...more]);
   };
   const inForm = inFormValidator(def);
+  const ordered = sameProperties(def);
   const inFormRules = check === undefined ? undefined : def.inFormCheck === undefined ? check : (def.inFormCheck ?? undefined);
   return (value) => {
     try {
       // One compiled pass decides the common case: valid, and every field in memkit's form.
-      if (inFormPass && inForm(value)) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
+      const inFormCount = inFormPass ? inForm(value) : 0;
+      if (inFormCount === -1) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
       // Out of form: the error walk comes first, so an invalid value is not also run through a
       // schema check that would only say "invalid". A value the walk finds nothing wrong with is
       // judged by the schema check; one that fails it anyway gets TypeBox's walk (it should not happen).
       const limit = maxProblems + ERROR_HEADROOM;
-      const found = walkErrors(value, limit);
+      // The properties the in-form check passed before it failed are valid: the walk skips them.
+      const found = walkErrors(value, limit, ordered ? inFormCount : 0);
       if (found !== undefined) return profiled(value, slow(value, found));
       if (schemaCheck(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
       return profiled(value, slow(value, schemaErrors(typeboxValidator(def), value, limit)));
@@ -840,7 +863,7 @@ export function compileTally(formatId: string): ((value: unknown) => Tally) | un
   return (value) => {
     let valid: boolean;
     try {
-      if (inForm(value)) return tally(runCheck(inFormRules, value, env));
+      if (inForm(value) === -1) return tally(runCheck(inFormRules, value, env));
       valid = schemaCheck(value);
     } catch {
       return failed;

@@ -8,7 +8,7 @@ import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { compileCheckCode } from '../../src/schemas/check-code.js';
+import { compileCheckCode, compileIndexedCheck } from '../../src/schemas/check-code.js';
 import { formatIds, getFormat } from '../../src/schemas/index.js';
 import { compiledSchemaOf, inFormSchemaOf } from '../../src/schemas/validate.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
@@ -47,6 +47,27 @@ describe('compileCheckCode', () => {
           { numRuns: 300 },
         );
       }
+    });
+  }
+
+  for (const id of formatIds) {
+    it(`the indexed in-form check of ${id}: -1 exactly when valid, else a count of leading properties that are valid`, () => {
+      const schema = inFormSchemaOf(getFormat(id)!.schema) as { properties?: Record<string, unknown>; required?: string[] };
+      const indexed = compileIndexedCheck(schema)!;
+      const theirs = Compile(schema as never);
+      const keys = Object.keys(schema.properties ?? {});
+      const propertyChecks = keys.map((k) => Compile({ properties: { [k]: schema.properties![k] }, ...(schema.required?.includes(k) ? { required: [k] } : {}) } as never));
+      fc.assert(
+        fc.property(fc.oneof({ weight: 5, arbitrary: nearFormat(id) }, { weight: 1, arbitrary: fc.anything() }), (value) => {
+          const n = indexed(value);
+          expect(n === -1).toBe(theirs.Check(value));
+          if (n === -1 || typeof value !== 'object' || value === null || Array.isArray(value)) return;
+          expect(n).toBeGreaterThanOrEqual(0);
+          expect(n).toBeLessThanOrEqual(keys.length);
+          for (let i = 0; i < n; i++) expect(propertyChecks[i]!.Check(value), keys[i]).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
     });
   }
 
