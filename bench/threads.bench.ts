@@ -2,7 +2,7 @@
 // same fields (CPU time ≤ 3x) and under 100 ms; applyOperation throughput, rebuildRelations.
 import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
 import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
-import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling } from './harness.js';
+import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling, spread } from './harness.js';
 
 /**
  * A sound store with about `ops` operations: a 4-ary tree of spawns, two
@@ -70,6 +70,16 @@ function barePass(store: ThreadStore): number {
   return n;
 }
 
+/**
+ * The bare pass plus an id -> thread Map of the threads: the least work of any check that resolves
+ * references (the checker's floor is this, not the bare pass alone).
+ */
+function barePassWithIds(store: ThreadStore): number {
+  const byId = new Map<string, Thread>();
+  for (const id in store.threads) byId.set(id, store.threads[id]!);
+  return barePass(store) + byId.size;
+}
+
 const suite: BenchSuite = {
   name: 'threads',
   async run() {
@@ -90,6 +100,25 @@ const suite: BenchSuite = {
     );
     const ops = large.operations.length.toLocaleString('en-US');
     out.push(...checkerTargets('checkThreadStore', `${ops} operations`, cpu, `${Object.keys(large.threads).length} threads, ${problems} problems`));
+    // Informational: the anchor that resolving ids needs, against the bare pass and against the check (paired CPU rounds).
+    const anchor = 'a bare pass that also builds the id -> thread Map (the least work of any check that resolves references)';
+    const ids = scaling(
+      () => barePass(large),
+      () => barePassWithIds(large),
+      { rounds: 9, smallRuns: 5, largeRuns: 5, clock: 'cpu' },
+    );
+    out.push({ name: `anchor: ${anchor} / a bare pass`, value: ids.ratio, unit: 'x', note: `informational; ${ids.large.toFixed(1)} vs ${ids.small.toFixed(1)} ms CPU; ${spread(ids)}` });
+    const vsIds = scaling(
+      () => barePassWithIds(large),
+      () => checkThreadStore(large),
+      { rounds: 9, smallRuns: 5, largeRuns: 3, clock: 'cpu' },
+    );
+    out.push({
+      name: `checkThreadStore CPU time ${ops} operations / ${anchor}`,
+      value: vsIds.ratio,
+      unit: 'x',
+      note: `informational; ${vsIds.large.toFixed(1)} vs ${vsIds.small.toFixed(1)} ms CPU; ${spread(vsIds)}`,
+    });
     out.push({ name: 'rebuildRelations 100k operations', value: await medianMs(() => rebuildRelations(large), 5), unit: 'ms' });
     // applyOperation copies the store (it is pure), so its cost grows with the store size.
     let id = 0;

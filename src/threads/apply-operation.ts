@@ -30,10 +30,6 @@ function timestamp(env: ThreadEnv): string | undefined {
   return Number.isNaN(timeOf(s)) ? undefined : s;
 }
 
-function defaultId(): string {
-  return `op-${globalThis.crypto.randomUUID()}`;
-}
-
 const list = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] : []);
 const emptyRelations = (): ThreadRelations => ({ children: [], references_to: [], referenced_by: [], depends_on: [] });
 
@@ -73,25 +69,33 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   if (ts === undefined) return refuse('threads.params-invalid', 'env.now() did not give an RFC 3339 timestamp', '/timestamp');
 
   const p = op.params;
-  // Copies, so the input store is never changed; spread copies keep a `__proto__` key as an own key.
-  const threads: Loose = { ...store.threads };
-  const relations: Loose = { ...store.relations };
+  // Copied on the first write, so the input is never changed and an operation that leaves the
+  // threads (or relations) untouched shares them; a spread copy keeps a `__proto__` key as an own key.
+  let threads: Loose = store.threads;
+  let relations: Loose = store.relations;
+  const setThread = (k: string, v: unknown) => define(threads === store.threads ? (threads = { ...threads }) : threads, k, v);
+  const setRelations = (k: string, v: unknown) => define(relations === store.relations ? (relations = { ...relations }) : relations, k, v);
   const relOf = (tid: string): ThreadRelations => {
     const r = ownGet(relations, tid);
     const copy: ThreadRelations = isObject(r)
       ? { children: list(r.children), references_to: list(r.references_to), referenced_by: list(r.referenced_by), depends_on: list(r.depends_on) }
       : emptyRelations();
-    define(relations, tid, copy);
+    setRelations(tid, copy);
     return copy;
   };
   const str = (k: string): string | undefined => (typeof ownGet(p, k) === 'string' ? (p[k] as string) : undefined);
-  const existing = (k: string): Thread | Problem => {
+  // The refusal of the last `existing` that found no thread.
+  let refused = fail<ThreadStore>([]);
+  const existing = (k: string): Thread | undefined => {
     const tid = str(k);
-    if (tid === undefined) return new Refusal('threads.params-invalid', `${op.command} needs a string "${k}"`, `/params/${k}`);
-    const t = ownGet(threads, tid);
-    return isObject(t) ? (t as Thread) : new Refusal('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
+    const t = tid === undefined ? undefined : ownGet(threads, tid);
+    if (isObject(t)) return t as Thread;
+    refused =
+      tid === undefined
+        ? refuse('threads.params-invalid', `${op.command} needs a string "${k}"`, `/params/${k}`)
+        : refuse('threads.operation-unknown-thread', `thread "${tid}" does not exist`, `/params/${k}`);
+    return undefined;
   };
-  const isProblem = (x: Thread | Problem): x is Problem => x instanceof Refusal;
   const stringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const recorded: Record<string, unknown> = { ...p };
 
@@ -107,7 +111,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       let parentId: string | null = null;
       if (own(p, 'parent_id') && p.parent_id !== null) {
         const parent = existing('parent_id');
-        if (isProblem(parent)) return fail([{ ...parent }]);
+        if (parent === undefined) return refused;
         if (parent.status !== 'active') return refuse('threads.frozen-modified', `cannot spawn under "${parent.id}": it is ${parent.status}`, '/params/parent_id');
         parentId = str('parent_id')!;
       }
@@ -129,10 +133,10 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         parent_id: parentId,
         storage_path: str('storage_path') ?? `threads/${child}`,
       };
-      define(threads, child, thread);
+      setThread(child, thread);
       const rel = emptyRelations();
       rel.depends_on = deps;
-      define(relations, child, rel);
+      setRelations(child, rel);
       if (parentId !== null) {
         const pr = relOf(parentId);
         if (!pr.children.includes(child)) pr.children.push(child);
@@ -141,9 +145,9 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
     }
     case 'reference': {
       const from = existing('from_id');
-      if (isProblem(from)) return fail([{ ...from }]);
+      if (from === undefined) return refused;
       const to = existing('to_id');
-      if (isProblem(to)) return fail([{ ...to }]);
+      if (to === undefined) return refused;
       if (typeof ownGet(p, 'asset_path') !== 'string' || p.asset_path === '') return refuse('threads.params-invalid', 'reference needs a non-empty asset_path', '/params/asset_path');
       const fromId = str('from_id')!;
       const toId = str('to_id')!;
@@ -158,15 +162,15 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
     case 'freeze':
     case 'archive': {
       const t = existing('thread_id');
-      if (isProblem(t)) return fail([{ ...t }]);
+      if (t === undefined) return refused;
       const to = op.command === 'freeze' ? 'frozen' : 'archived';
       if (!canTransition(t.status, to)) return refuse('threads.transition-invalid', `${op.command}: ${t.status} → ${to} is not allowed`, '/params/thread_id');
-      define(threads, str('thread_id')!, { ...t, status: to });
+      setThread(str('thread_id')!, { ...t, status: to });
       break;
     }
     case 'update': {
       const t = existing('thread_id');
-      if (isProblem(t)) return fail([{ ...t }]);
+      if (t === undefined) return refused;
       const tid = str('thread_id')!;
       if (t.status !== 'active') return refuse('threads.frozen-modified', `"${tid}" is ${t.status} (read-only)`, '/params/thread_id');
       const fields = Object.keys(p).filter((k) => k !== 'thread_id');
@@ -186,16 +190,16 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
           relOf(tid).depends_on = d;
           continue;
         }
-        Object.defineProperty(next, k, { value: JSON.parse(JSON.stringify(v ?? null)), enumerable: true, writable: true, configurable: true });
+        define(next, k, JSON.parse(JSON.stringify(v ?? null)));
       }
-      define(threads, tid, next);
+      setThread(tid, next);
       break;
     }
     default:
       return refuse('threads.command-unsupported', `command "${op.command}" is not spawn, reference, freeze, archive or update`, '/command');
   }
 
-  const id = (env.newId ?? defaultId)();
+  const id = env.newId ? env.newId() : `op-${globalThis.crypto.randomUUID()}`;
   if (typeof id !== 'string' || id === '') return refuse('threads.params-invalid', 'env.newId() did not give a non-empty string', '/id');
   if (store.operations.some((o) => isObject(o) && o.id === id)) return refuse('threads.id-duplicate', `operation id "${id}" is already in the log`, '/id');
   const operation: ThreadOperation = { id, timestamp: ts, command: op.command, operator, params: JSON.parse(JSON.stringify(recorded)) };
@@ -207,16 +211,6 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
     operations: [...store.operations, operation],
     relations: relations as ThreadStore['relations'],
   });
-}
-
-/** A refusal, told apart from a thread by its class (threads may carry any extra fields). */
-class Refusal implements Problem {
-  readonly severity = 'error' as const;
-  constructor(
-    readonly code: string,
-    readonly message: string,
-    readonly pointer: string,
-  ) {}
 }
 
 function checkDeps(v: unknown, self: string, threads: Loose): string[] | Problem {

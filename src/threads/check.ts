@@ -17,10 +17,8 @@ const KEY_PARAMS: Record<string, readonly string[]> = {
   update: ['thread_id'],
 };
 
-/** The relations fields in the order they are checked. */
+/** The relations fields in the order they are checked; all but `children` are compared with what the operations log implies. */
 const RELATION_FIELDS = ['children', 'references_to', 'referenced_by', 'depends_on'] as const;
-/** The fields compared with the relations the operations log implies. */
-const DERIVED_FIELDS = ['references_to', 'referenced_by', 'depends_on'] as const;
 /** In a resolved list: a string that names no thread; a value that is not a string. */
 const UNKNOWN = -1;
 const NOT_STRING = -2;
@@ -274,8 +272,7 @@ function checkSeedShape(store: unknown): Problem[] {
     }
   }
 
-  // Relations keys: unknown keys (reported later), and each thread's entry.
-  const relationKeys = Object.keys(relations);
+  // Each thread's relations entry.
   const relation = ids.map((id) => ownGet(relations, id));
 
   // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
@@ -344,9 +341,7 @@ function checkSeedShape(store: unknown): Problem[] {
     out.push(warning('threads.last-updated-stale', `last_updated ${lastUpdated} is before the latest operation (${new Date(timeOf(latest)).toISOString()})`, { pointer: '/metadata/last_updated' }));
 
   // Relations: coverage, membership, symmetry, drift, depends_on cycles.
-  for (const key of relationKeys) if (!position.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
-  const wanted = [derived.references_to, derived.referenced_by, derived.depends_on] as const;
-  const have = [storedRefsTo, storedRefsBy, storedDeps] as const;
+  for (const key of Object.keys(relations)) if (!position.has(key)) out.push(error('threads.relation-unknown-thread', `relations entry "${key}" has no thread`, { pointer: R(key) }));
   for (let v = 0; v < n; v++) {
     const id = ids[v]!;
     if (!hasEntry(v)) {
@@ -397,12 +392,13 @@ function checkSeedShape(store: unknown): Problem[] {
         }
       }
     }
-    for (let f = 0; f < DERIVED_FIELDS.length; f++) {
+    for (let f = 1; f < RELATION_FIELDS.length; f++) {
       // Unknown, non-string and self items are reported above, not as drift.
-      const listed = have[f]![v]!;
-      if (listed === wanted[f]![v] || sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted[f]![v]!)) continue;
-      const field = DERIVED_FIELDS[f]!;
-      const wantNames = wanted[f]![v]!.map((w) => ids[w]!);
+      const listed = stored[f]![v]!;
+      const wanted = implied[f]![v]!;
+      if (listed === wanted || sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted)) continue;
+      const field = RELATION_FIELDS[f]!;
+      const wantNames = wanted.map((w) => ids[w]!);
       const haveNames = (Array.isArray(r[field]) ? (r[field] as unknown[]) : []).filter((x): x is string => typeof x === 'string' && position.has(x) && x !== id);
       const extra = haveNames.filter((x) => !wantNames.includes(x));
       const lacking = wantNames.filter((x) => !haveNames.includes(x));

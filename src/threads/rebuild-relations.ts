@@ -2,11 +2,7 @@ import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { isObject, ownGet } from './model.js';
 
 /** The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations}); children are left out. */
-export interface DerivedRelations {
-  references_to: readonly (readonly number[])[];
-  referenced_by: readonly (readonly number[])[];
-  depends_on: readonly (readonly number[])[];
-}
+export type DerivedRelations = Record<'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]>;
 
 /**
  * Derives the relations cache from the threads and the operations log:
