@@ -1,14 +1,22 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { Hasher } from '../canonical/sha256.js';
+
+// `crypto.hash` (Node 20.12 and later): one call, no Hash object; older Node 20 releases lack it.
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 /**
  * SHA-256 through `node:crypto` (native speed). Produces the same digests as
- * the portable `jsHasher` and WebCrypto.
+ * the portable `jsHasher` and WebCrypto. `sha256Hex` gives the lowercase hex
+ * digest natively; the store's content hashes use it when a hasher has it
+ * (a refresh through a port without fingerprints hashes every file).
  *
  * @example verify(stream, { format: 'decision-log', hasher: nodeHasher })
  */
-export const nodeHasher: Hasher = {
+export const nodeHasher: Hasher & { sha256Hex(data: Uint8Array): string } = {
   sha256(data: Uint8Array): Uint8Array {
-    return createHash('sha256').update(data).digest();
+    return crypto.createHash('sha256').update(data).digest();
+  },
+  sha256Hex(data: Uint8Array): string {
+    return oneShot === undefined ? crypto.createHash('sha256').update(data).digest('hex') : oneShot('sha256', data, 'hex');
   },
 };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsHasher, toHex } from '../../src/canonical/index.js';
 import { nodeHasher } from '../../src/node/index.js';
+import { contentHashOf } from '../../src/store/doc-file.js';
 
 const webcrypto = async (data: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>)));
 
@@ -12,6 +13,7 @@ describe('same hashes everywhere', () => {
       const want = await webcrypto(data);
       expect(toHex(jsHasher.sha256(data))).toBe(want);
       expect(toHex(nodeHasher.sha256(data))).toBe(want);
+      expect(nodeHasher.sha256Hex(data)).toBe(want);
     }
   });
   it('and on random inputs (including subarrays with an offset)', async () => {
@@ -21,6 +23,9 @@ describe('same hashes everywhere', () => {
         const want = await webcrypto(view.slice());
         expect(toHex(jsHasher.sha256(view))).toBe(want);
         expect(toHex(nodeHasher.sha256(view))).toBe(want);
+        expect(nodeHasher.sha256Hex(view)).toBe(want);
+        expect(contentHashOf(view, nodeHasher)).toBe(want);
+        expect(contentHashOf(view, jsHasher)).toBe(want);
       }),
       { numRuns: 300 },
     );
