@@ -451,10 +451,27 @@ function inFormValidator(def: FormatDef): (value: unknown) => number {
   return v;
 }
 
-/** True when a format's in-form and compiled schemas list the same properties in the same order (so an in-form count applies to both). */
+/** True when a format's schema, in-form and compiled schemas list the same properties in the same order (so an in-form count applies to all three). */
 function sameProperties(def: FormatDef): boolean {
   const keys = (schema: unknown) => Object.keys(((schema as { properties?: object }).properties ?? {}) as object).join('\u0000');
-  return keys(inFormSchemaOf(def.schema)) === keys(compiledSchemaOf(def.schema));
+  const declared = keys(def.schema);
+  return keys(inFormSchemaOf(def.schema)) === declared && keys(compiledSchemaOf(def.schema)) === declared;
+}
+
+/**
+ * The index of the last of `schema`'s properties that holds an ISO 8601
+ * date-time field (-1: none), or infinity when one can sit elsewhere (an
+ * undeclared key, an item, a branch): a value whose properties up to it are
+ * in form has no date-time outside memkit's profile.
+ */
+function lastDateProperty(schema: unknown): number {
+  const plan = datePlan(schema);
+  if (plan === undefined) return -1;
+  if (plan === 'date' || plan.branches.length > 0 || plan.items !== undefined || plan.other !== undefined) return Number.POSITIVE_INFINITY;
+  const keys = Object.keys((schema as { properties?: object }).properties ?? {});
+  let last = -1;
+  for (const key of plan.props.keys()) last = Math.max(last, keys.indexOf(key));
+  return last;
 }
 
 const schemaValidators = new Map<string, (value: unknown) => boolean>();
@@ -767,13 +784,15 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
   };
   // ISO 8601 date-times outside memkit's profile are valid: say so (convention.date-time-profile).
   // Past the cap the warnings would only be counted; the truncation note already stands for them.
-  const profiled = (value: unknown, problems: Problem[]): Problem[] => {
-    if (!hasOffProfileDate(def.schema, value) || problems.some((p) => p.code === 'problems.truncated')) return problems;
+  // `inFormCount` leading properties are in form: when they hold every date-time field, there is nothing to walk.
+  const profiled = (value: unknown, problems: Problem[], inFormCount: number): Problem[] => {
+    if (lastDate < inFormCount || !hasOffProfileDate(def.schema, value) || problems.some((p) => p.code === 'problems.truncated')) return problems;
     const more = dateTimeProfileProblems(def.schema, value);
     return more.length === 0 ? problems : cap([...problems, ...more]);
   };
   const inForm = inFormValidator(def);
   const ordered = sameProperties(def);
+  const lastDate = lastDateProperty(def.schema);
   const inFormRules = check === undefined ? undefined : def.inFormCheck === undefined ? check : (def.inFormCheck ?? undefined);
   return (value) => {
     try {
@@ -785,10 +804,11 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
       // judged by the schema check; one that fails it anyway gets TypeBox's walk (it should not happen).
       const limit = maxProblems + ERROR_HEADROOM;
       // The properties the in-form check passed before it failed are valid: the walk skips them.
-      const found = walkErrors(value, limit, ordered ? inFormCount : 0);
-      if (found !== undefined) return profiled(value, slow(value, found));
-      if (schemaCheck(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)));
-      return profiled(value, slow(value, schemaErrors(typeboxValidator(def), value, limit)));
+      const known = ordered ? inFormCount : 0;
+      const found = walkErrors(value, limit, known);
+      if (found !== undefined) return profiled(value, slow(value, found), known);
+      if (schemaCheck(value)) return profiled(value, check === undefined ? [] : cap(check(value, validEnv)), known);
+      return profiled(value, slow(value, schemaErrors(typeboxValidator(def), value, limit)), known);
     } catch (cause) {
       // Stack exhaustion on absurdly deep values, or a value (proxy, getter) or injected
       // tokenizer that throws: report it, never rethrow.
