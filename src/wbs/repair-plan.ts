@@ -34,7 +34,8 @@ export interface RepairPlanOptions {
   hasher?: Hasher;
 }
 
-const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+// Strings, numbers and null need no copy: most values a plan writes are.
+const copy = <T>(v: T): T => (typeof v !== 'object' || v === null ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 const FALLBACK_CODE: Record<string, string> = {
   status: 'wbs.rollup-mismatch',
@@ -97,14 +98,14 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   // Shallow copies: the repairs below replace fields, never change a field's value in place,
   // so values can be shared with the input until a patch copies them.
   const all: unknown[] = items.map((e) => (isObject(e) ? { ...e } : e));
-  const entityPlace = new Map<number, string>();
+  const entityPlace: (string | undefined)[] = []; // by position: the entity file of a repaired entry
 
   // 1. Entity files win over their (well-formed, first) index entries; unindexed entities get an entry.
   const fresh: string[] = [];
   for (const [id, { name, value }] of entities) {
     const i = byId.get(id);
     if (i !== undefined) {
-      entityPlace.set(i, name);
+      entityPlace[i] = name;
       for (const f of SHARED_FIELDS) if (own(value, f)) (all[i] as Loose)[f] = value[f];
     } else {
       fresh.push(id);
@@ -112,7 +113,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   }
   fresh.sort(compareWbsIds);
   for (const id of fresh) {
-    entityPlace.set(all.length, entities.get(id)!.name);
+    entityPlace[all.length] = entities.get(id)!.name;
     all.push(indexEntryOf(entities.get(id)!.value, () => []));
   }
   // The ids are as they were, and fresh ones are new: the entries repaired are the
@@ -168,7 +169,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       if (own(before, key) && sameJson(before[key], after[key])) continue;
       const pointer = joinPointer('/tasks', i, key);
       indexPatch.patch.push({ op: own(before, key) ? 'replace' : 'add', path: pointer, value: copy(after[key]) });
-      const entityFile = entityPlace.get(i);
+      const entityFile = entityPlace[i];
       const fix =
         at('task-index.json', pointer) ??
         belowField.get(pointer) ??
@@ -180,7 +181,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   }
   for (let i = items.length; i < all.length; i++) {
     if (!ok(i)) continue;
-    const name = entityPlace.get(i)!;
+    const name = entityPlace[i]!;
     indexPatch.patch.push({ op: 'add', path: '/tasks/-', value: copy(all[i]) });
     indexPatch.fixes.push(at(name, '') ?? error('wbs.entity-unindexed', `${name} has no index entry`, { file: name, pointer: '' }));
   }
