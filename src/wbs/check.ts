@@ -222,9 +222,8 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
       out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${typeForDepth(wbsDepth(id))}", not "${value.type}"`, { file, pointer: '/type' }));
     if (value.completedAt !== undefined && value.completedAt !== null && value.status !== 'done')
       out.push(warning('wbs.completed-not-done', `"${id}" has completedAt but its status is "${String(value.status)}"`, { file, pointer: '/completedAt' }));
-    const at = model.find(id);
-    const i = at === -1 ? undefined : at;
-    if (i === undefined) {
+    const i = model.find(id);
+    if (i === MISSING) {
       out.push(warning('wbs.entity-unindexed', `${name} ("${id}") has no entry in task-index.json`, { file, pointer: '' }));
     } else {
       const entry = model.items[i] as Loose;
@@ -235,7 +234,7 @@ function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: Che
       }
     }
     if (options.deliverableExists) {
-      const listed = i === undefined ? [] : strings(model.items[i] as Loose, 'deliverables');
+      const listed = i === MISSING ? [] : strings(model.items[i] as Loose, 'deliverables');
       (Array.isArray(value.deliverables) ? (value.deliverables as unknown[]) : []).forEach((d, k) => {
         if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d))
           out.push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));

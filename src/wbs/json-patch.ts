@@ -56,11 +56,8 @@ function child(cur: unknown, token: string, pointer: string): unknown {
 }
 
 function get(doc: unknown, pointer: string): unknown {
-  const tokens = parsePointer(pointer);
-  if (tokens === undefined) throw new PatchError(`"${pointer}" is not a JSON Pointer`);
-  let cur = doc;
-  for (const t of tokens) cur = child(cur, t, pointer);
-  return cur;
+  const at = locate(doc, pointer);
+  return at === undefined ? doc : child(at.parent, at.key, pointer);
 }
 
 function add(doc: unknown, pointer: string, value: unknown): unknown {
