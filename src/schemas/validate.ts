@@ -497,57 +497,6 @@ function typeboxValidator(def: FormatDef): Validator {
 }
 
 /**
- * A TypeBox check of `schema` (as {@link compiledSchemaOf} leaves it) that
- * returns false, never throws, on a value it cannot check: for callers that
- * check parts of a format's schema on their own and ask {@link validate} for
- * the problems only when a part fails.
- *
- * For an object schema, the items of each plain array property (see
- * {@link plainArrayItems}) are checked by a loop over a compiled item check
- * rather than in TypeBox's code, which calls `every` with a closure made
- * afresh on each call: the answers are the same, and a check run once per
- * entry of a 100,000-entry file allocates nothing per entry.
- */
-export function guardedCheck(schema: unknown): (value: unknown) => boolean {
-  const { shell, keys, items } = arrayProperties(schema);
-  return guarded(compiledCheck(shell), keys, items.map(compiledCheck));
-}
-
-/**
- * The part of {@link guardedCheck}'s check that leaves the items of the plain
- * array properties unchecked, and the names of those properties (none when
- * the schema has no such property: then `check` is the whole check). For a
- * caller that knows those items are valid by other means, such as identity
- * with strings it has checked already.
- */
-export function guardedShell(schema: unknown): { check: (value: unknown) => boolean; arrays: string[] } {
-  const { shell, keys } = arrayProperties(schema);
-  return { check: guarded(compiledCheck(shell), [], []), arrays: keys };
-}
-
-/**
- * `whole`, then each item of each array property `keys[p]` checked by
- * `itemChecks[p]`; false, never a throw, on a value that cannot be checked.
- */
-function guarded(whole: (value: unknown) => boolean, keys: readonly string[], itemChecks: readonly ((value: unknown) => boolean)[]): (value: unknown) => boolean {
-  return (value) => {
-    try {
-      if (!whole(value)) return false;
-      for (let p = 0; p < keys.length; p++) {
-        const list: unknown = (value as Record<string, unknown>)[keys[p]!];
-        if (!Array.isArray(list)) continue; // an optional property that is absent: the shell checked the rest
-        const item = itemChecks[p]!;
-        // `every` skips holes: an item that fails and is a hole is not a failure.
-        for (let k = 0; k < list.length; k++) if (!item(list[k]) && k in list) return false;
-      }
-      return true;
-    } catch {
-      return false;
-    }
-  };
-}
-
-/**
  * The compiled check of `schema`: memkit's generated code (see
  * `compileCheckCode`) where it can be evaluated, else TypeBox's compiled
  * check, called directly (see {@link directCheck}). Same answers either way.
@@ -566,52 +515,6 @@ function compiledCheck(schema: unknown): (value: unknown) => boolean {
 function directCheck(v: Validator): (value: unknown) => boolean {
   const check: unknown = (v as unknown as { evaluateResult?: { check?: unknown } }).evaluateResult?.check;
   return typeof check === 'function' ? (check as (value: unknown) => boolean) : (value) => v.Check(value);
-}
-
-/**
- * An object schema's plain array properties split out: `shell` is the schema
- * with each of them reduced to `type: array` (optional as before), `keys[p]`
- * names one and `items[p]` is its item schema. Any other schema is its own
- * shell, with no keys.
- */
-function arrayProperties(schema: unknown): { shell: unknown; keys: string[]; items: Record<string, unknown>[] } {
-  const none = { shell: schema, keys: [], items: [] };
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return none;
-  const node = schema as Record<string, unknown>;
-  const properties = node.properties;
-  if (node.type !== 'object' || typeof properties !== 'object' || properties === null || Array.isArray(properties)) return none;
-  const keys: string[] = [];
-  const items: Record<string, unknown>[] = [];
-  const reduced: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(properties as Record<string, unknown>)) {
-    const { '~optional': optional, ...rest } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    const item = plainArrayItems(rest);
-    if (item === undefined) {
-      reduced[key] = value;
-      continue;
-    }
-    keys.push(key);
-    items.push(item);
-    reduced[key] = { type: 'array', '~kind': 'Array', ...(optional === true ? { '~optional': true } : {}) };
-  }
-  return keys.length === 0 ? none : { shell: { ...node, properties: reduced }, keys, items };
-}
-
-/** Keywords an array schema may carry for its items to be checkable one by one. */
-const PLAIN_ARRAY_KEYS = new Set<PropertyKey>(['type', 'items', 'description', 'title', '~kind']);
-
-/**
- * The item schema of a plain array schema (`type: array` with `items` and
- * nothing that relates items to each other, such as `uniqueItems` or
- * `contains`), or `undefined`: such an array is valid exactly when every item
- * is, so a caller can check its items one by one with {@link guardedCheck}.
- */
-export function plainArrayItems(node: unknown): Record<string, unknown> | undefined {
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
-  const array = node as Record<PropertyKey, unknown>;
-  const items = array.items;
-  if (array.type !== 'array' || typeof items !== 'object' || items === null || Array.isArray(items)) return undefined;
-  return Reflect.ownKeys(array).every((k) => PLAIN_ARRAY_KEYS.has(k)) ? (items as Record<string, unknown>) : undefined;
 }
 
 /** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */

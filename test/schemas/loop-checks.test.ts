@@ -1,13 +1,14 @@
 // The loops memkit compiles in place of TypeBox's code give the same answers:
-// pattern loops against the regular expressions they replace, and guardedCheck's
-// array loops against TypeBox's own check of the same schema.
+// pattern loops against the regular expressions they replace, and the compiled
+// check's array loops against TypeBox's own check of the same schema.
 import fc from 'fast-check';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { LOOP_PATTERNS } from '../../src/schemas/loop-patterns.js';
 import { getFormat } from '../../src/schemas/index.js';
-import { compiledSchemaOf, guardedCheck, guardedShell } from '../../src/schemas/validate.js';
+import { compileCheckCode } from '../../src/schemas/check-code.js';
+import { compiledSchemaOf } from '../../src/schemas/validate.js';
 import { THREAD_ID_PATTERN } from '../../src/schemas/thread-store.js';
 import { WBS_ID_PATTERN } from '../../src/schemas/wbs.js';
 
@@ -82,7 +83,7 @@ const entryLike = fc
     }),
   );
 
-describe('guardedCheck', () => {
+describe('the compiled check of schemas with array properties', () => {
   const schemas = {
     required: Type.Object({
       id: Type.String({ pattern: WBS_ID_PATTERN }),
@@ -100,8 +101,9 @@ describe('guardedCheck', () => {
     'wbs entry': (compiledSchemaOf(getFormat('wbs-task-index')!.schema) as { properties: { tasks: { items: unknown } } }).properties.tasks.items,
   };
   for (const [name, schema] of Object.entries(schemas)) {
-    it(`agrees with TypeBox's check of the same schema: ${name}`, () => {
-      const ours = guardedCheck(schema);
+    it(`agrees with TypeBox's check of the same schema (holes, undefined items, wrong types): ${name}`, () => {
+      // uniqueItems on a non-string array is TypeBox's to check: memkit's compiler gives up on it.
+      const ours = compileCheckCode(schema) ?? ((value: unknown) => Compile(schema as never).Check(value));
       const theirs = Compile(schema as never);
       fc.assert(
         fc.property(fc.oneof(entryLike, fc.anything()), (value) => {
@@ -111,54 +113,4 @@ describe('guardedCheck', () => {
       );
     });
   }
-
-  for (const [name, schema] of Object.entries(schemas)) {
-    it(`guardedShell agrees with TypeBox's check once the split-off arrays' items are valid: ${name}`, () => {
-      const { check, arrays } = guardedShell(schema);
-      const theirs = Compile(schema as never);
-      const items = guardedCheck(schema);
-      fc.assert(
-        fc.property(fc.oneof(entryLike, fc.anything()), (value) => {
-          // The shell never refuses what the whole check accepts, and it accepts what the whole check refuses only for the items it leaves out.
-          if (theirs.Check(value)) expect(check(value)).toBe(true);
-          let emptied = value;
-          if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-            const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-            for (const k of arrays) if (Array.isArray(copy[k])) copy[k] = [];
-            emptied = copy;
-          }
-          expect(check(value)).toBe(items(emptied));
-        }),
-        { numRuns: 2000 },
-      );
-    });
-  }
-
-  it('guardedShell leaves out exactly the plain array properties', () => {
-    expect(guardedShell(schemas.required).arrays.sort()).toEqual(['list', 'more', 'tags']);
-    expect(guardedShell(schemas['not plain (minItems, uniqueItems)']).arrays).toEqual([]);
-    expect(guardedShell(Type.String()).arrays).toEqual([]);
-  });
-
-  it('answers false instead of throwing on a value that throws when read', () => {
-    const check = guardedCheck(schemas.required);
-    const hostile = new Proxy(
-      { id: '1', list: [], more: [] },
-      {
-        get: () => {
-          throw new Error('no');
-        },
-      },
-    );
-    expect(check(hostile)).toBe(false);
-    const list = new Proxy(['1'], {
-      get: (t, k) =>
-        k === '0'
-          ? (() => {
-              throw new Error('no');
-            })()
-          : Reflect.get(t, k),
-    });
-    expect(check({ id: '1', list, more: [] })).toBe(false);
-  });
 });
