@@ -116,12 +116,8 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         parentId = str('parent_id')!;
       }
       recorded.parent_id = parentId;
-      let deps: string[] = [];
-      if (own(p, 'depends_on')) {
-        const d = checkDeps(p.depends_on, child, threads);
-        if (!Array.isArray(d)) return fail([d]);
-        deps = d;
-      }
+      const deps = own(p, 'depends_on') ? checkDeps(p.depends_on, child, threads) : [];
+      if (!Array.isArray(deps)) return fail([deps]);
       // In the schema's key order: tags before parent_id.
       const thread: Thread = {
         id: child,
@@ -134,9 +130,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         storage_path: str('storage_path') ?? `threads/${child}`,
       };
       setThread(child, thread);
-      const rel = emptyRelations();
-      rel.depends_on = deps;
-      setRelations(child, rel);
+      setRelations(child, { ...emptyRelations(), depends_on: deps });
       if (parentId !== null) {
         const pr = relOf(parentId);
         if (!pr.children.includes(child)) pr.children.push(child);

@@ -42,9 +42,8 @@ function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: 
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
 
 /**
- * Each operation whose id an earlier one has, by position, with the first position of the id.
- * A loop of its own: the id table is the largest a check builds, and a loop that does nothing
- * else looks it up about twice as fast as the replay loop would.
+ * Each operation whose id an earlier one has, by position, with the first position of the id; in a
+ * loop of its own, which looks the largest table of a check up faster than the replay loop would.
  */
 function repeatedIds(ops: readonly unknown[]): Map<number, number> {
   const seen = new Set<string>();
@@ -143,19 +142,18 @@ function checkSeedShape(store: unknown): Problem[] {
   // Threads: positions, each thread's parent position (-1 when none is found), stored
   // status and empty strings, and whether every thread's id is its key (then ids are unique).
   const position = positions(ids);
-  const thread: unknown[] = [];
-  const parentId: unknown[] = [];
-  const parentOf: number[] = [];
+  // Keys of `threads` are its own properties: a plain read is an own read.
+  const thread = (v: number): unknown => threads[ids[v]!];
+  const parentId = new Array<unknown>(n);
+  const parentOf = new Array<number>(n);
   // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
   const emptyStrings: number[] = [];
   let keyed = true;
   for (let v = 0; v < n; v++) {
-    // Keys of `threads` are its own properties: a plain read is an own read.
-    const t = threads[ids[v]!];
-    thread.push(t);
+    const t = thread(v);
     const p = isObject(t) ? t.parent_id : undefined;
-    parentId.push(p);
-    parentOf.push(typeof p === 'string' ? (position.get(p) ?? -1) : -1);
+    parentId[v] = p;
+    parentOf[v] = typeof p === 'string' ? (position.get(p) ?? -1) : -1;
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
     if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
@@ -186,7 +184,6 @@ function checkSeedShape(store: unknown): Problem[] {
   const readOnly = (i: number, v: number, what: string) => {
     if (replay[v] !== undefined && replay[v] !== 'active') walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay[v]}`, { pointer: O(i) }));
   };
-  const EMPTY: Loose = {};
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (!isObject(op)) continue;
@@ -212,7 +209,7 @@ function checkSeedShape(store: unknown): Problem[] {
       walked.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
       continue;
     }
-    const p = isObject(op.params) ? op.params : EMPTY;
+    const p = isObject(op.params) ? op.params : {};
     // The key params that are not strings: a list only when there is one.
     let missing: string[] | undefined;
     for (const k of keys) if (typeof ownGet(p, k) !== 'string') (missing ??= []).push(k);
@@ -231,7 +228,7 @@ function checkSeedShape(store: unknown): Problem[] {
         if (replay[child] !== undefined) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
         // The parents agree when both name the same thread, or both are null: then the thread need not be read.
         const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentId[child] === null;
-        const t = agreed ? undefined : thread[child];
+        const t = agreed ? undefined : thread(child);
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
           walked.push(
             warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, {
@@ -296,7 +293,7 @@ function checkSeedShape(store: unknown): Problem[] {
     const pv = parentOf[v]!;
     if (idSeen === undefined && (typeof parentId[v] !== 'string' || (pv !== -1 && (!hasEntry(pv) || storedChildren[pv]!.includes(v))))) continue;
     const key = ids[v]!;
-    const t = thread[v];
+    const t = thread(v);
     if (!isObject(t)) continue;
     if (idSeen !== undefined && typeof t.id === 'string') {
       if (t.id !== key) out.push(error('threads.key-mismatch', `thread stored under "${key}" has id "${t.id}"`, { pointer: T(key, 'id') }));
@@ -318,7 +315,7 @@ function checkSeedShape(store: unknown): Problem[] {
   }
 
   for (const v of emptyStrings) {
-    const t = thread[v] as Loose;
+    const t = thread(v) as Loose;
     for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
   }
   // The format's own example writes "1.0"; full SemVer is memkit's reading.
@@ -331,7 +328,7 @@ function checkSeedShape(store: unknown): Problem[] {
   // A loop, not a spread: a hostile store can make walked longer than a call's argument limit.
   for (const p of walked) out.push(p);
   for (const v of stateOrder) {
-    const t = thread[v];
+    const t = thread(v);
     const was = isObject(t) && typeof t.status === 'string' ? t.status : undefined;
     const now = replay[v]!;
     if (was !== undefined && was !== now) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${now}`, { pointer: T(ids[v]!, 'status') }));
@@ -374,7 +371,7 @@ function checkSeedShape(store: unknown): Problem[] {
         if (field === 'children') {
           // parentOf[w] === v says that thread w's parent_id is this thread's id.
           if (parentOf[w] !== v) {
-            const t = thread[w];
+            const t = thread(w);
             if (isObject(t) && t.parent_id !== id)
               out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
           }
@@ -411,7 +408,9 @@ function checkSeedShape(store: unknown): Problem[] {
       );
     }
   }
-  for (const cycle of findCycles(storedDeps)) {
+  // Dependencies stored before their dependents, as spawns add them, cannot form a cycle.
+  const dependsEdges = storedDeps.every((list, v) => list.every((w) => w < v)) ? [] : storedDeps;
+  for (const cycle of findCycles(dependsEdges)) {
     const names = cycle.map((v) => ids[v]!);
     const list = (relation[cycle[0]!] as Loose).depends_on as unknown[];
     out.push(warning('threads.depends-cycle', `depends_on cycle: ${[...names, names[0]].join(' → ')}`, { pointer: R(names[0]!, 'depends_on', list.indexOf(names[1])) }));

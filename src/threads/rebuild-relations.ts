@@ -60,25 +60,26 @@ export function positions(ids: readonly string[]): Map<string, number> {
  */
 export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
   const find = (id: unknown) => (typeof id === 'string' ? (position.get(id) ?? -1) : -1);
-  // Sized up front: writing far past the end of an empty array makes V8 keep it as a slow dictionary.
-  const refsTo = new Array<number[] | undefined>(ids.length);
-  const refsBy = new Array<number[] | undefined>(ids.length);
-  // The (from, to) pairs seen, as one number each: the first reference of a pair counts.
+  // The (from, to) pairs in log order, each once (as one number each in `pairs`).
   const pairs = new Set<number>();
-  // The depends_on list set by the last operation that sets one, per thread.
+  const from: number[] = [];
+  const to: number[] = [];
+  // Per thread, the depends_on list of the last operation that sets one (sized up front: V8 keeps an array written far past its end as a slow dictionary).
   const deps = new Array<unknown[] | undefined>(ids.length);
-  for (const op of Array.isArray(store.operations) ? (store.operations as unknown[]) : []) {
+  const ops = Array.isArray(store.operations) ? (store.operations as unknown[]) : [];
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
     if (!isObject(op) || !isObject(op.params)) continue;
     const p = op.params;
     if (op.command === 'reference') {
       const f = ownGet(p, 'from_id');
       const t = ownGet(p, 'to_id');
       if (typeof f !== 'string' || typeof t !== 'string' || f === t) continue;
-      const from = find(f);
-      const to = find(t);
-      if (from === -1 || to === -1 || pairs.size === pairs.add(from * ids.length + to).size) continue;
-      (refsTo[from] ??= []).push(to);
-      (refsBy[to] ??= []).push(from);
+      const a = find(f);
+      const b = find(t);
+      if (a === -1 || b === -1 || pairs.size === pairs.add(a * ids.length + b).size) continue;
+      from.push(a);
+      to.push(b);
     } else if ((op.command === 'update' || op.command === 'spawn') && Array.isArray(ownGet(p, 'depends_on'))) {
       const target = find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
       if (target !== -1) deps[target] = p.depends_on as unknown[];
@@ -91,13 +92,19 @@ export function deriveRelations(store: { operations?: unknown; relations?: unkno
       const c = ownGet(stored, id);
       list = isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : [];
     }
-    const out: number[] = [];
-    for (const d of list) {
-      const w = typeof d === 'string' ? position.get(d) : undefined;
-      if (w !== undefined && w !== v) out.push(w);
-    }
+    // An unknown id reads as the thread itself, so one filter drops it with the self-links.
+    const all = list.map((d) => (typeof d === 'string' ? (position.get(d) ?? v) : v));
+    const out = all.includes(v) ? all.filter((w) => w !== v) : all;
     return out.length === 0 ? NONE : out.length === 1 ? out : [...new Set(out)];
   });
-  const lists = (sets: (number[] | undefined)[]) => ids.map((_, v) => sets[v] ?? NONE);
-  return { references_to: lists(refsTo), referenced_by: lists(refsBy), depends_on };
+  // Each thread's list, of exactly its length (a list grown by push keeps room for 16).
+  const lists = (key: readonly number[], value: readonly number[]) => {
+    const count = new Int32Array(ids.length);
+    for (let k = 0; k < key.length; k++) count[key[k]!]!++;
+    const out = ids.map((_, v) => (count[v] === 0 ? NONE : new Array<number>(count[v]!)));
+    count.fill(0);
+    for (let k = 0; k < key.length; k++) (out[key[k]!] as number[])[count[key[k]!]!++] = value[k]!;
+    return out;
+  };
+  return { references_to: lists(from, to), referenced_by: lists(to, from), depends_on };
 }
