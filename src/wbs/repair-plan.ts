@@ -59,19 +59,19 @@ const FALLBACK_CODE: Record<string, string> = {
  */
 export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPlanOptions = {}): RepairPlan {
   const problems = checkWbs(index, tasks);
-  // The first problem at each place of each file, and below each index entry's field
-  // (`/tasks/3/progress/total` is below `/tasks/3/progress`): looked up once per edit.
-  const atPlace = new Map<string, Map<string, Problem>>();
+  // The first index problem at each place and below each entry's field (`/tasks/3/progress/total`
+  // is below `/tasks/3/progress`), and each entity file's few problems: looked up once per edit.
+  const indexAt = new Map<string, Problem>();
   const belowField = new Map<string, Problem>();
+  const inFile = new Map<string, Problem[]>();
   for (const p of problems) {
-    const file = p.file ?? '';
     const pointer = p.pointer ?? '';
-    const places = atPlace.get(file) ?? atPlace.set(file, new Map()).get(file)!;
-    if (!places.has(pointer)) places.set(pointer, p);
-    const field = file === 'task-index.json' ? /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer) : null;
+    if (p.file !== 'task-index.json') (inFile.get(p.file ?? '') ?? inFile.set(p.file ?? '', []).get(p.file ?? '')!).push(p);
+    else if (!indexAt.has(pointer)) indexAt.set(pointer, p);
+    const field = p.file === 'task-index.json' ? /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer) : null;
     if (field !== null && !belowField.has(field[0])) belowField.set(field[0], p);
   }
-  const at = (file: string, pointer: string) => atPlace.get(file)?.get(pointer);
+  const at = (file: string, pointer: string) => (file === 'task-index.json' ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
   const hash = (v: unknown) => hashJson(v, options.hasher);
 
   // The usable entity files: object, well-formed id matching its file name, first of its id.
