@@ -49,7 +49,17 @@ class Unsupported extends Error {}
 /** A primitive TypeBox compares with `===` (its `IsValueLike`). */
 const isValueLike = (v: unknown): boolean => v === null || v === undefined || ['string', 'number', 'boolean', 'bigint'].includes(typeof v);
 
-const literal = (v: unknown): string => (typeof v === 'bigint' ? `${v}n` : v === undefined ? 'undefined' : JSON.stringify(v));
+/** `v` as JavaScript source; only for values {@link isValueLike} accepts (a number that JSON cannot spell makes the compiler give up). */
+const literal = (v: unknown): string => {
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new Unsupported();
+  return typeof v === 'bigint' ? `${v}n` : v === undefined ? 'undefined' : JSON.stringify(v);
+};
+
+/** A count keyword's value as source: a non-negative integer, else the compiler gives up. */
+const count = (v: unknown): number => {
+  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new Unsupported();
+  return v as number;
+};
 
 /**
  * Generates one check function per schema that needs one (the root, `anyOf`
@@ -222,8 +232,8 @@ class Generator {
       // `every` skips holes: a hole reads as undefined and is not checked.
       body.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) { const ${item} = ${x}[${i}]; if (${item} === undefined && !(${i} in ${x})) continue;\n${inner.join('\n')}\n}`);
     }
-    if (s.minItems !== undefined) body.push(`if (!(${x}.length >= ${Number(s.minItems)})) return false;`);
-    if (s.maxItems !== undefined) body.push(`if (!(${x}.length <= ${Number(s.maxItems)})) return false;`);
+    if (s.minItems !== undefined) body.push(`if (!(${x}.length >= ${count(s.minItems)})) return false;`);
+    if (s.maxItems !== undefined) body.push(`if (!(${x}.length <= ${count(s.maxItems)})) return false;`);
     if (typed) out.push(...body);
     else out.push(`if (Array.isArray(${x})) {`, ...body, '}');
   }
@@ -233,11 +243,11 @@ class Generator {
     const body: string[] = [];
     const cp = this.external(Guard.CodePointCount);
     if (s.minLength !== undefined) {
-      const n = Number(s.minLength);
+      const n = count(s.minLength);
       body.push(`if (!(${x}.length >= ${n << 1} || (${x}.length >= ${n} && ${cp}(${x}) >= ${n}))) return false;`);
     }
     if (s.maxLength !== undefined) {
-      const n = Number(s.maxLength);
+      const n = count(s.maxLength);
       body.push(`if (!(${x}.length <= ${n} || (${x}.length <= ${n << 1} && ${cp}(${x}) <= ${n}))) return false;`);
     }
     if (s.pattern !== undefined) {

@@ -110,6 +110,11 @@ describe('compileCheckCode', () => {
     expect(compileCheckCode({ type: 'string', format: 'email' })).toBeUndefined();
     expect(compileCheckCode({ allOf: [{ type: 'string' }] })).toBeUndefined();
     expect(compileCheckCode({ items: [{ type: 'string' }] })).toBeUndefined();
+    // Values its source could not spell exactly.
+    expect(compileCheckCode({ const: Number.NaN })).toBeUndefined();
+    expect(compileCheckCode({ enum: ['a', Number.POSITIVE_INFINITY] })).toBeUndefined();
+    expect(compileCheckCode({ type: 'string', minLength: 1.5 })).toBeUndefined();
+    expect(compileCheckCode({ type: 'number', minimum: Number.NaN })).toBeUndefined();
     Settings.Set({ useAcceleration: false });
     try {
       expect(compileCheckCode(Type.String())).toBeUndefined();
