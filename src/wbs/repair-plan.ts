@@ -122,7 +122,8 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const ok = (i: number) => whole.depth[i]! > 0;
 
   // 2. type and parent from the id; 3. children lists from the entries below (the tree the roll-up follows).
-  const kids: number[][] = all.map(() => []);
+  const none: number[] = []; // shared by the entries with nothing below them, most of them
+  const kids: number[][] = all.map(() => none);
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const id = whole.ids[i]!;
@@ -131,11 +132,14 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const parent = wbsParent(id);
     e.parent = parent;
     const p = parent === null ? undefined : whole.byId.get(parent);
-    if (p !== undefined) kids[p]!.push(i);
+    if (p === undefined) continue;
+    if (kids[p] === none) kids[p] = [];
+    kids[p]!.push(i);
   }
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const e = all[i] as Loose;
+    if (kids[i] === none && Array.isArray(e.children) && e.children.length === 0) continue; // a leaf listing no children
     const want = kids[i]!.map((j) => whole.ids[j]!).sort(compareWbsIds);
     // The same length and the same members as `want` (whose ids are distinct): the same set, listed once each.
     if (!Array.isArray(e.children) || e.children.length !== want.length || !sameMembers(e.children, want)) e.children = want;
