@@ -43,6 +43,9 @@ const TYPE_TESTS: Readonly<Record<string, (x: string) => string>> = {
   string: (x) => `typeof ${x} === "string"`,
 };
 
+/** `key in obj` as source; TypeBox tests `__proto__` and `constructor` with hasOwnProperty. */
+const hasKey = (k: string, obj: string): string => (k === '__proto__' || k === 'constructor' ? `Object.prototype.hasOwnProperty.call(${obj}, ${literal(k)})` : `${literal(k)} in ${obj}`);
+
 /** Thrown (and caught in {@link compileCheckCode}) for a schema this compiler does not handle. */
 class Unsupported extends Error {}
 
@@ -141,10 +144,6 @@ class Generator {
     const properties = (has('properties') ? s.properties : {}) as Record<string, unknown>;
     const patterns = (has('patternProperties') ? s.patternProperties : {}) as Record<string, unknown>;
     if (typeof properties !== 'object' || properties === null || typeof patterns !== 'object' || patterns === null) throw new Unsupported();
-    // Keys TypeBox tests with hasOwnProperty rather than `in`.
-    const hasKey = (k: string, obj: string) => (k === '__proto__' || k === 'constructor' ? `Object.prototype.hasOwnProperty.call(${obj}, ${literal(k)})` : `${literal(k)} in ${obj}`);
-    const exact = Settings.Get().exactOptionalPropertyTypes;
-    const loaded = new Map<string, string>();
     // Required keys not among the properties: only their presence.
     for (const k of required as string[]) if (!Object.hasOwn(properties, k)) body.push(`if (!(${hasKey(k, x)})) return false;`);
     if (has('additionalProperties')) this.additional(s, x, body, required as string[], properties, patterns);
@@ -159,13 +158,23 @@ class Generator {
         `{ const ${keys} = Object.keys(${x}); for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { if (!${re}.test(${keys}[${i}])) continue; const ${item} = ${x}[${keys}[${i}]];\n${inner.join('\n')}\n} }`,
       );
     }
-    for (const [index, [k, sub]] of Object.entries(properties).entries()) {
+    for (const [index, lines] of this.properties(x, properties, required as string[]).entries()) {
+      // An indexed check says which property failed: the ones before it are valid.
+      body.push(...(indexing ? lines.map((line) => line.replaceAll('return false;', `return ${index};`)) : lines));
+    }
+    if (typed) out.push(...body);
+    else out.push(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})) {`, ...body, '}');
+  }
+
+  /** Per property of `properties`, statements that `return false` when the object in `x` fails it (TypeBox's rule: absent, or optional and undefined, passes). */
+  properties(x: string, properties: Record<string, unknown>, required: readonly string[]): string[][] {
+    const exact = Settings.Get().exactOptionalPropertyTypes;
+    return Object.entries(properties).map(([k, sub]) => {
       const y = this.local();
-      loaded.set(k, y);
       const inner: string[] = [];
       this.node(sub, y, inner);
       const lines = [`const ${y} = ${x}[${literal(k)}];`];
-      if ((required as string[]).includes(k)) {
+      if (required.includes(k)) {
         // Read once: a value other than undefined proves the key is there.
         lines.push(`if (${y} === undefined && !(${hasKey(k, x)})) return false;`, ...inner);
       } else if (exact) {
@@ -174,11 +183,8 @@ class Generator {
         // An optional property may be absent or undefined.
         lines.push(`if (${y} !== undefined) {`, ...inner, '}');
       }
-      // An indexed check says which property failed: the ones before it are valid.
-      body.push(...(indexing ? lines.map((line) => line.replaceAll('return false;', `return ${index};`)) : lines));
-    }
-    if (typed) out.push(...body);
-    else out.push(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})) {`, ...body, '}');
+      return lines;
+    });
   }
 
   private additional(s: Record<PropertyKey, unknown>, x: string, out: string[], required: string[], properties: Record<string, unknown>, patterns: Record<string, unknown>): void {
@@ -283,6 +289,28 @@ export function compileIndexedCheck(schema: unknown): ((value: unknown) => numbe
   gen.indexing = true;
   const code = generate(gen, schema, (body) => body.replaceAll('return false;', 'return 0;').replace(/return true;\n}$/, 'return -1;\n}'));
   return code === undefined ? undefined : (Environment.Evaluate('E', code) as (e: unknown[]) => (value: unknown) => number)(gen.externals);
+}
+
+/**
+ * For an object schema's `properties` (and `required`), a function of a
+ * plain object and a start index that returns the index of the first
+ * property from there that fails TypeBox's per-property rule (absent, or
+ * optional and undefined, passes), or -1: one call finds the failing
+ * properties of an object instead of one check per property.
+ */
+export function compilePropertyScan(properties: Record<string, unknown>, required: readonly string[]): ((value: object, from: number) => number) | undefined {
+  if (!Environment.CanEvaluate()) return undefined;
+  const gen = new Generator();
+  let body: string;
+  try {
+    const blocks = gen.properties('v', properties, required);
+    body = blocks.map((lines, i) => `if (from <= ${i}) {\n${lines.map((line) => line.replaceAll('return false;', `return ${i};`)).join('\n')}\n}`).join('\n');
+  } catch (cause) {
+    if (cause instanceof Unsupported) return undefined;
+    throw cause;
+  }
+  const code = `${gen.functions.join('\n')}\nreturn function scan(v, from) {\n${body}\nreturn -1;\n};`;
+  return (Environment.Evaluate('E', code) as (e: unknown[]) => (value: object, from: number) => number)(gen.externals);
 }
 
 /** The module body (functions, then `return` of the root one), or `undefined` (see {@link compileCheckCode}). */

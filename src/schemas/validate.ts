@@ -9,7 +9,7 @@ import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
-import { compileCheckCode, compileIndexedCheck } from './check-code.js';
+import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /**
@@ -585,13 +585,21 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
   const leaves = LEAF_KEYWORDS.filter(([k]) => node[k] !== undefined).map(([k, params]) => ({ keyword: k, check: compiledCheck({ [k]: node[k] }), params: params(node) }));
   const required = Array.isArray(node.required) ? (node.required as string[]).map((key) => ({ key, check: compiledCheck({ required: [key] }) })) : [];
   const requiredAll = required.length > 0 ? compiledCheck({ required: node.required }) : undefined;
-  const props: { key: string; fragment: string; gate: (v: unknown) => boolean; collect: ErrorCollector }[] = [];
-  for (const [key, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  // One compiled scan finds the failing properties (TypeBox's rule: absent, or optional and undefined, passes); without code evaluation, one check per property.
+  const scan =
+    Object.keys(properties).length > 0
+      ? compilePropertyScan(
+          properties,
+          required.map((r) => r.key),
+        )
+      : undefined;
+  const props: { key: string; fragment: string; gate: ((v: unknown) => boolean) | undefined; collect: ErrorCollector }[] = [];
+  for (const [key, sub] of Object.entries(properties)) {
     const path = `${schemaPath}/properties/${encodeFragment(key)}`;
     const collect = compileErrors(sub, path);
     if (collect === undefined) return undefined;
-    // TypeBox's rule for when a property is checked at all (absent, or optional and undefined).
-    const gate = compiledCheck({ properties: { [key]: sub }, ...(required.some((r) => r.key === key) ? { required: [key] } : {}) });
+    const gate = scan !== undefined ? undefined : compiledCheck({ properties: { [key]: sub }, ...(required.some((r) => r.key === key) ? { required: [key] } : {}) });
     props.push({ key, fragment: encodeFragment(key), gate, collect });
   }
   const patterns: { regexp: RegExp; collect: ErrorCollector }[] = [];
@@ -640,9 +648,9 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
         ok = addError(sink, 'additionalProperties', schemaPath, path, { additionalProperties: failed });
       }
       for (const { regexp, collect } of patterns) for (const key of Object.keys(value)) if (regexp.test(key) && !collect(value[key], `${path}/${encodeFragment(key)}`, sink)) ok = false;
-      for (let i = from; i < props.length; i++) {
+      for (let i = scan === undefined ? from : scan(value, from); i !== -1 && i < props.length; i = scan === undefined ? i + 1 : scan(value, i + 1)) {
         const p = props[i]!;
-        if (!p.gate(value) && p.key in value && !p.collect(value[p.key], `${path}/${p.fragment}`, sink)) ok = false;
+        if ((scan !== undefined || !p.gate!(value)) && p.key in value && !p.collect(value[p.key], `${path}/${p.fragment}`, sink)) ok = false;
       }
     }
     // `contains` comes before `items` in TypeBox's order, the other value keywords after.

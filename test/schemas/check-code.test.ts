@@ -8,7 +8,7 @@ import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { compileCheckCode, compileIndexedCheck } from '../../src/schemas/check-code.js';
+import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from '../../src/schemas/check-code.js';
 import { formatIds, getFormat } from '../../src/schemas/index.js';
 import { compiledSchemaOf, inFormSchemaOf } from '../../src/schemas/validate.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
@@ -65,6 +65,31 @@ describe('compileCheckCode', () => {
           expect(n).toBeGreaterThanOrEqual(0);
           expect(n).toBeLessThanOrEqual(keys.length);
           for (let i = 0; i < n; i++) expect(propertyChecks[i]!.Check(value), keys[i]).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  for (const id of formatIds) {
+    it(`the property scan of ${id} finds the first property from a start that fails TypeBox's per-property check`, () => {
+      const schema = compiledSchemaOf(getFormat(id)!.schema) as { properties?: Record<string, unknown>; required?: string[] };
+      const properties = schema.properties ?? {};
+      const keys = Object.keys(properties);
+      if (keys.length === 0) return;
+      const required = schema.required ?? [];
+      const scan = compilePropertyScan(properties, required)!;
+      const checks = keys.map((k) => Compile({ properties: { [k]: properties[k] }, ...(required.includes(k) ? { required: [k] } : {}) } as never));
+      fc.assert(
+        fc.property(nearFormat(id), fc.nat({ max: keys.length }), (value, from) => {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+          let expected = -1;
+          for (let i = from; i < keys.length; i++)
+            if (!checks[i]!.Check(value)) {
+              expected = i;
+              break;
+            }
+          expect(scan(value, from)).toBe(expected);
         }),
         { numRuns: 300 },
       );
