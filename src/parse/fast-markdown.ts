@@ -2,8 +2,8 @@
 // paragraphs, lists (nested once), one-level block quotes, fenced code and thematic breaks, with
 // code spans, plain links and simple emphasis as the only inline markup. For that subset it gives exactly the headings and plain text micromark's events give
 // (headingsFromEvents / textFromEvents); on anything it cannot be sure about (indentation,
-// nested quotes, HTML other than one-line comments, setext underlines under anything but a
-// one-line paragraph, images, reference links, tabs, CR)
+// nested quotes, HTML other than one-line comments and blocks that end at a blank line,
+// setext underlines under anything but a one-line paragraph, images, reference links, tabs, CR)
 // it gives up (`undefined`) and the caller runs micromark.
 
 import { type Heading, referenceText } from './markdown.js';
@@ -134,6 +134,23 @@ function orderedMarker(s: string, i: number, end: number): number {
   return j > i && j - i <= 9 && (d === 46 || d === 41) && (j + 1 === end || s.charCodeAt(j + 1) === 32) ? j + 1 - i : 0;
 }
 
+// The tag names that open an HTML block ending at the next blank line (CommonMark's sixth kind).
+const HTML_BLOCK_NAMES = new Set(
+  'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'.split(' '),
+);
+
+// True when the line at `start` opens such a block: `<name` or `</name` (any case), then a
+// space, `>`, `/>` or the end of the line. It may interrupt a paragraph, and its lines are no text.
+function opensHtmlBlock(s: string, start: number, end: number): boolean {
+  let i = start + 1;
+  if (s.charCodeAt(i) === 47 /* / */) i++;
+  let j = i;
+  while (j < end && (isAlnum(s.charCodeAt(j)) || s.charCodeAt(j) === 45)) j++;
+  if (j === i || isDigit(s.charCodeAt(i)) || !HTML_BLOCK_NAMES.has(s.slice(i, j).toLowerCase())) return false;
+  const d = s.charCodeAt(j);
+  return j === end || d === 32 || d === 62 || (d === 47 && s.charCodeAt(j + 1) === 62);
+}
+
 // Characters that may start a block construct (or indentation) at the start of a line.
 const BLOCK_START = new Set([32, 35, 62, 45, 42, 43, 95, 61, 60, 96, 126] /* space # > - * + _ = < ` ~ */);
 
@@ -152,6 +169,7 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
   let line = lineOffset;
   let fence = 0; // fence character while inside fenced code
   let fenceLength = 0;
+  let html = false; // inside an HTML block that ends at a blank line
   let paragraph = false; // the previous line was paragraph text (a list item's or not)
   let ordered = 0; // the delimiter of the ordered list item on the previous line, else 0
   let bullet = false; // the previous line was a bullet list item (at column 1 or nested once)
@@ -191,6 +209,19 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
       start = next;
       continue;
     }
+    if (html) {
+      // The block ends at a blank line (which falls through); a line of spaces is blank too,
+      // and left to micromark as it is outside HTML.
+      let k = start;
+      while (k < end && markdown.charCodeAt(k) === 32) k++;
+      if (k === end && end > start) return undefined;
+      if (end > start) {
+        text.push('\n');
+        start = next;
+        continue;
+      }
+      html = false;
+    }
     if (end === start) {
       // blank line
       closeBlock();
@@ -209,6 +240,12 @@ export function fastOutline(markdown: string, lineOffset = 0): FastOutline | und
         start = next;
         continue;
       }
+    }
+    if (c === 60 && opensHtmlBlock(markdown, start, end)) {
+      closeBlock();
+      html = true;
+      start = next;
+      continue;
     }
     if (c === 60 && markdown.startsWith('<!--', start)) {
       // A one-line HTML comment: a block of its own, and no text.

@@ -107,10 +107,40 @@ const WHOLE = ['', '', '', '```', '```ts', '~~~', '````', '   ```', '``` x`y', '
 
 const SAFE_PREFIXES = ['', '# ', '## ', '- ', '1. ', '2. ', '  - ', '  * ', '> '];
 const SAFE_WHOLE = ['', '```', '```ts', '~~~', '---', '***', '===', '-', '=', '<!-- c -->', '<!---->', '<!-->', '<!-- a --> b', '<!-- a', '<!--x-->'];
+// HTML block openers: of the kind that ends at a blank line (any case, closing, self-closing,
+// with attributes) and look-alikes of other kinds or none (raw, inline tags, bad names).
+const HTML_LINES = [
+  '<details>',
+  '</details>',
+  '<summary>More</summary>',
+  '<div class="x">',
+  '<DIV>',
+  '<Table',
+  '</p >',
+  '<hr/>',
+  '<hr/ >',
+  '<h1>Not a heading</h1>',
+  '<li>- item',
+  '<div/x>',
+  '<divx>',
+  '<br>',
+  '<span>',
+  '<pre>',
+  '</pre>',
+  '<1div>',
+  '<div-x>',
+  '<custom-tag>',
+  '< div>',
+  '<div\\>',
+  '<!DOCTYPE html>',
+  '<?php',
+  '<![CDATA[',
+];
 const line = fc.oneof(
   { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...SAFE_PREFIXES), inline).map(([p, t]) => p + t) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), inline).map(([p, t]) => p + t) },
   { weight: 3, arbitrary: fc.constantFrom(...SAFE_WHOLE) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...HTML_LINES), fc.constantFrom('', '', ' x', '# y', ' ')).map(([h, t]) => h + t) },
   { weight: 1, arbitrary: fc.constantFrom(...WHOLE) },
 );
 
@@ -130,6 +160,12 @@ const plainBody = fc
       fc.constant('```ts\n# not a heading\n  const x = `y`;\n\n```'),
       fc.constant('\n---'),
       fc.constant(''),
+      // HTML blocks that end at a blank line: after a blank line, interrupting a paragraph or a
+      // list item, holding what would be headings, lists and fences outside HTML.
+      fc.constant('\n<details>\n<summary>More</summary>\n\nmemory ledger\n\n</details>\n'),
+      plainLine.map((t) => `${t}\n<div class="note">\n# not a heading\n${t}\n  - x\n\`\`\`\n</div>\n`),
+      plainLine.map((t) => `- ${t}\n<table>\n  <tr><td>${t}</td></tr>\n</table>\n`),
+      plainLine.map((t) => `\n<hr/>\n${t}\n===\n`),
     ),
     { maxLength: 12 },
   )
@@ -151,7 +187,7 @@ describe('fastOutline', () => {
     const claimed = fc.sample(markdown, { numRuns: 2000, seed: 1 }).filter((md) => fastOutline(md) !== undefined && md.trim() !== '');
     expect(claimed.length).toBeGreaterThan(150);
     expect(claimed.some((md) => /^#{1,6} \S/m.test(md))).toBe(true);
-    for (const markup of ['**', '](', '\n  - ', '`']) expect(claimed.some((md) => md.includes(markup))).toBe(true);
+    for (const markup of ['**', '](', '\n  - ', '`', '<details>', '</p >']) expect(claimed.some((md) => md.includes(markup))).toBe(true);
   });
 
   it('claims plain bodies and equals micromark on them', () => {
@@ -174,7 +210,9 @@ describe('fastOutline', () => {
       '> > nested\n',
       '>quote\n',
       '    # indented code\n',
-      '<div>\n# x\n</div>\n',
+      '<br>\n# x\n</br>\n',
+      '<pre>\n# x\n</pre>\n',
+      '<div>\n  \n# x\n',
       '- item\n  # nested heading\n',
       '[ref]: /url\n',
       '# a *b *\n',
