@@ -136,7 +136,10 @@ function orderedMarker(s: string, i: number, end: number): number {
 
 // The tag names that open an HTML block ending at the next blank line (CommonMark's sixth kind).
 const HTML_BLOCK_NAMES = new Set(
-  'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'.split(' '),
+  `address article aside base basefont blockquote body caption center col colgroup dd details
+  dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6
+  head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option
+  p param search section summary table tbody td tfoot th thead title tr track ul`.split(/\s+/),
 );
 
 // True when the line at `start` opens such a block: `<name` or `</name` (any case), then a

@@ -1,6 +1,7 @@
 // Differential tests of the fast Markdown scanner: whenever it claims a body, its headings
 // (depth, text, line, offset) and plain text equal what micromark's events give.
 import fc from 'fast-check';
+import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { describe, expect, it } from 'vitest';
 import { fastOutline } from '../../src/parse/fast-markdown.js';
 import { headingsFromEvents, markdownEvents, markdownOutline, textFromEvents } from '../../src/parse/markdown.js';
@@ -31,6 +32,8 @@ const MARKUP = [
   '&#65;',
   '&#x1F600;',
   '&#0;',
+  '&#10;',
+  '&NewLine;',
   '&#xD800;',
   'a & b',
   '&;',
@@ -226,6 +229,16 @@ describe('fastOutline', () => {
       'a\r\n',
     ];
     for (const md of unsure) expect(fastOutline(md), md).toBeUndefined();
+  });
+
+  it('knows every tag name that opens an HTML block ending at a blank line, and no other', () => {
+    // micromark's own list (a dependency of micromark) is the reference.
+    for (const name of htmlBlockNames) {
+      for (const md of [`<${name}>\n# not a heading\n\n# heading\n`, `text\n</${name.toUpperCase()}\n# x\n`, `<${name}/>\n\nafter\n`]) {
+        expect(fastOutline(md), md).toEqual(reference(md));
+      }
+    }
+    for (const name of [...htmlRawNames, 'span', 'a', 'br', 'img', 'source', 'custom-div']) expect(fastOutline(`<${name}>\n# x\n`), name).toBeUndefined();
   });
 
   it('is what markdownOutline returns for a plain body', () => {
