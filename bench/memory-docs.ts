@@ -2,9 +2,9 @@
 // (stringifyFrontmatter, schema key order), with a body of headings, paragraphs, lists, code
 // spans and fenced code; emphasis and a link in 1 in 10, a block quote and a nested list in
 // 1 in 20, an HTML comment, a setext heading, escapes and an entity in 1 in 25, a frontmatter
-// comment in 1 in 20. Hand-edited files outside the plain subset the fast path reads go
-// through micromark or `yaml`, as real ones would: an HTML block in 1 in 100 bodies, a block
-// scalar in 1 in 50 frontmatters.
+// comment in 1 in 20, an HTML block (`<details>`) in 1 in 100. Hand-edited files outside the
+// plain subset the fast path reads go through `yaml`, as real ones would: a block scalar in 1 in
+// 50 frontmatters.
 import { stringifyFrontmatter } from '../src/parse/index.js';
 import { MemoryDocFrontmatter } from '../src/schemas/index.js';
 
