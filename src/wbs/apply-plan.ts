@@ -6,8 +6,7 @@ import type { FilePort } from '../store/file-port.js';
 import { checkWbs } from './check.js';
 import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalBytes, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
-import { parseWbsJson } from './limits.js';
-import { loadWbs } from './load.js';
+import { loadWbs, readJson } from './load.js';
 import { WBS_MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
@@ -41,7 +40,6 @@ export interface AppliedPlan {
 }
 
 const enc = new TextEncoder();
-const dec = new TextDecoder('utf-8', { fatal: true });
 const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
 
 /**
@@ -73,24 +71,12 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
 
   for (const fp of plan.patches) {
     const path = dir + fp.file;
-    let original: Uint8Array | undefined;
-    try {
-      original = await files.read(path);
-    } catch (cause) {
-      return fail([error('wbs.read-failed', `${path} could not be read: ${messageOf(cause)}; nothing was changed`, { file: path })]);
-    }
-    let base: unknown;
-    if (original !== undefined) {
-      let text: string;
-      try {
-        text = dec.decode(original);
-      } catch {
-        return fail([error('wbs.plan-stale', `${path} is no longer UTF-8 text`, { file: path })]);
-      }
-      const parsed = parseWbsJson(text, memoryFormatOf(fp.file) ?? 'wbs-task', original.length);
-      if (!parsed.ok) return fail([error('wbs.plan-stale', `${path} no longer parses as JSON`, { file: path })]);
-      base = parsed.value;
-    }
+    const read = await readJson(files, path, memoryFormatOf(fp.file) ?? 'wbs-task');
+    const [why] = read.problems;
+    if (why?.code === 'wbs.read-failed') return fail([{ ...why, message: `${why.message}; nothing was changed` }]);
+    if (why !== undefined && why.code !== 'wbs.file-missing') return fail([error('wbs.plan-stale', `${path} is no longer JSON text (${why.code})`, { file: path })]);
+    const original = read.bytes;
+    const base = read.value;
     const current = original === undefined ? null : hashJson(base, options.hasher);
     if (current !== fp.baseHash)
       return fail([error('wbs.plan-stale', `${path} ${original === undefined ? 'does not exist' : fp.baseHash === null ? 'already exists' : 'changed'} since the plan was made`, { file: path })]);

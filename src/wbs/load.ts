@@ -18,7 +18,8 @@ export interface LoadedWbs {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-async function readJson(files: FilePort, path: string, format: WbsFormat): Promise<{ value?: unknown; problems: Problem[] }> {
+/** Reads a WBS file through the port and parses it under its format's limit; `bytes` as read, when the read succeeded. */
+export async function readJson(files: FilePort, path: string, format: WbsFormat): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
   let bytes: Uint8Array | undefined;
   try {
     bytes = await files.read(path);
@@ -30,10 +31,10 @@ async function readJson(files: FilePort, path: string, format: WbsFormat): Promi
   try {
     text = decoder.decode(bytes);
   } catch {
-    return { problems: [error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })] };
+    return { bytes, problems: [error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })] };
   }
   const parsed = parseWbsJson(text, format, bytes.length);
-  return parsed.ok ? { value: parsed.value, problems: [] } : { problems: inFile(parsed.problems, path) };
+  return parsed.ok ? { bytes, value: parsed.value, problems: [] } : { bytes, problems: inFile(parsed.problems, path) };
 }
 
 /**
