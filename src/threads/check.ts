@@ -163,6 +163,9 @@ function checkSeedShape(store: unknown): Problem[] {
   // `walked` and join `out` after the threads' problems.
   const walked: Problem[] = [];
   const repeats = repeatedIds(ops);
+  // The threads each operation names, resolved once (with the relations the log implies).
+  const derived = deriveRelations(store, ids, position);
+  const { subject, object } = derived;
   // The replayed status of each thread, and the threads in the order they got one.
   const replay = new Array<string | undefined>(n);
   const stateOrder: number[] = [];
@@ -174,11 +177,10 @@ function checkSeedShape(store: unknown): Problem[] {
   let previous: string | undefined;
   let previousText = false;
   let latest: string | undefined;
-  const ref = (p: Loose, i: number, command: string, k: string): number | undefined => {
-    const id = ownGet(p, k) as string;
-    const v = position.get(id);
-    if (v !== undefined) return v;
-    walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${id}", which does not exist`, { pointer: O(i, 'params', k) }));
+  // A resolved param (subject[i] or object[i]); on -1, param k of operation i names no thread: warned, undefined.
+  const known = (v: number, p: Loose, i: number, command: string, k: string): number | undefined => {
+    if (v !== -1) return v;
+    walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${String(p[k])}", which does not exist`, { pointer: O(i, 'params', k) }));
     return undefined;
   };
   const readOnly = (i: number, v: number, what: string) => {
@@ -220,8 +222,8 @@ function checkSeedShape(store: unknown): Problem[] {
     }
     switch (command) {
       case 'spawn': {
-        const child = ref(p, i, command, 'child_id');
-        const parent = typeof p.parent_id === 'string' ? ref(p, i, command, 'parent_id') : null;
+        const child = known(subject[i]!, p, i, command, 'child_id');
+        const parent = typeof p.parent_id === 'string' ? known(object[i]!, p, i, command, 'parent_id') : null;
         // An empty id never counted as a parent (or source) here: kept as it was.
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
@@ -239,14 +241,14 @@ function checkSeedShape(store: unknown): Problem[] {
         break;
       }
       case 'reference': {
-        const from = ref(p, i, command, 'from_id');
-        ref(p, i, command, 'to_id');
+        const from = known(subject[i]!, p, i, command, 'from_id');
+        known(object[i]!, p, i, command, 'to_id');
         if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
         break;
       }
       case 'freeze':
       case 'archive': {
-        const v = ref(p, i, command, 'thread_id');
+        const v = known(subject[i]!, p, i, command, 'thread_id');
         if (v === undefined) break;
         const to = command === 'freeze' ? 'frozen' : 'archived';
         const from = replay[v];
@@ -255,7 +257,7 @@ function checkSeedShape(store: unknown): Problem[] {
         break;
       }
       case 'update': {
-        const v = ref(p, i, command, 'thread_id');
+        const v = known(subject[i]!, p, i, command, 'thread_id');
         if (v === undefined) break;
         if (own(p, 'status')) {
           const from = replay[v];
@@ -273,7 +275,6 @@ function checkSeedShape(store: unknown): Problem[] {
   const relation = ids.map((id) => ownGet(relations, id));
 
   // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
-  const derived = deriveRelations(store, ids, position);
   const children = new Array<number[]>(n);
   parentOf.forEach((p, w) => {
     if (p !== -1 && p !== w) (children[p] ??= []).push(w);

@@ -1,8 +1,13 @@
 import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { isObject, ownGet } from './model.js';
 
-/** The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations}); children are left out. */
-export type DerivedRelations = Record<'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]>;
+/**
+ * The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations});
+ * children are left out. With them, by operation position, the threads each operation names, resolved once
+ * for every reader: `subject` (spawn's `child_id`, reference's `from_id`, the others' `thread_id`) and
+ * `object` (reference's `to_id`, spawn's `parent_id`); -1 where the param names no thread or is not a string.
+ */
+export type DerivedRelations = Record<'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]> & { subject: Int32Array; object: Int32Array };
 
 /**
  * Derives the relations cache from the threads and the operations log:
@@ -67,22 +72,24 @@ export function deriveRelations(store: { operations?: unknown; relations?: unkno
   // Per thread, the depends_on list of the last operation that sets one (sized up front: V8 keeps an array written far past its end as a slow dictionary).
   const deps = new Array<unknown[] | undefined>(ids.length);
   const ops = Array.isArray(store.operations) ? (store.operations as unknown[]) : [];
+  const subject = new Int32Array(ops.length).fill(-1);
+  const object = new Int32Array(ops.length).fill(-1);
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (!isObject(op) || !isObject(op.params)) continue;
     const p = op.params;
-    if (op.command === 'reference') {
-      const f = ownGet(p, 'from_id');
-      const t = ownGet(p, 'to_id');
-      if (typeof f !== 'string' || typeof t !== 'string' || f === t) continue;
-      const a = find(f);
-      const b = find(t);
-      if (a === -1 || b === -1 || pairs.size === pairs.add(a * ids.length + b).size) continue;
+    const command = op.command;
+    if (command === 'reference') {
+      const a = (subject[i] = find(ownGet(p, 'from_id')));
+      const b = (object[i] = find(ownGet(p, 'to_id')));
+      // Thread ids are unique keys, so one position is one id: a === b is a self-reference.
+      if (a === -1 || b === -1 || a === b || pairs.size === pairs.add(a * ids.length + b).size) continue;
       from.push(a);
       to.push(b);
-    } else if ((op.command === 'update' || op.command === 'spawn') && Array.isArray(ownGet(p, 'depends_on'))) {
-      const target = find(ownGet(p, op.command === 'spawn' ? 'child_id' : 'thread_id'));
-      if (target !== -1) deps[target] = p.depends_on as unknown[];
+    } else if (command === 'spawn' || command === 'update' || command === 'freeze' || command === 'archive') {
+      const target = (subject[i] = find(ownGet(p, command === 'spawn' ? 'child_id' : 'thread_id')));
+      if (command === 'spawn') object[i] = find(ownGet(p, 'parent_id'));
+      if (target !== -1 && command !== 'freeze' && command !== 'archive' && Array.isArray(ownGet(p, 'depends_on'))) deps[target] = p.depends_on as unknown[];
     }
   }
   const stored = isObject(store.relations) ? store.relations : {};
@@ -106,5 +113,5 @@ export function deriveRelations(store: { operations?: unknown; relations?: unkno
     for (let k = 0; k < key.length; k++) (out[key[k]!] as number[])[count[key[k]!]!++] = value[k]!;
     return out;
   };
-  return { references_to: lists(from, to), referenced_by: lists(to, from), depends_on };
+  return { references_to: lists(from, to), referenced_by: lists(to, from), depends_on, subject, object };
 }
