@@ -7,7 +7,7 @@ import { checkWbs } from './check.js';
 import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalBytes, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
 import { loadWbs, readJson } from './load.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, stage } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
 /**
@@ -67,7 +67,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
   const step = options.onStep ?? (() => undefined);
   const recovered = await completeJournal(files, { dir, hasher });
   if (!recovered.ok) return recovered;
-  const staged: { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array }[] = [];
+  const staged: Staged[] = [];
 
   for (const fp of plan.patches) {
     const path = dir + fp.file;
@@ -93,22 +93,18 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
 
   if (staged.length > 0) {
     const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), step);
-    if (written !== undefined) return fail(written);
+    if (written !== undefined) return fail([written]);
   }
   const loaded = await loadWbs(files, dir);
   const problems = loaded.index === undefined ? loaded.problems : [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir })];
   return ok({ written: staged.map((s) => s.path), problems, recovered: recovered.value });
 }
 
-/** The journaled write: journal, temps, renames, journal removed. Returns problems on failure. */
-async function write(
-  staged: { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array }[],
-  files: FilePort,
-  dir: string,
-  hasher: Hasher,
-  token: string,
-  step: (s: ApplyStep, k: number) => void,
-): Promise<Problem[] | undefined> {
+type Staged = { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array };
+type Step = (s: ApplyStep, k: number) => void;
+
+/** The journaled write: journal, temps, renames, journal removed. Returns the problem on failure. */
+async function write(staged: Staged[], files: FilePort, dir: string, hasher: Hasher, token: string, step: Step): Promise<Problem | undefined> {
   const journal: WbsJournal = {
     memkit: 'wbs-journal',
     version: 1,
@@ -126,7 +122,7 @@ async function write(
     await files.write(journalPath, journalBytes(journal));
   } catch (cause) {
     await files.remove(journalPath).catch(() => undefined);
-    return [error('wbs.write-failed', `the journal could not be written: ${messageOf(cause)}; nothing was changed`, { file: journalPath })];
+    return error('wbs.write-failed', `the journal could not be written: ${messageOf(cause)}; nothing was changed`, { file: journalPath });
   }
   step('journal-written', 0);
 
@@ -134,17 +130,15 @@ async function write(
   try {
     for (let k = 0; k < staged.length; k++) {
       const s = staged[k]!;
-      await files.write(temp(k), s.bytes);
-      const back = await files.read(temp(k));
-      if (back === undefined || back.length !== s.bytes.length || back.some((b, i) => b !== s.bytes[i])) {
+      if (!(await stage(files, temp(k), s.bytes))) {
         await undoStaging();
-        return [error('wbs.verify-failed', `${temp(k)} did not read back as written; nothing was changed`, { file: s.path })];
+        return error('wbs.verify-failed', `${temp(k)} did not read back as written; nothing was changed`, { file: s.path });
       }
       step('staged', k + 1);
     }
   } catch (cause) {
     await undoStaging();
-    return [error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`)];
+    return error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`);
   }
 
   // Phase 2: renames; on failure, put back what was replaced.
@@ -166,9 +160,9 @@ async function write(
       }
     }
     if (!restored)
-      return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}, and so did restoring a replaced file; the journal ${journalPath} was kept for the next run`, { file: journalPath })];
+      return error('wbs.write-failed', `renaming failed: ${messageOf(cause)}, and so did restoring a replaced file; the journal ${journalPath} was kept for the next run`, { file: journalPath });
     await undoStaging();
-    return [error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`)];
+    return error('wbs.write-failed', `renaming failed: ${messageOf(cause)}; replaced files were restored`);
   }
   // Every target holds its new bytes: a journal that stays behind is completed trivially next time.
   await files.remove(journalPath).catch(() => undefined);

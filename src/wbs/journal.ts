@@ -4,7 +4,7 @@ import { type Problem, type Result, error, fail, ok, warning } from '../problems
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { WBS_MAX_BYTES } from './limits.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, readText } from './memory-ops.js';
 
 /** The journal of a multi-file write, relative to the memory directory. */
 export const JOURNAL_FILE = '.wbs-journal.json';
@@ -132,15 +132,10 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
   let journal: WbsJournal;
   const states: { e: JournalEntry; target: string | null; temp: string | null }[] = [];
   try {
-    const raw = await files.read(dir + JOURNAL_FILE);
-    if (raw === undefined) return ok(none);
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    } catch {
-      text = '';
-    }
-    const parsed = parseJournal(text);
+    const read = await readText(files, dir + JOURNAL_FILE);
+    if (read.problems[0]?.code === 'wbs.file-missing') return ok(none);
+    if (read.problems[0]?.code === 'wbs.read-failed') return fail(read.problems);
+    const parsed = parseJournal(read.text ?? '');
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: dir + JOURNAL_FILE })));
     journal = parsed.value;
     for (const e of journal.files) states.push({ e, target: await hash(e.file), temp: await hash(e.temp) });

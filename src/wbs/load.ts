@@ -3,7 +3,7 @@ import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
 import { type WbsFormat, parseWbsJson } from './limits.js';
-import { WBS_MEMORY_ROOT } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, readText } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
 /** A WBS memory as read from a file port. */
@@ -16,25 +16,12 @@ export interface LoadedWbs {
   problems: Problem[];
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /** Reads a WBS file through the port and parses it under its format's limit; `bytes` as read, when the read succeeded. */
 export async function readJson(files: FilePort, path: string, format: WbsFormat): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
-  let bytes: Uint8Array | undefined;
-  try {
-    bytes = await files.read(path);
-  } catch (cause) {
-    return { problems: [error('wbs.read-failed', `${path} could not be read: ${messageOf(cause)}`, { file: path })] };
-  }
-  if (bytes === undefined) return { problems: [error('wbs.file-missing', `${path} does not exist`, { file: path })] };
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { bytes, problems: [error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })] };
-  }
-  const parsed = parseWbsJson(text, format, bytes.length);
-  return parsed.ok ? { bytes, value: parsed.value, problems: [] } : { bytes, problems: inFile(parsed.problems, path) };
+  const read = await readText(files, path);
+  if (read.text === undefined) return read;
+  const parsed = parseWbsJson(read.text, format, read.bytes?.length);
+  return parsed.ok ? { bytes: read.bytes, value: parsed.value, problems: [] } : { bytes: read.bytes, problems: inFile(parsed.problems, path) };
 }
 
 /**

@@ -80,7 +80,32 @@ export function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] 
   return [];
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+/**
+ * Reads a file through the port as UTF-8 text. Never throws: a failed read is
+ * `wbs.read-failed`, no file `wbs.file-missing`, bad UTF-8 `wbs.not-text`
+ * (with the `bytes` as read).
+ */
+export async function readText(files: FilePort, path: string): Promise<{ bytes?: Uint8Array; text?: string; problems: Problem[] }> {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await files.read(path);
+  } catch (cause) {
+    return { problems: [error('wbs.read-failed', `reading ${path} failed: ${messageOf(cause)}`, { file: path })] };
+  }
+  if (bytes === undefined) return { problems: [error('wbs.file-missing', `${path} does not exist`, { file: path })] };
+  try {
+    return { bytes, text: decoder.decode(bytes), problems: [] };
+  } catch {
+    return { bytes, problems: [error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })] };
+  }
+}
+
+/** Writes `bytes` to `temp` and reads them back: whether the temp holds exactly them. Port failures reject. */
+export async function stage(files: FilePort, temp: string, bytes: Uint8Array): Promise<boolean> {
+  await files.write(temp, bytes);
+  const back = await files.read(temp);
+  return back !== undefined && back.length === bytes.length && back.every((x, i) => x === bytes[i]);
+}
 
 /**
  * Writes one file atomically and verified: `file.tmp` is written, read back,
@@ -90,13 +115,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
 export async function writeVerified(files: FilePort, path: string, bytes: Uint8Array, verify: (bytes: Uint8Array) => Problem[] = () => []): Promise<Result<void>> {
   const tmp = path + '.tmp';
   try {
-    await files.write(tmp, bytes);
-    const back = await files.read(tmp);
-    if (back === undefined || !sameBytes(back, bytes)) {
-      await files.remove(tmp).catch(() => undefined);
-      return fail([error('wbs.verify-failed', `${tmp} did not read back as written`, { file: path })]);
-    }
-    const problems = verify(back);
+    const problems = (await stage(files, tmp, bytes)) ? verify(bytes) : [error('wbs.verify-failed', `${tmp} did not read back as written`, { file: path })];
     if (hasErrors(problems)) {
       await files.remove(tmp).catch(() => undefined);
       return fail(problems);
@@ -131,18 +150,8 @@ export async function memoryWrite(files: FilePort, path: string, content: string
 export async function memoryRead(files: FilePort, path: string): Promise<Result<string>> {
   const bad = checkMemoryPath(path);
   if (bad.length > 0) return fail(bad);
-  let bytes: Uint8Array | undefined;
-  try {
-    bytes = await files.read(path);
-  } catch (cause) {
-    return fail([error('wbs.read-failed', `reading ${path} failed: ${messageOf(cause)}`, { file: path })]);
-  }
-  if (bytes === undefined) return fail([error('wbs.file-missing', `${path} does not exist`, { file: path })]);
-  try {
-    return ok(decoder.decode(bytes));
-  } catch {
-    return fail([error('wbs.not-text', `${path} is not valid UTF-8`, { file: path })]);
-  }
+  const read = await readText(files, path);
+  return read.text === undefined ? fail(read.problems) : ok(read.text);
 }
 
 /** How {@link memoryUpdateJson} changes a document: a pure function of a copy, or an RFC 6902 JSON Patch. */
