@@ -54,8 +54,7 @@ export function parseWbsId(id: unknown): Result<ParsedWbsId> {
   if (why !== undefined) return fail([error('wbs.id-malformed', why)]);
   const s = id as string;
   const parts = s.split('.').map(Number);
-  const cut = s.lastIndexOf('.');
-  return ok({ id: s, parts, depth: parts.length, parent: cut === -1 ? null : s.slice(0, cut), type: WBS_TYPES[parts.length - 1]! });
+  return ok({ id: s, parts, depth: parts.length, parent: wbsParent(s), type: typeForDepth(parts.length)! });
 }
 
 /** The parent of a WBS id (`1.2.3` → `1.2`, `1` → null); no validation. */

@@ -1,4 +1,4 @@
-import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
+import { type Hasher, jsHasher, sha256Hex, toHex } from '../canonical/index.js';
 import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
@@ -69,9 +69,7 @@ export function journalTemp(file: string, token: string): string {
 
 /** A fresh random token (128 bits) from Web Crypto, available in Node 20, Deno and browsers. */
 export function newJournalToken(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The journal's bytes (2-space JSON, final newline). */
