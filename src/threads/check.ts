@@ -41,24 +41,6 @@ function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: 
 /** The schema problems of a store, as the format's validator reports them. */
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
 
-/**
- * Each operation whose id an earlier one has, by position, with the first position of the id; in a
- * loop of its own, which looks the largest table of a check up faster than the replay loop would.
- */
-function repeatedIds(ops: readonly unknown[]): Map<number, number> {
-  const seen = new Set<string>();
-  const repeats = new Map<number, number>();
-  let first: Map<string, number> | undefined;
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    // A new id grows the set; only a repeat looks up where its id first was.
-    if (!isObject(op) || typeof op.id !== 'string' || seen.size !== seen.add(op.id).size) continue;
-    first ??= firstPositions(ops);
-    repeats.set(i, first.get(op.id)!);
-  }
-  return repeats;
-}
-
 /** The first position of each operation id. */
 function firstPositions(ops: readonly unknown[]): Map<string, number> {
   const first = new Map<string, number>();
@@ -162,7 +144,9 @@ function checkSeedShape(store: unknown): Problem[] {
   // Operations: ids, commands, params, order, status replay. Problems go to
   // `walked` and join `out` after the threads' problems.
   const walked: Problem[] = [];
-  const repeats = repeatedIds(ops);
+  // Operation ids seen; the first position of each id, indexed only when one repeats.
+  const seenIds = new Set<string>();
+  let firstAt: Map<string, number> | undefined;
   // The threads each operation names, resolved once (with the relations the log implies).
   const derived = deriveRelations(store, ids, position);
   const { subject, object } = derived;
@@ -191,8 +175,11 @@ function checkSeedShape(store: unknown): Problem[] {
     if (!isObject(op)) continue;
     if (op.id === '' || op.command === '')
       walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
-    const first = repeats.get(i);
-    if (first !== undefined) walked.push(error('threads.id-duplicate', `operation id "${String(op.id)}" is also used by /operations/${first}`, { pointer: O(i, 'id') }));
+    // A new id grows the set; only a repeat looks up where its id first was.
+    if (typeof op.id === 'string' && seenIds.size === seenIds.add(op.id).size) {
+      firstAt ??= firstPositions(ops);
+      walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${firstAt.get(op.id)!}`, { pointer: O(i, 'id') }));
+    }
     const ts = op.timestamp;
     if (typeof ts === 'string') {
       const text = textOrdered(ts);
