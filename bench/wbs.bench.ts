@@ -3,6 +3,7 @@
 // memory (≤ 5x); cycle detection on a 5,000-task dependency chain against beads' published 70 ms.
 import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
 import { checkWbs, findDependencyCycles, readyTasks, rebuildWbsIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
+import { nodeHasher } from '../src/node/hasher.js';
 import { repairPlan } from '../src/wbs/repair-plan.js';
 import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling, spread } from './harness.js';
 
@@ -93,11 +94,12 @@ const suite: BenchSuite = {
     // Planning a repair where half the entries need a fix, against checking the same memory.
     for (const n of [10_000, 100_000]) {
       const { index, tasks } = halfBroken(n);
-      const plan = repairPlan(index, tasks);
+      // With node's SHA-256, as `memkit wbs repair` plans (the library's default is the portable JS hasher).
+      const plan = repairPlan(index, tasks, { hasher: nodeHasher });
       const found = checkWbs(index, tasks).length;
       const r = scaling(
         () => checkWbs(index, tasks),
-        () => repairPlan(index, tasks),
+        () => repairPlan(index, tasks, { hasher: nodeHasher }),
         // One run of each per round was noise-bound on a shared host: at 10k a round takes the median
         // of three of each, nine rounds; at 100k five rounds of one.
         n > 10_000 ? { rounds: 5, smallRuns: 1, largeRuns: 1, clock: 'cpu' } : { rounds: 9, smallRuns: 3, largeRuns: 3, clock: 'cpu' },
