@@ -16,7 +16,15 @@ function store(n: number): ThreadStore {
   const threads: Record<string, Thread> = {};
   for (let i = 0; i < n; i++) {
     const parent = i === 0 ? null : `t${(i - 1) >> 2}`;
-    threads[`t${i}`] = { id: `t${i}`, title: `T${i}`, objective: `O${i}`, created_at: '2026-01-01T00:00:00Z', status: i % 4 === 0 ? 'frozen' : 'active', parent_id: parent, storage_path: `threads/t${i}` };
+    threads[`t${i}`] = {
+      id: `t${i}`,
+      title: `T${i}`,
+      objective: `O${i}`,
+      created_at: '2026-01-01T00:00:00Z',
+      status: i % 4 === 0 ? 'frozen' : 'active',
+      parent_id: parent,
+      storage_path: `threads/t${i}`,
+    };
     op('spawn', { parent_id: parent, child_id: `t${i}`, objective: `O${i}` });
   }
   for (let i = 0; i < n; i++) for (const k of [1, 7]) if ((i * k + 1) % n !== i) op('reference', { from_id: `t${i}`, to_id: `t${(i * k + 1) % n}`, asset_path: 'a.md' });
