@@ -566,6 +566,15 @@ function addError(sink: ErrorSink, keyword: string, schemaPath: string, instance
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** {@link compilePropertyScan}'s answer from one compiled check per property: where code cannot be evaluated. */
+function checkEach(properties: Record<string, unknown>, required: readonly string[]): (value: object, from: number) => number {
+  const gates = Object.entries(properties).map(([key, sub]) => compiledCheck({ properties: { [key]: sub }, ...(required.includes(key) ? { required: [key] } : {}) }));
+  return (value, from) => {
+    for (let i = from; i < gates.length; i++) if (!gates[i]!(value)) return i;
+    return -1;
+  };
+}
+
 /**
  * The error walk of `schema` compiled once into closures: the same errors, in
  * the same order, as TypeBox's `Errors()`, which interprets the schema afresh
@@ -586,22 +595,17 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
   const required = Array.isArray(node.required) ? (node.required as string[]).map((key) => ({ key, check: compiledCheck({ required: [key] }) })) : [];
   const requiredAll = required.length > 0 ? compiledCheck({ required: node.required }) : undefined;
   const properties = (node.properties ?? {}) as Record<string, unknown>;
-  // One compiled scan finds the failing properties (TypeBox's rule: absent, or optional and undefined, passes); without code evaluation, one check per property.
-  const scan =
-    Object.keys(properties).length > 0
-      ? compilePropertyScan(
-          properties,
-          required.map((r) => r.key),
-        )
-      : undefined;
-  const props: { key: string; fragment: string; gate: ((v: unknown) => boolean) | undefined; collect: ErrorCollector }[] = [];
+  const props: { key: string; fragment: string; collect: ErrorCollector }[] = [];
   for (const [key, sub] of Object.entries(properties)) {
-    const path = `${schemaPath}/properties/${encodeFragment(key)}`;
-    const collect = compileErrors(sub, path);
+    const fragment = encodeFragment(key);
+    const collect = compileErrors(sub, `${schemaPath}/properties/${fragment}`);
     if (collect === undefined) return undefined;
-    const gate = scan !== undefined ? undefined : compiledCheck({ properties: { [key]: sub }, ...(required.some((r) => r.key === key) ? { required: [key] } : {}) });
-    props.push({ key, fragment: encodeFragment(key), gate, collect });
+    props.push({ key, fragment, collect });
   }
+  // The index of the first property from `from` on that fails (TypeBox's rule: absent, or optional
+  // and undefined, passes), or -1: one compiled scan; without code evaluation, a check per property.
+  const requiredKeys = required.map((r) => r.key);
+  const scan = compilePropertyScan(properties, requiredKeys) ?? checkEach(properties, requiredKeys);
   const patterns: { regexp: RegExp; collect: ErrorCollector }[] = [];
   for (const [pattern, sub] of Object.entries((node.patternProperties ?? {}) as Record<string, unknown>)) {
     const collect = compileErrors(sub, `${schemaPath}/patternProperties/${encodeFragment(pattern)}`);
@@ -648,9 +652,9 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
         ok = addError(sink, 'additionalProperties', schemaPath, path, { additionalProperties: failed });
       }
       for (const { regexp, collect } of patterns) for (const key of Object.keys(value)) if (regexp.test(key) && !collect(value[key], `${path}/${encodeFragment(key)}`, sink)) ok = false;
-      for (let i = scan === undefined ? from : scan(value, from); i !== -1 && i < props.length; i = scan === undefined ? i + 1 : scan(value, i + 1)) {
+      for (let i = scan(value, from); i !== -1; i = scan(value, i + 1)) {
         const p = props[i]!;
-        if ((scan !== undefined || !p.gate!(value)) && p.key in value && !p.collect(value[p.key], `${path}/${p.fragment}`, sink)) ok = false;
+        if (p.key in value && !p.collect(value[p.key], `${path}/${p.fragment}`, sink)) ok = false;
       }
     }
     // `contains` comes before `items` in TypeBox's order, the other value keywords after.
