@@ -1,12 +1,7 @@
 import { daysInMonth, digits } from './calendar.js';
 
 const digit = (s: string, i: number): number => digits(s, i, 1);
-/** The two-digit number at `i`, or -1 (also past the end, where charCodeAt gives NaN). Unrolled: it runs on every timestamp. */
-const two = (s: string, i: number): number => {
-  const a = s.charCodeAt(i) - 48;
-  const b = s.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-};
+const two = (s: string, i: number): number => digits(s, i, 2);
 
 /**
  * True when `s` is an RFC 3339 date-time in the form memkit accepts

@@ -18,6 +18,4 @@ export function isHex64(s: string): boolean {
 }
 
 /** A SHA-256 in lowercase hex (`^[0-9a-f]{64}$`): the form memkit writes hashes in. */
-export function isLowerSha256(s: string): boolean {
-  return s.length === 64 && LOWER_HEX.test(s);
-}
+export const isLowerSha256: (s: string) => boolean = isLowerHex(64, 64);
