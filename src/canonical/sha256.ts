@@ -5,6 +5,8 @@
 export interface Hasher {
   /** Returns the 32-byte SHA-256 digest of `data`. */
   sha256(data: Uint8Array): Uint8Array;
+  /** Optional: the digest as lowercase hex, for a hasher that makes hex natively (`sha256Hex` uses it). */
+  sha256Hex?(data: Uint8Array): string;
 }
 
 const K = new Uint32Array([
@@ -110,7 +112,8 @@ export function utf8(text: string): Uint8Array {
 
 /** Lowercase hex SHA-256 of a string (UTF-8) or bytes. */
 export function sha256Hex(input: string | Uint8Array, hasher: Hasher = jsHasher): string {
-  return toHex(hasher.sha256(typeof input === 'string' ? utf8(input) : input));
+  const bytes = typeof input === 'string' ? utf8(input) : input;
+  return hasher.sha256Hex?.(bytes) ?? toHex(hasher.sha256(bytes));
 }
 
 /** The 64-zero hash that starts every chain. */

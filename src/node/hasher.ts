@@ -6,13 +6,12 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encodi
 
 /**
  * SHA-256 through `node:crypto` (native speed). Produces the same digests as
- * the portable `jsHasher` and WebCrypto. `sha256Hex` gives the lowercase hex
- * digest natively; the store's content hashes use it when a hasher has it
- * (a refresh through a port without fingerprints hashes every file).
+ * the portable `jsHasher` and WebCrypto, and gives the lowercase hex digest
+ * natively (`sha256Hex`, which memkit's hex hashes use when a hasher has it).
  *
  * @example verify(stream, { format: 'decision-log', hasher: nodeHasher })
  */
-export const nodeHasher: Hasher & { sha256Hex(data: Uint8Array): string } = {
+export const nodeHasher: Required<Hasher> = {
   sha256(data: Uint8Array): Uint8Array {
     return crypto.createHash('sha256').update(data).digest();
   },

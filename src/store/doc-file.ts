@@ -11,15 +11,6 @@ export const THUNDERUS_MEMORY_ROOT = '.thunderus/memory';
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The content hash of a file: the lowercase hex SHA-256 of its bytes, from
- * the hasher's own `sha256Hex` when it has one (`memkit/node`'s `nodeHasher`
- * gives it natively), else from its digest bytes.
- */
-export function contentHashOf(bytes: Uint8Array, hasher: Hasher): string {
-  return (hasher as Hasher & { sha256Hex?(data: Uint8Array): string }).sha256Hex?.(bytes) ?? sha256Hex(bytes, hasher);
-}
-
-/**
  * Reads one memory doc file into a {@link DocRecord}: UTF-8 decode,
  * frontmatter parse, `memory-doc` validation, headings and plain body text,
  * and the SHA-256 of the bytes as `contentHash`. Problems carry `file: path`.
@@ -48,7 +39,7 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
     tags: [...data.tags],
     updated: data.updated,
     provenance: data.provenance,
-    contentHash: contentHashOf(bytes, hasher),
+    contentHash: sha256Hex(bytes, hasher),
     headings: parsed.value.headings().map((h) => h.text),
     body: parsed.value.bodyText(),
   };

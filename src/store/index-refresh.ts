@@ -1,7 +1,7 @@
-import { canonicalize, type Hasher, jsHasher } from '../canonical/index.js';
+import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import type { DocRecord } from './doc-record.js';
-import { THUNDERUS_MEMORY_ROOT, contentHashOf, docRecordFromFile, isMemoryDocName, listMemoryDocs, readMany } from './doc-file.js';
+import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, isMemoryDocName, listMemoryDocs, readMany } from './doc-file.js';
 import type { FilePort } from './file-port.js';
 import type { Store, StoreOps } from './store-port.js';
 
@@ -222,7 +222,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     const b = bytes[k];
     if (b === undefined) return;
     const [path, f] = [paths[i]!, listedPrints[i]];
-    const hash = contentHashOf(b, hasher);
+    const hash = sha256Hex(b, hasher);
     const old = byPath.get(path);
     if (old !== undefined && old.contentHash === hash && !taken.has(old.docId)) {
       taken.set(old.docId, path);
