@@ -26,6 +26,16 @@ async function setupRepo(dir: string, base: string[]) {
   git(dir, ['branch', 'b']);
 }
 
+/** Writes base, ours and theirs as %O %A %B in `dir` and runs `memkit merge-driver` on them for `path`; `ours()` reads %A afterwards. */
+async function runDriver(dir: string, [base, ours, theirs]: readonly [string, string, string], path: string) {
+  const [O, A, B] = ['O', 'A', 'B'].map((n) => join(dir, n)) as [string, string, string];
+  writeFileSync(O, base);
+  writeFileSync(A, ours);
+  writeFileSync(B, theirs);
+  const r = await runCli(['merge-driver', O, A, B, path], { cwd: dir, env: GIT_ENV });
+  return { ...r, ours: () => readFileSync(A, 'utf8') };
+}
+
 describe('memkit git setup', { timeout: 60_000 }, () => {
   it('writes .gitattributes and the driver config, idempotently; --check says so', async () => {
     const t = tempDir();
@@ -192,14 +202,10 @@ describe('memkit merge-driver in-process', { timeout: 60_000 }, () => {
   it('writes the merge over ours and says which ids were renumbered', async () => {
     const t = tempDir();
     try {
-      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
-      writeFileSync(O, decisionLog(['first']));
-      writeFileSync(A, decisionLog(['first', 'ours']));
-      writeFileSync(B, decisionLog(['first', 'theirs'], 5, 1));
-      const r = await runCli(['merge-driver', O, A, B, LOG], { cwd: t.dir, env: GIT_ENV });
+      const r = await runDriver(t.dir, [decisionLog(['first']), decisionLog(['first', 'ours']), decisionLog(['first', 'theirs'], 5, 1)], LOG);
       expect(r.code).toBe(0);
       expect(r.stderr).toContain("theirs' DEC-20260220-002 renumbered to DEC-20260220-003");
-      expect(rationales(readFileSync(A, 'utf8'))).toEqual(['first', 'ours', 'theirs']);
+      expect(rationales(r.ours())).toEqual(['first', 'ours', 'theirs']);
     } finally {
       t.done();
     }
@@ -209,13 +215,9 @@ describe('memkit merge-driver in-process', { timeout: 60_000 }, () => {
     const t = tempDir();
     try {
       initRepo(t.dir);
-      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
-      writeFileSync(O, '# Progress\nline\n');
-      writeFileSync(A, '# Progress\nours\n');
-      writeFileSync(B, '# Progress\ntheirs\n');
-      const r = await runCli(['merge-driver', O, A, B, 'memory-bank/progress.md'], { cwd: t.dir, env: GIT_ENV });
+      const r = await runDriver(t.dir, ['# Progress\nline\n', '# Progress\nours\n', '# Progress\ntheirs\n'], 'memory-bank/progress.md');
       expect(r.code).toBe(1);
-      expect(readFileSync(A, 'utf8')).toMatch(/^<<<<<<< ours\n[\s\S]*>>>>>>> theirs\n/m);
+      expect(r.ours()).toMatch(/^<<<<<<< ours\n[\s\S]*>>>>>>> theirs\n/m);
     } finally {
       t.done();
     }
@@ -227,11 +229,7 @@ describe('memkit merge-driver on systemPatterns.md', { timeout: 60_000 }, () => 
     const t = tempDir();
     try {
       initRepo(t.dir);
-      const [O, A, B] = ['O', 'A', 'B'].map((n) => join(t.dir, n)) as [string, string, string];
-      writeFileSync(O, 'a\nb\nc\nd\ne\n');
-      writeFileSync(A, 'A\nb\nc\nd\ne\n');
-      writeFileSync(B, 'a\nb\nc\nd\nE\n');
-      const r = await runCli(['merge-driver', O, A, B, 'memory-bank/systemPatterns.md'], { cwd: t.dir, env: GIT_ENV });
+      const r = await runDriver(t.dir, ['a\nb\nc\nd\ne\n', 'A\nb\nc\nd\ne\n', 'a\nb\nc\nd\nE\n'], 'memory-bank/systemPatterns.md');
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('git.merge-unsupported');
     } finally {
