@@ -66,9 +66,15 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const inFile = new Map<string, Problem[]>();
   for (const p of problems) {
     const pointer = p.pointer ?? '';
-    if (p.file !== 'task-index.json') (inFile.get(p.file ?? '') ?? inFile.set(p.file ?? '', []).get(p.file ?? '')!).push(p);
-    else if (!indexAt.has(pointer)) indexAt.set(pointer, p);
-    const field = p.file === 'task-index.json' ? /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer) : null;
+    if (p.file !== 'task-index.json') {
+      const file = p.file ?? '';
+      const list = inFile.get(file);
+      if (list === undefined) inFile.set(file, [p]);
+      else list.push(p);
+      continue;
+    }
+    if (!indexAt.has(pointer)) indexAt.set(pointer, p);
+    const field = /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer);
     if (field !== null && !belowField.has(field[0])) belowField.set(field[0], p);
   }
   const at = (file: string, pointer: string) => (file === 'task-index.json' ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
