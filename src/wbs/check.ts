@@ -52,13 +52,17 @@ const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/
 
 // One compiled validator per format, schema only: checkWbs reports type/depth itself, with its own code.
 const validators = new Map<string, FormatValidator>();
-function schemaProblems(formatId: string, value: unknown, file: string): Problem[] {
+function schemaProblems(formatId: string, value: unknown, file: string, known?: WeakMap<object, Problem[]>): Problem[] {
   let check = validators.get(formatId);
   if (check === undefined) {
     check = compileValidator(formatId, { maxProblems: Number.MAX_SAFE_INTEGER, semantic: false })!;
     validators.set(formatId, check);
   }
-  const problems = check(value);
+  let problems = isObject(value) ? known?.get(value) : undefined;
+  if (problems === undefined) {
+    problems = check(value);
+    if (known !== undefined && isObject(value)) known.set(value, problems);
+  }
   if (problems.length === 0) return problems;
   return problems.filter((p) => !(p.code === 'schema.pattern' && ID_POINTER.test(p.pointer ?? ''))).map((p) => ({ ...p, file }));
 }
@@ -77,6 +81,15 @@ function schemaProblems(formatId: string, value: unknown, file: string): Problem
  * // [{ code: 'wbs.rollup-mismatch', file: '.claude/memory/task-index.json', pointer: '/tasks/0/status', ... }]
  */
 export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOptions = {}): Problem[] {
+  return checkFiles(index, tasks === undefined ? undefined : taskFileEntries(tasks), options);
+}
+
+/**
+ * {@link checkWbs} with the entity files as `[file, value]` pairs ({@link taskFileEntries}). `known`: the
+ * schema problems of entity files already validated, by object (`repairPlan` checks the files it leaves
+ * unchanged twice; they must not have changed in between).
+ */
+export function checkFiles(index: unknown, files: readonly [string, unknown][] | undefined, options: CheckWbsOptions = {}, known?: WeakMap<object, Problem[]>): Problem[] {
   const dir = options.dir ?? '';
   const indexFile = `${dir}task-index.json`;
   if (!isObject(index) || !Array.isArray(index.tasks)) {
@@ -186,7 +199,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   }
 
   if (forward) for (const problem of dependencyCycles(model)) push(problem);
-  if (tasks !== undefined) checkEntities(model, tasks, dir, options, out);
+  if (files !== undefined) checkEntities(model, files, dir, options, out, known);
   return out;
 }
 
@@ -201,11 +214,11 @@ export function dependencyCycles(model: Model): Problem[] {
   });
 }
 
-function checkEntities(model: Model, tasks: TaskFiles, dir: string, options: CheckWbsOptions, out: Problem[]): void {
+function checkEntities(model: Model, files: readonly [string, unknown][], dir: string, options: CheckWbsOptions, out: Problem[], known?: WeakMap<object, Problem[]>): void {
   const seen = new Map<string, string>();
-  for (const [name, value] of taskFileEntries(tasks)) {
+  for (const [name, value] of files) {
     const file = dir + name;
-    out.push(...schemaProblems('wbs-task', value, file));
+    out.push(...schemaProblems('wbs-task', value, file, known));
     if (!isObject(value) || typeof value.id !== 'string') continue;
     const id = value.id;
     const why = wbsIdError(id);

@@ -1,10 +1,10 @@
 import { type Hasher, hashJson } from '../canonical/index.js';
 import { sameMembers } from '../graph/lists.js';
 import { type Problem, error, joinPointer, warning } from '../problems/index.js';
-import { SHARED_FIELDS, checkWbs, idFromFile, sameJson, taskFileEntries } from './check.js';
+import { SHARED_FIELDS, checkFiles, idFromFile, sameJson, taskFileEntries } from './check.js';
 import { compareWbsIds, isWbsId, typeForDepth, wbsDepth, wbsParent } from './id.js';
 import type { JsonPatchOperation } from './json-patch.js';
-import { type Loose, type TaskFiles, buildModel, indexIds, isObject, own } from './model.js';
+import { type Loose, type TaskFiles, indexIds, isObject, own } from './model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { rolledUp } from './rollup.js';
 
@@ -58,7 +58,10 @@ const FALLBACK_CODE: Record<string, string> = {
  * await applyPlan(plan, files);
  */
 export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPlanOptions = {}): RepairPlan {
-  const problems = checkWbs(index, tasks);
+  const files = tasks === undefined ? undefined : taskFileEntries(tasks);
+  // The entity files the plan leaves as they are are validated once, by both checks.
+  const known = new WeakMap<object, Problem[]>();
+  const problems = checkFiles(index, files, {}, known);
   // The first index problem at each place and below each entry's field (`/tasks/3/progress/total`
   // is below `/tasks/3/progress`), and each entity file's few problems: looked up once per edit.
   const indexAt = new Map<string, Problem>();
@@ -80,64 +83,59 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const at = (file: string, pointer: string) => (file === 'task-index.json' ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
   const hash = (v: unknown) => hashJson(v, options.hasher);
 
-  // The usable entity files: object, well-formed id matching its file name, first of its id.
-  const files = tasks === undefined ? [] : taskFileEntries(tasks);
-  const entities = new Map<string, { name: string; value: Loose }>();
-  for (const [name, value] of files) {
-    if (!isObject(value) || !isWbsId(value.id) || entities.has(value.id)) continue;
-    const named = idFromFile(name);
-    if (named !== undefined && named !== value.id) continue;
-    entities.set(value.id, { name, value });
-  }
-
+  // The usable entity files: object, well-formed id matching its file name (the first of each id is used).
+  const usable = (files ?? []).filter(([name, v]) => isObject(v) && isWbsId(v.id) && (idFromFile(name) ?? v.id) === v.id) as [string, Loose][];
   const patches: FilePatch[] = [];
   if (!isObject(index) || !Array.isArray(index.tasks)) {
-    if (tasks === undefined) return { patches, remaining: problems };
-    const rebuilt = rebuildWbsIndex([...entities.values()].map((x) => x.value));
+    if (files === undefined) return { patches, remaining: problems };
+    const rebuilt = rebuildWbsIndex(usable.map(([, value]) => value));
     const fix = problems.find((p) => p.code === 'wbs.not-index')!;
     patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
-    return { patches, remaining: checkWbs(rebuilt, Object.fromEntries(files)) };
+    return { patches, remaining: checkFiles(rebuilt, filesAfter(tasks!, files, new Map(), []), {}, known) };
   }
 
   const items = index.tasks as unknown[];
-  const { byId } = indexIds(items);
+  const { ids, byId } = indexIds(items);
   // Shallow copies: the repairs below replace fields, never change a field's value in place,
   // so values can be shared with the input until a patch copies them.
   const all: unknown[] = items.map((e) => (isObject(e) ? { ...e } : e));
-  const entityPlace: (string | undefined)[] = []; // by position: the entity file of a repaired entry
+  const entityAt: [string, Loose][] = []; // by position: the entity file of a repaired entry
 
-  // 1. Entity files win over their (well-formed, first) index entries; unindexed entities get an entry.
-  const fresh: string[] = [];
-  for (const [id, { name, value }] of entities) {
+  // 1. Entity files win over their (first) index entries; unindexed entities get an entry.
+  const fresh = new Map<string, [string, Loose]>();
+  for (const file of usable) {
+    const id = file[1].id as string;
     const i = byId.get(id);
-    if (i !== undefined) {
-      entityPlace[i] = name;
-      for (const f of SHARED_FIELDS) if (own(value, f)) (all[i] as Loose)[f] = value[f];
-    } else {
-      fresh.push(id);
+    if (i === undefined) {
+      if (!fresh.has(id)) fresh.set(id, file);
+    } else if (entityAt[i] === undefined) {
+      entityAt[i] = file;
+      for (const f of SHARED_FIELDS) if (own(file[1], f)) (all[i] as Loose)[f] = file[1][f];
     }
   }
-  fresh.sort(compareWbsIds);
-  for (const id of fresh) {
-    entityPlace[all.length] = entities.get(id)!.name;
-    all.push(indexEntryOf(entities.get(id)!.value, () => []));
+  for (const id of [...fresh.keys()].sort(compareWbsIds)) {
+    byId.set(id, all.length);
+    ids.push(id);
+    entityAt[all.length] = fresh.get(id)!;
+    all.push(indexEntryOf(fresh.get(id)![1], () => []));
   }
-  // The ids are as they were, and fresh ones are new: the entries repaired are the
-  // first entry of each well-formed id, those with a depth.
-  const whole = buildModel(all);
-  const ok = (i: number) => whole.depth[i]! > 0;
+  // The entries repaired: the first entry of each well-formed id (fresh ones are new), those with a depth.
+  const depth = new Uint8Array(all.length);
+  byId.forEach((i, id) => {
+    if (isWbsId(id)) depth[i] = wbsDepth(id);
+  });
+  const ok = (i: number) => depth[i]! > 0;
 
   // 2. type and parent from the id; 3. children lists from the entries below (the tree the roll-up follows).
   const none: number[] = []; // shared by the entries with nothing below them, most of them
   const kids: number[][] = all.map(() => none);
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
-    const id = whole.ids[i]!;
     const e = all[i] as Loose;
-    e.type = typeForDepth(wbsDepth(id));
-    const parent = wbsParent(id);
+    e.type = typeForDepth(depth[i]!);
+    const parent = wbsParent(ids[i]!);
     e.parent = parent;
-    const p = parent === null ? undefined : whole.byId.get(parent);
+    const p = parent === null ? undefined : byId.get(parent);
     if (p === undefined) continue;
     if (kids[p] === none) kids[p] = [];
     kids[p]!.push(i);
@@ -146,13 +144,13 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (!ok(i)) continue;
     const e = all[i] as Loose;
     if (kids[i] === none && Array.isArray(e.children) && e.children.length === 0) continue; // a leaf listing no children
-    const want = kids[i]!.map((j) => whole.ids[j]!).sort(compareWbsIds);
+    const want = kids[i]!.map((j) => ids[j]!).sort(compareWbsIds);
     // The same length and the same members as `want` (whose ids are distinct): the same set, listed once each.
     if (!Array.isArray(e.children) || e.children.length !== want.length || !sameMembers(e.children, want)) e.children = want;
   }
 
   // 4. roll-up; 5. progress.
-  const counts = rolledUp({ ...whole, kids });
+  const counts = rolledUp({ items: all, kids, depth });
   const { status } = counts;
   for (let i = 0; i < all.length; i++) {
     if (!ok(i) || kids[i]!.length === 0) continue;
@@ -174,12 +172,12 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (!ok(i)) continue;
     const before = items[i] as Loose;
     const after = all[i] as Loose;
-    const id = whole.ids[i]!;
+    const id = ids[i]!;
     for (const key of Object.keys(after)) {
       if (own(before, key) && sameJson(before[key], after[key])) continue;
       const pointer = joinPointer('/tasks', i, key);
       indexPatch.patch.push({ op: own(before, key) ? 'replace' : 'add', path: pointer, value: copy(after[key]) });
-      const entityFile = entityPlace[i];
+      const entityFile = entityAt[i]?.[0];
       const fix =
         at('task-index.json', pointer) ??
         belowField.get(pointer) ??
@@ -190,8 +188,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     }
   }
   for (let i = items.length; i < all.length; i++) {
-    if (!ok(i)) continue;
-    const name = entityPlace[i]!;
+    const name = entityAt[i]![0];
     indexPatch.patch.push({ op: 'add', path: '/tasks/-', value: copy(all[i]) });
     indexPatch.fixes.push(at(name, '') ?? error('wbs.entity-unindexed', `${name} has no index entry`, { file: name, pointer: '' }));
   }
@@ -202,49 +199,57 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     // What the patch makes of the index: the repaired entries (the first of each well-formed id) and the others as they were.
     nextIndex = { ...index, tasks: all.map((e, i) => (ok(i) ? e : items[i])) };
   }
+  if (files === undefined) return { patches, remaining: checkFiles(nextIndex, undefined) };
 
   // Entity files follow the repaired index; index entries without one get one.
-  const nextTasks: Record<string, unknown> = Object.fromEntries(files);
-  if (tasks !== undefined) {
-    const entityPatches: { id: string; fp: FilePatch; value: unknown }[] = [];
-    for (let i = 0; i < all.length; i++) {
-      if (!ok(i)) continue;
-      const id = whole.ids[i]!;
-      const entry = all[i] as Loose;
-      const ent = entities.get(id);
-      if (ent === undefined) {
-        const name = `tasks/${id}.json`;
-        if (own(nextTasks, name)) continue; // present but unusable: left for the user
-        const fix = at('task-index.json', `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: 'task-index.json', pointer: `/tasks/${i}` });
-        const value = entityOf(entry);
-        entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value }], fixes: [fix] }, value });
-        continue;
-      }
-      const fp: FilePatch = { file: ent.name, baseHash: null, patch: [], fixes: [] };
-      for (const f of SHARED_FIELDS) {
-        if (!own(ent.value, f) || !own(entry, f) || sameJson(ent.value[f], entry[f])) continue;
-        fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
-        fp.fixes.push(at(ent.name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: ent.name, pointer: '/' + f }));
-      }
-      // A status the plan moves away from done must not keep its completedAt.
-      if (ent.value.status === 'done' && entry.status !== 'done' && ent.value.completedAt !== undefined && ent.value.completedAt !== null) {
-        fp.patch.push({ op: 'replace', path: '/completedAt', value: null });
-        fp.fixes.push(warning('wbs.completed-not-done', `"${id}" is no longer done once repaired, so completedAt is cleared`, { file: ent.name, pointer: '/completedAt' }));
-      }
-      if (fp.patch.length > 0) {
-        fp.baseHash = hash(ent.value);
-        // What the patch makes of the file: each replaced field holds its new value.
-        const value: Loose = { ...ent.value };
-        for (const op of fp.patch) value[op.path.slice(1)] = (op as { value: unknown }).value;
-        entityPatches.push({ id, fp, value });
-      }
+  const entityPatches: { id: string; fp: FilePatch; value: unknown }[] = [];
+  for (let i = 0; i < all.length; i++) {
+    if (!ok(i)) continue;
+    const id = ids[i]!;
+    const entry = all[i] as Loose;
+    const ent = entityAt[i];
+    if (ent === undefined) {
+      const name = `tasks/${id}.json`;
+      if (own(tasks!, name)) continue; // present but unusable: left for the user
+      const fix = at('task-index.json', `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: 'task-index.json', pointer: `/tasks/${i}` });
+      const value = entityOf(entry);
+      entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value }], fixes: [fix] }, value });
+      continue;
     }
-    entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
-    for (const { fp, value } of entityPatches) {
-      patches.push(fp);
-      Object.defineProperty(nextTasks, fp.file, { value, enumerable: true, writable: true, configurable: true });
+    const [name, old] = ent;
+    const fp: FilePatch = { file: name, baseHash: null, patch: [], fixes: [] };
+    for (const f of SHARED_FIELDS) {
+      if (!own(old, f) || !own(entry, f) || sameJson(old[f], entry[f])) continue;
+      fp.patch.push({ op: 'replace', path: '/' + f, value: copy(entry[f]) });
+      fp.fixes.push(at(name, '/' + f) ?? error(FALLBACK_CODE[f] ?? 'wbs.entity-mismatch', `${f} of "${id}" follows from the other repairs`, { file: name, pointer: '/' + f }));
+    }
+    // A status the plan moves away from done must not keep its completedAt.
+    if (old.status === 'done' && entry.status !== 'done' && old.completedAt !== undefined && old.completedAt !== null) {
+      fp.patch.push({ op: 'replace', path: '/completedAt', value: null });
+      fp.fixes.push(warning('wbs.completed-not-done', `"${id}" is no longer done once repaired, so completedAt is cleared`, { file: name, pointer: '/completedAt' }));
+    }
+    if (fp.patch.length > 0) {
+      fp.baseHash = hash(old);
+      // What the patch makes of the file: each replaced field holds its new value.
+      const value: Loose = { ...old };
+      for (const op of fp.patch) value[op.path.slice(1)] = (op as { value: unknown }).value;
+      entityPatches.push({ id, fp, value });
     }
   }
+  entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
+  const written = new Map<string, unknown>();
+  const created: [string, unknown][] = [];
+  for (const { fp, value } of entityPatches) {
+    patches.push(fp);
+    if (fp.baseHash === null) created.push([fp.file, value]);
+    else written.set(fp.file, value);
+  }
   // What checkWbs still reports once the plan is applied.
-  return { patches, remaining: checkWbs(nextIndex, tasks === undefined ? undefined : nextTasks) };
+  return { patches, remaining: checkFiles(nextIndex, filesAfter(tasks!, files, written, created), {}, known) };
+}
+
+/** The entity files once the plan is applied: `written` in place, `created` last. A list's entities are files named by id (of two with one id, the last is the file). */
+function filesAfter(tasks: TaskFiles, files: [string, unknown][], written: Map<string, unknown>, created: [string, unknown][]): [string, unknown][] {
+  const named = Array.isArray(tasks) ? taskFileEntries(Object.fromEntries(files)) : files;
+  return named.map((file): [string, unknown] => (written.has(file[0]) ? [file[0], written.get(file[0])] : file)).concat(created);
 }

@@ -79,7 +79,7 @@ export interface RolledUp {
 }
 
 /** The {@link RolledUp} figures of every item, bottom-up: well-formed first entries deepest first, children before their parents. */
-export function rolledUp(model: Model): RolledUp {
+export function rolledUp(model: Pick<Model, 'items' | 'kids' | 'depth'>): RolledUp {
   const status = model.items.map((e) => (isObject(e) ? e.status : undefined));
   const completed = status.map((s): number => (s === 'done' ? 1 : 0));
   const total = status.map(() => 1);
