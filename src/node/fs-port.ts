@@ -62,6 +62,10 @@ function fingerprintOf(st: Awaited<ReturnType<NonNullable<FsFacade['stat']>>>, t
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
+// The path of entry `name` of directory `dir` (absolute, normalized): path.join would normalize the
+// whole path again, which was a sixth of listing 10,000 files.
+const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
+
 const fail = (code: string, message: string): never => {
   throw new MemkitError([error(code, message)]);
 };
@@ -146,9 +150,8 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root), computed once per directory.
     const walk = async (dir: string, relDir: string): Promise<void> => {
       const entries = await readdirIfAny(fs, dir);
-      const files: [string, string][] = [];
       for (const entry of entries) {
-        const full = join(dir, entry.name);
+        const full = childPath(dir, entry.name);
         let isFile = entry.isFile();
         if (entry.isDirectory()) {
           if (!ignoreDirs.has(entry.name)) await walk(full, `${relDir}${entry.name}/`);
@@ -165,21 +168,17 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         }
         if (!isFile || isTempName(entry.name)) continue;
         const lower = entry.name.toLowerCase();
-        if (extensions === null || extensions.some((e) => lower.endsWith(e))) files.push([relDir + entry.name, full]);
-      }
-      if (!fingerprints || fs.stat === undefined) {
-        for (const [rel] of files) out.push([rel, undefined]);
-        return;
-      }
-      // One stat at a time: each result is garbage at once, where thousands in flight survive into the old generation.
-      for (const [rel, full] of files) {
+        if (extensions !== null && !extensions.some((e) => lower.endsWith(e))) continue;
         let print: string | undefined;
-        try {
-          print = fingerprintOf(await fs.stat(full), trustedBefore);
-        } catch {
-          print = undefined;
+        // One stat at a time, as each file is met: each result is garbage at once, where thousands in flight survive into the old generation.
+        if (fingerprints && fs.stat !== undefined) {
+          try {
+            print = fingerprintOf(await fs.stat(full), trustedBefore);
+          } catch {
+            // Gone or unreadable since the directory was read: no fingerprint, so a refresh reads it.
+          }
         }
-        out.push([rel, print]);
+        out.push([relDir + entry.name, print]);
       }
     };
     await walk(start, start === base ? '' : `${relative(base, start).split(sep).join('/')}/`);

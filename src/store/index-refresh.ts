@@ -86,8 +86,14 @@ type Prints = Map<string, readonly [fingerprint: string, contentHash: string]>;
 async function listDocs(files: FilePort, root: string): Promise<{ paths: string[]; prints: (string | undefined)[]; fingerprinted: boolean }> {
   const { listFingerprints } = files as Fingerprinted;
   if (listFingerprints === undefined) return { paths: await listMemoryDocs(files, root), prints: [], fingerprinted: false };
-  const listed = (await listFingerprints.call(files, root)).filter(([p]) => isMemoryDocName(p));
-  return { paths: listed.map(([p]) => p), prints: listed.map(([, f]) => f), fingerprinted: true };
+  const paths: string[] = [];
+  const prints: (string | undefined)[] = [];
+  for (const [p, f] of await listFingerprints.call(files, root)) {
+    if (!isMemoryDocName(p)) continue;
+    paths.push(p);
+    prints.push(f);
+  }
+  return { paths, prints, fingerprinted: true };
 }
 
 // The recorded fingerprints; a missing, unreadable or foreign record counts as none (every doc is then read).
@@ -99,7 +105,9 @@ function readPrints(text: string | undefined): Prints {
     const { paths, fingerprints, hashes } = v ?? {};
     if (v?.version !== 1 || !Array.isArray(paths) || !Array.isArray(fingerprints) || !Array.isArray(hashes)) return out;
     for (let i = 0; i < paths.length; i++) {
-      const [p, f, h] = [paths[i], fingerprints[i], hashes[i]];
+      const p = paths[i];
+      const f = fingerprints[i];
+      const h = hashes[i];
       if (typeof p === 'string' && typeof f === 'string' && typeof h === 'string') out.set(p, [f, h]);
     }
   } catch {
@@ -242,7 +250,6 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     const f = changedPrints.get(r.path);
     if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
   }
-  const indexedIds = new Set(indexed.map((d) => d.docId));
   // Every doc removed or replaced is deleted before the first put, in path order (the order a
   // rebuild or refresh writes rows in): a full-text index then buffers the whole change, where
   // deleting an older row after writing a newer one makes SQLite's FTS5 write a segment each time.
@@ -258,10 +265,12 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     problems.push(...(await writePrints(tx, paths, prints, recordedText === undefined ? undefined : recorded, fingerprinted)));
   });
   // A doc whose new version the store refused is gone from the index, as after a rebuild.
-  const removed = dropped.map((d) => d.docId).filter((id) => !putIds.has(id));
+  // A doc put that was indexed was dropped first (a kept doc is never put): a few ids, not every indexed one.
+  const droppedIds = new Set(dropped.map((d) => d.docId));
+  const removed = [...droppedIds].filter((id) => !putIds.has(id));
   return {
-    added: sorted([...putIds].filter((id) => !indexedIds.has(id))),
-    updated: sorted([...putIds].filter((id) => indexedIds.has(id))),
+    added: sorted([...putIds].filter((id) => !droppedIds.has(id))),
+    updated: sorted([...putIds].filter((id) => droppedIds.has(id))),
     removed: sorted(removed),
     unchanged: taken.size,
     problems,
