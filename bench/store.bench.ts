@@ -1,19 +1,16 @@
 // Store benchmark: 10,000 memory docs (~300 words each), two mixes of 200 two-term top-10 BM25 queries,
 // through memkit's SQLite store on sqlite-wasm and on better-sqlite3 (native), raw sqlite-wasm FTS5
 // with the seed schema, and minisearch (an informational anchor).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+// The refresh figures are in refresh.bench.ts: in this suite's heap they measured its garbage collection.
 import { rng } from '../test/store/corpus.js';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import Database from 'better-sqlite3';
 import MiniSearch from 'minisearch';
 import { FTS5_HASH_BYTES, type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
-import { RACY_MS, nodeFiles } from '../src/node/fs-port.js';
 import { nodeHasher } from '../src/node/hasher.js';
 import { unwrap } from '../src/problems/index.js';
 import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
-import { type DocRecord, type FilePort, type IndexReport, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
+import { type DocRecord, memoryFiles, rebuildSearchIndex } from '../src/store/index.js';
 import { ftsColumns } from '../src/store/checks.js';
 import { type BenchResult, type BenchSuite, compare, median, timeOnce } from './harness.js';
 
@@ -91,21 +88,6 @@ export const MIXES = {
   common: Array.from({ length: QUERIES }, () => pickPair(0, 200, 0, 200)),
 };
 
-/** A refresh figure against a full rebuild of the same files (target: under 5% of it). */
-function refreshResult(name: string, rounds: { ms: number; times: number[]; report: IndexReport }, anchorName: string, rebuildMs: number, where: string): BenchResult {
-  const ratio = rounds.ms / rebuildMs;
-  return {
-    name,
-    value: rounds.ms,
-    unit: 'ms',
-    anchor: { name: anchorName, value: rebuildMs },
-    ratio,
-    target: '< 5% of a full rebuild',
-    met: ratio < 0.05,
-    note: `${where}; ${rounds.report.updated.length} updated, ${rounds.report.unchanged} unchanged; median of 5 rounds (${rounds.times.map((t) => t.toFixed(0)).join(', ')} ms); ${(ratio * 100).toFixed(2)}% of rebuild`,
-  };
-}
-
 const suite: BenchSuite = {
   name: 'store',
   // minisearch's query time moves from process to process (2.87–5.29 ms on the common mix over
@@ -113,14 +95,6 @@ const suite: BenchSuite = {
   processes: 5,
   async run(): Promise<BenchResult[]> {
     const docs = generate();
-    // The corpus on disk for the refresh through the node file port, written first so that by the time
-    // it is indexed its files are older than the port's racy window (fingerprints vouch only for those).
-    const diskRoot = mkdtempSync(join(tmpdir(), 'memkit-store-bench-'));
-    for (const d of docs) {
-      mkdirSync(dirname(join(diskRoot, d.record.path)), { recursive: true });
-      writeFileSync(join(diskRoot, d.record.path), d.file);
-    }
-    const diskWrittenAt = Date.now();
     const records = docs.map((d) => d.record);
     const results: BenchResult[] = [];
     const sqlite3 = await (sqlite3InitModule as unknown as (o: object) => ReturnType<typeof sqlite3InitModule>)({ print: () => {}, printErr: () => {} });
@@ -274,43 +248,6 @@ const suite: BenchSuite = {
       note: `${report!.added.length} docs, ${report!.problems.length} problems; ${(N / (e2eMs / 1000)).toFixed(0)} docs/s`,
     });
 
-    // --- refresh after changing 10 of 10,000 docs (five rounds, ten other docs each; the median round)
-    const enc = new TextEncoder();
-    const changeTen = async (round: number, write: (path: string, text: string) => Promise<void>) => {
-      for (let i = 0; i < 10; i++) {
-        const d = docs[i * 997 + round]!;
-        await write(d.record.path, d.file.replace('\n# ', `\nChanged paragraph ${round}.\n\n# `));
-      }
-    };
-    const refreshRounds = async (store: typeof e2eStore, port: FilePort, write: (path: string, text: string) => Promise<void>) => {
-      const times: number[] = [];
-      let last: IndexReport | undefined;
-      for (let round = 0; round < 5; round++) {
-        await changeTen(round, write);
-        times.push(await timeOnce(async () => (last = await refreshIndex(store, port, { hasher: nodeHasher }))));
-      }
-      return { ms: median(times), times, report: last! };
-    };
-    const inMemory = await refreshRounds(e2eStore, files, (path, text) => files.write(path, enc.encode(text)));
-    results.push(refreshResult('refreshIndex after changing 10 of 10k docs', inMemory, 'full rebuildIndex', e2eMs, 'in-memory file port (no fingerprints: every file read and hashed)'));
-
-    // --- the same from files on disk through the node file port (what `memkit index` runs): unchanged files are skipped by fingerprint
-    await new Promise((res) => setTimeout(res, Math.max(0, diskWrittenAt + RACY_MS + 500 - Date.now())));
-    const onDisk = nodeFiles(diskRoot);
-    const diskStore = unwrap(await openSqliteStore({ engine }));
-    const diskRebuildMs = await timeOnce(() => rebuildSearchIndex(diskStore, onDisk, { hasher: nodeHasher }));
-    const disk = await refreshRounds(diskStore, onDisk, async (path, text) => writeFileSync(join(diskRoot, path), text));
-    results.push(
-      refreshResult(
-        'refreshIndex from files on disk after changing 10 of 10k docs (node file port, fingerprints)',
-        disk,
-        'full rebuildIndex from the same files',
-        diskRebuildMs,
-        `rebuild ${diskRebuildMs.toFixed(0)} ms`,
-      ),
-    );
-    await diskStore.close();
-    rmSync(diskRoot, { recursive: true, force: true });
     raw!.close();
     tuned!.close();
     await store!.close();
