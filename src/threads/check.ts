@@ -4,7 +4,7 @@ import { TWO_PART_VERSION_PATTERN } from '../schemas/thread-store.js';
 import { findCycles } from '../graph/cycles.js';
 import { repeatsIn, sameMembers } from '../graph/lists.js';
 import { type Loose, compareTimes, isObject, own, ownGet, textOrdered, timeOf } from './model.js';
-import { deriveRelations, positions } from './rebuild-relations.js';
+import { NONE, deriveRelations, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
 
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
@@ -22,8 +22,6 @@ const RELATION_FIELDS = ['children', 'references_to', 'referenced_by', 'depends_
 /** In a resolved list: a string that names no thread; a value that is not a string. */
 const UNKNOWN = -1;
 const NOT_STRING = -2;
-/** The list of a thread with no relations entry, or an empty one: shared, never written. */
-const NONE: readonly number[] = [];
 
 /**
  * A stored relations list, resolved: thread positions, UNKNOWN or NOT_STRING.
@@ -121,21 +119,15 @@ function checkSeedShape(store: unknown): Problem[] {
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // Threads: positions, each thread's parent position (-1 when none is found), stored
-  // status and empty strings, and whether every thread's id is its key (then ids are unique).
+  // Threads: positions, empty strings, and whether every thread's id is its key (then ids are unique).
   const position = positions(ids);
   // Keys of `threads` are its own properties: a plain read is an own read.
   const thread = (v: number): unknown => threads[ids[v]!];
-  const parentId = new Array<unknown>(n);
-  const parentOf = new Array<number>(n);
   // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
   const emptyStrings: number[] = [];
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const t = thread(v);
-    const p = isObject(t) ? t.parent_id : undefined;
-    parentId[v] = p;
-    parentOf[v] = typeof p === 'string' ? (position.get(p) ?? -1) : -1;
     if (!isObject(t)) continue;
     if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
     if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
@@ -147,9 +139,9 @@ function checkSeedShape(store: unknown): Problem[] {
   // Operation ids seen; the first position of each id, indexed only when one repeats.
   const seenIds = new Set<string>();
   let firstAt: Map<string, number> | undefined;
-  // The threads each operation names, resolved once (with the relations the log implies).
+  // Each thread's parent position, the threads each operation names, resolved once, and the relations the store implies.
   const derived = deriveRelations(store, ids, position);
-  const { subject, object } = derived;
+  const { parent: parentOf, subject, object } = derived;
   // The replayed status of each thread, and the threads in the order they got one.
   const replay = new Array<string | undefined>(n);
   const stateOrder: number[] = [];
@@ -215,9 +207,8 @@ function checkSeedShape(store: unknown): Problem[] {
         if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
         if (child === undefined) break;
         if (replay[child] !== undefined) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
-        // The parents agree when both name the same thread, or both are null: then the thread need not be read.
-        const agreed = parent != null ? parentOf[child] === parent : (p.parent_id ?? null) === null && parentId[child] === null;
-        const t = agreed ? undefined : thread(child);
+        // The parents agree when both name the same thread: then the thread need not be read.
+        const t = parent != null && parentOf[child] === parent ? undefined : thread(child);
         if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
           walked.push(
             warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, {
@@ -261,13 +252,9 @@ function checkSeedShape(store: unknown): Problem[] {
   // Each thread's relations entry.
   const relation = ids.map((id) => ownGet(relations, id));
 
-  // Each thread's relations lists as stored, resolved (children from parent_id; the others from the log).
-  const children = new Array<number[]>(n);
-  parentOf.forEach((p, w) => {
-    if (p !== -1 && p !== w) (children[p] ??= []).push(w);
-  });
-  const implied = [children, derived.references_to, derived.referenced_by, derived.depends_on];
-  const stored = RELATION_FIELDS.map((field, f) => relation.map((r, v) => (isObject(r) ? resolveList(r[field], position, ids, implied[f]![v] ?? NONE) : NONE)));
+  // Each thread's relations lists as stored, resolved.
+  const implied = RELATION_FIELDS.map((field) => derived[field]);
+  const stored = RELATION_FIELDS.map((field, f) => relation.map((r, v) => (isObject(r) ? resolveList(r[field], position, ids, implied[f]![v]!) : NONE)));
   const [storedChildren, storedRefsTo, storedRefsBy, storedDeps] = stored as [number[][], number[][], number[][], number[][]];
   // Whether thread v has a relations entry (an object): checks of other threads read this, not the entry.
   const hasEntry = (v: number) => isObject(relation[v]);
@@ -279,7 +266,7 @@ function checkSeedShape(store: unknown): Problem[] {
   for (let v = 0; v < n; v++) {
     // A sound thread with a listed parent needs no read of the thread.
     const pv = parentOf[v]!;
-    if (idSeen === undefined && (typeof parentId[v] !== 'string' || (pv !== -1 && (!hasEntry(pv) || storedChildren[pv]!.includes(v))))) continue;
+    if (idSeen === undefined && pv !== -1 && (!hasEntry(pv) || storedChildren[pv]!.includes(v))) continue;
     const key = ids[v]!;
     const t = thread(v);
     if (!isObject(t)) continue;
@@ -296,7 +283,7 @@ function checkSeedShape(store: unknown): Problem[] {
       out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
   }
   // Threads stored after their parents, as spawns add them, cannot form a parent cycle.
-  const parentEdges = parentOf.every((p, v) => p < v) ? [] : parentOf.map((p) => (p === -1 ? NONE : [p]));
+  const parentEdges = parentOf.every((p, v) => p < v) ? [] : Array.from(parentOf, (p) => (p === -1 ? NONE : [p]));
   for (const cycle of findCycles(parentEdges, true)) {
     const names = cycle.map((v) => ids[v]!);
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
@@ -381,12 +368,12 @@ function checkSeedShape(store: unknown): Problem[] {
       // Unknown, non-string and self items are reported above, not as drift.
       const listed = stored[f]![v]!;
       const wanted = implied[f]![v]!;
-      if (listed === wanted || sameMembers(listed.every((w) => w >= 0 && w !== v) ? listed : listed.filter((w) => w >= 0 && w !== v), wanted)) continue;
+      if (listed === wanted) continue;
+      const have = listed.filter((w) => w >= 0 && w !== v);
+      if (sameMembers(have, wanted)) continue;
       const field = RELATION_FIELDS[f]!;
-      const wantNames = wanted.map((w) => ids[w]!);
-      const haveNames = (Array.isArray(r[field]) ? (r[field] as unknown[]) : []).filter((x): x is string => typeof x === 'string' && position.has(x) && x !== id);
-      const extra = haveNames.filter((x) => !wantNames.includes(x));
-      const lacking = wantNames.filter((x) => !haveNames.includes(x));
+      const extra = have.filter((w) => !wanted.includes(w)).map((w) => ids[w]);
+      const lacking = wanted.filter((w) => !have.includes(w)).map((w) => ids[w]);
       out.push(
         warning(
           'threads.relations-drift',

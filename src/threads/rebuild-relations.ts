@@ -2,12 +2,17 @@ import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { isObject, ownGet } from './model.js';
 
 /**
- * The relations the log implies, as lists of thread positions by thread position (see {@link rebuildRelations});
- * children are left out. With them, by operation position, the threads each operation names, resolved once
- * for every reader: `subject` (spawn's `child_id`, reference's `from_id`, the others' `thread_id`) and
- * `object` (reference's `to_id`, spawn's `parent_id`); -1 where the param names no thread or is not a string.
+ * The relations cache as derived (see {@link rebuildRelations}), as lists of thread positions by thread
+ * position, and each thread's `parent` position (-1: none found). With them, by operation position, the
+ * threads each operation names, resolved once for every reader: `subject` (spawn's `child_id`,
+ * reference's `from_id`, the others' `thread_id`) and `object` (reference's `to_id`, spawn's
+ * `parent_id`); -1 where the param names no thread or is not a string.
  */
-export type DerivedRelations = Record<'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]> & { subject: Int32Array; object: Int32Array };
+export type DerivedRelations = Record<'children' | 'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]> & {
+  parent: Int32Array;
+  subject: Int32Array;
+  object: Int32Array;
+};
 
 /**
  * Derives the relations cache from the threads and the operations log:
@@ -20,25 +25,15 @@ export type DerivedRelations = Record<'references_to' | 'referenced_by' | 'depen
  * @example rebuildRelations(store)['t1'] // { children: [...], references_to: [...], ... }
  */
 export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelations> {
-  const threads = isObject(store.threads) ? store.threads : {};
-  const ids = Object.keys(threads);
-  const position = positions(ids);
-  const children = ids.map((): number[] => []);
-  ids.forEach((id, v) => {
-    // Keys of `threads` are its own properties: a plain read is an own read.
-    const t = threads[id];
-    const parent = isObject(t) ? ownGet(t, 'parent_id') : undefined;
-    const p = typeof parent === 'string' && parent !== id ? position.get(parent) : undefined;
-    if (p !== undefined) children[p]!.push(v);
-  });
-  const derived = deriveRelations(store, ids, position);
+  const ids = Object.keys(isObject(store.threads) ? store.threads : {});
+  const derived = deriveRelations(store, ids, positions(ids));
   const names = (list: readonly number[]) => list.map((w) => ids[w]!);
   // Defined, not assigned, entries: a thread id `__proto__` stays an own key.
   return Object.fromEntries(
     ids.map((id, v) => [
       id,
       {
-        children: names(children[v]!),
+        children: names(derived.children[v]!),
         references_to: names(derived.references_to[v]!),
         referenced_by: names(derived.referenced_by[v]!),
         depends_on: names(derived.depends_on[v]!),
@@ -48,7 +43,7 @@ export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelat
 }
 
 /** The list of a thread with no relation of a kind: shared, never written. */
-const NONE: readonly number[] = [];
+export const NONE: readonly number[] = [];
 
 /** Thread ids to their positions. */
 export function positions(ids: readonly string[]): Map<string, number> {
@@ -58,13 +53,27 @@ export function positions(ids: readonly string[]): Map<string, number> {
 }
 
 /**
- * The references and dependencies {@link rebuildRelations} derives, by thread position:
- * `references_to`/`referenced_by` from `reference` operations (log order, each pair
- * once); `depends_on` from the last `spawn`/`update` operation that sets it, else the
- * stored relations entry's list; known threads only, no self-links, each once.
+ * The relations {@link rebuildRelations} derives, by thread position: `children` from
+ * each thread's `parent_id` (in `threads` order); `references_to`/`referenced_by` from
+ * `reference` operations (log order, each pair once); `depends_on` from the last
+ * `spawn`/`update` operation that sets it, else the stored relations entry's list;
+ * known threads only, no self-links, each once.
  */
-export function deriveRelations(store: { operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
+export function deriveRelations(store: { threads?: unknown; operations?: unknown; relations?: unknown }, ids: readonly string[], position: ReadonlyMap<string, number>): DerivedRelations {
   const find = (id: unknown) => (typeof id === 'string' ? (position.get(id) ?? -1) : -1);
+  const threads = isObject(store.threads) ? store.threads : {};
+  const parent = new Int32Array(ids.length);
+  // The (parent, child) pairs, in `threads` order.
+  const parents: number[] = [];
+  const kids: number[] = [];
+  for (let v = 0; v < ids.length; v++) {
+    // Keys of `threads` are its own properties: a plain read is an own read.
+    const t = threads[ids[v]!];
+    const p = (parent[v] = find(isObject(t) ? ownGet(t, 'parent_id') : undefined));
+    if (p === -1 || p === v) continue;
+    parents.push(p);
+    kids.push(v);
+  }
   // The (from, to) pairs in log order, each once (as one number each in `pairs`).
   const pairs = new Set<number>();
   const from: number[] = [];
@@ -113,5 +122,5 @@ export function deriveRelations(store: { operations?: unknown; relations?: unkno
     for (let k = 0; k < key.length; k++) (out[key[k]!] as number[])[count[key[k]!]!++] = value[k]!;
     return out;
   };
-  return { references_to: lists(from, to), referenced_by: lists(to, from), depends_on, subject, object };
+  return { children: lists(parents, kids), references_to: lists(from, to), referenced_by: lists(to, from), depends_on, parent, subject, object };
 }
