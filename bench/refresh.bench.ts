@@ -100,13 +100,7 @@ const suite: BenchSuite = {
     await diskStore.close();
     rmSync(diskRoot, { recursive: true, force: true });
     results.push(
-      refreshResult(
-        'refreshIndex from files on disk after changing 10 of 10k docs (node file port, fingerprints)',
-        disk,
-        'full rebuildIndex from the same files',
-        diskRebuilds,
-        'node file port',
-      ),
+      refreshResult('refreshIndex from files on disk after changing 10 of 10k docs (node file port, fingerprints)', disk, 'full rebuildIndex from the same files', diskRebuilds, 'node file port'),
     );
     return results;
   },
