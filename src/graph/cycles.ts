@@ -13,7 +13,6 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const component = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
   const stack: number[] = [];
   const cycles: number[][] = [];
   let counter = 0;
@@ -24,7 +23,6 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
   const visit = (v: number) => {
     index[v] = low[v] = counter++;
     stack.push(v);
-    onStack[v] = 1;
     callNode.push(v);
     callEdge.push(0);
   };
@@ -40,7 +38,7 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
         const w = out[v]![e]!;
         if (w < 0 || w >= n) continue;
         if (index[w] === -1) visit(w);
-        else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+        else if (component[w] === -1) low[v] = Math.min(low[v]!, index[w]!); // visited, in no component yet: on the stack
         continue;
       }
       callNode.pop();
@@ -50,23 +48,15 @@ export function findCycles(out: readonly (readonly number[])[], selfLoops = fals
         low[parent] = Math.min(low[parent]!, low[v]!);
       }
       if (low[v] !== index[v]) continue;
-      const members: number[] = [];
+      const single = stack[stack.length - 1] === v;
+      let start = v;
       let w: number;
       do {
         w = stack.pop()!;
-        onStack[w] = 0;
         component[w] = components;
-        members.push(w);
+        start = Math.min(start, w);
       } while (w !== v);
-      if (members.length > 1)
-        cycles.push(
-          cycleThrough(
-            members.reduce((a, b) => Math.min(a, b)),
-            components,
-            component,
-            out,
-          ),
-        );
+      if (!single) cycles.push(cycleThrough(start, components, component, out));
       else if (selfLoops && out[v]!.includes(v)) cycles.push([v]);
       components++;
     }

@@ -3,11 +3,10 @@ import { type Problem, type Result, error, fail, ok } from '../problems/index.js
 import { messageOf } from '../problems/message-of.js';
 import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
-import { checkWbs } from './check.js';
-import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalBytes, journalTemp, newJournalToken } from './journal.js';
+import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
-import { loadWbs, readJson } from './load.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf, stage } from './memory-ops.js';
+import { checkWbsFiles } from './load.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, readJson, stage } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
 /**
@@ -71,18 +70,17 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
 
   for (const fp of plan.patches) {
     const path = dir + fp.file;
-    const read = await readJson(files, path, memoryFormatOf(fp.file) ?? 'wbs-task');
+    const format = memoryFormatOf(fp.file);
+    const read = await readJson(files, path, format ?? 'wbs-task');
     const [why] = read.problems;
     if (why?.code === 'wbs.read-failed') return fail([{ ...why, message: `${why.message}; nothing was changed` }]);
     if (why !== undefined && why.code !== 'wbs.file-missing') return fail([error('wbs.plan-stale', `${path} is no longer JSON text (${why.code})`, { file: path })]);
-    const original = read.bytes;
-    const base = read.value;
+    const { bytes: original, value: base } = read;
     const current = original === undefined ? null : hashJson(base, options.hasher);
     if (current !== fp.baseHash)
       return fail([error('wbs.plan-stale', `${path} ${original === undefined ? 'does not exist' : fp.baseHash === null ? 'already exists' : 'changed'} since the plan was made`, { file: path })]);
     const patched = applyJsonPatch(base, fp.patch);
     if (!patched.ok) return fail(patched.problems.map((p) => ({ ...p, code: 'wbs.plan-invalid', file: path })));
-    const format = memoryFormatOf(fp.file);
     if (format !== undefined) {
       const before = new Set(original === undefined ? [] : validate(format, base, { maxProblems: Number.MAX_SAFE_INTEGER }).map(keyOf));
       const added = validate(format, patched.value, { maxProblems: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error' && !before.has(keyOf(p)));
@@ -95,16 +93,14 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
     const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), step);
     if (written !== undefined) return fail([written]);
   }
-  const loaded = await loadWbs(files, dir);
-  const problems = loaded.index === undefined ? loaded.problems : [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir })];
+  const problems = await checkWbsFiles(files, { dir, deliverables: false });
   return ok({ written: staged.map((s) => s.path), problems, recovered: recovered.value });
 }
 
 type Staged = { file: string; path: string; original: Uint8Array | undefined; bytes: Uint8Array };
-type Step = (s: ApplyStep, k: number) => void;
 
 /** The journaled write: journal, temps, renames, journal removed. Returns the problem on failure. */
-async function write(staged: Staged[], files: FilePort, dir: string, hasher: Hasher, token: string, step: Step): Promise<Problem | undefined> {
+async function write(staged: Staged[], files: FilePort, dir: string, hasher: Hasher, token: string, step: NonNullable<ApplyPlanOptions['onStep']>): Promise<Problem | undefined> {
   const journal: WbsJournal = {
     memkit: 'wbs-journal',
     version: 1,
@@ -119,7 +115,7 @@ async function write(staged: Staged[], files: FilePort, dir: string, hasher: Has
     await files.remove(journalPath).catch(() => undefined);
   };
   try {
-    await files.write(journalPath, journalBytes(journal));
+    await files.write(journalPath, enc.encode(JSON.stringify(journal, null, 2) + '\n'));
   } catch (cause) {
     await files.remove(journalPath).catch(() => undefined);
     return error('wbs.write-failed', `the journal could not be written: ${messageOf(cause)}; nothing was changed`, { file: journalPath });

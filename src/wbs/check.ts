@@ -45,10 +45,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return false; // nested too deeply to compare: report the difference
   }
 }
-const includes = (list: unknown, x: string): boolean => Array.isArray(list) && list.includes(x);
 
 /** Pointers where checkWbs reports malformed ids itself (instead of `schema.pattern`). */
-const ID_POINTER = /^\/tasks\/[0-9]+\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$|^\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
+const ID_POINTER = /^(\/tasks\/[0-9]+)?\/(id|parent|children\/[0-9]+|dependencies\/[0-9]+)$/;
 
 // One compiled validator per format, schema only: checkWbs reports type/depth itself, with its own code.
 const validators = new Map<string, FormatValidator>();
@@ -84,11 +83,7 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
   return checkFiles(index, tasks === undefined ? undefined : taskFileEntries(tasks), options);
 }
 
-/**
- * {@link checkWbs} with the entity files as `[file, value]` pairs ({@link taskFileEntries}). `known`: the
- * schema problems of entity files already validated, by object (`repairPlan` checks the files it leaves
- * unchanged twice; they must not have changed in between).
- */
+/** {@link checkWbs} of `[file, value]` pairs; `known`: schema problems by unchanged entity object (`repairPlan` checks twice). */
 export function checkFiles(index: unknown, files: readonly [string, unknown][] | undefined, options: CheckWbsOptions = {}, known?: WeakMap<object, Problem[]>): Problem[] {
   const dir = options.dir ?? '';
   const indexFile = `${dir}task-index.json`;
@@ -119,10 +114,9 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
       continue;
     }
     const ok = why === undefined;
-    if (ok && typeof e.type === 'string') {
-      const expected = typeForDepth(depth[i]!);
-      if (e.type !== expected) push(error('wbs.type-depth', `"${id}" is at depth ${depth[i]}, so its type must be "${expected}", not "${e.type}"`, { pointer: at(i, 'type') }));
-    }
+    const type = typeForDepth(depth[i]!);
+    if (ok && typeof e.type === 'string' && e.type !== type)
+      push(error('wbs.type-depth', `"${id}" is at depth ${depth[i]}, so its type must be "${type}", not "${e.type}"`, { pointer: at(i, 'type') }));
 
     // parent; the common case, a parent that lists this item as a tree child, is sound
     const parent = e.parent;
@@ -138,7 +132,7 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
       if (typeof parent === 'string') {
         const p = find(parent);
         if (p === -1) push(error('wbs.parent-missing', `parent "${parent}" of "${id}" is not in the index`, { pointer: at(i, 'parent') }));
-        else if (!includes((items[p] as Loose).children, id))
+        else if (!strings(items[p] as Loose, 'children').includes(id))
           push(error('wbs.child-not-listed', `"${id}" names "${parent}" as parent, but "${parent}" does not list it in children`, { pointer: at(i, 'parent') }));
       }
     }
@@ -231,8 +225,9 @@ function checkEntities(model: Model, files: readonly [string, unknown][], dir: s
       continue;
     }
     seen.set(id, name);
-    if (why === undefined && typeof value.type === 'string' && value.type !== typeForDepth(wbsDepth(id)))
-      out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${typeForDepth(wbsDepth(id))}", not "${value.type}"`, { file, pointer: '/type' }));
+    const type = typeForDepth(wbsDepth(id));
+    if (why === undefined && typeof value.type === 'string' && value.type !== type)
+      out.push(error('wbs.type-depth', `"${id}" is at depth ${wbsDepth(id)}, so its type must be "${type}", not "${value.type}"`, { file, pointer: '/type' }));
     if (value.completedAt !== undefined && value.completedAt !== null && value.status !== 'done')
       out.push(warning('wbs.completed-not-done', `"${id}" has completedAt but its status is "${String(value.status)}"`, { file, pointer: '/completedAt' }));
     const i = model.find(id);

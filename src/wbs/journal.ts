@@ -72,11 +72,6 @@ export function newJournalToken(): string {
   return toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** The journal's bytes (2-space JSON, final newline). */
-export function journalBytes(journal: WbsJournal): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(journal, null, 2) + '\n');
-}
-
 /**
  * Reads a journal's text, refusing anything that is not exactly a journal
  * memkit writes: the marker and version, a 32-hex token, WBS targets only, and
@@ -127,7 +122,6 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
     const bytes = await files.read(dir + path);
     return bytes === undefined ? null : sha256Hex(bytes, hasher);
   };
-  let journal: WbsJournal;
   const states: { e: JournalEntry; target: string | null; temp: string | null }[] = [];
   try {
     const read = await readText(files, dir + JOURNAL_FILE);
@@ -135,8 +129,7 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
     if (read.problems[0]?.code === 'wbs.read-failed') return fail(read.problems);
     const parsed = parseJournal(read.text ?? '');
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: dir + JOURNAL_FILE })));
-    journal = parsed.value;
-    for (const e of journal.files) states.push({ e, target: await hash(e.file), temp: await hash(e.temp) });
+    for (const e of parsed.value.files) states.push({ e, target: await hash(e.file), temp: await hash(e.temp) });
   } catch (cause) {
     return fail([error('wbs.read-failed', `the journal or a file it names could not be read: ${messageOf(cause)}; nothing was changed`, { file: dir + JOURNAL_FILE })]);
   }

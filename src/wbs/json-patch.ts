@@ -6,11 +6,6 @@ export type JsonPatchOperation = { op: 'add' | 'replace' | 'test'; path: string;
 const own = (o: object, k: string) => Object.hasOwn(o, k);
 const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === 'object';
 
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  // defineProperty, not assignment: a `__proto__` token must never reach the prototype.
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) return false;
@@ -23,9 +18,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => own(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-function clone<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
-}
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 class PatchError extends Error {}
 
@@ -64,7 +57,8 @@ function add(doc: unknown, pointer: string, value: unknown): unknown {
   const at = locate(doc, pointer);
   if (at === undefined) return value;
   if (Array.isArray(at.parent)) at.parent.splice(arrayIndex(at.parent, at.key, pointer, true), 0, value);
-  else setOwn(at.parent, at.key, value);
+  // defineProperty, not assignment: a `__proto__` token must never reach the prototype.
+  else Object.defineProperty(at.parent, at.key, { value, writable: true, enumerable: true, configurable: true });
   return doc;
 }
 

@@ -1,9 +1,8 @@
-import { type Problem, error, inFile } from '../problems/index.js';
+import { type Problem, error } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
-import { type WbsFormat, parseWbsJson } from './limits.js';
-import { WBS_MEMORY_ROOT, readText } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, readJson } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
 /** A WBS memory as read from a file port. */
@@ -14,14 +13,6 @@ export interface LoadedWbs {
   tasks: Record<string, unknown>;
   /** Read and parse problems (missing index, JSON syntax errors). */
   problems: Problem[];
-}
-
-/** Reads a WBS file through the port and parses it under its format's limit; `bytes` as read, when the read succeeded. */
-export async function readJson(files: FilePort, path: string, format: WbsFormat): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
-  const read = await readText(files, path);
-  if (read.text === undefined) return read;
-  const parsed = parseWbsJson(read.text, format, read.bytes?.length);
-  return parsed.ok ? { bytes: read.bytes, value: parsed.value, problems: [] } : { bytes: read.bytes, problems: inFile(parsed.problems, path) };
 }
 
 /**

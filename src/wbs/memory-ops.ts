@@ -6,7 +6,7 @@ import { validate } from '../schemas/validate.js';
 import type { FilePort } from '../store/file-port.js';
 import { idFromFile } from './check.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
-import { parseWbsJson } from './limits.js';
+import { type WbsFormat, parseWbsJson } from './limits.js';
 
 /** Every memory path begins with this. */
 export const WBS_MEMORY_ROOT = '.claude/memory/';
@@ -100,32 +100,19 @@ export async function readText(files: FilePort, path: string): Promise<{ bytes?:
   }
 }
 
+/** Reads a JSON memory file through the port and parses it (a WBS format under its limit); `bytes` as read, when the read succeeded. */
+export async function readJson(files: FilePort, path: string, format: WbsFormat | undefined): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
+  const read = await readText(files, path);
+  if (read.text === undefined) return read;
+  const parsed = format === undefined ? parseJson(read.text) : parseWbsJson(read.text, format, read.bytes?.length);
+  return parsed.ok ? { bytes: read.bytes, value: parsed.value, problems: [] } : { bytes: read.bytes, problems: inFile(parsed.problems, path) };
+}
+
 /** Writes `bytes` to `temp` and reads them back: whether the temp holds exactly them. Port failures reject. */
 export async function stage(files: FilePort, temp: string, bytes: Uint8Array): Promise<boolean> {
   await files.write(temp, bytes);
   const back = await files.read(temp);
   return back !== undefined && back.length === bytes.length && back.every((x, i) => x === bytes[i]);
-}
-
-/**
- * Writes one file atomically and verified: `file.tmp` is written, read back,
- * compared and verified, then renamed over `file`. On any failure the temp
- * file is removed and the original file is untouched.
- */
-export async function writeVerified(files: FilePort, path: string, bytes: Uint8Array, verify: (bytes: Uint8Array) => Problem[] = () => []): Promise<Result<void>> {
-  const tmp = path + '.tmp';
-  try {
-    const problems = (await stage(files, tmp, bytes)) ? verify(bytes) : [error('wbs.verify-failed', `${tmp} did not read back as written`, { file: path })];
-    if (hasErrors(problems)) {
-      await files.remove(tmp).catch(() => undefined);
-      return fail(problems);
-    }
-    await files.rename(tmp, path);
-    return ok(undefined);
-  } catch (cause) {
-    await files.remove(tmp).catch(() => undefined);
-    return fail([error('wbs.write-failed', `writing ${path} failed: ${messageOf(cause)}`, { file: path })]);
-  }
 }
 
 /**
@@ -140,7 +127,16 @@ export async function memoryWrite(files: FilePort, path: string, content: string
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const problems = verifyMemoryContent(path, bytes);
   if (hasErrors(problems)) return fail(problems);
-  return writeVerified(files, path, bytes, (back) => verifyMemoryContent(path, back));
+  // file.tmp, read back and compared (so it holds the bytes just verified), then renamed over the file.
+  const tmp = path + '.tmp';
+  try {
+    if (await stage(files, tmp, bytes)) return ok(await files.rename(tmp, path));
+    await files.remove(tmp).catch(() => undefined);
+    return fail([error('wbs.verify-failed', `${tmp} did not read back as written`, { file: path })]);
+  } catch (cause) {
+    await files.remove(tmp).catch(() => undefined);
+    return fail([error('wbs.write-failed', `writing ${path} failed: ${messageOf(cause)}`, { file: path })]);
+  }
 }
 
 /**
@@ -165,15 +161,11 @@ export type JsonUpdate = ((value: unknown) => unknown) | readonly JsonPatchOpera
  * @example await memoryUpdateJson(files, '.claude/memory/tasks/1.1.json', (t) => ({ ...(t as object), status: 'done' }))
  */
 export async function memoryUpdateJson(files: FilePort, path: string, update: JsonUpdate): Promise<Result<unknown>> {
-  if (!path.endsWith('.json')) {
-    const bad = checkMemoryPath(path);
-    return fail(bad.length > 0 ? bad : [error('wbs.path-extension', `${JSON.stringify(path)} is not a .json file`, { file: path })]);
-  }
-  const text = await memoryRead(files, path);
-  if (!text.ok) return text;
-  const format = memoryFormatOf(path);
-  const parsed = format === undefined ? parseJson(text.value) : parseWbsJson(text.value, format);
-  if (!parsed.ok) return fail(inFile(parsed.problems, path));
+  const bad = checkMemoryPath(path);
+  if (bad.length === 0 && !path.endsWith('.json')) bad.push(error('wbs.path-extension', `${JSON.stringify(path)} is not a .json file`, { file: path }));
+  if (bad.length > 0) return fail(bad);
+  const parsed = await readJson(files, path, memoryFormatOf(path));
+  if (parsed.value === undefined) return fail(parsed.problems);
   let next: unknown;
   if (typeof update === 'function') {
     try {

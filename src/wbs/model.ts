@@ -12,8 +12,7 @@ export const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 /** The strings of an array field (non-strings dropped); `[]` when absent or not an array. */
 export function strings(e: Loose, key: string): string[] {
   const v = e[key];
-  if (!Array.isArray(v)) return [];
-  return v.filter((x): x is string => typeof x === 'string');
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** What {@link Model.find} returns, and a resolved list holds, for an id that is not in the index. */

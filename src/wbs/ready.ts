@@ -42,32 +42,27 @@ export interface ReadyOptions {
 export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyWork {
   const model = buildModel(index.tasks);
   const inherit = options.inherit ?? true;
-  const status = (id: string) => {
-    const i = model.byId.get(id);
-    return i === undefined ? undefined : (model.items[i] as Loose).status;
-  };
-  const ids = [...model.byId.keys()].sort(compareWbsIds);
+  // The first entry with an id (items[-1] is undefined).
+  const entry = (id: string) => model.items[model.find(id)] as Loose | undefined;
   const out: ReadyWork = { ready: [], blocked: [] };
-  for (const id of ids) {
-    const i = model.byId.get(id)!;
-    const e = model.items[i] as Loose;
+  for (const id of [...model.byId.keys()].sort(compareWbsIds)) {
+    const e = entry(id)!;
     if (e.status === 'done') continue;
     if (options.leavesOnly && strings(e, 'children').length > 0) continue;
     const blockedBy: Blocker[] = [];
-    const add = (owner: string, via: string | undefined) => {
-      const j = model.byId.get(owner);
-      if (j === undefined) return;
-      for (const d of new Set(strings(model.items[j] as Loose, 'dependencies'))) {
+    const add = (owner: Loose | undefined, via: string | undefined) => {
+      if (owner === undefined) return;
+      for (const d of new Set(strings(owner, 'dependencies'))) {
         if (d === id) continue;
-        const s = status(d);
+        const s = entry(d)?.status;
         if (s === 'done') continue;
         const b: Blocker = s === undefined ? { id: d, reason: 'missing' } : { id: d, reason: 'not-done', status: String(s) };
         if (via !== undefined) b.via = via;
         blockedBy.push(b);
       }
     };
-    add(id, undefined);
-    if (inherit && isWbsId(id)) for (let a = wbsParent(id); a !== null; a = wbsParent(a)) add(a, a);
+    add(e, undefined);
+    if (inherit && isWbsId(id)) for (let a = wbsParent(id); a !== null; a = wbsParent(a)) add(entry(a), a);
     if (blockedBy.length === 0) out.ready.push(id);
     else out.blocked.push({ id, blockedBy });
   }

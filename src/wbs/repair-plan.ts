@@ -67,6 +67,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const indexAt = new Map<string, Problem>();
   const belowField = new Map<string, Problem>();
   const inFile = new Map<string, Problem[]>();
+  const childNotListed = new Map<string, Problem>(); // by the parent that does not list the child
   for (const p of problems) {
     const pointer = p.pointer ?? '';
     if (p.file !== 'task-index.json') {
@@ -79,6 +80,10 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (!indexAt.has(pointer)) indexAt.set(pointer, p);
     const field = /^\/tasks\/[0-9]+\/[^/]+(?=\/)/.exec(pointer);
     if (field !== null && !belowField.has(field[0])) belowField.set(field[0], p);
+    if (p.code === 'wbs.child-not-listed') {
+      const parent = ((index as Loose).tasks as Loose[])[Number(pointer.split('/')[2])]!.parent as string;
+      if (!childNotListed.has(parent)) childNotListed.set(parent, p);
+    }
   }
   const at = (file: string, pointer: string) => (file === 'task-index.json' ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
   const hash = (v: unknown) => hashJson(v, options.hasher);
@@ -126,7 +131,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   });
   const ok = (i: number) => depth[i]! > 0;
 
-  // 2. type and parent from the id; 3. children lists from the entries below (the tree the roll-up follows).
+  // 2. type and parent from the id; the tree the roll-up follows, from the ids.
   const none: number[] = []; // shared by the entries with nothing below them, most of them
   const kids: number[][] = all.map(() => none);
   for (let i = 0; i < all.length; i++) {
@@ -140,6 +145,8 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (kids[p] === none) kids[p] = [];
     kids[p]!.push(i);
   }
+  // 3. children lists from that tree; 4. roll-up; 5. progress.
+  const counts = rolledUp({ items: all, kids, depth });
   for (let i = 0; i < all.length; i++) {
     if (!ok(i)) continue;
     const e = all[i] as Loose;
@@ -147,27 +154,13 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const want = kids[i]!.map((j) => ids[j]!).sort(compareWbsIds);
     // The same length and the same members as `want` (whose ids are distinct): the same set, listed once each.
     if (!Array.isArray(e.children) || e.children.length !== want.length || !sameMembers(e.children, want)) e.children = want;
-  }
-
-  // 4. roll-up; 5. progress.
-  const counts = rolledUp({ items: all, kids, depth });
-  const { status } = counts;
-  for (let i = 0; i < all.length; i++) {
-    if (!ok(i) || kids[i]!.length === 0) continue;
-    const e = all[i] as Loose;
-    if (status[i] !== undefined) e.status = status[i];
+    if (want.length === 0) continue;
+    e.status = counts.status[i];
     if (isObject(e.progress)) e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
   }
 
   // The index patch.
   const indexPatch: FilePatch = { file: 'task-index.json', baseHash: null, patch: [], fixes: [] };
-  const childNotListed = new Map<string, Problem>();
-  for (const p of problems) {
-    if (p.code !== 'wbs.child-not-listed' || p.file !== 'task-index.json') continue;
-    const m = /^\/tasks\/([0-9]+)\/parent$/.exec(p.pointer ?? '');
-    const parent = m ? (items[Number(m[1])] as Loose | undefined)?.parent : undefined;
-    if (typeof parent === 'string' && !childNotListed.has(parent)) childNotListed.set(parent, p);
-  }
   for (let i = 0; i < items.length; i++) {
     if (!ok(i)) continue;
     const before = items[i] as Loose;
