@@ -31,7 +31,6 @@ function timestamp(env: ThreadEnv): string | undefined {
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? [...(v as string[])] : []);
-const emptyRelations = (): ThreadRelations => ({ children: [], references_to: [], referenced_by: [], depends_on: [] });
 
 /**
  * Creates an empty thread store (version 1.0.0, no threads).
@@ -77,9 +76,8 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
   const setRelations = (k: string, v: unknown) => define(relations === store.relations ? (relations = { ...relations }) : relations, k, v);
   const relOf = (tid: string): ThreadRelations => {
     const r = ownGet(relations, tid);
-    const copy: ThreadRelations = isObject(r)
-      ? { children: list(r.children), references_to: list(r.references_to), referenced_by: list(r.referenced_by), depends_on: list(r.depends_on) }
-      : emptyRelations();
+    const o: Loose = isObject(r) ? r : {};
+    const copy = { children: list(o.children), references_to: list(o.references_to), referenced_by: list(o.referenced_by), depends_on: list(o.depends_on) };
     setRelations(tid, copy);
     return copy;
   };
@@ -130,7 +128,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
         storage_path: str('storage_path') ?? `threads/${child}`,
       };
       setThread(child, thread);
-      setRelations(child, { ...emptyRelations(), depends_on: deps });
+      setRelations(child, { children: [], references_to: [], referenced_by: [], depends_on: deps });
       if (parentId !== null) {
         const pr = relOf(parentId);
         if (!pr.children.includes(child)) pr.children.push(child);

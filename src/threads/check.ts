@@ -39,15 +39,6 @@ function resolveList(list: unknown, position: ReadonlyMap<string, number>, ids: 
 /** The schema problems of a store, as the format's validator reports them. */
 const schemaProblems = (store: unknown): Problem[] => validate('thread-store', store, { maxProblems: Number.MAX_SAFE_INTEGER });
 
-/** The first position of each operation id. */
-function firstPositions(ops: readonly unknown[]): Map<string, number> {
-  const first = new Map<string, number>();
-  ops.forEach((op, i) => {
-    if (isObject(op) && typeof op.id === 'string' && !first.has(op.id)) first.set(op.id, i);
-  });
-  return first;
-}
-
 /**
  * Checks a thread store against the format's rules (semver version, ISO 8601
  * timestamps, unique ids, id format, status enum, `thread_count`, parent-child
@@ -94,11 +85,9 @@ function checkMajor2(store: Loose): Problem[] {
       if (!own(operator, 'id')) problems.push(error('schema.required', 'missing required property "id"', { pointer: at }));
       else if (operator.id !== null && (typeof operator.id !== 'string' || operator.id === ''))
         problems.push(error('schema.type', 'operator id is a non-empty string or null', { pointer: joinPointer(at, 'id') }));
-      if (!OPERATOR_KINDS.includes(operator.kind)) {
-        problems.push(error('schema.enum', `operator kind must be one of ${OPERATOR_KINDS.join(', ')}`, { pointer: joinPointer(at, 'kind') }));
-        return { ...op, operator: 'user' };
-      }
-      return { ...op, operator: operator.kind };
+      const kind = OPERATOR_KINDS.includes(operator.kind) ? operator.kind : 'user';
+      if (kind !== operator.kind) problems.push(error('schema.enum', `operator kind must be one of ${OPERATOR_KINDS.join(', ')}`, { pointer: joinPointer(at, 'kind') }));
+      return { ...op, operator: kind };
     });
   return [...problems, ...checkSeedShape(view)];
 }
@@ -119,135 +108,19 @@ function checkSeedShape(store: unknown): Problem[] {
   const R = (id: string, ...rest: (string | number)[]) => joinPointer('/relations', id, ...rest);
   const O = (i: number, ...rest: (string | number)[]) => joinPointer('/operations', i, ...rest);
 
-  // Threads: positions, empty strings, and whether every thread's id is its key (then ids are unique).
+  // Threads: positions, and whether every thread's id is its key (then ids are unique).
   const position = positions(ids);
   // Keys of `threads` are its own properties: a plain read is an own read.
   const thread = (v: number): unknown => threads[ids[v]!];
-  // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
-  const emptyStrings: number[] = [];
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const t = thread(v);
-    if (!isObject(t)) continue;
-    if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
-    if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
+    if (isObject(t) && typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
   }
 
-  // Operations: ids, commands, params, order, status replay. Problems go to
-  // `walked` and join `out` after the threads' problems.
-  const walked: Problem[] = [];
-  // Operation ids seen; the first position of each id, indexed only when one repeats.
-  const seenIds = new Set<string>();
-  let firstAt: Map<string, number> | undefined;
   // Each thread's parent position, the threads each operation names, resolved once, and the relations the store implies.
   const derived = deriveRelations(store, ids, position);
   const { parent: parentOf, subject, object } = derived;
-  // The replayed status of each thread, and the threads in the order they got one.
-  const replay = new Array<string | undefined>(n);
-  const stateOrder: number[] = [];
-  const setState = (v: number, s: string) => {
-    if (replay[v] === undefined) stateOrder.push(v);
-    replay[v] = s;
-  };
-  // The last and the latest timestamp read, as written; whether the last orders as text.
-  let previous: string | undefined;
-  let previousText = false;
-  let latest: string | undefined;
-  // A resolved param (subject[i] or object[i]); on -1, param k of operation i names no thread: warned, undefined.
-  const known = (v: number, p: Loose, i: number, command: string, k: string): number | undefined => {
-    if (v !== -1) return v;
-    walked.push(warning('threads.operation-unknown-thread', `${command} names thread "${String(p[k])}", which does not exist`, { pointer: O(i, 'params', k) }));
-    return undefined;
-  };
-  const readOnly = (i: number, v: number, what: string) => {
-    if (replay[v] !== undefined && replay[v] !== 'active') walked.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay[v]}`, { pointer: O(i) }));
-  };
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    if (!isObject(op)) continue;
-    if (op.id === '' || op.command === '')
-      walked.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
-    // A new id grows the set; only a repeat looks up where its id first was.
-    if (typeof op.id === 'string' && seenIds.size === seenIds.add(op.id).size) {
-      firstAt ??= firstPositions(ops);
-      walked.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${firstAt.get(op.id)!}`, { pointer: O(i, 'id') }));
-    }
-    const ts = op.timestamp;
-    if (typeof ts === 'string') {
-      const text = textOrdered(ts);
-      const c = previous === undefined ? timeOf(ts) : compareTimes(ts, previous, text, previousText);
-      if (!Number.isNaN(c)) {
-        if (previous !== undefined && c < 0) walked.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
-        if (latest === undefined || (latest === previous && c >= 0) || compareTimes(ts, latest) > 0) latest = ts;
-        previous = ts;
-        previousText = text;
-      }
-    }
-    const command = op.command;
-    if (typeof command !== 'string') continue;
-    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
-    if (keys === undefined) {
-      walked.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
-      continue;
-    }
-    const p = isObject(op.params) ? op.params : {};
-    // The key params that are not strings: a list only when there is one.
-    let missing: string[] | undefined;
-    for (const k of keys) if (typeof ownGet(p, k) !== 'string') (missing ??= []).push(k);
-    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') (missing ??= []).push('parent_id');
-    if (missing !== undefined) {
-      walked.push(warning('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
-      continue;
-    }
-    switch (command) {
-      case 'spawn': {
-        const child = known(subject[i]!, p, i, command, 'child_id');
-        const parent = typeof p.parent_id === 'string' ? known(object[i]!, p, i, command, 'parent_id') : null;
-        // An empty id never counted as a parent (or source) here: kept as it was.
-        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
-        if (child === undefined) break;
-        if (replay[child] !== undefined) walked.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
-        // The parents agree when both name the same thread: then the thread need not be read.
-        const t = parent != null && parentOf[child] === parent ? undefined : thread(child);
-        if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
-          walked.push(
-            warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, {
-              pointer: O(i, 'params', 'parent_id'),
-            }),
-          );
-        setState(child, 'active');
-        break;
-      }
-      case 'reference': {
-        const from = known(subject[i]!, p, i, command, 'from_id');
-        known(object[i]!, p, i, command, 'to_id');
-        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
-        break;
-      }
-      case 'freeze':
-      case 'archive': {
-        const v = known(subject[i]!, p, i, command, 'thread_id');
-        if (v === undefined) break;
-        const to = command === 'freeze' ? 'frozen' : 'archived';
-        const from = replay[v];
-        if (from !== undefined && !canTransition(from, to)) walked.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
-        setState(v, to);
-        break;
-      }
-      case 'update': {
-        const v = known(subject[i]!, p, i, command, 'thread_id');
-        if (v === undefined) break;
-        if (own(p, 'status')) {
-          const from = replay[v];
-          if (from !== undefined && from !== p.status && !canTransition(from, p.status))
-            walked.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
-          else readOnly(i, v, 'update');
-          if (typeof p.status === 'string') setState(v, p.status);
-        } else readOnly(i, v, 'update');
-        break;
-      }
-    }
-  }
 
   // Each thread's relations entry.
   const relation = ids.map((id) => ownGet(relations, id));
@@ -289,9 +162,11 @@ function checkSeedShape(store: unknown): Problem[] {
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
-  for (const v of emptyStrings) {
-    const t = thread(v) as Loose;
-    for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
+  // An empty title, objective or storage_path is valid, but memkit reads them as required text.
+  for (let v = 0; v < n; v++) {
+    const t = thread(v);
+    if (isObject(t))
+      for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
   }
   // The format's own example writes "1.0"; full SemVer is memkit's reading.
   if (typeof store.version === 'string' && TWO_PART_VERSION.test(store.version))
@@ -300,13 +175,123 @@ function checkSeedShape(store: unknown): Problem[] {
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
-  // A loop, not a spread: a hostile store can make walked longer than a call's argument limit.
-  for (const p of walked) out.push(p);
+  // Operations: ids, commands, params, order, status replay.
+  // Operation ids seen; the first position of each id, indexed only when one repeats.
+  const seenIds = new Set<string>();
+  let firstAt: Map<unknown, number> | undefined;
+  // The replayed status of each thread, and the threads in the order they got one.
+  const replay = new Array<string | undefined>(n);
+  const stateOrder: number[] = [];
+  const setState = (v: number, s: string) => {
+    if (replay[v] === undefined) stateOrder.push(v);
+    replay[v] = s;
+  };
+  // The last and the latest timestamp read, as written; whether the last orders as text.
+  let previous: string | undefined;
+  let previousText = false;
+  let latest: string | undefined;
+  // A resolved param (subject[i] or object[i]); on -1, param k of operation i names no thread: warned, undefined.
+  const known = (v: number, p: Loose, i: number, command: string, k: string): number | undefined => {
+    if (v !== -1) return v;
+    out.push(warning('threads.operation-unknown-thread', `${command} names thread "${String(p[k])}", which does not exist`, { pointer: O(i, 'params', k) }));
+    return undefined;
+  };
+  const readOnly = (i: number, v: number, what: string) => {
+    if (replay[v] !== undefined && replay[v] !== 'active') out.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay[v]}`, { pointer: O(i) }));
+  };
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (!isObject(op)) continue;
+    if (op.id === '' || op.command === '')
+      out.push(warning('threads.empty-string', `operation ${i} has an empty ${op.id === '' ? 'id' : 'command'}`, { pointer: O(i, op.id === '' ? 'id' : 'command') }));
+    // A new id grows the set; only a repeat looks up where its id first was.
+    if (typeof op.id === 'string' && seenIds.size === seenIds.add(op.id).size) {
+      // The first position of each id: the log read backwards, as a Map keeps the last value set for a key.
+      firstAt ??= new Map(ops.map((o, k) => [isObject(o) ? o.id : undefined, k] as const).reverse());
+      out.push(error('threads.id-duplicate', `operation id "${op.id}" is also used by /operations/${firstAt.get(op.id)!}`, { pointer: O(i, 'id') }));
+    }
+    const ts = op.timestamp;
+    if (typeof ts === 'string') {
+      const text = textOrdered(ts);
+      const c = previous === undefined ? timeOf(ts) : compareTimes(ts, previous, text, previousText);
+      if (!Number.isNaN(c)) {
+        if (previous !== undefined && c < 0) out.push(warning('threads.operation-order', `operation ${i} is timestamped before the operation before it`, { pointer: O(i, 'timestamp') }));
+        if (latest === undefined || (latest === previous && c >= 0) || compareTimes(ts, latest) > 0) latest = ts;
+        previous = ts;
+        previousText = text;
+      }
+    }
+    const command = op.command;
+    if (typeof command !== 'string') continue;
+    const keys = own(KEY_PARAMS, command) ? KEY_PARAMS[command]! : undefined;
+    if (keys === undefined) {
+      out.push(warning('threads.command-unknown', `command "${command}" is not one the seed defines; it is not interpreted`, { pointer: O(i, 'command') }));
+      continue;
+    }
+    const p = isObject(op.params) ? op.params : {};
+    // The key params that are not strings: a list only when there is one.
+    let missing: string[] | undefined;
+    for (const k of keys) if (typeof ownGet(p, k) !== 'string') (missing ??= []).push(k);
+    if (command === 'spawn' && own(p, 'parent_id') && p.parent_id !== null && typeof p.parent_id !== 'string') (missing ??= []).push('parent_id');
+    if (missing !== undefined) {
+      out.push(warning('threads.params-invalid', `${command} needs string params ${missing.join(', ')}`, { pointer: O(i, 'params') }));
+      continue;
+    }
+    switch (command) {
+      case 'spawn': {
+        const child = known(subject[i]!, p, i, command, 'child_id');
+        const parent = typeof p.parent_id === 'string' ? known(object[i]!, p, i, command, 'parent_id') : null;
+        // An empty id never counted as a parent (or source) here: kept as it was.
+        if (parent != null && ids[parent] !== '') readOnly(i, parent, 'spawn under');
+        if (child === undefined) break;
+        if (replay[child] !== undefined) out.push(warning('threads.spawn-existing', `"${ids[child]}" is spawned again`, { pointer: O(i, 'params', 'child_id') }));
+        // The parents agree when both name the same thread: then the thread need not be read.
+        const t = parent != null && parentOf[child] === parent ? undefined : thread(child);
+        if (isObject(t) && (p.parent_id ?? null) !== t.parent_id)
+          out.push(
+            warning('threads.spawn-mismatch', `"${ids[child]}" was spawned under ${JSON.stringify(p.parent_id ?? null)} but its parent_id is ${JSON.stringify(t.parent_id)}`, {
+              pointer: O(i, 'params', 'parent_id'),
+            }),
+          );
+        setState(child, 'active');
+        break;
+      }
+      case 'reference': {
+        const from = known(subject[i]!, p, i, command, 'from_id');
+        known(object[i]!, p, i, command, 'to_id');
+        if (from !== undefined && ids[from] !== '') readOnly(i, from, 'reference from');
+        break;
+      }
+      case 'freeze':
+      case 'archive': {
+        const v = known(subject[i]!, p, i, command, 'thread_id');
+        if (v === undefined) break;
+        const to = command === 'freeze' ? 'frozen' : 'archived';
+        const from = replay[v];
+        if (from !== undefined && !canTransition(from, to)) out.push(error('threads.transition-invalid', `${command} of "${ids[v]}": ${from} → ${to} is not allowed`, { pointer: O(i) }));
+        setState(v, to);
+        break;
+      }
+      case 'update': {
+        const v = known(subject[i]!, p, i, command, 'thread_id');
+        if (v === undefined) break;
+        if (own(p, 'status')) {
+          const from = replay[v];
+          if (from !== undefined && from !== p.status && !canTransition(from, p.status))
+            out.push(error('threads.transition-invalid', `update of "${ids[v]}": ${from} → ${String(p.status)} is not allowed`, { pointer: O(i, 'params', 'status') }));
+          else readOnly(i, v, 'update');
+          if (typeof p.status === 'string') setState(v, p.status);
+        } else readOnly(i, v, 'update');
+        break;
+      }
+    }
+  }
+
   for (const v of stateOrder) {
     const t = thread(v);
-    const was = isObject(t) && typeof t.status === 'string' ? t.status : undefined;
-    const now = replay[v]!;
-    if (was !== undefined && was !== now) out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${now}`, { pointer: T(ids[v]!, 'status') }));
+    const was = isObject(t) ? t.status : undefined;
+    if (typeof was === 'string' && was !== replay[v])
+      out.push(warning('threads.status-drift', `"${ids[v]}" is ${was}, but its operations log leaves it ${replay[v]}`, { pointer: T(ids[v]!, 'status') }));
   }
   const lastUpdated = meta.last_updated;
   if (latest !== undefined && typeof lastUpdated === 'string' && compareTimes(lastUpdated, latest) < 0)
@@ -331,37 +316,16 @@ function checkSeedShape(store: unknown): Problem[] {
         if (w === NOT_STRING) continue;
         // A known item is the id at its position: the list itself is read only for unknown ones.
         const x = w === UNKNOWN ? (r[field] as string[])[k]! : ids[w]!;
-        if (repeated?.(k)) {
-          out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
-          continue;
-        }
-        if (w === UNKNOWN) {
-          out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
-          continue;
-        }
-        if (w === v) {
-          out.push(warning('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
-          continue;
-        }
-        if (field === 'children') {
-          // parentOf[w] === v says that thread w's parent_id is this thread's id.
-          if (parentOf[w] !== v) {
-            const t = thread(w);
-            if (isObject(t) && t.parent_id !== id)
-              out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify(t.parent_id)}`, { pointer: R(id, field, k) }));
-          }
-        } else if (field === 'references_to' || field === 'referenced_by') {
-          if (hasEntry(w) && !(field === 'references_to' ? storedRefsBy : storedRefsTo)[w]!.includes(v))
-            out.push(
-              error(
-                'threads.reference-asymmetric',
-                field === 'references_to'
-                  ? `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by`
-                  : `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`,
-                { pointer: R(id, field, k) },
-              ),
-            );
-        }
+        if (repeated?.(k)) out.push(warning('threads.relation-duplicate', `${field} of "${id}" lists "${x}" twice`, { pointer: R(id, field, k) }));
+        else if (w === UNKNOWN) out.push(error('threads.relation-unknown-thread', `${field} of "${id}" names "${x}", which does not exist`, { pointer: R(id, field, k) }));
+        else if (w === v) out.push(warning('threads.relation-self', `${field} of "${id}" names itself`, { pointer: R(id, field, k) }));
+        // parentOf[w] === v says that thread w's parent_id is this thread's id.
+        else if (field === 'children' && parentOf[w] !== v && isObject(thread(w)))
+          out.push(error('threads.parent-child-mismatch', `"${id}" lists child "${x}", whose parent_id is ${JSON.stringify((thread(w) as Loose).parent_id)}`, { pointer: R(id, field, k) }));
+        else if (field === 'references_to' && hasEntry(w) && !storedRefsBy[w]!.includes(v))
+          out.push(error('threads.reference-asymmetric', `"${id}" references "${x}", but "${x}" does not list "${id}" in referenced_by`, { pointer: R(id, field, k) }));
+        else if (field === 'referenced_by' && hasEntry(w) && !storedRefsTo[w]!.includes(v))
+          out.push(error('threads.reference-asymmetric', `"${id}" is referenced by "${x}", but "${x}" does not list "${id}" in references_to`, { pointer: R(id, field, k) }));
       }
     }
     for (let f = 1; f < RELATION_FIELDS.length; f++) {
@@ -374,13 +338,8 @@ function checkSeedShape(store: unknown): Problem[] {
       const field = RELATION_FIELDS[f]!;
       const extra = have.filter((w) => !wanted.includes(w)).map((w) => ids[w]);
       const lacking = wanted.filter((w) => !have.includes(w)).map((w) => ids[w]);
-      out.push(
-        warning(
-          'threads.relations-drift',
-          `${field} of "${id}" disagrees with the operations log${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`,
-          { pointer: R(id, field) },
-        ),
-      );
+      const detail = `${extra.length ? `; not implied: ${extra.join(', ')}` : ''}${lacking.length ? `; missing: ${lacking.join(', ')}` : ''}`;
+      out.push(warning('threads.relations-drift', `${field} of "${id}" disagrees with the operations log${detail}`, { pointer: R(id, field) }));
     }
   }
   // Dependencies stored before their dependents, as spawns add them, cannot form a cycle.

@@ -2,17 +2,12 @@ import type { ThreadRelations, ThreadStore } from '../schemas/thread-store.js';
 import { isObject, ownGet } from './model.js';
 
 /**
- * The relations cache as derived (see {@link rebuildRelations}), as lists of thread positions by thread
- * position, and each thread's `parent` position (-1: none found). With them, by operation position, the
- * threads each operation names, resolved once for every reader: `subject` (spawn's `child_id`,
- * reference's `from_id`, the others' `thread_id`) and `object` (reference's `to_id`, spawn's
- * `parent_id`); -1 where the param names no thread or is not a string.
+ * The relations cache as derived (see {@link rebuildRelations}), as lists of thread positions by thread position,
+ * and each thread's `parent` position. By operation position, the threads each operation names, resolved once for
+ * every reader: `subject` (spawn's `child_id`, reference's `from_id`, the others' `thread_id`) and `object`
+ * (reference's `to_id`, spawn's `parent_id`). -1 where a parent or param names no thread or is not a string.
  */
-export type DerivedRelations = Record<'children' | 'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]> & {
-  parent: Int32Array;
-  subject: Int32Array;
-  object: Int32Array;
-};
+export type DerivedRelations = Record<'children' | 'references_to' | 'referenced_by' | 'depends_on', readonly (readonly number[])[]> & Record<'parent' | 'subject' | 'object', Int32Array>;
 
 /**
  * Derives the relations cache from the threads and the operations log:
@@ -103,11 +98,8 @@ export function deriveRelations(store: { threads?: unknown; operations?: unknown
   }
   const stored = isObject(store.relations) ? store.relations : {};
   const depends_on = ids.map((id, v) => {
-    let list = deps[v];
-    if (list === undefined) {
-      const c = ownGet(stored, id);
-      list = isObject(c) && Array.isArray(c.depends_on) ? c.depends_on : [];
-    }
+    const c = deps[v] === undefined ? ownGet(stored, id) : undefined;
+    const list = deps[v] ?? (isObject(c) && Array.isArray(c.depends_on) ? (c.depends_on as unknown[]) : []);
     // An unknown id reads as the thread itself, so one filter drops it with the self-links.
     const all = list.map((d) => (typeof d === 'string' ? (position.get(d) ?? v) : v));
     const out = all.includes(v) ? all.filter((w) => w !== v) : all;
