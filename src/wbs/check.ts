@@ -30,8 +30,7 @@ export function taskFileEntries(tasks: TaskFiles): [string, unknown][] {
 
 /** The id a `tasks/<id>.json` path names, if it has that shape. */
 export function idFromFile(file: string): string | undefined {
-  const m = /(?:^|\/)tasks\/([^/]+)\.json$/.exec(file);
-  return m ? m[1] : undefined;
+  return /(?:^|\/)tasks\/([^/]+)\.json$/.exec(file)?.[1];
 }
 
 /** Whether two JSON values are the same (same items in order; objects with the same keys in the same order). */
@@ -87,13 +86,12 @@ export function checkWbs(index: unknown, tasks?: TaskFiles, options: CheckWbsOpt
 export function checkFiles(index: unknown, files: readonly [string, unknown][] | undefined, options: CheckWbsOptions = {}, known?: WeakMap<object, Problem[]>): Problem[] {
   const dir = options.dir ?? '';
   const indexFile = `${dir}task-index.json`;
+  const out = schemaProblems('wbs-task-index', index, indexFile);
   if (!isObject(index) || !Array.isArray(index.tasks)) {
-    const out = schemaProblems('wbs-task-index', index, indexFile);
     out.push(error('wbs.not-index', 'task-index.json must be an object with a "tasks" array', { file: indexFile, pointer: '' }));
     return out;
   }
   const model = buildModel(index.tasks);
-  const out = schemaProblems('wbs-task-index', index, indexFile);
   const { items, ids, find, first, depth, children, kids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
@@ -184,12 +182,10 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
       }
     }
 
-    if (options.deliverableExists) {
-      const list = Array.isArray(e.deliverables) ? (e.deliverables as unknown[]) : [];
-      list.forEach((d, k) => {
+    if (options.deliverableExists && Array.isArray(e.deliverables))
+      e.deliverables.forEach((d, k) => {
         if (typeof d === 'string' && !options.deliverableExists!(d)) push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { pointer: at(i, 'deliverables', k) }));
       });
-    }
   }
 
   if (forward) for (const problem of dependencyCycles(model)) push(problem);

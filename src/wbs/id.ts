@@ -101,5 +101,5 @@ export function compareWbsIds(a: string, b: string): number {
   while (ea < a.length && a.charCodeAt(ea) !== 46) ea++;
   let eb = k;
   while (eb < b.length && b.charCodeAt(eb) !== 46) eb++;
-  return ea - k !== eb - k ? ea - k - (eb - k) : ca - cb;
+  return ea !== eb ? ea - eb : ca - cb;
 }

@@ -117,7 +117,6 @@ export function parseJournal(text: string): Result<WbsJournal> {
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
   const dir = options.dir ?? WBS_MEMORY_ROOT;
   const hasher = options.hasher ?? jsHasher;
-  const none: CompletedJournal = { action: 'none', renamed: [], removed: [] };
   const hash = async (path: string): Promise<string | null> => {
     const bytes = await files.read(dir + path);
     return bytes === undefined ? null : sha256Hex(bytes, hasher);
@@ -125,7 +124,7 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
   const states: { e: JournalEntry; target: string | null; temp: string | null }[] = [];
   try {
     const read = await readText(files, dir + JOURNAL_FILE);
-    if (read.problems[0]?.code === 'wbs.file-missing') return ok(none);
+    if (read.problems[0]?.code === 'wbs.file-missing') return ok({ action: 'none', renamed: [], removed: [] });
     if (read.problems[0]?.code === 'wbs.read-failed') return fail(read.problems);
     const parsed = parseJournal(read.text ?? '');
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: dir + JOURNAL_FILE })));

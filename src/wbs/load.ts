@@ -2,7 +2,7 @@ import { type Problem, error } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
-import { WBS_MEMORY_ROOT, readJson } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, readJson } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
 /** A WBS memory as read from a file port. */
@@ -33,7 +33,7 @@ export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<L
   }
   for (const path of paths) {
     const rel = path.slice(dir.length);
-    if (!/^tasks\/[^/]+\.json$/.test(rel)) continue;
+    if (memoryFormatOf(rel) !== 'wbs-task') continue;
     const r = await readJson(files, path, 'wbs-task');
     if (r.problems.length > 0) problems.push(...r.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
     else Object.defineProperty(tasks, rel, { value: r.value, enumerable: true, writable: true, configurable: true });

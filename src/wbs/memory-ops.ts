@@ -69,8 +69,7 @@ export function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] 
   if (path.endsWith('.yaml') || path.endsWith('.yml')) {
     try {
       for (const doc of parseAllDocuments(text, { prettyErrors: false })) {
-        if (!('errors' in doc)) continue;
-        const first = doc.errors[0];
+        const first = 'errors' in doc ? doc.errors[0] : undefined;
         if (first) return [error('wbs.not-yaml', first.message, { file: path, line: first.linePos?.[0]?.line, column: first.linePos?.[0]?.col })];
       }
     } catch (cause) {

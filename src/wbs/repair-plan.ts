@@ -96,7 +96,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     const rebuilt = rebuildWbsIndex(usable.map(([, value]) => value));
     const fix = problems.find((p) => p.code === 'wbs.not-index')!;
     patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
-    return { patches, remaining: checkFiles(rebuilt, filesAfter(tasks!, files, new Map(), []), {}, known) };
+    return { patches, remaining: checkFiles(rebuilt, filesAfter(tasks!, files, []), {}, known) };
   }
 
   const items = index.tasks as unknown[];
@@ -230,19 +230,15 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     }
   }
   entityPatches.sort((a, b) => compareWbsIds(a.id, b.id));
-  const written = new Map<string, unknown>();
-  const created: [string, unknown][] = [];
-  for (const { fp, value } of entityPatches) {
-    patches.push(fp);
-    if (fp.baseHash === null) created.push([fp.file, value]);
-    else written.set(fp.file, value);
-  }
+  for (const { fp } of entityPatches) patches.push(fp);
   // What checkWbs still reports once the plan is applied.
-  return { patches, remaining: checkFiles(nextIndex, filesAfter(tasks!, files, written, created), {}, known) };
+  return { patches, remaining: checkFiles(nextIndex, filesAfter(tasks!, files, entityPatches), {}, known) };
 }
 
-/** The entity files once the plan is applied: `written` in place, `created` last. A list's entities are files named by id (of two with one id, the last is the file). */
-function filesAfter(tasks: TaskFiles, files: [string, unknown][], written: Map<string, unknown>, created: [string, unknown][]): [string, unknown][] {
+/** The entity files once `patched` is written: files in place, new ones last. A list's entities are files named by id (of two with one id, the last is the file). */
+function filesAfter(tasks: TaskFiles, files: [string, unknown][], patched: { fp: FilePatch; value: unknown }[]): [string, unknown][] {
   const named = Array.isArray(tasks) ? taskFileEntries(Object.fromEntries(files)) : files;
+  const written = new Map(patched.map((p) => [p.fp.file, p.value]));
+  const created = patched.filter((p) => p.fp.baseHash === null).map((p): [string, unknown] => [p.fp.file, p.value]);
   return named.map((file): [string, unknown] => (written.has(file[0]) ? [file[0], written.get(file[0])] : file)).concat(created);
 }
