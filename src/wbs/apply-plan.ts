@@ -63,7 +63,6 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
 export async function applyPlan(plan: RepairPlan, files: FilePort, options: ApplyPlanOptions = {}): Promise<Result<AppliedPlan>> {
   const dir = options.dir ?? WBS_MEMORY_ROOT;
   const hasher = options.hasher ?? jsHasher;
-  const step = options.onStep ?? (() => undefined);
   const recovered = await completeJournal(files, { dir, hasher });
   if (!recovered.ok) return recovered;
   const staged: Staged[] = [];
@@ -90,7 +89,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
   }
 
   if (staged.length > 0) {
-    const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), step);
+    const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), options.onStep ?? (() => undefined));
     if (written !== undefined) return fail([written]);
   }
   const problems = await checkWbsFiles(files, { dir, deliverables: false });

@@ -95,7 +95,6 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
   const { items, ids, find, first, depth, children, kids, treeParent } = model;
   const at = (i: number, ...rest: (string | number)[]) => joinPointer('/tasks', i, ...rest);
   const push = (p: Problem) => out.push({ ...p, file: p.file ?? indexFile });
-  const statuses = new Set<unknown>(WBS_STATUSES);
   // Leaf counts, made when the first entry with a progress object needs them.
   let progress: RolledUp | undefined;
   // Whether a dependency points to a later entry: without one, positions fall along every path, so there is no cycle.
@@ -172,7 +171,7 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
       let done = 0;
       for (const j of tree) if ((items[j] as Loose).status === 'done') done++;
       const expected = statusFromCounts(done, tree.length);
-      if (e.status !== expected && statuses.has(e.status))
+      if (e.status !== expected && (WBS_STATUSES as readonly unknown[]).includes(e.status))
         push(error('wbs.rollup-mismatch', `"${id}" is "${String(e.status)}", but its children roll up to "${expected}"`, { pointer: at(i, 'status') }));
       if (isObject(e.progress)) progress ??= rolledUp(model);
       const want = progress && expectedProgress(model, progress, i, e.progress);

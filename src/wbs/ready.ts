@@ -41,7 +41,6 @@ export interface ReadyOptions {
  */
 export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyWork {
   const model = buildModel(index.tasks);
-  const inherit = options.inherit ?? true;
   // The first entry with an id (items[-1] is undefined).
   const entry = (id: string) => model.items[model.find(id)] as Loose | undefined;
   const out: ReadyWork = { ready: [], blocked: [] };
@@ -62,7 +61,7 @@ export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyW
       }
     };
     add(e, undefined);
-    if (inherit && isWbsId(id)) for (let a = wbsParent(id); a !== null; a = wbsParent(a)) add(entry(a), a);
+    if ((options.inherit ?? true) && isWbsId(id)) for (let a = wbsParent(id); a !== null; a = wbsParent(a)) add(entry(a), a);
     if (blockedBy.length === 0) out.ready.push(id);
     else out.blocked.push({ id, blockedBy });
   }

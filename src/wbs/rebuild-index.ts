@@ -51,12 +51,12 @@ export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOption
     const model = buildModel(tasksOut);
     const counts = rolledUp(model);
     tasksOut.forEach((e, i) => {
-      if (model.kids[i]!.length > 0) {
-        const { deliverables } = e;
-        delete e.deliverables;
-        e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
-        if (deliverables !== undefined) e.deliverables = deliverables;
-      }
+      if (model.kids[i]!.length === 0) return;
+      // progress goes before deliverables, in the seed's key order
+      const { deliverables } = e;
+      delete e.deliverables;
+      e.progress = { completed: counts.completed[i]!, total: counts.total[i]! };
+      if (deliverables !== undefined) e.deliverables = deliverables;
     });
   }
   return { version: options.version ?? '1.0.0', tasks: tasksOut };
