@@ -68,11 +68,10 @@ function checkMajor2(store: Loose): Problem[] {
   const meta = store.metadata;
   if (isObject(meta) && own(meta, 'thread_count'))
     problems.push(error('schema.additional-properties', `"thread_count" was removed in thread-store ${String(store.version)}`, { pointer: '/metadata/thread_count' }));
-  const ops = store.operations;
   const view: Loose = { ...store };
   if (isObject(meta) && isObject(store.threads) && !own(meta, 'thread_count')) view.metadata = { ...meta, thread_count: Object.keys(store.threads).length };
-  if (Array.isArray(ops))
-    view.operations = ops.map((op, i) => {
+  if (Array.isArray(store.operations))
+    view.operations = store.operations.map((op, i) => {
       if (!isObject(op) || !own(op, 'operator')) return op;
       const operator = op.operator;
       const at = joinPointer('/operations', i, 'operator');
@@ -112,10 +111,14 @@ function checkSeedShape(store: unknown): Problem[] {
   const position = positions(ids);
   // Keys of `threads` are its own properties: a plain read is an own read.
   const thread = (v: number): unknown => threads[ids[v]!];
+  // Threads with an empty title, objective or storage_path (valid, but memkit reads them as required text).
+  const emptyStrings: number[] = [];
   let keyed = true;
   for (let v = 0; v < n; v++) {
     const t = thread(v);
-    if (isObject(t) && typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
+    if (!isObject(t)) continue;
+    if (typeof t.id === 'string' && t.id !== ids[v]) keyed = false;
+    if (t.title === '' || t.objective === '' || t.storage_path === '') emptyStrings.push(v);
   }
 
   // Each thread's parent position, the threads each operation names, resolved once, and the relations the store implies.
@@ -162,11 +165,9 @@ function checkSeedShape(store: unknown): Problem[] {
     out.push(warning('threads.parent-cycle', `parent_id cycle: ${[...names, names[0]].join(' → ')}`, { pointer: T(names[0]!, 'parent_id') }));
   }
 
-  // An empty title, objective or storage_path is valid, but memkit reads them as required text.
-  for (let v = 0; v < n; v++) {
-    const t = thread(v);
-    if (isObject(t))
-      for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
+  for (const v of emptyStrings) {
+    const t = thread(v) as Loose;
+    for (const f of ['title', 'objective', 'storage_path'] as const) if (t[f] === '') out.push(warning('threads.empty-string', `thread "${ids[v]}" has an empty ${f}`, { pointer: T(ids[v]!, f) }));
   }
   // The format's own example writes "1.0"; full SemVer is memkit's reading.
   if (typeof store.version === 'string' && TWO_PART_VERSION.test(store.version))
@@ -175,8 +176,7 @@ function checkSeedShape(store: unknown): Problem[] {
   if (typeof meta.thread_count === 'number' && meta.thread_count !== n)
     out.push(error('threads.count-mismatch', `thread_count is ${meta.thread_count} but there are ${n} threads`, { pointer: '/metadata/thread_count' }));
 
-  // Operations: ids, commands, params, order, status replay.
-  // Operation ids seen; the first position of each id, indexed only when one repeats.
+  // Operations: ids (seen; the first position of each, indexed only when one repeats), commands, params, order, status replay.
   const seenIds = new Set<string>();
   let firstAt: Map<unknown, number> | undefined;
   // The replayed status of each thread, and the threads in the order they got one.
