@@ -154,6 +154,39 @@ const suite: BenchSuite = {
       tunedMs = Math.min(tunedMs, await timeOnce(() => (tuned = rawIndex(FTS5_HASH_BYTES))));
     }
     results.push(compare('memkit index vs raw FTS5 tuned alike (hashsize)', memkitMs, 'ms', 'raw sqlite-wasm FTS5, hashsize as memkit', tunedMs, undefined, false));
+    // The same tuned raw load on better-sqlite3: what the two builds of SQLite's C code give with no
+    // memkit code at all, the ceiling of the native targets above (docs/store.md, "Native engine").
+    const rawNativeIndex = () => {
+      const db = new Database(':memory:');
+      db.exec(MEMORY_STORE_SQL);
+      db.exec(`INSERT INTO docs_fts (docs_fts, rank) VALUES ('hashsize', ${FTS5_HASH_BYTES})`);
+      const s1 = db.prepare('INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const s2 = db.prepare('INSERT INTO docs_fts (rowid, doc_id, title, headings, tags, body) VALUES (?, ?, ?, ?, ?, ?)');
+      db.transaction(() =>
+        records.forEach((d, i) => {
+          s1.run(d.docId, d.kind, d.title, d.path, JSON.stringify(d.tags), d.updated, JSON.stringify(d.provenance));
+          s2.run(i + 1, ...ftsColumns(d));
+        }),
+      )();
+      return db;
+    };
+    let tunedNativeMs = Infinity;
+    let tunedNative: ReturnType<typeof rawNativeIndex> | undefined;
+    for (let round = 0; round < 2; round++) {
+      tunedNative?.close();
+      tunedNativeMs = Math.min(tunedNativeMs, await timeOnce(() => (tunedNative = rawNativeIndex())));
+    }
+    results.push(
+      compare(
+        'anchor: raw FTS5 index tuned alike, better-sqlite3 vs sqlite-wasm (the two SQLite builds, no memkit code)',
+        tunedNativeMs,
+        'ms',
+        'raw sqlite-wasm FTS5, hashsize as memkit',
+        tunedMs,
+        undefined,
+        false,
+      ),
+    );
 
     // --- queries
     const rawStmt = raw!.prepare(
@@ -161,6 +194,9 @@ const suite: BenchSuite = {
     );
     // Raw top-10 on the tuned table, ranked in a subquery and joined after, as memkit does, without snippets.
     const tunedStmt = tuned!.prepare(
+      'SELECT d.doc_id, d.title, d.path, d.kind, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT 10) h JOIN docs d ON d.rowid = h.r',
+    );
+    const tunedNativeStmt = tunedNative!.prepare(
       'SELECT d.doc_id, d.title, d.path, d.kind, h.score FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT 10) h JOIN docs d ON d.rowid = h.r',
     );
     const quoted = (q: string) =>
@@ -205,15 +241,17 @@ const suite: BenchSuite = {
       const engines = {
         raw: () => (hits.raw = rawRun(rawStmt, queries)),
         tuned: () => rawRun(tunedStmt, queries),
+        tunedNative: () => queries.reduce((n, q) => n + tunedNativeStmt.all(quoted(q)).length, 0),
         memkit: async () => (hits.memkit = await memkitRun(queries)),
         native: async () => (hits.native = await memkitRun(queries, nativeStore!)),
         mini: () => (hits.mini = miniRun(queries)),
       };
-      const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], memkit: [], native: [], mini: [] };
+      const perQuery: Record<keyof typeof engines, number[]> = { raw: [], tuned: [], tunedNative: [], memkit: [], native: [], mini: [] };
       for (const fn of Object.values(engines)) await fn(); // warm-up
       for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(engines)) perQuery[name as keyof typeof engines].push((await timeOnce(fn)) / QUERIES);
       const range = (xs: number[]) => `rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)} ms`;
       const [rawQ, tunedQ, memkitQ, nativeQ, miniQ] = [median(perQuery.raw), median(perQuery.tuned), median(perQuery.memkit), median(perQuery.native), median(perQuery.mini)];
+      const tunedNativeQ = median(perQuery.tunedNative);
       const hitNote = `hits over ${QUERIES} queries: memkit ${hits.memkit}, memkit native ${hits.native}, raw ${hits.raw}, minisearch ${hits.mini}`;
       results.push({
         ...compare(label('memkit sqlite-wasm query (top 10, with snippets)'), memkitQ, 'ms/query', 'raw sqlite-wasm FTS5', rawQ, 1 / 1.2, false),
@@ -225,6 +263,17 @@ const suite: BenchSuite = {
         ...compare(label('memkit better-sqlite3 query (top 10, with snippets)'), nativeQ, 'ms/query', 'memkit sqlite-wasm', memkitQ, judged ? 2 : undefined, false),
         note: `same store code, same rounds; native ${range(perQuery.native)}${judged ? '' : '; no target: see docs/store.md (query mixes)'}`,
       });
+      results.push(
+        compare(
+          label('anchor: raw FTS5 ranked top 10 (tuned), better-sqlite3 vs sqlite-wasm (the two SQLite builds, no memkit code)'),
+          tunedNativeQ,
+          'ms/query',
+          'raw sqlite-wasm FTS5 tuned',
+          tunedQ,
+          undefined,
+          false,
+        ),
+      );
       // minisearch is an anchor only: memkit's query is at FTS5's own floor, which is what sets this ratio (docs/store.md).
       results.push({ ...compare(label('anchor: memkit query vs minisearch'), memkitQ, 'ms/query', 'minisearch', miniQ, undefined, false), note: `minisearch ${range(perQuery.mini)}` });
       // What FTS5 itself does against minisearch: the issue's raw top 10, and FTS5's ranking alone
@@ -232,6 +281,7 @@ const suite: BenchSuite = {
       results.push(compare(label('anchor: raw sqlite-wasm FTS5 vs minisearch'), rawQ, 'ms/query', 'minisearch', miniQ, undefined, false));
       results.push(compare(label("anchor: FTS5's ranked top 10 alone (tuned) vs minisearch"), tunedQ, 'ms/query', 'minisearch', miniQ, undefined, false));
     }
+    tunedNative!.close();
     tunedStmt.finalize();
     rawStmt.finalize();
     results.push(compare('memkit index vs minisearch', memkitMs, 'ms', 'minisearch', miniMs, undefined, false));
