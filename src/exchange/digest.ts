@@ -1,4 +1,4 @@
-import { type Hasher, canonicalize, toHex } from '../canonical/index.js';
+import { type Hasher, canonicalize, sha256Hex } from '../canonical/index.js';
 
 const encoder = new TextEncoder();
 
@@ -51,6 +51,6 @@ export class BundleDigest {
     const all = new Uint8Array(32 + tail.length);
     all.set(this.state, 0);
     all.set(tail, 32);
-    return toHex(this.hasher.sha256(all));
+    return sha256Hex(all, this.hasher);
   }
 }

@@ -1,5 +1,5 @@
 import { canonicalize } from '../canonical/jcs.js';
-import { type Hasher, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
+import { type Hasher, jsHasher, sha256Hex, utf8 } from '../canonical/sha256.js';
 
 /**
  * The canonical bytes of an entry: UTF-8 of its RFC 8785 form. Both the chain
@@ -19,7 +19,7 @@ export function entryBytes(entry: unknown): Uint8Array {
  * @example entryHash({ id: 'DEC-20260220-001', ... }) // '3f1c…' (64 hex chars)
  */
 export function entryHash(entry: unknown, hasher: Hasher = jsHasher): string {
-  return toHex(hasher.sha256(entryBytes(entry)));
+  return sha256Hex(entryBytes(entry), hasher);
 }
 
 /** The stored line of an entry: its canonical JSON (no trailing newline). */

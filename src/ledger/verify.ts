@@ -1,5 +1,5 @@
 import { canonicalize, canonicalizeProblem } from '../canonical/jcs.js';
-import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../canonical/sha256.js';
+import { type Hasher, fromHex, jsHasher, sha256Hex, toHex, utf8 } from '../canonical/sha256.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
 import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
 import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
@@ -189,8 +189,8 @@ export class LedgerVerifier {
     const skipCanonical = differs && this.convention === 'raw-line';
     const leaf = this.all || (this.cp !== undefined && this.count < this.cp.size);
     const bytes = skipCanonical && !leaf ? undefined : utf8(canon);
-    const hash = skipCanonical ? '' : toHex(this.hasher.sha256(bytes!));
-    const raw = differs ? toHex(this.hasher.sha256(utf8(text))) : undefined;
+    const hash = skipCanonical ? '' : sha256Hex(bytes!, this.hasher);
+    const raw = differs ? sha256Hex(text, this.hasher) : undefined;
     if (leaf) this.acc.appendLeafHash(leafHash(bytes!, this.hasher));
     this.count++;
     if (this.check !== undefined) this.schemaProblems(line, this.check(entry));
@@ -289,7 +289,7 @@ export class LedgerVerifier {
     }
     let got: string;
     try {
-      got = toHex(this.hasher.sha256(payload instanceof Uint8Array ? payload : utf8(canonicalize(payload))));
+      got = sha256Hex(payload instanceof Uint8Array ? payload : canonicalize(payload), this.hasher);
     } catch (cause) {
       const p = canonicalizeProblem(payload, cause);
       this.add(error(p.code, `payload ${check.loc}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''}`, { line: check.line, pointer: '/payload_loc' }));

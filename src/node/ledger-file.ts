@@ -1,6 +1,6 @@
 import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { readJson } from '../canonical/read-json.js';
-import { type Hasher, ZERO_HASH } from '../canonical/sha256.js';
+import { type Hasher, ZERO_HASH, sha256Hex } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
 import { entryHash, serializeEntry } from '../ledger/entry-hash.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat, ledgerFormatOfFile } from '../ledger/formats.js';
@@ -310,7 +310,7 @@ export async function repairLedger(path: string, options: Omit<LedgerFileOptions
         sidecar: sidecar.slice(sidecar.lastIndexOf('/') + 1),
         offset: torn.offset,
         length: torn.length,
-        sha256: Buffer.from(hasher.sha256(tail.rest)).toString('hex'),
+        sha256: sha256Hex(tail.rest, hasher),
       };
       writeSynced(`${path}.recovery.jsonl`, new TextEncoder().encode(JSON.stringify(record) + '\n'), 'a');
       ftruncateSync(fd, torn.offset);
