@@ -38,7 +38,9 @@ export function indexEntryOf(entity: Loose, childrenOf: (id: string) => string[]
  */
 export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOptions = {}): TaskIndex {
   const entities = new Map<string, Loose>();
-  for (const [, value] of taskFileEntries(tasks)) if (isObject(value) && typeof value.id === 'string' && !entities.has(value.id)) entities.set(value.id, value);
+  for (const [, value] of taskFileEntries(tasks)) {
+    if (isObject(value) && typeof value.id === 'string' && !entities.has(value.id)) entities.set(value.id, value);
+  }
   const ids = [...entities.keys()].sort(compareWbsIds);
   const kids = new Map<string, string[]>();
   for (const id of ids) {
