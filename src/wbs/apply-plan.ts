@@ -6,7 +6,7 @@ import type { FilePort } from '../store/file-port.js';
 import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
 import { checkWbsFiles } from './load.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf, readJson, stage } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile, stage } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
 /**
@@ -70,7 +70,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
   for (const fp of plan.patches) {
     const path = dir + fp.file;
     const format = memoryFormatOf(fp.file);
-    const read = await readJson(files, path, format ?? 'wbs-task');
+    const read = await readJsonFile(files, path, format ?? 'wbs-task');
     const [why] = read.problems;
     if (why?.code === 'wbs.read-failed') return fail([{ ...why, message: `${why.message}; nothing was changed` }]);
     if (why !== undefined && why.code !== 'wbs.file-missing') return fail([error('wbs.plan-stale', `${path} is no longer JSON text (${why.code})`, { file: path })]);

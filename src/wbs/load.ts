@@ -2,7 +2,7 @@ import { type Problem, error } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
 import type { FilePort } from '../store/file-port.js';
 import { type CheckWbsOptions, checkWbs } from './check.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf, readJson } from './memory-ops.js';
+import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile } from './memory-ops.js';
 import { isObject, strings } from './model.js';
 
 /** A WBS memory as read from a file port. */
@@ -21,7 +21,7 @@ export interface LoadedWbs {
  * fails to read or list is a `wbs.read-failed` problem.
  */
 export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<LoadedWbs> {
-  const index = await readJson(files, `${dir}task-index.json`, 'wbs-task-index');
+  const index = await readJsonFile(files, `${dir}task-index.json`, 'wbs-task-index');
   const tasks: Record<string, unknown> = {};
   const problems = [...index.problems];
   let paths: string[];
@@ -34,7 +34,7 @@ export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<L
   for (const path of paths) {
     const rel = path.slice(dir.length);
     if (memoryFormatOf(rel) !== 'wbs-task') continue;
-    const r = await readJson(files, path, 'wbs-task');
+    const r = await readJsonFile(files, path, 'wbs-task');
     if (r.problems.length > 0) problems.push(...r.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
     else Object.defineProperty(tasks, rel, { value: r.value, enumerable: true, writable: true, configurable: true });
   }

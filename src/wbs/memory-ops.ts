@@ -100,7 +100,7 @@ export async function readText(files: FilePort, path: string): Promise<{ bytes?:
 }
 
 /** Reads a JSON memory file through the port and parses it (a WBS format under its limit); `bytes` as read, when the read succeeded. */
-export async function readJson(files: FilePort, path: string, format: WbsFormat | undefined): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
+export async function readJsonFile(files: FilePort, path: string, format: WbsFormat | undefined): Promise<{ bytes?: Uint8Array; value?: unknown; problems: Problem[] }> {
   const read = await readText(files, path);
   if (read.text === undefined) return read;
   const parsed = format === undefined ? parseJson(read.text) : parseWbsJson(read.text, format, read.bytes?.length);
@@ -163,7 +163,7 @@ export async function memoryUpdateJson(files: FilePort, path: string, update: Js
   const bad = checkMemoryPath(path);
   if (bad.length === 0 && !path.endsWith('.json')) bad.push(error('wbs.path-extension', `${JSON.stringify(path)} is not a .json file`, { file: path }));
   if (bad.length > 0) return fail(bad);
-  const parsed = await readJson(files, path, memoryFormatOf(path));
+  const parsed = await readJsonFile(files, path, memoryFormatOf(path));
   if (parsed.value === undefined) return fail(parsed.problems);
   let next: unknown;
   if (typeof update === 'function') {
