@@ -174,6 +174,12 @@ export const threadCodes = defineCodes({
     source: 'convention',
     format: 'thread-store',
   },
+  'threads.store-changed': {
+    meaning: 'The store file changed between being read and being written by `memkit threads apply` (a writer that does not take `<store>.lock`, such as an editor); nothing was written.',
+    fix: 'Apply the operation again to the current store.',
+    source: 'operational',
+    format: 'thread-store',
+  },
   'threads.depends-cycle': {
     meaning: '`depends_on` links form a cycle; the message lists it in order.',
     fix: 'Remove one dependency of the cycle.',
