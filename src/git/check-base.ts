@@ -19,11 +19,22 @@ import { type Problem, error, toPointer, warning } from '../problems/index.js';
  * without a checkout; a test passes a map).
  */
 export interface BaseFiles {
-  /** The bytes of `path` (relative to the checked root, `/`-separated) at the base, or `undefined` when the base has no such file. */
-  read(path: string): Promise<Uint8Array | undefined>;
-  /** Every file path under the checked root at the base (to find files deleted since). */
-  list(): Promise<string[]>;
+  /**
+   * The bytes of `path` (relative to the checked root, `/`-separated) at the
+   * base, `undefined` when the base has no such file, or `{ unreadable }`
+   * when it has one that cannot be read (a missing object, a size limit).
+   */
+  read(path: string): Promise<Uint8Array | undefined | BaseUnreadable>;
+  /** Every file path under the checked root at the base (to find files deleted since), or `{ unreadable }` when the listing failed. */
+  list(): Promise<string[] | BaseUnreadable>;
 }
+
+/** What a {@link BaseFiles} port answers for something the base has but it could not read: why, in one line. */
+export interface BaseUnreadable {
+  unreadable: string;
+}
+
+const isUnreadable = (v: unknown): v is BaseUnreadable => v !== null && typeof v === 'object' && typeof (v as BaseUnreadable).unreadable === 'string';
 
 /** Formats whose every entry is permanent: a file of one of them that disappears deleted entries. */
 const APPEND_ONLY: ReadonlySet<FormatId> = new Set(['decision-log', 'risk-register', 'product-context', 'active-context', 'feedback-log', 'events', 'system-patterns']);
@@ -45,7 +56,10 @@ const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object'
  * (`git.task-reopened`, a convention warning) and a schema version that went
  * down (`git.schema-version-down`). Files new at HEAD are checked as usual.
  * Every problem carries its file and, where it has one, its line; the profile
- * and config apply as in `checkDirectory`.
+ * and config apply as in `checkDirectory`. A comparison that was asked for
+ * and could not run is never a green run: a base version (or the base's file
+ * list) that cannot be read or is not UTF-8 is a `git.base-unreadable`
+ * error under every profile and config.
  *
  * @example
  * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));
@@ -62,20 +76,27 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     return r.ok ? decodeOrUndefined(r.value) : undefined;
   };
   const baseList = await base.list();
+  // Not subject to the profile or config: a history check that could not run must fail.
+  const unreadable: Problem[] = [];
+  if (isUnreadable(baseList)) {
+    unreadable.push(error('git.base-unreadable', `the file list of the base revision could not be read (${baseList.unreadable}); nothing was compared`));
+    return withAdded(report, unreadable);
+  }
   const atBase = new Set(baseList);
   for (const { file, format } of report.checked) {
     if (!COMPARES.has(format)) continue;
     const old = await base.read(file);
-    if (old === undefined) {
-      // Listed at the base yet not read (over the reader's size limit): say so; else it is new at HEAD, checked as usual.
-      if (atBase.has(file)) found.push(warning('git.base-unreadable', 'the base version could not be read (over the size limit?); it was not compared', { file }));
+    if (isUnreadable(old) || (old === undefined && atBase.has(file))) {
+      const why = isUnreadable(old) ? old.unreadable : 'the base lists it, yet gave no bytes';
+      unreadable.push(error('git.base-unreadable', `the base version could not be read (${why}); it was not compared`, { file }));
       continue;
     }
+    if (old === undefined) continue; // new at HEAD: checked as usual
     const before = decodeOrUndefined(old);
     const after = await readHead(file);
     if (after === undefined) continue; // HEAD's own check reported why it cannot be read
     if (before === undefined) {
-      found.push(warning('git.base-unreadable', 'the base version is not UTF-8 text; it was not compared', { file }));
+      unreadable.push(error('git.base-unreadable', 'the base version is not UTF-8 text; it was not compared', { file }));
       continue;
     }
     if (before === after) continue;
@@ -86,7 +107,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     if ('format' in cls && APPEND_ONLY.has(cls.format) && !present.has(path))
       found.push(error('git.file-deleted', `${path} exists at the base revision and is gone: every entry in it was deleted`, { file: path }));
   }
-  const added: Problem[] = [];
+  const added: Problem[] = [...unreadable];
   for (const p of found) {
     const q = applyPolicy(p, settings.env.policy);
     if (q !== undefined && !seen.has(key(q))) {
@@ -94,6 +115,11 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
       added.push(q);
     }
   }
+  return withAdded(report, added);
+}
+
+/** The report with `added` problems merged in (sorted) and `ok` false when one of them is an error. */
+function withAdded(report: DirectoryReport, added: readonly Problem[]): DirectoryReport {
   if (added.length === 0) return report;
   const problems = sortProblems([...report.problems, ...added]);
   return { ...report, ok: report.ok && !added.some((p) => p.severity === 'error'), problems };

@@ -31,9 +31,9 @@ export const gitCodes = defineCodes({
     format: ['export-bundle', 'memory-manifest', 'wbs-task-index', 'thread-store'],
   },
   'git.base-unreadable': {
-    meaning: 'The version of a file at the base revision could not be read or decoded, so it was not compared.',
-    fix: 'Check that the revision holds the file as UTF-8 text; fetch the revision if it is missing locally.',
-    severity: 'warning',
+    meaning:
+      "The version of a file at the base revision (or the base revision's file list) could not be read or decoded, so it was not compared: the check against the base did not run, so it fails under every profile and config.",
+    fix: 'Make the base readable: fetch it (a partial clone needs its remote, or `git fetch --refetch`/`--unshallow`), or check that the revision holds the file as UTF-8 text.',
     source: 'operational',
   },
   'git.merge-too-large': {

@@ -8,7 +8,7 @@
  * no Node built-in. The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export { type BaseFiles, checkAgainstBase } from './check-base.js';
+export { type BaseFiles, type BaseUnreadable, checkAgainstBase } from './check-base.js';
 export { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits } from './bounds.js';
 export { type LedgerMerge, type MergeLedgerOptions, type Renumbered, mergeLedger } from './merge-ledger.js';
 export { type JsonMergeFormat, type MergeJsonOptions, mergeJsonFile } from './merge-json.js';

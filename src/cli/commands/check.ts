@@ -53,8 +53,9 @@ ${FORMAT_HELP}
                              deleted, reordered or cut, a systemPatterns.md
                              body rewritten, a frozen or archived thread
                              changed, a task reopened, a schema version down,
-                             an append-only file deleted (a REV that does
-                             not exist is a usage error)
+                             an append-only file deleted (a REV that names
+                             no single commit is a usage error; a base
+                             version that cannot be read is an error)
 
 A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
 and no systemPatterns.md header) is read as prose, with one warning saying
@@ -78,7 +79,8 @@ valid: its file, line and column are named).
     const rev = values.base as string | undefined;
     const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
-    if (git !== undefined && commit === undefined) throw new UsageError(`--base ${rev}: no such git revision in ${positionals[0] ?? '.'}`);
+    if (git !== undefined && commit === undefined)
+      throw new UsageError(`--base ${rev}: names no single git commit in ${positionals[0] ?? '.'} (give a branch, tag or commit; not a range, an exclusion or an option)`);
     const progress = progressBar(io, 'checking');
     const checker =
       git === undefined || commit === undefined
