@@ -79,7 +79,8 @@ export const gitCodes = defineCodes({
     format: LEDGER_FORMAT_IDS,
   },
   'git.merge-unsupported': {
-    meaning: 'The merge driver has no three-way merge for this file (it is not a ledger, `events.jsonl`, task index, thread store or memory manifest), or both sides changed it.',
+    meaning:
+      'The merge driver has no three-way merge for the format of this file (it is not a ledger, `events.jsonl`, task index, thread store or memory manifest, or it is a ledger in the prose dialect, with no entry on any side), so it is merged as text, line by line.',
     fix: 'Resolve the conflict by hand, then run `memkit check`.',
     source: 'operational',
   },
@@ -89,12 +90,25 @@ export const gitCodes = defineCodes({
     source: 'operational',
     format: MERGED,
   },
+  'git.merge-rollup-conflict': {
+    meaning:
+      'The merged task index rolls the status of a task up to a value that the merge of its entity file (`tasks/<id>.json`) does not give (both branches finished sibling tasks, or one finished a task while the other added one), so the index and the entity files would disagree.',
+    fix: 'Resolve by hand: set the status the roll-up gives in the task file and in task-index.json (the message names both values), then run `memkit check`.',
+    source: 'operational',
+    format: 'wbs-task-index',
+  },
   'git.merge-renumbered': {
     meaning: 'An entry from the other branch had an id already used on this side; it was given the next free id of its day and re-chained.',
     fix: 'Nothing to fix; update references to the old id if other files name it.',
     severity: 'warning',
     source: 'operational',
     format: ['decision-log', 'risk-register'],
+  },
+  'git.driver-not-runnable': {
+    meaning:
+      'The merge-driver command registered (or about to be registered) in git config does not run in this repository (for example `npx --no-install memkit` where memkit is not installed): every merge of a memory file would become a conflict without markers.',
+    fix: 'Run `memkit git setup` again from the memkit you use (it registers its own absolute path), or pass `--command` with a command that runs memkit.',
+    source: 'operational',
   },
   'git.not-set-up': {
     meaning: 'The repository is missing the `.gitattributes` lines or the git config that route memory files to the memkit merge driver.',

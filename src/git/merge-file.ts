@@ -32,8 +32,11 @@ export const MERGEABLE_FORMATS: readonly FormatId[] = ['decision-log', 'risk-reg
  * Merges three versions of a memory file (git's ancestor, ours and theirs)
  * by its format: ledgers and `events.jsonl` by {@link mergeLedger}, a thread
  * store, WBS task index or memory manifest by {@link mergeJsonFile}. When one
- * side left the file as the ancestor had it, the other side is taken. Any
- * other change of both sides is a conflict (`git.merge-unsupported`).
+ * side left the file as the ancestor had it, the other side is taken. A
+ * ledger in the prose dialect (no side holds an entry: plain Markdown) and
+ * any other file both sides changed fail with `git.merge-unsupported`: they
+ * are text, for a line-based merge (`memkit merge-driver` runs
+ * `git merge-file`, with conflict markers where both sides changed a line).
  *
  * @example mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
  */
@@ -42,6 +45,9 @@ export function mergeMemoryFile(path: string, inputs: MergeInputs, options: Merg
   if (inputs.ours === inputs.theirs || inputs.theirs === inputs.base) return plain(inputs.ours);
   if (inputs.ours === inputs.base) return plain(inputs.theirs);
   const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
+  // A ledger in the prose dialect (plain Markdown, no entry on any side) is text: it merges line by line, as git would.
+  if (format !== undefined && isLedgerFormat(format) && format !== 'feedback-log' && !hasEntry(inputs.base) && !hasEntry(inputs.ours) && !hasEntry(inputs.theirs))
+    return fail([error('git.merge-unsupported', `${path} is prose on every side (no JSON Lines entry): it merges line by line`, { file: path })]);
   const common = { file: path, ...(options.limits ? { limits: options.limits } : {}) };
   if (format !== undefined && (isLedgerFormat(format) || format === 'events') && format !== 'feedback-log') {
     const r = mergeLedger(inputs, { ...common, format, ...(options.hasher ? { hasher: options.hasher } : {}) });
@@ -53,6 +59,9 @@ export function mergeMemoryFile(path: string, inputs: MergeInputs, options: Merg
   }
   return fail([error('git.merge-unsupported', `both sides changed ${path}${format ? ` (${format})` : ''} and memkit has no three-way merge for it`, { file: path })]);
 }
+
+/** True when a line starts with `{`: where a ledger's first entry starts (the reader's rule). */
+const hasEntry = (text: string): boolean => /^\uFEFF?\{/m.test(text);
 
 function formatOf(path: string, text: string): FormatId | undefined {
   const cls = classifyPath(path);

@@ -1,6 +1,6 @@
 import { canonicalize } from '../canonical/jcs.js';
 import { readJson } from '../canonical/read-json.js';
-import { type Problem, type Result, fail, ok } from '../problems/index.js';
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import type { TaskIndex, ThreadStore } from '../schemas/index.js';
 import { checkThreadStore } from '../threads/check.js';
 import { rebuildRelations } from '../threads/rebuild-relations.js';
@@ -131,7 +131,47 @@ function mergeTaskIndex(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): 
       return out;
     });
   });
-  return Array.isArray(index.tasks) ? (rollup(index as unknown as TaskIndex) as unknown as Loose) : index;
+  if (!Array.isArray(index.tasks)) return index;
+  const rolled = rollup(index as unknown as TaskIndex) as unknown as Loose;
+  rollupAgreesWithEntities(base, ours, theirs, rolled, c);
+  return rolled;
+}
+
+/** The status of each task of a side's index, by id (the first entry of an id, as the checks read it). */
+function statuses(index: Loose): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (Array.isArray(index.tasks)) for (const t of index.tasks) if (isObject(t) && typeof t.id === 'string' && !out.has(t.id)) out.set(t.id, t.status);
+  return out;
+}
+
+/**
+ * The task index is not merged alone: git merges each entity file
+ * (`tasks/<id>.json`) by itself, so a task's status there is the three-way
+ * merge of that task's own status (each side's entity file agreeing with its
+ * index). Where the roll-up of the merged index gives another status (both
+ * sides finished sibling tasks, or one finished a feature the other added a
+ * task to), the index and the entity files would disagree after a "clean"
+ * merge: that is a conflict.
+ */
+function rollupAgreesWithEntities(base: Loose, ours: Loose, theirs: Loose, merged: Loose, c: Conflicts): void {
+  const [b, o, t] = [statuses(base), statuses(ours), statuses(theirs)];
+  for (const task of merged.tasks as unknown[]) {
+    if (!isObject(task) || typeof task.id !== 'string') continue;
+    const id = task.id;
+    const [sb, so, st] = [b.get(id), o.get(id), t.get(id)];
+    // Both sides changed the task's own status: its entity file conflicts on that line already.
+    if (!same(so, st) && !same(st, sb) && !same(so, sb)) continue;
+    const entity = same(so, st) || same(st, sb) ? so : st;
+    if (entity === undefined || same(entity, task.status)) continue;
+    const was = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
+    c.problems.push(
+      error(
+        'git.merge-rollup-conflict',
+        `task ${id}: the merged index rolls its status up to ${JSON.stringify(task.status)}, but the merge of tasks/${id}.json keeps ${JSON.stringify(entity)} (ancestor ${was(sb)}, ours ${was(so)}, theirs ${was(st)}): set ${JSON.stringify(task.status)} in both by hand`,
+        { ...(c.file === undefined ? {} : { file: c.file }) },
+      ),
+    );
+  }
 }
 
 function mergeManifest(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
@@ -153,10 +193,12 @@ function indentOf(text: string): string | number {
  * one: a thread store (threads merged by id, the operations log as the union
  * of both sides, relations rebuilt from the result, `thread_count` and
  * `last_updated` recomputed), a WBS task index (tasks by id, parents' status
- * and progress rolled up again) or a memory manifest (docs by path,
- * `generated_at` the later). An item both sides changed differently is a
- * conflict (`git.merge-entry-conflict`); a result that breaks the format's
- * invariants is not returned (`git.merge-invalid-result`).
+ * and progress rolled up again; a rolled-up status the merge of the task's
+ * entity file would not give is `git.merge-rollup-conflict`) or a memory
+ * manifest (docs by path, `generated_at` the later). An item both sides
+ * changed differently is a conflict (`git.merge-entry-conflict`); a result
+ * that breaks the format's invariants is not returned
+ * (`git.merge-invalid-result`).
  */
 export function mergeJsonFile(inputs: MergeInputs, options: MergeJsonOptions): Result<{ text: string }> {
   const file = options.file;
