@@ -1,5 +1,6 @@
 import type { Hasher } from '../canonical/index.js';
-import { type Problem, type Result, error } from '../problems/index.js';
+import { type Problem, type Result, error, positionAt } from '../problems/index.js';
+import { textDepth, tooDeep } from '../parse/depth.js';
 import { checkEvents } from './check-events.js';
 import { checkExportBundle } from './check-export.js';
 import { checkGardener, crossCheckGardener } from './check-gardener.js';
@@ -138,7 +139,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     try {
       await CHECKERS[format](file, ctx, { wbsGroups, banks });
     } catch (cause) {
-      ctx.problems.push(error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file: f.path }));
+      ctx.problems.push(failedCheck(cause, f.path, text));
     }
   }
   options.onProgress?.(todo.length, todo.length);
@@ -230,4 +231,18 @@ export function sortProblems(problems: Problem[]): Problem[] {
     .map((p, i) => ({ p, i }))
     .sort((x, y) => cmp(x.p.file, y.p.file) || cmp(x.p.line, y.p.line) || cmp(x.p.column, y.p.column) || x.i - y.i)
     .map((x) => x.p);
+}
+
+/**
+ * The problem for a checker that threw on a file: nesting too deep for a
+ * recursive step (the call stack ran out) is the input's fault and says how
+ * deep the file nests and where; anything else is memkit's (`check.internal`).
+ */
+function failedCheck(cause: unknown, file: string, text: string): Problem {
+  if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
+    const deep = textDepth(text);
+    const at = positionAt(text, deep.offset);
+    return tooDeep(`line ${at.line}`, deep.depth, undefined, { file, line: at.line, column: at.column });
+  }
+  return error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file });
 }

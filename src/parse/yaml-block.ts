@@ -1,6 +1,7 @@
 import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isPair, isScalar, parseDocument, visit } from 'yaml';
 import { type LineIndex, type Problem, error, warning } from '../problems/index.js';
 import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+import { textDepth, tooDeep, valueDepth } from './depth.js';
 import type { Limits } from './limits.js';
 
 export { FORBIDDEN_KEYS } from './forbidden-keys.js';
@@ -59,13 +60,17 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
   let doc: Document.Parsed;
   try {
     doc = parseDocument(yamlText, YAML_OPTIONS);
-  } catch (cause) {
+  } catch {
     // The composer recurses; absurd nesting can exhaust the stack.
-    const where = at(0);
-    return { doc: parseDocument('', YAML_OPTIONS), data: undefined, problems: [error('input.too-deep', `YAML could not be parsed: ${(cause as Error).message}`, where)] };
+    return { doc: parseDocument('', YAML_OPTIONS), data: undefined, problems: [yamlTooDeep(yamlText, limits, at)] };
   }
   const problems: Problem[] = [];
   for (const e of [...doc.errors, ...doc.warnings]) {
+    // The yaml library reports its own stack overflow on deep flow nesting as RESOURCE_EXHAUSTION.
+    if (e.code === 'RESOURCE_EXHAUSTION' && /call stack/i.test(e.message)) {
+      problems.push(yamlTooDeep(yamlText, limits, at));
+      continue;
+    }
     const code = CODE_OF[e.code] ?? 'yaml.syntax';
     problems.push(error(code, e.message, at(e.pos[0])));
   }
@@ -83,7 +88,7 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
         : error('yaml.syntax', cause.message, at(first));
       return { doc, data: undefined, problems: [problem] };
     }
-    return { doc, data: undefined, problems: [error('input.too-deep', `YAML could not be converted: ${(cause as Error).message}`, at(0))] };
+    return { doc, data: undefined, problems: [yamlTooDeep(yamlText, limits, at)] };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const start = (contents as { range?: [number, number, number] }).range?.[0] ?? 0;
@@ -91,7 +96,7 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
   }
   const found = sanitize(value, limits.maxYamlDepth);
   if (found.cycle) return { doc, data: undefined, problems: [error('yaml.alias-cycle', 'an alias refers to a collection that contains it', at(firstAlias(doc)))] };
-  if (found.tooDeep) return { doc, data: undefined, problems: [error('input.too-deep', `the YAML nests deeper than ${limits.maxYamlDepth} levels`, at(0))] };
+  if (found.tooDeep) return { doc, data: undefined, problems: [tooDeep('the YAML', valueDepth(value), limits.maxYamlDepth, at(0))] };
   if (found.forbidden > 0) {
     visit(doc, {
       Pair(_key, pair) {
@@ -113,6 +118,16 @@ function firstAlias(doc: Document): number {
     },
   });
   return first;
+}
+
+/**
+ * The problem for YAML too deep for the parser's call stack: the depth of its
+ * flow brackets where they are the cause, else (deep block indentation) the
+ * limit alone.
+ */
+function yamlTooDeep(yamlText: string, limits: Limits, at: (pos: number) => Omit<Problem, 'code' | 'severity' | 'message'>): Problem {
+  const deep = textDepth(yamlText, 'yaml');
+  return deep.depth > limits.maxYamlDepth ? tooDeep('the YAML', deep.depth, limits.maxYamlDepth, at(deep.offset)) : tooDeep('the YAML', undefined, limits.maxYamlDepth, at(0));
 }
 
 /**
