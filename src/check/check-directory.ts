@@ -30,7 +30,7 @@ export interface CheckDirectoryOptions {
   onProgress?: (done: number, total: number) => void;
   /** `spec` (default): only what a seed states is an error; `strict`: memkit's conventions are errors too. Wins over the config's. */
   profile?: Profile;
-  /** The config to apply; when absent, `memkit.config.json` at the source's root is read if present (a bad one is reported); `null`: none. */
+  /** The config to apply; when absent, `memkit.config.json` at the source's root is read if present (a bad one is reported, and nothing else is checked); `null`: none. */
   config?: MemkitConfig | null;
 }
 
@@ -61,6 +61,8 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const listing = await source.list();
   // Profile, config file and ignore globs: the context applies them to every problem it is given.
   const settings = await checkSettings(source, listing.files, options.profile, options.config);
+  // A config that cannot be used stops the check, as it stops every surface: a run with other rules than the user's would mislead.
+  if (settings.problems.length > 0) return { ok: false, checked: [], problems: settings.problems };
   const ctx = new CheckContext({
     ...settings.env,
     ...(options.hasher ? { hasher: options.hasher } : {}),

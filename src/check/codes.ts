@@ -171,6 +171,12 @@ export const checkCodes = defineCodes({
     fix: 'Correct the code (docs/rules.md lists every rule), or remove the entry.',
     source: 'operational',
   },
+  'config.unknown-bank-file': {
+    meaning:
+      'The config file names, under `memoryBank.writers`, a file that is not a memory-bank file (the names are case-sensitive: `decisionlog.md` is not `decisionLog.md`); its roster would otherwise apply to nothing, silently. A usage error: the check does not run, and `memkit mcp` does not start.',
+    fix: 'Spell the file as the memory bank names it (the message suggests the closest name), or remove the entry.',
+    source: 'operational',
+  },
   'check.internal': {
     meaning: 'memkit hit an unexpected failure while checking a file; the other files were still checked.',
     fix: 'Report this as a memkit bug, with the file if you can share it.',

@@ -1,6 +1,6 @@
 import { withWriters } from '../ledger/policy.js';
 import type { Problem } from '../problems/index.js';
-import { CONFIG_FILE, type MemkitConfig, parseConfig } from './config.js';
+import { CONFIG_FILE, type MemkitConfig, loadConfig } from './config.js';
 import type { CheckEnv } from './context.js';
 import { anyGlob } from './glob.js';
 import type { Profile, RuleSetting } from './profile.js';
@@ -15,8 +15,6 @@ export interface CheckSettings {
   problems: Problem[];
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * The settings of one check: `config` when given (`null`: none), else the
  * `memkit.config.json` at the source's root when it is listed. `profile`
@@ -26,19 +24,9 @@ export async function checkSettings(source: CheckSource, listed: readonly { path
   const problems: Problem[] = [];
   let cfg = config ?? undefined;
   if (config === undefined && listed.some((f) => f.path === CONFIG_FILE)) {
-    const read = await source.read(CONFIG_FILE);
-    let text: string | undefined;
-    try {
-      text = read.ok ? decoder.decode(read.value) : undefined;
-    } catch {
-      problems.push({ code: 'input.invalid-utf8', severity: 'error', message: 'the config file is not valid UTF-8; it was not used', file: CONFIG_FILE });
-    }
-    if (!read.ok) problems.push(...read.problems);
-    else if (text !== undefined) {
-      const parsed = parseConfig(text, CONFIG_FILE);
-      if (parsed.ok) cfg = parsed.value;
-      else problems.push(...parsed.problems);
-    }
+    const loaded = await loadConfig(source);
+    if (loaded.ok) cfg = loaded.value ?? undefined;
+    else problems.push(...loaded.problems);
   }
   const ignored = anyGlob(cfg?.ignore ?? []);
   const env: CheckSettings['env'] = {

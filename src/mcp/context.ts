@@ -1,7 +1,8 @@
 import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
-import { CONFIG_FILE, type FormatId, type MemkitConfig, checkDirectory, classifyPath, layoutOf, parseConfig } from '../check/index.js';
+import { CONFIG_FILE, type FormatId, type MemkitConfig, checkDirectory, classifyPath, layoutOf } from '../check/index.js';
+import { loadConfig } from '../check/config.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, withWriters } from '../ledger/index.js';
-import { type Problem, type Result, error, fail } from '../problems/index.js';
+import { MemkitError, type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { type FilePort, type Store, memoryStore, refreshIndex } from '../store/index.js';
 import type { MemkitMcpOptions } from './options.js';
 
@@ -35,8 +36,14 @@ export class McpContext {
     this.store = options.store ?? memoryStore({ hasher: this.hasher });
   }
 
-  /** Finds the directory's formats the way `memkit check` does. */
+  /**
+   * Finds the directory's formats the way `memkit check` does. A config file
+   * that cannot be used throws its problems (`MemkitError`): the server does
+   * not start with other rules than the user's.
+   */
   async discover(): Promise<void> {
+    const config = await this.config();
+    if (!config.ok) throw new MemkitError(config.problems);
     const report = await checkDirectory(this.options.source, { hasher: this.hasher });
     this.formats = new Map(report.checked.map((c) => [c.file, c.format]));
   }
@@ -94,18 +101,27 @@ export class McpContext {
     return encoder.encode(text);
   }
 
-  /** The directory's `memkit.config.json`, or none; a config that does not parse applies nothing (`check` reports it). */
-  async config(): Promise<MemkitConfig | undefined> {
-    const text = await this.readText(CONFIG_FILE).catch(() => undefined);
-    if (text === undefined) return undefined;
-    const parsed = parseConfig(text);
-    return parsed.ok ? parsed.value : undefined;
+  /**
+   * The directory's `memkit.config.json` as it is now (`null`: none), read
+   * by the loader `memkit check` uses, or its problems: a config edited into
+   * something invalid while the server runs refuses every write.
+   */
+  async config(): Promise<Result<MemkitConfig | null>> {
+    return loadConfig(this.options.source, async () => {
+      try {
+        return (await this.files.read(CONFIG_FILE)) === undefined;
+      } catch {
+        return false;
+      }
+    });
   }
 
-  /** The writer policy: the seed's rosters with the config's `memoryBank.writers` over them. */
-  async writerPolicy(): Promise<WriterPolicy> {
-    const writers = (await this.config())?.memoryBank?.writers;
-    return writers === undefined ? DEFAULT_WRITER_POLICY : withWriters(writers);
+  /** The writer policy: the seed's rosters with the config's `memoryBank.writers` over them; the config's problems when it cannot be used. */
+  async writerPolicy(): Promise<Result<WriterPolicy>> {
+    const config = await this.config();
+    if (!config.ok) return config;
+    const writers = config.value?.memoryBank?.writers;
+    return ok(writers === undefined ? DEFAULT_WRITER_POLICY : withWriters(writers));
   }
 
   /** Brings the search index up to date with the docs on disk (only changed files are parsed). */
@@ -113,9 +129,12 @@ export class McpContext {
     return (await refreshIndex(this.store, this.files, { hasher: this.hasher })).problems;
   }
 
-  /** Runs `fn` after every earlier write of this process, holding the cross-process lock at `lock`. */
+  /** Runs `fn` after every earlier write of this process, holding the cross-process lock at `lock`; refused with the config's problems when the config cannot be used. */
   exclusive<T>(lock: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
     const run = async (): Promise<Result<T>> => {
+      // Every write but append runs here; append reads the config through writerPolicy.
+      const config = await this.config();
+      if (!config.ok) return fail(config.problems);
       if (this.options.withLock === undefined) return fn();
       const held = await this.options.withLock(lock, fn);
       return held.ok ? held.value : fail(held.problems);

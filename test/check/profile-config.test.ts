@@ -40,7 +40,7 @@ describe('parseConfig', () => {
     const valid = ajv.compile(schema);
     for (const text of [
       '{}',
-      '{"$schema":"x","profile":"strict","rules":{"ledger.writer-denied":"off"},"memoryBank":{"writers":{"a.md":["A"]},"lockedBy":"A"},"ignore":["**/x"]}',
+      '{"$schema":"x","profile":"strict","rules":{"ledger.writer-denied":"off"},"memoryBank":{"writers":{"decisionLog.md":["A"]},"lockedBy":"A"},"ignore":["**/x"]}',
       '{"profile":"lax"}',
       '{"rules":{"ledger.writer-denied":"fatal"}}',
       '{"colour":1}',
@@ -50,10 +50,10 @@ describe('parseConfig', () => {
       expect(valid(JSON.parse(text)), text).toBe(parseConfig(text).ok);
   });
 
-  it('a "__proto__" writer file stays a plain key', () => {
+  it('a "__proto__" writer file is refused by the config and stays a plain key of a policy', () => {
     const r = parseConfig('{"memoryBank":{"writers":{"__proto__":["X"]}}}');
-    expect(r.ok).toBe(true);
-    const policy = withWriters(r.ok ? (r.value.memoryBank?.writers ?? {}) : {});
+    expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['config.unknown-bank-file']);
+    const policy = withWriters(JSON.parse('{"__proto__":["X"]}'));
     expect(Object.getPrototypeOf(policy)).toBe(Object.prototype);
     expect(checkWrite(policy, 'X', 'memory-bank/decisionLog.md', 'append').map((p) => p.code)).toEqual(['ledger.writer-denied']);
     expect(withWriters({})).toEqual(DEFAULT_WRITER_POLICY);
@@ -104,12 +104,13 @@ describe('checkDirectory with a profile and config', () => {
     expect(none.problems.filter((p) => p.code === 'ledger.writer-denied').length).toBe(1);
   });
 
-  it('a bad config in the source is reported (with its line) and not used', async () => {
+  it('a bad config in the source is reported (with its line), and nothing else is checked', async () => {
     const files = { ...bank(), 'memkit.config.json': '{\n "rules": {"ledger.writer-denied": "of"}\n}' };
     const r = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
     expect(r.ok).toBe(false);
     expect(r.problems.find((p) => p.file === 'memkit.config.json')?.line).toBe(2);
-    expect(r.problems.filter((p) => p.code === 'ledger.writer-denied').length).toBe(1);
+    expect(r.problems.every((p) => p.file === 'memkit.config.json')).toBe(true);
+    expect(r.checked).toEqual([]);
   });
 
   it('the per-file cap counts effective severities: warnings left out under a "warn" setting leave ok true', async () => {

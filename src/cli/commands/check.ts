@@ -1,10 +1,8 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { checkDirectory } from '../../check/index.js';
 import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../git/index.js';
 import { nodeGitRunner } from '../../node/git.js';
-import { CONFIG_FILE, MAX_CONFIG_CHARS, type MemkitConfig, parseConfig } from '../../check/config.js';
+import { CONFIG_FILE } from '../../check/config.js';
+import { cliConfig } from '../config-file.js';
 import { PROFILES, type Profile } from '../../check/profile.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
@@ -75,7 +73,7 @@ valid: its file, line and column are named).
     const maxProblems = positiveInt(values['max-problems'], '--max-problems');
     const profile = values.profile as string | undefined;
     if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
-    const config = await loadConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
+    const config = await cliConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
     const rev = values.base as string | undefined;
     const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
@@ -105,44 +103,6 @@ valid: its file, line and column are named).
     return report.ok ? EXIT.ok : EXIT.problems;
   },
 };
-
-/**
- * The config of a check: `--config FILE`, else `DIR/memkit.config.json` when
- * it exists, else none (`null`). A config that does not parse or fails its
- * schema is a usage error naming its file, line and column. Only a regular
- * file is read (opened non-blocking, so a FIFO or device cannot hang the
- * run), and the directory's own config is not followed through a symbolic
- * link, as the check follows none out of the directory.
- */
-async function loadConfig(option: string | undefined, dir: string, dirName: string, io: Parameters<Command['run']>[1]): Promise<MemkitConfig | null> {
-  const abs = option === undefined ? join(dir, CONFIG_FILE) : absolute(io, option);
-  const name = option ?? (dirName === '.' ? CONFIG_FILE : `${dirName.replace(/\/+$/, '')}/${CONFIG_FILE}`);
-  let text: string;
-  try {
-    const fh = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK | (option === undefined ? constants.O_NOFOLLOW : 0));
-    try {
-      const info = await fh.stat();
-      if (!info.isFile()) throw new UsageError(`the config file ${name} is not a regular file`);
-      if (info.size > MAX_CONFIG_CHARS * 4) throw new UsageError(`the config file ${name} is ${info.size} bytes; a config is at most ${MAX_CONFIG_CHARS * 4}`);
-      text = await fh.readFile('utf8');
-    } finally {
-      await fh.close();
-    }
-  } catch (cause) {
-    if (cause instanceof UsageError) throw cause;
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (option === undefined && code === 'ENOENT') return null;
-    if (option === undefined && code === 'ELOOP')
-      throw new UsageError(`the config file ${name} is a symbolic link; memkit does not follow links out of the checked directory (name the file with --config)`);
-    throw new UsageError(`cannot read the config file ${name}: ${code ?? (cause as Error).message}`);
-  }
-  const parsed = parseConfig(text, name);
-  if (parsed.ok) return parsed.value;
-  const lines = parsed.problems.map(
-    (p) => `${name}${p.line === undefined ? '' : `:${p.line}${p.column === undefined ? '' : `:${p.column}`}`}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''} [${p.code}]`,
-  );
-  throw new UsageError(`invalid config file: ${lines.join('; ')}`);
-}
 
 /**
  * Puts the formats checked into the text report's last line (its summary):
