@@ -22,10 +22,33 @@ export interface SourceListing {
  * limit); {@link sourceFromFilePort} adapts any {@link FilePort}.
  */
 export interface CheckSource {
-  /** Every file under the root, sorted by path; what is not a regular file may be listed and is then refused by `read`. */
-  list(): Promise<SourceListing>;
+  /**
+   * Every file under the root, sorted by path; what is not a regular file may
+   * be listed and is then refused by `read`. With `scope`, only the files it
+   * names need be listed (a source may list more; callers filter): the walk
+   * of a write, which can change only those paths.
+   */
+  list(scope?: ListScope): Promise<SourceListing>;
   /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`, `check.not-regular-file`, `check.outside-root`) saying why not. */
   read(path: string): Promise<Result<Uint8Array>>;
+}
+
+/**
+ * The paths a listing may be limited to ({@link CheckSource.list}): an entry
+ * ending in `/` is a directory and everything under it, any other entry one file.
+ * @example const scope: ListScope = ['.thunderus/', 'memkit.config.json'];
+ */
+export type ListScope = readonly string[];
+
+/** True when `path` is a file `scope` names or lies under one of its directories. */
+export function inListScope(scope: ListScope, path: string): boolean {
+  return scope.some((s) => (s.endsWith('/') ? path.startsWith(s) : path === s));
+}
+
+/** True when a walk must enter directory `dir` (no trailing `/`) for `scope`: it lies inside a scope directory or on the way to an entry. */
+export function entersListScope(scope: ListScope, dir: string): boolean {
+  const d = `${dir}/`;
+  return scope.some((s) => s.startsWith(d) || (s.endsWith('/') && d.startsWith(s)));
 }
 
 /**
@@ -35,8 +58,15 @@ export interface CheckSource {
  */
 export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIVE_INFINITY): CheckSource {
   return {
-    async list() {
-      return { files: (await port.list('')).map((path) => ({ path })), problems: [] };
+    async list(scope) {
+      if (scope === undefined) return { files: (await port.list('')).map((path) => ({ path })), problems: [] };
+      const paths = new Set<string>();
+      for (const s of scope) {
+        if (s.endsWith('/')) for (const p of await port.list(s.slice(0, -1)).catch(() => [])) paths.add(p);
+        // One file: looked up, not found by listing its directory (the root, for the config).
+        else if ((await port.read(s).catch(() => undefined)) !== undefined) paths.add(s);
+      }
+      return { files: [...paths].sort().map((path) => ({ path })), problems: [] };
     },
     async read(path) {
       let bytes: Uint8Array | undefined;

@@ -14,5 +14,5 @@ export { type LedgerMerge, type MergeLedgerOptions, type Renumbered, mergeLedger
 export { type JsonMergeFormat, type MergeJsonOptions, mergeJsonFile } from './merge-json.js';
 export { type FileMerge, MERGEABLE_FORMATS, type MergeFileOptions, mergeMemoryFile } from './merge-file.js';
 export { type GitResult, type GitRunner, gitBaseFiles, resolveRevision } from './runner.js';
-export { DEFAULT_MEMKIT_COMMAND, MEMORY_ATTRIBUTE_PATTERNS, MERGE_DRIVER_NAME, attributePattern, checkSetup, configureDriver, driverConfig, missingAttributes, withAttributes } from './setup.js';
+export { MEMORY_ATTRIBUTE_PATTERNS, MERGE_DRIVER_NAME, attributePattern, checkSetup, configureDriver, driverConfig, missingAttributes, probeDriver, withAttributes } from './setup.js';
 export { gitCodes, type GitCode } from './codes.js';

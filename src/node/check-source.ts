@@ -1,9 +1,9 @@
 import { type BigIntStats, type Dirent, constants } from 'node:fs';
 import { type FileHandle, lstat, open, opendir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { SKIPPED_DIRS } from '../check/layout.js';
 import { type Layout, classifyPath, isMemoryLocation, layoutOf } from '../formats/index.js';
-import { type CheckSource, type SourceFile, tooLarge } from '../check/source.js';
+import { type CheckSource, type SourceFile, entersListScope, tooLarge } from '../check/source.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 
 /** Options of {@link nodeCheckSource}. */
@@ -31,7 +31,9 @@ function claimsMemory(path: string, layout: Layout): boolean {
  * link whose target resolves outside it is reported (`check.outside-root`)
  * and neither followed nor read; a link inside the tree is followed, a linked
  * directory once, and a link back to a directory that contains it is a
- * `check.symlink-loop`. `.git` and `node_modules` are skipped.
+ * `check.symlink-loop`. `.git` and `node_modules` are skipped. A scoped
+ * `list` enters only the directories inside its scope or on the way to it, and
+ * lists what the whole walk would list there.
  *
  * Reads open only regular files: the file is opened without blocking and
  * without following a final symbolic link, and the open handle is checked to
@@ -56,7 +58,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
   };
 
   return {
-    async list() {
+    async list(scope) {
       const files: SourceFile[] = [];
       const problems: Problem[] = [];
       const seen = new Set<string>();
@@ -104,7 +106,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
           // Regular files, and FIFOs, sockets and devices too: the reader reports those where a format is expected.
           const info = e.isDirectory() || e.isSymbolicLink() ? undefined : await lstat(abs, { bigint: true }).catch(() => undefined);
           if (e.isDirectory() || info?.isDirectory()) {
-            if (SKIPPED_DIRS.has(e.name)) continue;
+            if (SKIPPED_DIRS.has(e.name) || (scope !== undefined && !entersListScope(scope, path))) continue;
             seen.add(abs);
             stack.push([path, abs, [...ancestors, abs]]);
             continue;
@@ -134,6 +136,8 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
               problems.push(error('check.symlink-loop', 'this symbolic link points back to a directory that contains it; it was not followed', { file: path }));
               continue;
             }
+            // A scoped walk skips a link to a directory the whole walk reaches as itself (and so never follows).
+            if (scope !== undefined && (!entersListScope(scope, path) || relative(base, target).split(sep).every((s) => !SKIPPED_DIRS.has(s)))) continue;
             linked.push([path, target, [...ancestors, target]]);
           } else addFile(path, targetInfo);
         }

@@ -17,6 +17,8 @@ export interface NodeGitRunnerOptions {
   maxBytes?: number;
   /** The git executable (default `git` on the PATH). */
   git?: string;
+  /** Stop git after this many milliseconds (code `null`); default none. A command git runs for memkit (a merge-driver probe) is bounded by it. */
+  timeoutMs?: number;
 }
 
 /** Runs git with an argument array in a directory: the runner `memkit/git` takes (`gitBaseFiles`, `resolveRevision`, `configureDriver`). */
@@ -27,7 +29,8 @@ export interface NodeGitRunner {
 /**
  * A git runner over `child_process.execFile`: arguments are passed as an
  * array, never through a shell, so a revision or path cannot inject a
- * command. Paths are relative to `cwd`.
+ * command. Paths are relative to `cwd`. git's stdin is closed at once, so
+ * nothing it runs can wait on input.
  * @example const run = nodeGitRunner(dir); (await run.run(['rev-parse', '--verify', '--quiet', 'HEAD'])).code // 0
  */
 export function nodeGitRunner(cwd: string, options: NodeGitRunnerOptions = {}): NodeGitRunner {
@@ -36,17 +39,24 @@ export function nodeGitRunner(cwd: string, options: NodeGitRunnerOptions = {}): 
   return {
     run(args) {
       return new Promise((resolve) => {
-        execFile(options.git ?? 'git', [...args], { cwd, env, encoding: 'buffer', maxBuffer, windowsHide: true }, (err, stdout, stderr) => {
-          const e = err as (NodeJS.ErrnoException & { code?: string | number }) | null;
-          const overflow = e?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
-          const code = e === null ? 0 : typeof e.code === 'number' ? e.code : overflow ? null : e.code === 'ENOENT' ? 127 : ((e as { status?: number }).status ?? 1);
-          resolve({
-            code,
-            stdout: new Uint8Array(stdout ?? []),
-            stderr: e?.code === 'ENOENT' ? `cannot run ${options.git ?? 'git'}: not found` : Buffer.from(stderr ?? []).toString('utf8'),
-            ...(overflow ? { overflow } : {}),
-          });
-        });
+        const child = execFile(
+          options.git ?? 'git',
+          [...args],
+          { cwd, env, encoding: 'buffer', maxBuffer, windowsHide: true, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) },
+          (err, stdout, stderr) => {
+            const e = err as (NodeJS.ErrnoException & { code?: string | number }) | null;
+            const overflow = e?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+            const killed = (e as { killed?: boolean } | null)?.killed === true;
+            const code = e === null ? 0 : typeof e.code === 'number' ? e.code : overflow || killed ? null : e.code === 'ENOENT' ? 127 : ((e as { status?: number }).status ?? 1);
+            resolve({
+              code,
+              stdout: new Uint8Array(stdout ?? []),
+              stderr: e?.code === 'ENOENT' ? `cannot run ${options.git ?? 'git'}: not found` : Buffer.from(stderr ?? []).toString('utf8'),
+              ...(overflow ? { overflow } : {}),
+            });
+          },
+        );
+        child.stdin?.end();
       });
     },
   };

@@ -49,8 +49,10 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
  * it changed), patched in memory and re-validated (a patch may not add schema
  * problems). Then the journal (`.wbs-journal.json`: every target, its temp,
  * the hashes of its old and new bytes) is written atomically, every new file
- * is staged in its temp (a random token in its name) and read back, the temps
- * are renamed into place, and the journal is removed. If a rename fails, files
+ * is staged in its temp (a random token in its name) and read back, every
+ * target is compared with the bytes read at the start (`wbs.plan-stale` when
+ * another writer changed it meanwhile), the temps are renamed into place, and
+ * the journal is removed. If a rename fails, files
  * already replaced are restored. Finally the memory is re-read and re-checked.
  * Never rejects: a port that fails is a problem (`wbs.read-failed` before
  * anything is written, `wbs.write-failed` or `wbs.verify-failed` while
@@ -136,6 +138,20 @@ async function write(staged: Staged[], files: FilePort, dir: string, hasher: Has
     return error('wbs.write-failed', `staging failed: ${messageOf(cause)}; nothing was changed`);
   }
 
+  // Each target as the plan found it, right before the first rename: a writer that takes no lock
+  // (an editor) and changed a file since it was read loses nothing.
+  try {
+    for (const s of staged) {
+      if (!sameBytes(await files.read(s.path), s.original)) {
+        await undoStaging();
+        return error('wbs.plan-stale', `${s.path} changed while the write was being staged; nothing was changed`, { file: s.path });
+      }
+    }
+  } catch (cause) {
+    await undoStaging();
+    return error('wbs.read-failed', `${messageOf(cause)}; nothing was changed`);
+  }
+
   // Phase 2: renames; on failure, put back what was replaced.
   let done = 0;
   try {
@@ -163,4 +179,9 @@ async function write(staged: Staged[], files: FilePort, dir: string, hasher: Has
   await files.remove(journalPath).catch(() => undefined);
   step('journal-removed', 0);
   return undefined;
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

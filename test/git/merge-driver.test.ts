@@ -49,7 +49,8 @@ describe('memkit git setup', { timeout: 60_000 }, () => {
       expect(once).toContain('decisionLog.md merge=memkit\n');
       expect((await runCli(['git', 'setup', t.dir], { env: GIT_ENV })).code).toBe(0);
       expect(readFileSync(join(t.dir, '.gitattributes'), 'utf8')).toBe(once);
-      expect(git(t.dir, ['config', '--get', 'merge.memkit.driver']).out.trim()).toBe('npx --no-install memkit merge-driver %O %A %B %P');
+      // This memkit by absolute path (node and the package's CLI script), never a lookup at merge time.
+      expect(git(t.dir, ['config', '--get', 'merge.memkit.driver']).out.trim()).toBe(`'${process.execPath}' '${join(ROOT, 'dist/cli/main.js')}' merge-driver %O %A %B %P`);
       expect((await runCli(['git', 'setup', t.dir, '--check'], { env: GIT_ENV })).code).toBe(0);
     } finally {
       t.done();

@@ -47,16 +47,23 @@ describe('three-way merge of a WBS task index', () => {
   const base = set(set(JSON.parse(example('.claude/memory/task-index.json')) as Index, '1.2.1', 'pending'), '1.2.2', 'pending');
   const setStatus = (id: string, status: string) => set(base, id, status);
 
-  it('leaves finished on different branches merge, and the parents roll up again', () => {
-    const r = mergeMemoryFile('.claude/memory/task-index.json', { base: json(base), ours: json(setStatus('1.2.2', 'done')), theirs: json(setStatus('1.2.1', 'done')) });
+  it('leaves changed on different branches merge, and the parents roll up again', () => {
+    const r = mergeMemoryFile('.claude/memory/task-index.json', { base: json(base), ours: json(setStatus('1.2.2', 'done')), theirs: json(setStatus('1.2.1', 'in-progress')) });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const merged = JSON.parse(r.value.text) as typeof base;
     const status = (id: string) => merged.tasks.find((t) => t.id === id)!.status;
-    expect([status('1.2.1'), status('1.2.2')]).toEqual(['done', 'done']);
-    expect(status('1.2')).toBe('done');
-    expect(status('1')).toBe('done');
+    expect([status('1.2.1'), status('1.2.2')]).toEqual(['in-progress', 'done']);
+    expect(status('1.2')).toBe('in-progress');
     expect(checkWbs(merged).filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
+  it("leaves finished on different branches roll their parent up to done, which neither side's entity file says: git.merge-rollup-conflict", () => {
+    const r = mergeMemoryFile('.claude/memory/task-index.json', { base: json(base), ours: json(setStatus('1.2.2', 'done')), theirs: json(setStatus('1.2.1', 'done')) });
+    expect(!r.ok && r.problems.map((p) => [p.code, p.message.slice(0, 56)])).toEqual([
+      ['git.merge-rollup-conflict', 'task 1: the merged index rolls its status up to "done", '],
+      ['git.merge-rollup-conflict', 'task 1.2: the merged index rolls its status up to "done"'],
+    ]);
   });
 
   it('one leaf set to two different statuses is a conflict', () => {

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { open, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bankFormatOfName, classifyPaths, sniffFormat } from '../../formats/index.js';
 import { DEFAULT_MERGE_LIMITS, type GitRunner, attributePattern, checkSetup, configureDriver, mergeMemoryFile, withAttributes } from '../../git/index.js';
 import { atomicWrite } from '../../node/atomic-write.js';
@@ -61,8 +62,12 @@ theirs re-chained after ours; a dated id (DEC-/RISK-YYYYMMDD-NNN) both sides
 used is renumbered to the next free one of its day (said on stderr); an
 entry both sides appended is kept once. The WBS task index, thread stores
 and the memory manifest merge item by item, then roll-up and relations are
-recomputed. Any other file gets git's own line merge (conflict markers);
-systemPatterns.md changed on both sides is always left conflicted.
+recomputed; a merged index whose roll-up gives a task a status the merge
+of its task file would not is a conflict (git.merge-rollup-conflict). A
+ledger in the prose dialect (plain Markdown, no entry on any side) and any
+other file get git's own line merge (conflict markers where both sides
+changed a line); systemPatterns.md changed on both sides is always left
+conflicted.
 
 A real conflict (an entry edited or removed on one side, both sides
 changing one item, an input that does not verify, is not UTF-8, or is over
@@ -117,8 +122,9 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
 
 /**
  * The `.gitattributes` patterns of the thread stores git tracks under `dir`
- * (a thread store has no fixed name: it is told by its content). Files over
- * 64 MiB and paths a pattern cannot name plainly are left out.
+ * (a thread store has no fixed name: it is told by its content), escaped as
+ * {@link attributePattern} does (a space is `[[:space:]]`). Files over 64 MiB
+ * and paths no pattern line can name (a line break in the name) are left out.
  */
 async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[]> {
   const r = await git.run(['ls-files', '-z', '--', '.']);
@@ -138,6 +144,38 @@ async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[
   return out.sort();
 }
 
+/** One argument quoted for the POSIX shell git runs a merge driver with (git for Windows' too). */
+const shellQuote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+
+/**
+ * How git runs this memkit: the Node binary running now and the CLI script
+ * of the package this code belongs to (its package.json `bin`), both
+ * absolute and quoted, so the driver runs whatever the PATH, `node_modules`
+ * or network of the merge. `undefined` when no such script is found.
+ */
+async function selfCommand(): Promise<string | undefined> {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    try {
+      const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name?: unknown; bin?: unknown };
+      const bin = typeof pkg.bin === 'object' && pkg.bin !== null ? (pkg.bin as Record<string, unknown>).memkit : undefined;
+      if (pkg.name === 'memkit' && typeof bin === 'string') {
+        const script = await realpath(join(dir, bin));
+        return (await stat(script)).isFile() ? `${shellQuote(process.execPath)} ${shellQuote(script)}` : undefined;
+      }
+    } catch {
+      // no package.json here, or not memkit's: look one directory up
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
+}
+
+/** How long setup waits for the driver command to answer before calling it not runnable. */
+const PROBE_TIMEOUT_MS = 60_000;
+
 /** `memkit git setup [DIR] [--check]`: routes memory files to the merge driver. */
 export const gitCommand: Command = {
   name: 'git',
@@ -149,16 +187,24 @@ name (ledgers, events.jsonl, the memory bank, the WBS index and task files,
 the memory manifest, and each thread store git tracks under DIR, by its
 path) to the memkit merge driver, in DIR/.gitattributes (default .), and
 registers the driver in the repository's git config (git config --local
-merge.memkit.driver "CMD merge-driver %O %A %B %P"). Running it again
-changes nothing; run it again after adding a thread store.
+merge.memkit.driver "CMD merge-driver %O %A %B %P"). CMD is this memkit:
+the absolute paths of node and of its CLI script, quoted for git's shell.
+The command is run first ("CMD merge-driver --help", as git would run it);
+if it does not run, nothing is written and setup exits 1. Running setup
+again changes nothing; run it again after adding a thread store or moving
+memkit.
 
 Options:
-  --check          only report whether it is set up (exit 0 yes, 1 no)
-  --command CMD    how git runs memkit (default "npx --no-install memkit")
+  --check          only report whether it is set up, running the registered
+                   command (exit 0 yes, 1 no: git.not-set-up,
+                   git.driver-not-runnable)
+  --command CMD    how git's shell runs memkit instead (one line, e.g.
+                   "node_modules/.bin/memkit"; run from the top of the work
+                   tree)
 ${FORMAT_HELP}
 
-Exit status: 0 set up, 1 not set up (--check), 2 usage error (also when DIR
-is not in a git work tree).
+Exit status: 0 set up, 1 not set up (--check) or the driver command does
+not run, 2 usage error (also when DIR is not in a git work tree).
 `,
   options: { format: formatOption, check: { type: 'boolean' }, command: { type: 'string' } },
   async run({ values, positionals }, io) {
@@ -167,7 +213,7 @@ is not in a git work tree).
     const name = positionals[1] ?? '.';
     const dir = absolute(io, name);
     await requireDir(dir, name);
-    const git = nodeGitRunner(dir, { env: io.env });
+    const git = nodeGitRunner(dir, { env: io.env, timeoutMs: PROBE_TIMEOUT_MS });
     const inside = await git.run(['rev-parse', '--is-inside-work-tree']);
     if (inside.code !== 0) throw new UsageError(`${name} is not inside a git work tree (run "git init" first)`);
     const attributesPath = join(dir, '.gitattributes');
@@ -184,17 +230,16 @@ is not in a git work tree).
       const code = emitReport(io, { ...report, ok: problems.length === 0 }, format, format === 'text' && problems.length === 0 ? { text: `memkit merge driver set up in ${name}\n` } : undefined);
       return problems.length === 0 ? EXIT.ok : code === EXIT.ok ? EXIT.problems : code;
     }
+    const given = typeof values.command === 'string' ? values.command : undefined;
+    if (given !== undefined && (given.trim() === '' || /[\n\r\u0000]/.test(given))) throw new UsageError('--command must be one line');
+    const command = given ?? (await selfCommand());
+    const problems =
+      command === undefined ? [error('git.driver-not-runnable', "cannot find memkit's CLI script (no package.json of memkit above this code): pass --command")] : await configureDriver(git, command);
+    if (problems.length > 0) return emitReport(io, makeReport(name, [], problems), format);
     const next = withAttributes(attributes, await threadStorePatterns(git, dir));
     if (next !== attributes) await atomicWrite(resolve(attributesPath), new TextEncoder().encode(next));
-    const command = typeof values.command === 'string' ? values.command : undefined;
-    if (command !== undefined && (command.trim() === '' || /[\n\r]/.test(command))) throw new UsageError('--command must be one line');
-    const problems = await configureDriver(git, command);
-    if (problems.length > 0) {
-      for (const p of problems) io.stderr(`memkit git setup: ${terminalSafe(p.message)}\n`);
-      return EXIT.problems;
-    }
     return emitReport(io, makeReport(name, [], []), format, {
-      text: `${next === attributes ? 'unchanged' : 'updated'} ${name}/.gitattributes; merge.memkit.driver registered in the repository's git config\n`,
+      text: `${next === attributes ? 'unchanged' : 'updated'} ${name}/.gitattributes; merge.memkit.driver registered in the repository's git config (${terminalSafe(command!)})\n`,
     });
   },
 };
