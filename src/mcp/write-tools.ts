@@ -192,7 +192,9 @@ export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise
   const field = WRITER_FIELD[format];
   const agent = entry[field];
   if (typeof agent !== 'string' || agent === '') return fail([error('mcp.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);
-  const denied = checkWrite(await ctx.writerPolicy(), agent, path, 'append').filter((p) => p.severity === 'error');
+  const policy = await ctx.writerPolicy();
+  if (!policy.ok) return policy;
+  const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
   if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
 
   // The dry run: the file as read, less a last line another writer may still be writing.
