@@ -4,18 +4,18 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import type { CheckSource, ListScope } from '../../src/check/index.js';
+import type { CheckSource, ListScope, SourceListing } from '../../src/check/index.js';
 import type { LedgerFormatId } from '../../src/ledger/index.js';
 import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
 import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher, withLock } from '../../src/node/index.js';
 
 /** A checker source over `dir` that calls `hooks.onList` (when set) after each walk, with the scope it was asked for. */
-export function hookedSource(dir: string, hooks: { onList?: (scope: ListScope | undefined, files: number) => void }): CheckSource {
+export function hookedSource(dir: string, hooks: { onList?: (scope: ListScope | undefined, listing: SourceListing) => void }): CheckSource {
   const base = nodeCheckSource(dir);
   return {
     async list(scope) {
       const listing = await base.list(scope);
-      hooks.onList?.(scope, listing.files.length);
+      hooks.onList?.(scope, listing);
       return listing;
     },
     read: (path) => base.read(path),
