@@ -14,7 +14,7 @@
  * @packageDocumentation
  */
 export { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';
-export { type CheckSource, type ListScope, type SourceFile, type SourceListing, entersListScope, inListScope, sourceFromFilePort } from './source.js';
+export { type CheckSource, type FileSlice, type ListScope, type SourceFile, type SourceListing, entersListScope, inListScope, sourceFromFilePort } from './source.js';
 export { FORMAT_IDS, type FormatId, type Layout, MEMORY_BANK_FILES, type PathClass, classifyPath, classifyPaths, layoutOf } from './layout.js';
 export { RULES, type Rule, ruleFor, describeSource, SPEC_NAMES } from './rules.js';
 export type { CodeInfo, RuleSource, SeedFile } from '../problems/codes.js';

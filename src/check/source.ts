@@ -31,6 +31,14 @@ export interface CheckSource {
   list(scope?: ListScope): Promise<SourceListing>;
   /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`, `check.not-regular-file`, `check.outside-root`) saying why not. */
   read(path: string): Promise<Result<Uint8Array>>;
+  /**
+   * Up to `length` bytes of `path` from byte `offset`, with `read`'s refusals
+   * (the size limit applies to the whole file, so a file too large for `read`
+   * is refused here too) but without `read`'s compare against the last
+   * listing: for a long-lived reader such as the MCP server, whose listing
+   * is older than the files. `undefined` when the file does not exist.
+   */
+  slice?(path: string, offset: number, length: number): Promise<Result<FileSlice | undefined>>;
 }
 
 /**
@@ -51,12 +59,33 @@ export function entersListScope(scope: ListScope, dir: string): boolean {
   return scope.some((s) => s.startsWith(d) || (s.endsWith('/') && d.startsWith(s)));
 }
 
+/** What {@link CheckSource.slice} read. */
+export interface FileSlice {
+  /** The bytes read: `length` of them, fewer at the end of the file. */
+  bytes: Uint8Array;
+  /** The size of the whole file in bytes. */
+  size: number;
+  /** Where the bytes really are, relative to the root: `path` itself unless a symbolic link leads elsewhere. */
+  target: string;
+}
+
 /**
  * Adapts a {@link FilePort} (e.g. `memoryFiles()`) into a {@link CheckSource}.
  * @example
  * const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'a/events.jsonl': '' })));
  */
 export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIVE_INFINITY): CheckSource {
+  // The bytes of `path`, `undefined` when it does not exist, or why not.
+  const bytesOf = async (path: string): Promise<Result<Uint8Array | undefined>> => {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await port.read(path);
+    } catch (cause) {
+      return fail([error('check.unreadable', `cannot read the file: ${(cause as Error).message}`, { file: path })]);
+    }
+    if (bytes !== undefined && bytes.length > maxFileBytes) return fail([tooLarge(path, bytes.length, maxFileBytes)]);
+    return ok(bytes);
+  };
   return {
     async list(scope) {
       if (scope === undefined) return { files: (await port.list('')).map((path) => ({ path })), problems: [] };
@@ -69,15 +98,14 @@ export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIV
       return { files: [...paths].sort().map((path) => ({ path })), problems: [] };
     },
     async read(path) {
-      let bytes: Uint8Array | undefined;
-      try {
-        bytes = await port.read(path);
-      } catch (cause) {
-        return fail([error('check.unreadable', `cannot read the file: ${(cause as Error).message}`, { file: path })]);
-      }
-      if (bytes === undefined) return fail([error('check.unreadable', 'the file vanished during the check', { file: path })]);
-      if (bytes.length > maxFileBytes) return fail([tooLarge(path, bytes.length, maxFileBytes)]);
-      return ok(bytes);
+      const bytes = await bytesOf(path);
+      if (bytes.ok && bytes.value === undefined) return fail([error('check.unreadable', 'the file vanished during the check', { file: path })]);
+      return bytes as Result<Uint8Array>;
+    },
+    async slice(path, offset, length) {
+      const bytes = await bytesOf(path);
+      if (!bytes.ok || bytes.value === undefined) return bytes as Result<undefined>;
+      return ok({ bytes: bytes.value.subarray(offset, offset + length), size: bytes.value.length, target: path });
     },
   };
 }

@@ -62,6 +62,16 @@ export const mcpCodes = defineCodes({
     fix: 'Report the message; retry after checking the directory with `memkit check`.',
     source: 'operational',
   },
+  'mcp.link-not-memory': {
+    meaning: 'The path is a symbolic link inside the served directory to a file that is not a memory file (`.git/config`, `.env`); such a link is not followed.',
+    fix: 'Replace the link with the memory file itself, or point it at a memory file under the served directory.',
+    source: 'operational',
+  },
+  'mcp.result-too-large': {
+    meaning: "The result would be larger than the server's result limit (1 MiB unless configured) and cannot be paged further: one ledger entry, or a resource, too large for it.",
+    fix: 'Read the file with `read` by path and `offset` (it pages any file), or raise the limit (`limits.maxResultBytes`).',
+    source: 'operational',
+  },
   'mcp.write-conflict': {
     meaning: 'A file the write replaces changed after the server read it (an editor, the CLI or another server wrote it meanwhile); the compare just before the rename caught it, and nothing was written.',
     fix: 'Call the tool again: it starts from the file as it is now.',

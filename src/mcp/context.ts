@@ -4,6 +4,7 @@ import { loadConfig } from '../check/config.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, withWriters } from '../ledger/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { type FilePort, type Store, memoryStore, refreshIndex } from '../store/index.js';
+import { checkedFiles, skippingRefused } from './file-reads.js';
 import type { MemkitMcpOptions } from './options.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -31,7 +32,8 @@ export class McpContext {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly options: MemkitMcpOptions) {
-    this.files = options.files;
+    // Every read with check's refusals, and links followed only to memory files.
+    this.files = checkedFiles(this, options.files);
     this.hasher = options.hasher ?? jsHasher;
     this.store = options.store ?? memoryStore({ hasher: this.hasher });
   }
@@ -126,7 +128,9 @@ export class McpContext {
 
   /** Brings the search index up to date with the docs on disk (only changed files are parsed). */
   async refresh(): Promise<Problem[]> {
-    return (await refreshIndex(this.store, this.files, { hasher: this.hasher })).problems;
+    const refused: Problem[] = [];
+    const report = await refreshIndex(this.store, skippingRefused(this.files, refused), { hasher: this.hasher });
+    return [...refused, ...report.problems];
   }
 
   /** Runs `fn` after every earlier write of this process, holding the cross-process lock at `lock`; refused with the config's problems when the config cannot be used. */

@@ -3,6 +3,7 @@ import type { CheckSource } from '../check/index.js';
 import type { Appended, LedgerFormatId } from '../ledger/index.js';
 import type { Result } from '../problems/index.js';
 import type { FilePort, Store } from '../store/index.js';
+import type { McpLimits } from './limits.js';
 
 /**
  * What the MCP server is given: the served directory as ports (it imports no
@@ -36,4 +37,9 @@ export interface MemkitMcpOptions {
   store?: Store;
   /** The name and version the server reports to clients. */
   serverInfo?: { name: string; version: string };
+  /**
+   * Caps on what the server returns and does at once: `maxResultBytes`
+   * (default 1 MiB) and `maxConcurrentCalls` (default 4). See {@link McpLimits}.
+   */
+  limits?: Partial<McpLimits>;
 }

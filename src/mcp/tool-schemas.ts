@@ -19,8 +19,15 @@ export const SearchArgs = Type.Object(
   Strict,
 );
 
-/** `read` arguments: a doc id or a path. */
-export const ReadArgs = Type.Object({ id: Type.Optional(Type.String({ minLength: 1 })), path: Type.Optional(Type.String({ minLength: 1 })) }, Strict);
+/** `read` arguments: a doc id or a path, and where in the file a page starts. */
+export const ReadArgs = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1 })),
+    path: Type.Optional(Type.String({ minLength: 1 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'byte offset: the next of a truncated read' })),
+  },
+  Strict,
+);
 
 /** `check` takes no arguments. */
 export const CheckArgs = Type.Object({}, Strict);

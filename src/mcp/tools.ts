@@ -1,9 +1,10 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { FormatId } from '../check/index.js';
-import { type Problem, type Result, error, fail } from '../problems/index.js';
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { schemaProblems } from '../schemas/validate.js';
 import type { McpContext } from './context.js';
+import { boundedProblem } from './limits.js';
 import { check, history, read, ready, search, verify } from './read-tools.js';
 import { AppendArgs, CheckArgs, HistoryArgs, ReadArgs, ReadyArgs, RememberArgs, SearchArgs, TaskArgs, ThreadArgs, VerifyArgs, jsonSchemaOf } from './tool-schemas.js';
 import { appendToLedger, remember, task, thread } from './write-tools.js';
@@ -96,12 +97,16 @@ export async function callTool(ctx: McpContext, name: string, args: unknown): Pr
   let validator = validators.get(tool.name);
   if (validator === undefined) validators.set(tool.name, (validator = Compile(tool.input)));
   if (!validator.Check(value)) {
-    const problems: Problem[] = schemaProblems(validator as never, value);
+    const problems: Problem[] = schemaProblems(validator as never, value).map(boundedProblem);
     return fail([error('mcp.invalid-arguments', `the arguments of ${name} do not match its input schema`, { pointer: problems[0]?.pointer ?? '' }), ...problems]);
   }
+  let result: Result<unknown>;
   try {
-    return await tool.run(ctx, value as never);
+    result = await tool.run(ctx, value as never);
   } catch (cause) {
-    return fail([error('mcp.internal-error', cause instanceof Error ? cause.message : String(cause))]);
+    result = fail([error('mcp.internal-error', cause instanceof Error ? cause.message : String(cause))]);
   }
+  // Whatever raised them, problems name what the client sent by a short prefix.
+  if (!result.ok) return fail(result.problems.map(boundedProblem));
+  return result.problems === undefined ? result : ok(result.value, result.problems.map(boundedProblem));
 }

@@ -39,7 +39,8 @@ function claimsMemory(path: string, layout: Layout): boolean {
  * without following a final symbolic link, and the open handle is checked to
  * be a regular file (else `check.not-regular-file`, never read), to be the
  * same file the walk listed (else `check.unreadable`), and to fit
- * `maxFileBytes` (else `check.too-large`).
+ * `maxFileBytes` (else `check.too-large`). `slice` reads part of a file
+ * with the same refusals, and says where a link led (`target`).
  *
  * @example
  * import { checkDirectory } from 'memkit/check';
@@ -152,29 +153,77 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
     },
 
     async read(path) {
-      let handle: FileHandle | undefined;
+      let opened: Opened | undefined;
       try {
-        const base = await realRoot();
-        const real = await realpath(join(base, ...path.split('/')));
-        if (!inside(base, real)) return fail([error('check.outside-root', 'this path leads outside the checked directory through a symbolic link; it was not read', { file: path })]);
-        // Refuse what is not a regular file before opening it: opening some devices has effects.
-        if (!(await stat(real)).isFile()) return fail([notRegular(path)]);
-        handle = await open(real, OPEN_FLAGS);
-        // The handle is what gets read: check it, not the path, which may have changed since.
-        const info = await handle.stat({ bigint: true });
-        if (!info.isFile()) return fail([notRegular(path)]);
+        opened = await openChecked(path);
+        if (opened === undefined) return fail([error('check.unreadable', 'cannot read the file: ENOENT', { file: path })]);
+        if (!opened.ok) return opened;
+        const { handle, info } = opened.value;
         const listed = identity.get(path);
         if (listed !== undefined && listed !== idOf(info)) return fail([error('check.unreadable', 'the file was replaced while the directory was being checked; it was not read', { file: path })]);
-        if (info.size > BigInt(Math.min(maxFileBytes, Number.MAX_SAFE_INTEGER))) return fail([tooLarge(path, Number(info.size), maxFileBytes)]);
         return await readAll(handle, path, Number(info.size), maxFileBytes);
       } catch (cause) {
         return fail([error('check.unreadable', `cannot read the file: ${errCode(cause)}`, { file: path })]);
       } finally {
-        await handle?.close().catch(() => undefined);
+        if (opened?.ok) await opened.value.handle.close().catch(() => undefined);
+      }
+    },
+
+    async slice(path, offset, length) {
+      let opened: Opened | undefined;
+      try {
+        opened = await openChecked(path);
+        if (opened === undefined) return ok(undefined);
+        if (!opened.ok) return opened;
+        const { handle, info, target } = opened.value;
+        const size = Number(info.size);
+        const start = Math.min(Math.max(offset, 0), size);
+        const buf = new Uint8Array(Math.max(Math.min(length, size - start), 0));
+        let got = 0;
+        while (got < buf.length) {
+          const { bytesRead } = await handle.read(buf, got, buf.length - got, start + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return ok({ bytes: buf.subarray(0, got), size, target });
+      } catch (cause) {
+        return fail([error('check.unreadable', `cannot read the file: ${errCode(cause)}`, { file: path })]);
+      } finally {
+        if (opened?.ok) await opened.value.handle.close().catch(() => undefined);
       }
     },
   };
+
+  // Opens `path` for reading when it is a regular file inside the root's real path and within the
+  // size limit: the one set of refusals behind `read` and `slice`. `undefined` when it does not exist.
+  async function openChecked(path: string): Promise<Opened | undefined> {
+    const base = await realRoot();
+    let real: string;
+    try {
+      real = await realpath(join(base, ...path.split('/')));
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw cause;
+    }
+    if (!inside(base, real)) return fail([error('check.outside-root', 'this path leads outside the checked directory through a symbolic link; it was not read', { file: path })]);
+    // Refuse what is not a regular file before opening it: opening some devices has effects.
+    if (!(await stat(real)).isFile()) return fail([notRegular(path)]);
+    const handle = await open(real, OPEN_FLAGS);
+    let handedOver = false;
+    try {
+      // The handle is what gets read: check it, not the path, which may have changed since.
+      const info = await handle.stat({ bigint: true });
+      if (!info.isFile()) return fail([notRegular(path)]);
+      if (info.size > BigInt(Math.min(maxFileBytes, Number.MAX_SAFE_INTEGER))) return fail([tooLarge(path, Number(info.size), maxFileBytes)]);
+      handedOver = true;
+      return ok({ handle, info, target: relative(base, real).split(sep).join('/') });
+    } finally {
+      if (!handedOver) await handle.close().catch(() => undefined);
+    }
+  }
 }
+
+type Opened = Result<{ handle: FileHandle; info: BigIntStats; target: string }>;
 
 // Reads to end of file, refusing to grow past the limit (a file may grow after fstat).
 async function readAll(handle: FileHandle, path: string, expected: number, limit: number): Promise<Result<Uint8Array>> {

@@ -15,6 +15,8 @@ const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
 export interface Connected {
   client: Client;
   close(): Promise<void>;
+  /** The server's process id (stdio only). */
+  pid?: number | null;
 }
 
 /** Starts `memkit mcp DIR …flags` over stdio and connects the SDK client to it. */
@@ -33,7 +35,7 @@ export async function stdioClient(dir: string, flags: string[] = []): Promise<Co
     if (stderr.includes('Error')) console.error(`memkit mcp stderr:\n${stderr}`);
   };
   await client.connect(transport);
-  return { client, close: () => client.close() };
+  return { client, close: () => client.close(), pid: transport.pid };
 }
 
 /** Starts `memkit mcp DIR --http 0 …flags`, reads the port it prints, and connects over Streamable HTTP. */

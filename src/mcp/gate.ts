@@ -1,0 +1,26 @@
+/**
+ * A counting semaphore: at most `slots` calls of {@link Gate.run} work at
+ * once, the others wait in arrival order. The server puts every tool call and
+ * resource read through one, so a burst of requests for a large file holds a
+ * few files in memory, not a hundred.
+ */
+export class Gate {
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  /** Runs `fn` once a slot is free, and frees it when `fn` settles. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.busy++;
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next waiter (busy stays the same), or is freed.
+      const next = this.waiting.shift();
+      if (next !== undefined) next();
+      else this.busy--;
+    }
+  }
+}
