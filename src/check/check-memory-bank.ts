@@ -1,6 +1,7 @@
 import { checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
 import { sha256Hex } from '../canonical/index.js';
-import { type LedgerFormatId, isLedgerFormat } from '../ledger/index.js';
+import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from '../ledger/index.js';
+import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
 import { markdownOutline, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
@@ -81,8 +82,12 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     bank.jsonLines = true;
     ctx.report(file, summary.problems);
     const author = AUTHOR_FIELD[format];
-    const entries = author !== undefined || format === 'product-context' ? parseLedgerText(file.text).entries : [];
+    const idField = LEDGER_FORMATS[format].idField;
+    // Ids the ledger's own check takes as distinct but a reader would not: only text with non-ASCII characters can hold them.
+    const spellings = idField !== undefined && NON_ASCII.test(file.text);
+    const entries = author !== undefined || format === 'product-context' || spellings ? parseLedgerText(file.text).entries : [];
     if (author !== undefined) checkWriters(file, entries, author, ctx);
+    if (spellings) checkIdSpellings(file, entries, idField!, ctx);
     if (format === 'product-context') {
       for (const { line, value } of entries) {
         const e = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -164,6 +169,20 @@ function opensInFence(text: string, preambleLines: number): boolean {
 }
 
 /** Ledgers whose entries name the agent that wrote them, and the field that does. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Entry ids one in Unicode (NFC) or look-alike spellings, by memkit's one id-spelling rule. */
+function checkIdSpellings(file: LoadedFile, entries: readonly { line: number; value: unknown }[], field: string, ctx: CheckContext): void {
+  const ids = entries.map(({ value }) => {
+    const id = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+    return typeof id === 'string' ? id : undefined;
+  });
+  const problems = findIdCollisions(ids).map((c) =>
+    idCollisionProblem(c, `${field}`, ids[c.index]!, ids[c.first]!, `line ${entries[c.first]!.line}`, { file: file.path, line: entries[c.index]!.line, pointer: `/${field}` }),
+  );
+  ctx.report(file, problems);
+}
+
 const AUTHOR_FIELD: Partial<Record<LedgerFormatId, string>> = { 'product-context': 'author_agent', 'risk-register': 'reporter_agent' };
 
 // Writer policy: every entry's author must be a writer the seed allows for the file.

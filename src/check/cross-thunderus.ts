@@ -3,6 +3,7 @@ import { parseJson } from '../parse/index.js';
 import { warning } from '../problems/index.js';
 import { isAbsolutePath, relativeFromAbsolute } from '../store/manifest.js';
 import type { CheckContext, DocFacts } from './context.js';
+import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
 import { locatePointer } from './json-locate.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,6 +26,12 @@ export function crossCheckThunderus(ctx: CheckContext): void {
     const first = byId.get(d.id);
     if (first) ctx.error('check.duplicate-doc-id', `memory doc id "${d.id}" is also used by ${first.path}`, { file: d.path, line: d.line });
     else byId.set(d.id, d);
+  }
+  const docIds = ctx.docs.map((d) => d.id);
+  for (const c of findIdCollisions(docIds)) {
+    const d = ctx.docs[c.index]!;
+    const first = ctx.docs[c.first]!;
+    ctx.problems.push(idCollisionProblem(c, 'memory doc id', d.id, first.id, first.path, { file: d.path, line: d.line }));
   }
   for (const m of ctx.manifests) checkManifest(ctx, m.path, m.text);
   checkEventRefs(ctx, byId);
@@ -82,6 +89,12 @@ function checkEventRefs(ctx: CheckContext, docs: Map<string, DocFacts>): void {
   const eventIds = new Map<string, string>();
   const patches = new Set<string>();
   const snapshots = new Set<string>();
+  const ids = ctx.events.map((e) => e.id);
+  for (const c of findIdCollisions(ids)) {
+    const e = ctx.events[c.index]!;
+    const first = ctx.events[c.first]!;
+    ctx.problems.push(idCollisionProblem(c, 'event id', e.id, first.id, `${first.path}:${first.line}`, { file: e.path, line: e.line }));
+  }
   for (const e of ctx.events) {
     const first = eventIds.get(e.id);
     if (first !== undefined) ctx.error('check.duplicate-event-id', `event id "${e.id}" is also used at ${first}`, { file: e.path, line: e.line });

@@ -9,6 +9,20 @@ const LEDGER_FORMATS = ['product-context', 'active-context', 'decision-log', 'ri
  * `input.forbidden-key`, …) live in `src/problems/codes.ts`.
  */
 export const parseCodes = defineCodes({
+  'id.unicode-collision': {
+    meaning:
+      'Two ids that must be unique (memory doc, event, thread, operation, WBS or ledger entry ids) are the same text in two Unicode spellings: equal after NFC normalisation (`é` as one code point and as `e` plus a combining accent). Readers, editors and some file systems treat them as one id.',
+    fix: 'Spell both the same way (NFC, as most editors type it), or give one of them another id.',
+    severity: 'warning',
+    source: 'convention',
+  },
+  'id.lookalike': {
+    meaning:
+      'Two ids that must be unique look alike: equal after NFKC normalisation, removing invisible characters, mapping Cyrillic and Greek letters drawn like Latin ones, and lower-casing (`Task-1`, `task-1`, `tаsk-1` with a Cyrillic `а`). Often a typo or a spoof.',
+    fix: 'Rename one of them so the two can be told apart, or use the one id both mean.',
+    severity: 'warning',
+    source: 'convention',
+  },
   'parse.internal-error': {
     meaning: 'A memkit parser failed unexpectedly on this input (a memkit bug); the input was not changed.',
     fix: 'Report the input that caused it; meanwhile check the file by hand.',

@@ -6,6 +6,7 @@ import { repeatsIn, sameMembers } from '../graph/lists.js';
 import { type Loose, compareTimes, isObject, own, ownGet, textOrdered, timeOf } from './model.js';
 import { NONE, deriveRelations, positions } from './rebuild-relations.js';
 import { canTransition } from './transitions.js';
+import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
 
 const TWO_PART_VERSION = new RegExp(TWO_PART_VERSION_PATTERN);
 
@@ -158,6 +159,8 @@ function checkSeedShape(store: unknown): Problem[] {
     else if (hasEntry(pv) && !storedChildren[pv]!.includes(v))
       out.push(error('threads.child-not-listed', `"${key}" names "${parent}" as parent, but relations of "${parent}" do not list it in children`, { pointer: T(key, 'parent_id') }));
   }
+  // Keys that are one id in two Unicode spellings, or look alike.
+  for (const c of findIdCollisions(ids)) out.push(idCollisionProblem(c, 'thread id', ids[c.index]!, ids[c.first]!, T(ids[c.first]!), { pointer: T(ids[c.index]!) }));
   // Threads stored after their parents, as spawns add them, cannot form a parent cycle.
   const parentEdges = parentOf.every((p, v) => p < v) ? [] : Array.from(parentOf, (p) => (p === -1 ? NONE : [p]));
   for (const cycle of findCycles(parentEdges, true)) {
@@ -199,6 +202,8 @@ function checkSeedShape(store: unknown): Problem[] {
   const readOnly = (i: number, v: number, what: string) => {
     if (replay[v] !== undefined && replay[v] !== 'active') out.push(error('threads.frozen-modified', `${what} "${ids[v]}" while it is ${replay[v]}`, { pointer: O(i) }));
   };
+  const opIds = ops.map((o) => (isObject(o) && typeof o.id === 'string' ? o.id : undefined));
+  for (const c of findIdCollisions(opIds)) out.push(idCollisionProblem(c, 'operation id', opIds[c.index]!, opIds[c.first]!, O(c.first, 'id'), { pointer: O(c.index, 'id') }));
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (!isObject(op)) continue;

@@ -6,6 +6,7 @@ import { repeatsIn } from '../graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, dependencyGraph, isObject, own, strings } from './model.js';
 import { type RolledUp, expectedProgress, rolledUp, statusFromCounts } from './rollup.js';
+import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
@@ -100,6 +101,7 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
   // Whether a dependency points to a later entry: without one, positions fall along every path, so there is no cycle.
   let forward = false;
 
+  for (const c of findIdCollisions(ids)) push(idCollisionProblem(c, 'WBS id', ids[c.index]!, ids[c.first]!, at(c.first, 'id'), { pointer: at(c.index, 'id') }));
   for (let i = 0; i < items.length; i++) {
     const id = ids[i];
     if (id === undefined) continue;
@@ -205,6 +207,10 @@ export function dependencyCycles(model: Model): Problem[] {
 
 function checkEntities(model: Model, files: readonly [string, unknown][], dir: string, options: CheckWbsOptions, out: Problem[], known?: WeakMap<object, Problem[]>): void {
   const seen = new Map<string, string>();
+  const entityIds = files.map(([, value]) => (isObject(value) && typeof value.id === 'string' ? value.id : undefined));
+  for (const c of findIdCollisions(entityIds)) {
+    out.push(idCollisionProblem(c, 'WBS id', entityIds[c.index]!, entityIds[c.first]!, dir + files[c.first]![0], { file: dir + files[c.index]![0], pointer: '/id' }));
+  }
   for (const [name, value] of files) {
     const file = dir + name;
     out.push(...schemaProblems('wbs-task', value, file, known));
