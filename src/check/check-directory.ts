@@ -1,5 +1,5 @@
 import type { Hasher } from '../canonical/index.js';
-import { type Problem, type Result, error, positionAt } from '../problems/index.js';
+import { type Problem, type Result, error, positionAt, warning } from '../problems/index.js';
 import { textDepth, tooDeep } from '../parse/depth.js';
 import { checkEvents } from './check-events.js';
 import { checkExportBundle } from './check-export.js';
@@ -11,7 +11,7 @@ import { checkThreadStore } from './check-threads.js';
 import { JOURNAL_FILE, checkWbsGroup } from './check-wbs.js';
 import { CheckContext, type LoadedFile, loadedFile } from './context.js';
 import { crossCheckThunderus } from './cross-thunderus.js';
-import { type FormatId, type PathClass, classifyPath, layoutOf, sniffFormat } from '../formats/index.js';
+import { type FormatId, type PathClass, caseVariantOf, classifyPath, layoutOf, sniffFormat } from '../formats/index.js';
 import { SKIPPED_DIRS, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
 import type { MemkitConfig } from './config.js';
@@ -77,9 +77,14 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const todo: { path: string; cls: NonNullable<PathClass> }[] = [];
   // Which directories are memory banks is a fact of the whole listing (a bank's files vouch for each other).
   const layout = layoutOf(listing.files.map((f) => f.path));
+  const everyPath = new Set(listing.files.map((f) => f.path));
   for (const f of files) {
     const cls = classifyPath(f.path, layout);
-    if (cls === undefined) continue;
+    if (cls === undefined) {
+      const variant = caseVariantOf(f.path, layout);
+      if (variant !== undefined) ctx.problems.push(nameCase(f.path, variant, everyPath.has(variant.path)));
+      continue;
+    }
     if (f.size !== undefined && f.size > ctx.env.maxFileBytes) {
       const p = error('check.too-large', `the file is ${f.size} bytes; the size limit is ${ctx.env.maxFileBytes} (raise it with --max-file-size)`, { file: f.path });
       ctx.problems.push('format' in cls ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
@@ -247,4 +252,13 @@ function failedCheck(cause: unknown, file: string, text: string): Problem {
     return tooDeep(`line ${at.line}`, deep.depth, undefined, { file, line: at.line, column: at.column });
   }
   return error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file });
+}
+
+/** `check.name-case`: `path` is spelled like the memory file `variant` in another case, and is not read as one. */
+function nameCase(path: string, variant: { path: string; format: FormatId }, both: boolean): Problem {
+  const name = variant.path.slice(variant.path.lastIndexOf('/') + 1);
+  const why = both
+    ? `beside ${variant.path}, which differs only in case: on a case-insensitive checkout the two are one file`
+    : `it differs from ${name} only in case, so it was not read as a ${variant.format} file`;
+  return warning('check.name-case', `${path}: ${why}; rename it to ${name}`, { file: path });
 }

@@ -27,6 +27,13 @@ export const checkCodes = defineCodes({
     fix: 'Replace the link with the file or directory itself, or check the target directory on its own.',
     source: 'operational',
   },
+  'check.name-case': {
+    meaning:
+      'A file is named like a memory file in another case (`DecisionLog.md` in a memory bank, `Task-Index.json` under `.claude/memory`, a memory doc ending in `.MD`), so it is not read as that format; on a case-insensitive checkout it may even be the file itself, or hide it.',
+    fix: 'Rename the file to the expected name the message gives (merge it into that file if both exist).',
+    severity: 'warning',
+    source: 'convention',
+  },
   'check.not-regular-file': {
     meaning: 'Where a memory format belongs there is something other than a regular file (a FIFO, socket or device); it was not opened for reading.',
     fix: 'Replace it with a regular file holding the format, or remove it.',

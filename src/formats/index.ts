@@ -15,7 +15,7 @@ import { exportBundle } from './export-bundle.js';
 import { feedbackLog } from './feedback-log.js';
 import { gardenerConfig } from './gardener-config.js';
 import type { FormatId } from './ids.js';
-import { type Layout, PATH_ONLY_LAYOUT, baseOf, layoutOf } from './layout.js';
+import { type Layout, PATH_ONLY_LAYOUT, baseOf, dirOf, layoutOf } from './layout.js';
 import { memoryDoc } from './memory-doc.js';
 import { memoryManifest } from './memory-manifest.js';
 import { productContext } from './product-context.js';
@@ -95,6 +95,33 @@ export function classifyPath(path: string, layout: Layout = PATH_ONLY_LAYOUT): P
   for (const f of named) if (sniffed(f) && f.mayHold!(path, layout)) candidates.push(f.id);
   for (const f of ANY_NAME) if (sniffed(f) && f.mayHold!(path, layout)) candidates.push(f.id);
   return candidates.length > 0 ? { sniff: candidates } : undefined;
+}
+
+// Known file names by their lower case, to find a name spelled in another case.
+const BY_LOWER_NAME = new Map<string, string[]>();
+for (const n of BY_NAME.keys()) BY_LOWER_NAME.set(n.toLowerCase(), [...(BY_LOWER_NAME.get(n.toLowerCase()) ?? []), n]);
+
+/**
+ * The memory file a path would be if its last segment were spelled in the
+ * right case: `memory-bank/DecisionLog.md` → `memory-bank/decisionLog.md`
+ * (a decision log), `.thunderus/memory/core/x.MD` → `….md` (a memory doc).
+ * Only a spelling that classification would place by location counts, so a
+ * human `docs/Progress.md` is not one. `undefined` for a path that is
+ * already a memory file's or resembles none.
+ * @example caseVariantOf('memory-bank/DecisionLog.md') // { path: 'memory-bank/decisionLog.md', format: 'decision-log' }
+ */
+export function caseVariantOf(path: string, layout: Layout = PATH_ONLY_LAYOUT): { path: string; format: FormatId } | undefined {
+  const base = baseOf(path);
+  const dir = dirOf(path);
+  const dot = base.lastIndexOf('.');
+  const lowerExt = dot > 0 ? base.slice(0, dot) + base.slice(dot).toLowerCase() : base;
+  const spellings = [...(BY_LOWER_NAME.get(base.toLowerCase()) ?? []), lowerExt].filter((n) => n !== base);
+  for (const name of spellings) {
+    const candidate = dir === '' ? name : `${dir}/${name}`;
+    const c = classifyPath(candidate, layout);
+    if (c !== undefined && 'format' in c) return { path: candidate, format: c.format };
+  }
+  return undefined;
 }
 
 /** Classifies every path of a listing, with the memory banks the listing itself shows (see `layoutOf`). */
