@@ -41,7 +41,17 @@ describe('memoryBank.writers names memory-bank files only', () => {
   it('refuses every unknown name, "__proto__" and a key with "/" included, and accepts each bank file', () => {
     const r = parseConfig('{"memoryBank":{"writers":{"__proto__":["A"],"memory-bank/progress.md":["B"],"progress.md":["C"]}}}');
     expect(r.ok ? [] : r.problems.map((p) => p.pointer)).toEqual(['/memoryBank/writers/__proto__', '/memoryBank/writers/memory-bank~1progress.md']);
-    for (const name of ['systemPatterns.md', 'productContext.md', 'activeContext.md', 'decisionLog.md', 'progress.md', 'riskRegister.md', 'workflow-state.json', 'artifacts-manifest.json', 'feedback-log.md'])
+    for (const name of [
+      'systemPatterns.md',
+      'productContext.md',
+      'activeContext.md',
+      'decisionLog.md',
+      'progress.md',
+      'riskRegister.md',
+      'workflow-state.json',
+      'artifacts-manifest.json',
+      'feedback-log.md',
+    ])
       expect(parseConfig(JSON.stringify({ memoryBank: { writers: { [name]: ['A'] } } })).ok, name).toBe(true);
   });
 });
