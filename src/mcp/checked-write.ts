@@ -119,8 +119,7 @@ export interface CommitOptions {
   held?: readonly string[];
 }
 
-const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
-  a === undefined || b === undefined ? a === b : a.length === b.length && a.every((x, i) => x === b[i]);
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) => (a === undefined || b === undefined ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** Where a file's new bytes wait for the compare: hidden, beside it, a random token in the name, an extension every port allows. */
 function stagingPath(path: string, token: string): string {

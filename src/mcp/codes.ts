@@ -73,12 +73,12 @@ export const mcpCodes = defineCodes({
     source: 'operational',
   },
   'mcp.write-conflict': {
-    meaning: 'A file the write replaces changed after the server read it (an editor, the CLI or another server wrote it meanwhile); the compare just before the rename caught it, and nothing was written.',
+    meaning: 'A file the write replaces changed after the server read it (an editor, the CLI or another server); nothing was written.',
     fix: 'Call the tool again: it starts from the file as it is now.',
     source: 'operational',
   },
   'mcp.dependency-cycle': {
-    meaning: "The task write would make a task depend on itself, directly or through other tasks' dependencies (the problems that follow are the checker's `wbs.dependency-self` or `wbs.dependency-cycle`); nothing was written.",
+    meaning: 'The task write would make a task depend on itself, directly or through others (the `wbs.*` problems that follow say how).',
     fix: 'Leave out the dependency that closes the cycle.',
     source: 'operational',
   },

@@ -309,14 +309,16 @@ export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unkn
     if (checked.errors.length > 0) return fail(refusal(checked.errors));
     // The checker's own cycle detection: a self-dependency or a cycle the write would add (an existing one elsewhere does not block it).
     const cycles = checked.warnings.filter((p) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle');
-    if (cycles.length > 0)
-      return fail([error('mcp.dependency-cycle', `the dependencies of ${args.id} would close a dependency cycle; nothing was written`, { pointer: '/dependencies' }), ...cycles]);
+    if (cycles.length > 0) return fail([error('mcp.dependency-cycle', `the dependencies of ${args.id} would close a dependency cycle; nothing was written`, { pointer: '/dependencies' }), ...cycles]);
     const applied = await applyPlan({ patches, remaining: [] }, ctx.files, { hasher: ctx.hasher });
     if (!applied.ok) {
       // A file changed since it was loaded (a writer without the WBS lock): nothing was written.
       const stale = applied.problems.find((p) => p.code === 'wbs.plan-stale');
       if (stale === undefined) return applied;
-      return fail([error('mcp.write-conflict', `${stale.file ?? 'a WBS file'} changed since this write read it (another writer); nothing was written`, { ...(stale.file ? { file: stale.file } : {}) }), ...applied.problems]);
+      return fail([
+        error('mcp.write-conflict', `${stale.file ?? 'a WBS file'} changed since this write read it (another writer); nothing was written`, { ...(stale.file ? { file: stale.file } : {}) }),
+        ...applied.problems,
+      ]);
     }
     for (const p of changes.keys()) ctx.formats.set(p, p.endsWith('task-index.json') ? 'wbs-task-index' : 'wbs-task');
     return ok({ changed: [...changes].map(([path, bytes]) => ({ path, hash: ctx.hash(bytes) })), task: rolled.tasks.find((t) => t.id === args.id) }, checked.warnings);

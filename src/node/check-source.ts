@@ -138,7 +138,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
               continue;
             }
             // A scoped walk skips a link to a directory the whole walk reaches as itself (and so never follows).
-            if (scope !== undefined && (!entersListScope(scope, path) || relative(base, target).split(sep).every((s) => !SKIPPED_DIRS.has(s)))) continue;
+            if (scope !== undefined && (!entersListScope(scope, path) || reachedAsItself(base, target))) continue;
             linked.push([path, target, [...ancestors, target]]);
           } else addFile(path, targetInfo);
         }
@@ -244,6 +244,11 @@ async function readAll(handle: FileHandle, path: string, expected: number, limit
   return ok(buf.subarray(0, length));
 }
 
+// A directory inside the root that the walk meets under its own path: none of its ancestors is skipped.
+const reachedAsItself = (base: string, dir: string) =>
+  relative(base, dir)
+    .split(sep)
+    .every((s) => !SKIPPED_DIRS.has(s));
 const idOf = (info: BigIntStats) => `${info.dev}:${info.ino}`;
 const errCode = (cause: unknown) => (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
 const notRegular = (path: string) => error('check.not-regular-file', 'this is not a regular file (a FIFO, socket or device); it was not read', { file: path });

@@ -59,7 +59,11 @@ describe('concurrent remember calls and an editor on one doc', () => {
       const last = await call(clients[0]!.client, 'remember', { id: 'fact.build.tsup', title: 'After the race' });
       expect(last.isError, JSON.stringify(last.value)).toBe(false);
       expect(readFileSync(file, 'utf8')).toContain('title: After the race');
-      expect(readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('editor-'))).toHaveLength(EDITS);
+      expect(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('editor-')),
+      ).toHaveLength(EDITS);
     } finally {
       await Promise.all(clients.map((c) => c.close()));
       ex.done();

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, call, codes, copyExample, readTree, stdioClient } from './helpers.js';
+import { type Connected, call, codes, copyExample, httpClient, readTree, stdioClient } from './helpers.js';
 import { connectInProcess } from './write-helpers.js';
 
 const open: { done(): void }[] = [];
@@ -182,5 +182,24 @@ describe('arguments no memory file can keep as given are refused over stdio', ()
     const r = await call(c.client, 'remember', { id: 'fact.pair', title: 'Pair', kind: 'fact', body: '# Pair\n\n\ud83d\ude00\n' });
     expect(r.isError, JSON.stringify(r.value)).toBe(false);
     expect(readFileSync(join(ex.dir, r.value.changed[0].path), 'utf8')).toContain('😀');
+  });
+});
+
+describe('the same refusals over HTTP', () => {
+  it('a README path and a __proto__ key', { timeout: 60_000 }, async () => {
+    const ex = copyExample('agent-memory');
+    const c = await httpClient(ex.dir, ['--write']);
+    try {
+      const before = readTree(ex.dir);
+      const readme = await call(c.client, 'remember', { id: 'core.readme', title: 'Readme', kind: 'core', path: '.thunderus/memory/ReadMe.md', body: 'x\n' });
+      expect(codes(readme.value)).toEqual(['mcp.bad-path']);
+      const entry = JSON.parse('{"source_agent":"Backend","source_chunks":[],"summary_128":"x","__proto__":{}}');
+      const proto = await call(c.client, 'append', { ledger: 'memory-bank/activeContext.md', entry });
+      expect(codes(proto.value)).toEqual(['mcp.invalid-arguments', 'json.uncovered-key']);
+      expect(readTree(ex.dir)).toEqual(before);
+    } finally {
+      await c.close();
+      ex.done();
+    }
   });
 });
