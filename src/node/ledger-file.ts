@@ -170,14 +170,15 @@ export async function appendEntry<F extends LedgerFormatId>(path: string, draft:
     if (tail.rest.length > 0) {
       const restText = new TextDecoder().decode(tail.rest);
       const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
-      if (tornOf(tail) !== undefined) return fail([error('ledger.torn-tail', `${path} ends with a torn line at byte ${tail.restOffset}; run repairLedger first`, { file: path })]);
+      if (tornOf(tail) !== undefined)
+        return fail([error('ledger.torn-tail', `the ledger ends with a torn line at byte ${tail.restOffset} (an interrupted append); nothing is appended until it is repaired`, { file: path })]);
       if (complete !== undefined) {
         last = complete;
         lastText = restText.replace(/\r$/, '');
       }
       prefix = '\n';
     }
-    if (tail.lastEntry !== undefined && last === undefined) return fail([error('ledger.unparseable-line', `the last entry of ${path} does not parse; verify the ledger`, { file: path })]);
+    if (tail.lastEntry !== undefined && last === undefined) return fail([error('ledger.unparseable-line', 'the last entry of the ledger does not parse; verify the ledger', { file: path })]);
     const info = LEDGER_FORMATS[format];
     const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, hasher), ids: [] };
     if (last !== undefined) {
@@ -209,7 +210,7 @@ export async function appendEntry<F extends LedgerFormatId>(path: string, draft:
     return built;
   } catch (cause) {
     if (crashed) throw cause;
-    return fail([error('ledger.io-error', `appending to ${path} failed: ${(cause as Error).message}`, { file: path })]);
+    return fail([error('ledger.io-error', `appending to the ledger failed: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, { file: path })]);
   } finally {
     if (fd !== undefined) closeQuietly(fd);
     if (!crashed) await lock.value.release().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { LedgerFormatId } from '../../ledger/index.js';
 import { nodeCheckSource } from '../../node/check-source.js';
 import { nodeFiles } from '../../node/fs-port.js';
@@ -31,6 +31,9 @@ interface HttpLimits {
   maxConnections: number;
   requestTimeoutMs: number;
 }
+
+/** Problems of a file the client named as `rel`: named by it, and DIR's absolute path left out of their messages. */
+const relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
 
 const problemsOf = (cause: unknown): Problem[] => {
   const problems = (cause as { problems?: unknown } | null)?.problems;
@@ -104,7 +107,8 @@ config file that is not valid: its file, line and column are named).
       try {
         // The port refuses a path that leaves DIR (.., absolute, a link out) before the ledger file is opened.
         if ((await files.read(rel)) === undefined) return fail([error('mcp.not-found', `${rel} does not exist`, { file: rel })]);
-        return (await appendEntry(join(dir, ...rel.split('/')), draft as never, { format, hasher: cliHasher })) as Result<never>;
+        const appended = await appendEntry(join(dir, ...rel.split('/')), draft as never, { format, hasher: cliHasher });
+        return (appended.ok ? appended : fail(relativeTo(dir, rel, appended.problems))) as Result<never>;
       } catch (cause) {
         return fail(problemsOf(cause));
       }
@@ -114,7 +118,10 @@ config file that is not valid: its file, line and column are named).
       source: nodeCheckSource(dir, { maxFileBytes: MAX_FILE_BYTES }),
       write: values.write === true,
       appendLedger,
-      withLock: (rel, fn) => withLock(join(dir, ...rel.split('/')), () => fn()),
+      withLock: async (rel, fn) => {
+        const held = await withLock(join(dir, ...rel.split('/')), () => fn());
+        return held.ok ? held : fail(relativeTo(dir, rel, held.problems));
+      },
       hasher: cliHasher,
       serverInfo: { name: 'memkit', version: memkitVersion() },
     });
