@@ -8,6 +8,7 @@ import type { CheckSource, ListScope, SourceListing } from '../../src/check/inde
 import type { LedgerFormatId } from '../../src/ledger/index.js';
 import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
 import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher, withLock } from '../../src/node/index.js';
+import type { FilePort } from '../../src/store/index.js';
 
 /** A checker source over `dir` that calls `hooks.onList` (when set) after each walk, with the scope it was asked for. */
 export function hookedSource(dir: string, hooks: { onList?: (scope: ListScope | undefined, listing: SourceListing) => void }): CheckSource {
@@ -23,10 +24,14 @@ export function hookedSource(dir: string, hooks: { onList?: (scope: ListScope | 
   };
 }
 
-/** A server with write tools over `dir` as `memkit mcp --write` wires it, and an SDK client connected to it. */
-export async function connectInProcess(dir: string, source: CheckSource = nodeCheckSource(dir)): Promise<{ client: Client; mcp: MemkitMcpServer; close(): Promise<void> }> {
+/** A server with write tools over `dir` as `memkit mcp --write` wires it (or over the `files` given), and an SDK client connected to it. */
+export async function connectInProcess(
+  dir: string,
+  source: CheckSource = nodeCheckSource(dir),
+  files: FilePort = nodeFiles(dir, { extensions: null }),
+): Promise<{ client: Client; mcp: MemkitMcpServer; close(): Promise<void> }> {
   const mcp = await createMemkitMcpServer({
-    files: nodeFiles(dir, { extensions: null }),
+    files,
     source,
     write: true,
     appendLedger: (rel: string, draft: Record<string, unknown>, format: LedgerFormatId) => appendEntry(join(dir, rel), draft as never, { format, hasher: nodeHasher }) as never,

@@ -6,7 +6,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ListScope, type SourceListing, inListScope } from '../../src/check/index.js';
-import { nodeCheckSource } from '../../src/node/index.js';
+import { nodeCheckSource, nodeFiles } from '../../src/node/index.js';
+import type { FilePort } from '../../src/store/index.js';
 import { call, copyExample, tempDir } from './helpers.js';
 import { connectInProcess, hookedSource } from './write-helpers.js';
 
@@ -26,8 +27,14 @@ describe('an MCP write does not walk the whole repository', () => {
     }
     const walks: { scope: ListScope | undefined; listing: SourceListing }[] = [];
     const hooks: { onList?: (scope: ListScope | undefined, listing: SourceListing) => void } = {};
-    const server = await connectInProcess(ex.dir, hookedSource(ex.dir, hooks));
+    // The file port's listings too (the search index, the manifest, the task files): none of the root.
+    const port = nodeFiles(ex.dir, { extensions: null });
+    const prefixes: string[] = [];
+    const files: FilePort = { ...port, list: (prefix) => (prefixes.push(prefix), port.list(prefix)) };
+    if (port.listFingerprints) Object.assign(files, { listFingerprints: (prefix: string) => (prefixes.push(prefix), port.listFingerprints(prefix)) });
+    const server = await connectInProcess(ex.dir, hookedSource(ex.dir, hooks), files);
     try {
+      prefixes.length = 0;
       hooks.onList = (scope, listing) => walks.push({ scope, listing });
       const writes: [string, Record<string, unknown>][] = [
         ['remember', { id: 'fact.scoped', title: 'Scoped', kind: 'fact', body: '# Scoped\n' }],
@@ -45,6 +52,8 @@ describe('an MCP write does not walk the whole repository', () => {
         expect(w.listing.files.filter((f) => f.path.startsWith('vendor/'))).toEqual([]);
         expect(w.listing.files.length).toBeLessThan(100);
       }
+      expect(prefixes.length).toBeGreaterThan(0);
+      expect(prefixes.filter((p) => p === '' || p === '.' || p.startsWith('vendor'))).toEqual([]);
     } finally {
       await server.close();
     }
