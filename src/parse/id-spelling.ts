@@ -56,10 +56,12 @@ const TWINS = new RegExp(`[${Object.keys(LATIN_TWIN).join('')}]`, 'g');
 
 // Plain ASCII without upper-case letters: the NFC form and the look-alike key are the id itself.
 const PLAIN = /^[\x00-\x40\x5b-\x7f]*$/;
+// ASCII: NFC and NFKC leave it as it is, so its look-alike key is its lower case.
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The NFC form of an id: two ids with one NFC form are one id. */
 export function nfcId(id: string): string {
-  return PLAIN.test(id) ? id : id.normalize('NFC');
+  return ASCII.test(id) ? id : id.normalize('NFC');
 }
 
 /**
@@ -68,7 +70,7 @@ export function nfcId(id: string): string {
  * @example lookalikeKey('Ｔаsk\u200b-1') // 'task-1'
  */
 export function lookalikeKey(id: string): string {
-  if (PLAIN.test(id)) return id;
+  if (ASCII.test(id)) return id.toLowerCase();
   const folded = id.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
   return folded.replace(TWINS, (c) => LATIN_TWIN[c]!).normalize('NFKC');
 }
@@ -82,30 +84,24 @@ export interface IdCollision {
 
 /**
  * The ids of a set (in the order given; `undefined` for a missing one) that
- * collide with an earlier id by {@link nfcId} (`unicode`) or, failing that,
- * by {@link lookalikeKey} (`lookalike`). Ids equal as strings are not
- * reported. Costs one regular-expression test per id while every id is plain
+ * collide with the first earlier id of the same {@link lookalikeKey}: `unicode`
+ * when the two have one {@link nfcId} form, else `lookalike`. Ids equal as
+ * strings are not reported. Costs one regular-expression test per id while every id is plain
  * lower-case ASCII, which cannot collide.
  */
 export function findIdCollisions(ids: readonly (string | undefined)[]): IdCollision[] {
   if (ids.every((id) => id === undefined || PLAIN.test(id))) return [];
-  const byNfc = new Map<string, number>();
+  // One map, by look-alike key (NFC-equal ids share it); a hit is `unicode` when the NFC forms are equal too.
   const byKey = new Map<string, number>();
   const out: IdCollision[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (id === undefined) continue;
     const nfc = nfcId(id);
-    const sameText = byNfc.get(nfc);
-    if (sameText !== undefined) {
-      if (ids[sameText] !== id) out.push({ kind: 'unicode', index: i, first: sameText });
-      continue;
-    }
-    byNfc.set(nfc, i);
     const key = lookalikeKey(nfc);
-    const alike = byKey.get(key);
-    if (alike !== undefined) out.push({ kind: 'lookalike', index: i, first: alike });
-    else byKey.set(key, i);
+    const first = byKey.get(key);
+    if (first === undefined) byKey.set(key, i);
+    else if (ids[first] !== id) out.push({ kind: nfcId(ids[first]!) === nfc ? 'unicode' : 'lookalike', index: i, first });
   }
   return out;
 }
