@@ -28,6 +28,9 @@ describe('memkit mcp follows a link only to a memory file', () => {
     symlinkSync('../.git/config', join(t.dir, 'memory-bank/progress.md'));
     symlinkSync('../.env', join(t.dir, 'memory-bank/decisionLog.md'));
     symlinkSync('../memory-bank/activeContext.md', join(t.dir, 'notes/activeContext.md'));
+    // A memory doc path leading to .env: the search index must not take it in.
+    mkdirSync(join(t.dir, '.thunderus/memory/semantic/FACTS'), { recursive: true });
+    symlinkSync('../../../../.env', join(t.dir, '.thunderus/memory/semantic/FACTS/env.md'));
     c = await stdioClient(t.dir);
   }, 60_000);
   afterAll(async () => {
@@ -67,6 +70,15 @@ describe('memkit mcp follows a link only to a memory file', () => {
     const read = c.client.readResource({ uri });
     await expect(read).rejects.toThrow(/mcp\.link-not-memory/);
     seen.push(String(await read.catch((e: Error) => e.message)));
+  });
+
+  it('search skips a doc path linked to .env, with a warning, and read refuses it', async () => {
+    const r = await tool('search', { query: 'API_KEY secret' });
+    expect(r.isError).toBe(false);
+    expect(r.value.hits).toEqual([]);
+    expect(r.value.warnings.map((w: { code: string; file: string }) => `${w.code} ${w.file}`)).toContain('mcp.link-not-memory .thunderus/memory/semantic/FACTS/env.md');
+    const read = await tool('read', { path: '.thunderus/memory/semantic/FACTS/env.md' });
+    expect(codes(read.value)).toEqual(['mcp.link-not-memory']);
   });
 
   it('a link inside DIR to a memory file is followed', async () => {

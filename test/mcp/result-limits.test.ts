@@ -3,6 +3,7 @@
 // lists and echoed values are cut, and the concurrency limit holds. In-process, over memkit/node's ports.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
@@ -161,6 +162,43 @@ describe('results that are lists', () => {
   it('a long message, file or pointer is cut, whatever raised it', () => {
     const r = boundedResult(fail([error('mcp.internal-error', 'm'.repeat(1_000_000), { file: 'f'.repeat(1_000_000), pointer: `/${'p'.repeat(1_000_000)}` })]), 1 << 20, 'x');
     expect(JSON.stringify(r.value).length).toBeLessThan(3000);
+  });
+});
+
+describe('through the SDK', () => {
+  it('resources/list comes in pages that fit the limit; the pages together are every resource', async () => {
+    const doc = (i: number) =>
+      `---\nid: fact.page.${i}\ntitle: Page ${i}\nkind: fact\ntags: []\ncreated: 2026-02-20T11:00:00Z\nupdated: 2026-02-20T11:00:00Z\nprovenance:\n  events: []\n  patches: []\nverification:\n  last_verified_commit: null\n  status: unknown\n---\n# Page ${i}\n`;
+    const files = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`.thunderus/memory/semantic/FACTS/p${i}.md`, doc(i)]));
+    const { mcp } = await serve(files, 4096);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.server.connect(serverSide);
+    const client = new Client({ name: 'memkit-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      // One page at a time: each is small.
+      const uris: string[] = [];
+      let cursor: string | undefined = '0';
+      let pages = 0;
+      while (cursor !== undefined && pages < 100) {
+        const page = await client.listResources({ cursor });
+        expect(wireBytes(page.resources)).toBeLessThanOrEqual(4096);
+        uris.push(...page.resources.map((r) => r.uri));
+        cursor = page.nextCursor;
+        pages++;
+      }
+      expect(pages).toBeGreaterThan(1);
+      const all = Array.from({ length: 120 }, (_, i) => `memkit://doc/fact.page.${i}`).sort();
+      expect(uris.filter((u) => u.startsWith('memkit://doc/')).sort()).toEqual(all);
+      // Without a cursor the SDK's client walks every page itself.
+      const walked = await client.listResources();
+      expect(walked.resources.map((r) => r.uri)).toEqual(uris);
+      // A tool result over the wire: the same page the in-process call gives.
+      const r = (await client.callTool({ name: 'check', arguments: {} })) as { content: { text: string }[] };
+      expect(Buffer.byteLength(JSON.stringify(r.content[0]!.text))).toBeLessThanOrEqual(4096);
+    } finally {
+      await client.close();
+    }
   });
 });
 
