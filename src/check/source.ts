@@ -43,30 +43,23 @@ export interface CheckSource {
 
 /**
  * The paths a listing may be limited to ({@link CheckSource.list}): an entry
- * ending in `/` is a directory and everything under it, any other entry one file.
+ * ending in `/` is a directory and everything under it (`''` the root: the
+ * whole tree), any other entry one file.
  * @example const scope: ListScope = ['.thunderus/', 'memkit.config.json'];
  */
 export type ListScope = readonly string[];
 
+const isDirEntry = (s: string) => s === '' || s.endsWith('/');
+
 /** True when `path` is a file `scope` names or lies under one of its directories. */
 export function inListScope(scope: ListScope, path: string): boolean {
-  return scope.some((s) => (s.endsWith('/') ? path.startsWith(s) : path === s));
+  return scope.some((s) => (isDirEntry(s) ? path.startsWith(s) : path === s));
 }
 
 /** True when a walk must enter directory `dir` (no trailing `/`) for `scope`: it lies inside a scope directory or on the way to an entry. */
 export function entersListScope(scope: ListScope, dir: string): boolean {
   const d = `${dir}/`;
-  return scope.some((s) => s.startsWith(d) || (s.endsWith('/') && d.startsWith(s)));
-}
-
-/** What {@link CheckSource.slice} read. */
-export interface FileSlice {
-  /** The bytes read: `length` of them, fewer at the end of the file. */
-  bytes: Uint8Array;
-  /** The size of the whole file in bytes. */
-  size: number;
-  /** Where the bytes really are, relative to the root: `path` itself unless a symbolic link leads elsewhere. */
-  target: string;
+  return scope.some((s) => s.startsWith(d) || (isDirEntry(s) && d.startsWith(s)));
 }
 
 /**
@@ -91,7 +84,7 @@ export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIV
       if (scope === undefined) return { files: (await port.list('')).map((path) => ({ path })), problems: [] };
       const paths = new Set<string>();
       for (const s of scope) {
-        if (s.endsWith('/')) for (const p of await port.list(s.slice(0, -1)).catch(() => [])) paths.add(p);
+        if (isDirEntry(s)) for (const p of await port.list(s.slice(0, -1)).catch(() => [])) paths.add(p);
         // One file: looked up, not found by listing its directory (the root, for the config).
         else if ((await port.read(s).catch(() => undefined)) !== undefined) paths.add(s);
       }

@@ -2,13 +2,14 @@
 // 20,000 unrelated files lists none of them (the walk is counted through the injected checker
 // source, not timed), and a scoped walk of memkit/node's source sees exactly what the whole walk
 // sees inside the scope, links included.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ListScope, type SourceListing, inListScope } from '../../src/check/index.js';
 import { nodeCheckSource, nodeFiles } from '../../src/node/index.js';
 import type { FilePort } from '../../src/store/index.js';
-import { call, copyExample, tempDir } from './helpers.js';
+import { ROOT } from '../cli/helpers.js';
+import { call, codes, copyExample, readTree, tempDir } from './helpers.js';
 import { connectInProcess, hookedSource } from './write-helpers.js';
 
 const open: { done(): void }[] = [];
@@ -100,5 +101,25 @@ describe('a scoped walk of nodeCheckSource', () => {
       'memkit.config.json',
     ]);
     expect(scoped.files.some((f) => f.path.startsWith('vendor/') || f.path.startsWith('docs/'))).toBe(false);
+  });
+});
+
+describe('the scope of a write at the root', () => {
+  it('a ledger of a bank that is the served directory itself is checked with its siblings', async () => {
+    const t = tempDir();
+    open.push(t);
+    cpSync(join(ROOT, 'examples/agent-memory/memory-bank'), t.dir, { recursive: true });
+    const server = await connectInProcess(t.dir);
+    try {
+      const before = readTree(t.dir);
+      // A payload hash that does not match its payload: only the bank's check (with the payload file) sees it.
+      const entry = { author_agent: 'ProductManager', summary: 'vision v2', payload_hash: 'a'.repeat(64), payload_loc: 'payloads/product-vision.json' };
+      const r = await call(server.client, 'append', { ledger: 'productContext.md', entry });
+      expect(r.isError, JSON.stringify(r.value).slice(0, 300)).toBe(true);
+      expect(codes(r.value)).toContain('ledger.payload-hash-mismatch');
+      expect(readTree(t.dir)).toEqual(before);
+    } finally {
+      await server.close();
+    }
   });
 });
