@@ -18,7 +18,8 @@ export function connectTimeoutMs(env: CliIo['env']): number {
 
 /** The help lines of `--store` and `--schema`. */
 export const STORE_HELP = `  --store URL     the PostgreSQL store at URL (postgres://user:password@host:5432/db;
-                  also MEMKIT_STORE_URL). The password never appears in
+                  also MEMKIT_STORE_URL). The password, in the URL or as a
+                  parameter (?password=, ?sslpassword=, …), never appears in
                   output (PGPASSWORD and ~/.pgpass work too)
   --schema NAME   the store's schema in that database (default memkit)`;
 
@@ -31,36 +32,94 @@ export function storeUrl(values: Record<string, unknown>, io: CliIo): string | u
   return url === undefined || url === '' ? undefined : url;
 }
 
-/** The URL with its password replaced by `***` (or a fixed text when it does not parse). */
+/**
+ * Query parameters whose value is a credential or leads to one: `password`,
+ * `sslpassword`, `passfile`, `sslkey`, and anything else naming a password,
+ * secret, token, key or auth (matched case-insensitively on the decoded name,
+ * so `PassWord` and `pass%77ord` count: the driver decodes names too).
+ */
+const CREDENTIAL_PARAM = /pass|pwd|secret|token|key|cred|auth/i;
+
+/** `name=value` pairs of a URL's raw query (without `?`), each with its name and value decoded as the driver decodes them. */
+function queryPairs(search: string): { raw: string; rawName: string; name: string; value: string; rawValue: string }[] {
+  if (search === '' || search === '?') return [];
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .map((raw) => {
+      const eq = raw.indexOf('=');
+      const rawName = eq < 0 ? raw : raw.slice(0, eq);
+      const rawValue = eq < 0 ? '' : raw.slice(eq + 1);
+      // URLSearchParams decodes as the driver does: %XX and `+` for a space; a bad escape is kept as written.
+      const [entry] = [...new URLSearchParams(raw)];
+      return { raw, rawName, name: entry?.[0] ?? rawName, value: entry?.[1] ?? '', rawValue };
+    });
+}
+
+/** True when a query parameter of this (decoded) name holds a credential. */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name);
+}
+
+/**
+ * The URL as output may show it: the password of its user-info and the value
+ * of every credential query parameter (`?password=`, `?sslpassword=`, …)
+ * replaced by `***`; a fixed text when it does not parse. The one form every
+ * command prints a store URL in.
+ * @example redactUrl('postgres://adv:pw@db/x?sslpassword=k&sslmode=require') // 'postgres://adv:***@db/x?sslpassword=***&sslmode=require'
+ */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password !== '') u.password = '***';
+    const pairs = queryPairs(u.search);
+    if (pairs.some((p) => isCredentialParam(p.name))) u.search = pairs.map((p) => (isCredentialParam(p.name) ? `${p.rawName}=***` : p.raw)).join('&');
     return u.toString();
   } catch {
     return '(a store URL that does not parse)';
   }
 }
 
-/** Every form of `url`'s password in `text` (as written, decoded, encoded) replaced by `***`. */
-export function redact(text: string, url: string): string {
-  const secrets = new Set<string>([url]);
+/** Every secret of `url` in every form it may be quoted in (as written, decoded, encoded), longest first. */
+function secretsOf(url: string): string[] {
+  const secrets = new Set<string>();
+  const add = (s: string) => {
+    secrets.add(s);
+    try {
+      secrets.add(decodeURIComponent(s));
+    } catch {
+      // a bad escape: as written only
+    }
+    secrets.add(encodeURIComponent(s));
+  };
   try {
     const u = new URL(url);
-    if (u.password !== '') {
-      secrets.add(u.password);
-      secrets.add(decodeURIComponent(u.password));
-      secrets.add(encodeURIComponent(decodeURIComponent(u.password)));
-    }
+    if (u.password !== '') add(u.password);
+    for (const p of queryPairs(u.search))
+      if (isCredentialParam(p.name)) {
+        add(p.rawValue);
+        add(p.value);
+        add(p.rawValue.replace(/\+/g, ' '));
+      }
   } catch {
-    // not a URL: the whole value is the secret
+    // not a URL: the whole value is the secret, replaced as a whole
   }
+  return [...secrets].filter((s) => s !== '' && s !== url).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `text` with `url` shown as {@link redactUrl} shows it and every secret of
+ * `url` (its password, the value of each credential query parameter, as
+ * written, decoded or encoded) replaced by `***`: for driver errors and
+ * problems that quote the URL or a part of it.
+ */
+export function redact(text: string, url: string): string {
   let out = text.split(url).join(redactUrl(url));
-  for (const s of [...secrets].filter((x) => x !== '' && x !== url).sort((a, b) => b.length - a.length)) out = out.split(s).join('***');
+  for (const s of secretsOf(url)) out = out.split(s).join('***');
   return out;
 }
 
-/** `problems` with every message, file and pointer redacted of `url`'s password. */
+/** `problems` with every message, file and pointer redacted of `url`'s secrets ({@link redact}). */
 export function redactProblems(problems: readonly Problem[], url: string): Problem[] {
   return problems.map((p) => ({
     ...p,
@@ -73,7 +132,7 @@ export function redactProblems(problems: readonly Problem[], url: string): Probl
 /** An open PostgreSQL store and the pool behind it; `close` ends both. */
 export interface PgSession {
   store: PostgresStore;
-  /** The URL as output may show it (password replaced). */
+  /** The URL as output may show it ({@link redactUrl}: password and credential parameters replaced). */
   shown: string;
   close(): Promise<void>;
 }
@@ -122,8 +181,8 @@ export async function openPgSession(url: string, schema: string | undefined, env
 
 /**
  * Runs `fn` on the store at `url` and always ends the pool. A thrown
- * `MemkitError` (a store call that lost the server) becomes its problems;
- * every problem comes back redacted.
+ * `MemkitError` (a store call that lost the server) becomes its problems,
+ * any other error a `store.engine-error`; every problem comes back redacted.
  */
 export async function withPgStore<T>(
   url: string,
@@ -131,7 +190,14 @@ export async function withPgStore<T>(
   env: CliIo['env'],
   fn: (session: PgSession) => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; problems: Problem[] }> {
-  const opened = await openPgSession(url, schema, env);
+  let opened: Awaited<ReturnType<typeof openPgSession>>;
+  try {
+    opened = await openPgSession(url, schema, env);
+  } catch (cause) {
+    // A usage error shows the URL redacted already; anything else the driver threw may quote it.
+    if (cause instanceof UsageError) throw cause;
+    return { ok: false, problems: [error('store.engine-error', redact(cause instanceof Error ? cause.message : String(cause), url))] };
+  }
   if (!opened.ok) return opened;
   try {
     return { ok: true, value: await fn(opened.value) };
