@@ -62,6 +62,16 @@ export function entersListScope(scope: ListScope, dir: string): boolean {
   return scope.some((s) => s.startsWith(d) || (isDirEntry(s) && d.startsWith(s)));
 }
 
+/** What {@link CheckSource.slice} read. */
+export interface FileSlice {
+  /** The bytes read: `length` of them, fewer at the end of the file. */
+  bytes: Uint8Array;
+  /** The size of the whole file in bytes. */
+  size: number;
+  /** Where the bytes really are, relative to the root: `path` itself unless a symbolic link leads elsewhere. */
+  target: string;
+}
+
 /**
  * Adapts a {@link FilePort} (e.g. `memoryFiles()`) into a {@link CheckSource}.
  * @example
