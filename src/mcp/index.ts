@@ -10,5 +10,5 @@
 export type { MemkitMcpOptions } from './options.js';
 export type { McpLimits } from './limits.js';
 export { type MemkitMcpServer, createMemkitMcpServer } from './server.js';
-export { MAX_ARGUMENT_CHARS } from './tools.js';
+export { MAX_ARGUMENT_CHARS, MAX_ARGUMENT_DEPTH } from './tools.js';
 export { mcpCodes } from './codes.js';

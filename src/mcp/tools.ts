@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { FormatId } from '../check/index.js';
+import { tooDeep, valueDepth } from '../parse/depth.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { schemaProblems } from '../schemas/validate.js';
 import type { McpContext } from './context.js';
@@ -11,6 +12,9 @@ import { appendToLedger, remember, task, thread } from './write-tools.js';
 
 /** The largest arguments a tool call may carry, as JSON text (4 MiB): a memory doc or an entry is far smaller. */
 export const MAX_ARGUMENT_CHARS = 4 * 1024 * 1024;
+
+/** The deepest nesting of tool arguments accepted (64 levels): memory formats need a few. */
+export const MAX_ARGUMENT_DEPTH = 64;
 
 /** The JSON Lines ledgers `append`, `history` work on (feedback-log.md is Markdown blocks). */
 const JSON_LINES_LEDGERS: readonly FormatId[] = ['decision-log', 'risk-register', 'product-context', 'active-context'];
@@ -87,11 +91,13 @@ export async function callTool(ctx: McpContext, name: string, args: unknown): Pr
   if (tool?.write && ctx.options.write !== true) return fail([error('mcp.read-only', `${name} writes; this server was started read-only (memkit mcp --write allows writes)`)]);
   if (tool === undefined || !tool.applies(ctx)) return fail([error('mcp.unknown-tool', `there is no tool ${JSON.stringify(String(name).slice(0, 100))} for this directory`)]);
   const value = args ?? {};
+  const depth = valueDepth(value);
+  if (depth > MAX_ARGUMENT_DEPTH) return fail([tooDeep('the arguments', depth, MAX_ARGUMENT_DEPTH)]);
   let size: number;
   try {
     size = JSON.stringify(value)?.length ?? 0;
-  } catch {
-    size = Number.POSITIVE_INFINITY;
+  } catch (cause) {
+    return fail([error('mcp.invalid-arguments', `the arguments of ${name} cannot be read as JSON (${cause instanceof Error ? cause.name : 'error'})`)]);
   }
   if (size > MAX_ARGUMENT_CHARS) return fail([error('mcp.arguments-too-large', `the arguments are ${size} characters of JSON; at most ${MAX_ARGUMENT_CHARS} are accepted`)]);
   let validator = validators.get(tool.name);

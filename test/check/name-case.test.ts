@@ -10,7 +10,7 @@ import { runCli, tempDir } from '../cli/helpers.js';
 
 const ENTRY = '{"id":"DEC-20260101-001","ts":"2026-01-01T00:00:00Z"}\n';
 const check = (files: Record<string, string>) => checkDirectory(sourceFromFilePort(memoryFiles(files)));
-const nameCase = (problems: readonly { code: string }[]) => problems.filter((p) => p.code === 'check.name-case');
+const nameCase = <P extends { code: string }>(problems: readonly P[]): P[] => problems.filter((p) => p.code === 'check.name-case');
 
 describe('caseVariantOf', () => {
   it('names the memory file a path spells in another case, where it would be one', () => {

@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemkitMcpServer } from '../../src/mcp/index.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
 import { type Connected, call, codes, copyExample, readTree, stdioClient } from './helpers.js';
 
 const DOC = (id: string) =>
@@ -69,6 +71,17 @@ describe('hostile calls to memkit mcp --write', () => {
     await refused('search', { query: big }, ['mcp.arguments-too-large']);
   });
 
+  it('a deeply nested argument is input.too-deep with its depth, not "Infinity characters"', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 2_000; i++) deep = [deep];
+    const v = await refused('search', { query: 'x', nested: deep }, ['input.too-deep']);
+    const message = v.problems[0].message as string;
+    expect(message).toContain('2001 levels deep; the limit is 64');
+    expect(message).not.toContain('Infinity');
+    // The server still answers.
+    expect((await call(c.client, 'search', { query: 'x' })).isError).toBe(false);
+  });
+
   it('wrong types and unknown fields', async () => {
     const v = await refused('search', { query: 5 }, ['mcp.invalid-arguments']);
     expect(v.problems[1]).toMatchObject({ code: expect.stringMatching(/^schema\./), pointer: '/query' });
@@ -93,5 +106,25 @@ describe('hostile calls to memkit mcp --write', () => {
     expect(readTree(outside)).toEqual(before);
     for (const p of ['escape.md', '../escape.md', 'outside/dir/new.md']) expect(existsSync(join(dirname(ex.dir), p))).toBe(false);
     expect(existsSync('/tmp/escape.md')).toBe(false);
+  });
+});
+
+describe('deep arguments in-process', () => {
+  it('100,000 levels of nesting are input.too-deep naming the depth, never "Infinity characters"', async () => {
+    const ex = copyExample('agent-memory');
+    try {
+      const mcp = await createMemkitMcpServer({ files: nodeFiles(ex.dir), source: nodeCheckSource(ex.dir), hasher: nodeHasher });
+      let deep: unknown = 'x';
+      for (let i = 0; i < 100_000; i++) deep = { a: deep };
+      const r = await mcp.call('search', { query: 'x', nested: deep });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.problems[0]).toMatchObject({ code: 'input.too-deep', severity: 'error' });
+      expect(r.problems[0]?.message).toContain('100001 levels deep; the limit is 64');
+      expect(JSON.stringify(r.problems)).not.toContain('Infinity');
+      await mcp.close();
+    } finally {
+      ex.done();
+    }
   });
 });
