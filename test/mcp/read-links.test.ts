@@ -4,12 +4,12 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, call, codes, stdioClient, tempDir } from './helpers.js';
+import { type Connected, call, codes, httpClient, stdioClient, tempDir } from './helpers.js';
 
 const TOKEN = 'ghp_linkedSecret0123456789';
 const ENV_SECRET = 'envSecret-9f8e7d';
 
-describe('memkit mcp follows a link only to a memory file', () => {
+describe.each(['stdio', 'http'] as const)('memkit mcp over %s follows a link only to a memory file', (transport) => {
   let t: ReturnType<typeof tempDir>;
   let c: Connected;
   // Every text the server sent back, to look for the secrets in.
@@ -31,7 +31,7 @@ describe('memkit mcp follows a link only to a memory file', () => {
     // A memory doc path leading to .env: the search index must not take it in.
     mkdirSync(join(t.dir, '.thunderus/memory/semantic/FACTS'), { recursive: true });
     symlinkSync('../../../../.env', join(t.dir, '.thunderus/memory/semantic/FACTS/env.md'));
-    c = await stdioClient(t.dir);
+    c = transport === 'stdio' ? await stdioClient(t.dir) : await httpClient(t.dir);
   }, 60_000);
   afterAll(async () => {
     await c?.close();
