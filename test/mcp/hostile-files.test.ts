@@ -121,3 +121,22 @@ describe('memkit mcp on hostile files', () => {
     expect(readFileSync(join(t.dir, 'memory-bank/activeContext.md'), 'utf8')).toBe('');
   });
 });
+
+describe('memkit mcp --max-file-size', () => {
+  it('refuses files over the size given, as memkit check does, and reads those under it', { timeout: 30_000 }, async () => {
+    const t = tempDir();
+    mkdirSync(join(t.dir, 'memory-bank'));
+    writeFileSync(join(t.dir, 'memory-bank/progress.md'), `| Task | Status |\n|---|---|\n${'| t | done |\n'.repeat(200)}`);
+    writeFileSync(join(t.dir, 'memory-bank/activeContext.md'), '');
+    const c = await stdioClient(t.dir, ['--max-file-size', '1k']);
+    try {
+      const big = await call(c.client, 'read', { path: 'memory-bank/progress.md' });
+      expect([big.isError, codes(big.value)]).toEqual([true, ['check.too-large']]);
+      const small = await call(c.client, 'read', { path: 'memory-bank/activeContext.md' });
+      expect(small.isError).toBe(false);
+    } finally {
+      await c.close();
+      t.done();
+    }
+  });
+});

@@ -9,11 +9,11 @@ import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { type CliIo, EXIT } from '../io.js';
 import { memkitVersion } from '../version.js';
-import { absolute, cliHasher, positiveInt, requireDir, shown } from './shared.js';
+import { absolute, byteSize, cliHasher, positiveInt, requireDir, shown } from './shared.js';
 
 /** The largest message either transport accepts (64 MiB): larger than any tool's argument limit, so an oversized argument gets its Problem, not a dropped connection. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-/** Files larger than this are not read by the checker behind `check` and every write. */
+/** Files larger than this are not read by any tool, unless `--max-file-size` says otherwise (as in `memkit check`). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** Connections `--http` holds open at once unless `--max-connections` says otherwise; more are refused as they come. */
 export const DEFAULT_MAX_CONNECTIONS = 64;
@@ -44,8 +44,8 @@ const problemsOf = (cause: unknown): Problem[] => {
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'serve the memory under a directory to agents over MCP (stdio or HTTP)',
-  help: `Usage: memkit mcp [DIR] [--write] [--http PORT [--max-connections N]
-                  [--request-timeout SECONDS]]
+  help: `Usage: memkit mcp [DIR] [--write] [--max-file-size SIZE]
+                  [--http PORT [--max-connections N] [--request-timeout SECONDS]]
 
 Serves the memory files under DIR (default .) as a Model Context Protocol
 server: tools search, read, check, verify, history and ready (those that
@@ -60,6 +60,9 @@ before it starts. Needs the optional peer dependency
 
 Options:
   --write        offer and accept the write tools
+  --max-file-size SIZE
+                 files larger than this are refused, not read, by every tool
+                 (default 64m; accepts 1048576, 512k, 64m, as memkit check)
   --http PORT    serve Streamable HTTP on 127.0.0.1:PORT (path /mcp) instead
                  of stdio; PORT 0 picks a free port (printed on stderr)
   --max-connections N
@@ -78,12 +81,13 @@ Exit status: 0 after the client disconnects (stdio) or on SIGINT/SIGTERM
 (HTTP), 2 usage error (also when the MCP SDK is not installed, and for a
 config file that is not valid: its file, line and column are named).
 `,
-  options: { write: { type: 'boolean' }, http: { type: 'string' }, 'max-connections': { type: 'string' }, 'request-timeout': { type: 'string' } },
+  options: { write: { type: 'boolean' }, 'max-file-size': { type: 'string' }, http: { type: 'string' }, 'max-connections': { type: 'string' }, 'request-timeout': { type: 'string' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('mcp takes at most one DIR');
     const dirArg = positionals[0] ?? '.';
     const dir = absolute(io, dirArg);
     await requireDir(dir, dirArg);
+    const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? MAX_FILE_BYTES;
     const port = positiveInt(values.http, '--http', true);
     if (port !== undefined && port > 65535) throw new UsageError('--http must be a port number (0-65535)');
     if (port === undefined && (values['max-connections'] !== undefined || values['request-timeout'] !== undefined)) throw new UsageError('--max-connections and --request-timeout go with --http');
@@ -115,7 +119,7 @@ config file that is not valid: its file, line and column are named).
     };
     const server = await mcp.createMemkitMcpServer({
       files,
-      source: nodeCheckSource(dir, { maxFileBytes: MAX_FILE_BYTES }),
+      source: nodeCheckSource(dir, { maxFileBytes }),
       write: values.write === true,
       appendLedger,
       withLock: async (rel, fn) => {
