@@ -7,8 +7,8 @@ import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, git, initRepo, writeFiles } from './helpers.js';
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
-/** How git runs the driver in these tests: memkit from source, quoted for git's shell. */
-const DRIVER = `${q(join(ROOT, 'node_modules/.bin/tsx'))} ${q(join(ROOT, 'src/cli/main.ts'))}`;
+/** How git runs the driver in these tests: the built CLI (npm test builds first), quoted for git's shell. */
+const DRIVER = `${q(process.execPath)} ${q(join(ROOT, 'dist/cli/main.js'))}`;
 
 /** A repository set up with `memkit git setup`, `files` committed on main, and branch `b` forked from it. */
 async function setupRepo(dir: string, files: Record<string, string>) {

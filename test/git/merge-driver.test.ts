@@ -7,8 +7,8 @@ import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, decisionLog, git, initRepo, writeFiles } from './helpers.js';
 
 const LOG = 'memory-bank/decisionLog.md';
-/** How git runs the driver in these tests: memkit from source. */
-const DRIVER = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')}`;
+/** How git runs the driver in these tests: the built CLI (npm test builds first). */
+const DRIVER = `'${process.execPath}' '${join(ROOT, 'dist/cli/main.js')}'`;
 
 const rationales = (text: string) =>
   text
