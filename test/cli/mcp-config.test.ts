@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, copyExample } from './helpers.js';
 
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+/** The built CLI (npm test builds before the tests run). */
+const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
 const open: { done(): void }[] = [];
 afterEach(() => {
   for (const x of open.splice(0)) x.done();
@@ -16,7 +17,7 @@ afterEach(() => {
 /** Runs the CLI in a child process; stdin stays open (an MCP client that never speaks) until the process exits or 20 s pass. */
 function memkit(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));
@@ -60,7 +61,7 @@ describe('memkit mcp refuses to start on a config memkit check refuses', () => {
     const ex = copyExample('agent-memory');
     open.push(ex);
     writeFileSync(join(ex.dir, 'memkit.config.json'), JSON.stringify({ memoryBank: { writers: { 'activeContext.md': ['Planner'] } } }));
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mcp', ex.dir, '--http', '0'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, 'mcp', ex.dir, '--http', '0'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     const serving = await new Promise<boolean>((resolve) => {
       let err = '';
       child.stderr.on('data', (d: Buffer) => {

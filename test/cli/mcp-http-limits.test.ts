@@ -10,7 +10,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, copyExample } from './helpers.js';
 
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+/** The built CLI (npm test builds before the tests run). */
+const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -28,7 +29,7 @@ interface Served {
 async function serve(flags: string[] = []): Promise<Served> {
   const ex = copyExample('agent-memory');
   cleanups.push(ex.done);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'mcp', ex.dir, '--http', '0', ...flags], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, 'mcp', ex.dir, '--http', '0', ...flags], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   cleanups.push(() => {

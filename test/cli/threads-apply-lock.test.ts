@@ -8,7 +8,8 @@ import { checkThreadStore } from '../../src/threads/index.js';
 import { type Connected, call, stdioClient } from '../mcp/helpers.js';
 import { ROOT, copyExample } from './helpers.js';
 
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+/** The built CLI (npm test builds before the tests run). */
+const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
 const STORE = 'threads/thread-store.json';
 
 interface Spawned {
@@ -17,10 +18,10 @@ interface Spawned {
   stderr: string;
 }
 
-/** Runs the CLI in a child process (no build needed; from the repository, where tsx resolves) and waits for it to exit. */
+/** Runs the built CLI in a child process and waits for it to exit. */
 function memkit(args: string[]): Promise<Spawned> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));
