@@ -27,7 +27,7 @@ describe('hostile thread stores', () => {
         }),
         (store, op) => {
           const problems = checkThreadStore(store);
-          for (const p of problems) expect(p.code).toMatch(/^(threads|schema|input)\./);
+          for (const p of problems) expect(p.code).toMatch(/^(threads|schema|input|id)\./);
           const r = applyOperation(store as never, op as never, { newId: () => 'op-z', now: () => '2030-01-01T00:00:00Z' });
           if (r.ok) expect(r.value).not.toBe(store);
           if (store !== null && typeof store === 'object' && !Array.isArray(store)) rebuildRelations(store as never);

@@ -27,7 +27,7 @@ describe('hostile WBS input', () => {
     fc.assert(
       fc.property(fc.oneof(looseIndex, anyJson), fc.dictionary(fc.string(), anyJson, { maxKeys: 3 }), (index, tasks) => {
         const problems = checkWbs(index, tasks, { deliverableExists: () => false });
-        for (const p of problems) expect(p.code).toMatch(/^(wbs|schema|input)\./);
+        for (const p of problems) expect(p.code).toMatch(/^(wbs|schema|input|id)\./);
         repairPlan(index, tasks);
         rebuildWbsIndex(tasks);
         if (index !== null && typeof index === 'object' && Array.isArray((index as { tasks?: unknown }).tasks)) {
