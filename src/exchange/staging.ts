@@ -1,3 +1,4 @@
+import { randomToken } from '../canonical/bytes.js';
 import type { FilePort } from '../store/file-port.js';
 
 /**
@@ -50,12 +51,6 @@ interface RemovesDirs {
   listDirectories?(prefix: string): Promise<string[]>;
   writeNoDirSync?(path: string, data: Uint8Array): Promise<void>;
   syncDirectoriesOf?(paths: Iterable<string>): Promise<void>;
-}
-
-function randomToken(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** What a commit or rollback did: the paths now holding the bundle's bytes, and the ones it could not restore. */

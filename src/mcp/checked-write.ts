@@ -1,3 +1,4 @@
+import { randomToken, sameBytes } from '../canonical/bytes.js';
 import type { Hasher } from '../canonical/index.js';
 import { CONFIG_FILE, type CheckSource, type FormatId, type ListScope, checkDirectory, inListScope } from '../check/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
@@ -119,16 +120,11 @@ export interface CommitOptions {
   held?: readonly string[];
 }
 
-const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) => (a === undefined || b === undefined ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
-
 /** Where a file's new bytes wait for the compare: hidden, beside it, a random token in the name, an extension every port allows. */
 function stagingPath(path: string, token: string): string {
   const slash = path.lastIndexOf('/');
   return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${token}.mcp-tmp.txt`;
 }
-
-// 128 random bits from Web Crypto (Node 20, Deno, browsers).
-const newToken = () => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Replaces whole files so that no other writer's change is lost. Each new
@@ -141,7 +137,7 @@ const newToken = () => Array.from(globalThis.crypto.getRandomValues(new Uint8Arr
  * were not renamed are removed. Never rejects.
  */
 export async function commitWrites(files: FilePort, writes: readonly PlannedWrite[], options: CommitOptions = {}): Promise<Result<void>> {
-  const token = newToken();
+  const token = randomToken();
   const staged: string[] = [];
   const renamed = new Set<string>();
   const cleanUp = async () => {

@@ -1,3 +1,4 @@
+import { sameBytes } from '../canonical/bytes.js';
 import { type Hasher, hashJson, jsHasher, sha256Hex } from '../canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
@@ -179,9 +180,4 @@ async function write(staged: Staged[], files: FilePort, dir: string, hasher: Has
   await files.remove(journalPath).catch(() => undefined);
   step('journal-removed', 0);
   return undefined;
-}
-
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

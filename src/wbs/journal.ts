@@ -1,4 +1,5 @@
-import { type Hasher, jsHasher, sha256Hex, toHex } from '../canonical/index.js';
+import { randomToken } from '../canonical/bytes.js';
+import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { parseJson } from '../parse/json.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 import { messageOf } from '../problems/message-of.js';
@@ -69,7 +70,7 @@ export function journalTemp(file: string, token: string): string {
 
 /** A fresh random token (128 bits) from Web Crypto, available in Node 20, Deno and browsers. */
 export function newJournalToken(): string {
-  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+  return randomToken();
 }
 
 /**
