@@ -10,3 +10,18 @@ export function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined):
 export function randomToken(): string {
   return toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
+
+/** The UTF-8 length of a string, without encoding it (a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a pair: 4 bytes for 2 units
+      i++;
+    } else n += 2;
+  }
+  return n;
+}

@@ -1,3 +1,4 @@
+import { utf8Length } from '../canonical/bytes.js';
 import { type Problem, type Result, error } from '../problems/index.js';
 
 /** How much the MCP server returns and does at once (see `MemkitMcpOptions.limits`). */
@@ -24,21 +25,6 @@ export function limitsOf(options: { limits?: Partial<McpLimits> }): McpLimits {
     return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_MCP_LIMITS[key];
   };
   return { maxResultBytes: pick('maxResultBytes'), maxConcurrentCalls: pick('maxConcurrentCalls') };
-}
-
-/** Bytes of `text` in UTF-8 (a lone surrogate counts as the 3 bytes of U+FFFD). */
-export function utf8Length(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 /**

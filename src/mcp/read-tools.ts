@@ -1,3 +1,4 @@
+import { utf8Length } from '../canonical/bytes.js';
 import { checkDirectory } from '../check/index.js';
 import { type LedgerFormatId, isLedgerFormat, verifyFeedbackLog, verifyText } from '../ledger/index.js';
 import { parseFrontmatter, parseLedgerText } from '../parse/index.js';
@@ -11,7 +12,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 import type { FileSlice } from '../check/index.js';
 import { type McpContext, problemsOf } from './context.js';
 import { readChecked } from './file-reads.js';
-import { boundedProblem, fittingPrefix, limitsOf, shown, takeWithin, tooLargeResult, utf8Length, wireBytes } from './limits.js';
+import { boundedProblem, fittingPrefix, limitsOf, shown, takeWithin, tooLargeResult, wireBytes } from './limits.js';
 import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from './tool-schemas.js';
 
 /** `search`: full-text search over the memory docs, the index refreshed first. */

@@ -1,3 +1,4 @@
+import { utf8Length } from '../canonical/bytes.js';
 import { parseJson } from '../parse/json.js';
 import { type Result, error, fail } from '../problems/index.js';
 
@@ -14,21 +15,6 @@ export const WBS_MAX_BYTES = {
 
 /** A WBS file format id. */
 export type WbsFormat = keyof typeof WBS_MAX_BYTES;
-
-/** The UTF-8 length of a string, without encoding it. */
-export function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 2; // a pair: 4 bytes for 2 units
-      i++;
-    } else n += 2;
-  }
-  return n;
-}
 
 /**
  * Parses the text of a WBS file under its format's size limit
