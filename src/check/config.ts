@@ -94,7 +94,7 @@ export function configFromRead(read: Result<Uint8Array | undefined>, file = CONF
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
   const bytes = read.value;
   if (bytes === undefined) return ok(null);
-  if (bytes.length > MAX_CONFIG_BYTES) return fail([error('input.too-large', `the config file is ${bytes.length} bytes; a config is at most ${MAX_CONFIG_BYTES}`, { file })]);
+  if (bytes.length > MAX_CONFIG_BYTES) return fail([configTooLarge(bytes.length, file)]);
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -102,6 +102,11 @@ export function configFromRead(read: Result<Uint8Array | undefined>, file = CONF
     return fail([error('input.invalid-utf8', 'the config file is not valid UTF-8', { file })]);
   }
   return parseConfig(text, file);
+}
+
+/** The `input.too-large` problem of a config file of `size` bytes, over {@link MAX_CONFIG_BYTES}. */
+export function configTooLarge(size: number, file = CONFIG_FILE): Problem {
+  return error('input.too-large', `the config file is ${size} bytes; a config is at most ${MAX_CONFIG_BYTES}`, { file });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONFIG_FILE, MAX_CONFIG_BYTES, type MemkitConfig, configFromRead } from '../check/config.js';
-import { type Problem, error, fail, ok } from '../problems/index.js';
+import { CONFIG_FILE, MAX_CONFIG_BYTES, type MemkitConfig, configFromRead, configTooLarge } from '../check/config.js';
+import { type Problem, fail, ok } from '../problems/index.js';
 import { UsageError } from './command.js';
 import type { CliIo } from './io.js';
 import { absolute } from './commands/shared.js';
@@ -45,7 +45,7 @@ export async function cliConfig(option: string | undefined, dir: string, dirName
       throw new UsageError(`the config file ${name} is a symbolic link; memkit does not follow links out of the checked directory (name the file with --config)`);
     throw new UsageError(`cannot read the config file ${name}: ${code ?? (cause as Error).message}`);
   }
-  const read = tooLarge === undefined ? ok(bytes) : fail([error('input.too-large', `the config file is ${tooLarge} bytes; a config is at most ${MAX_CONFIG_BYTES}`, { file: name })]);
+  const read = tooLarge === undefined ? ok(bytes) : fail([configTooLarge(tooLarge, name)]);
   const loaded = configFromRead(read, name);
   if (loaded.ok) return loaded.value;
   throw new UsageError(`invalid config file: ${loaded.problems.map((p) => problemLine(name, p)).join('; ')}`);
