@@ -5,7 +5,7 @@
  * `decisionLog.md` holding hash-chained JSON lines is a decision log.
  * Each test looks at a bounded prefix of the text, so sniffing stays cheap.
  */
-import { baseOf, dirOf, type Layout, type MEMORY_BANK_FILES } from './layout.js';
+import { baseOf, dirOf, insideThunderusMemory, type Layout } from './layout.js';
 
 const HEAD = 64 * 1024;
 const head = (text: string) => (text.length > HEAD ? text.slice(0, HEAD) : text);
@@ -38,6 +38,6 @@ export function jsonNaming(...keys: string[]): (text: string) => boolean {
 }
 
 /** For a file named like a bank file but outside any bank: a path that may hold `name`'s format. */
-export function namedOutsideBank(name: keyof typeof MEMORY_BANK_FILES): (path: string, layout: Layout) => boolean {
-  return (path, layout) => baseOf(path) === name && !layout.isBankDir(dirOf(path)) && !/(^|\/)\.thunderus\/memory\//.test(path);
+export function namedOutsideBank(name: string): (path: string, layout: Layout) => boolean {
+  return (path, layout) => baseOf(path) === name && !layout.isBankDir(dirOf(path)) && !insideThunderusMemory(path);
 }

@@ -7,33 +7,33 @@
  */
 import type { CodeInfo } from '../problems/codes.js';
 import { type SchemaObject, getFormat } from '../schemas/registry.js';
-import { activeContext } from './active-context.js';
-import { artifactsManifest } from './artifacts-manifest.js';
-import { decisionLog } from './decision-log.js';
-import { events } from './events.js';
-import { exportBundle } from './export-bundle.js';
-import { feedbackLog } from './feedback-log.js';
-import { gardenerConfig } from './gardener-config.js';
+import { activeContext } from './active-context/index.js';
+import { artifactsManifest } from './artifacts-manifest/index.js';
+import { decisionLog } from './decision-log/index.js';
+import { events } from './events/index.js';
+import { exportBundle } from './export-bundle/index.js';
+import { feedbackLog } from './feedback-log/index.js';
+import { gardenerConfig } from './gardener-config/index.js';
 import type { FormatId } from './ids.js';
-import { type Layout, PATH_ONLY_LAYOUT, baseOf, dirOf, layoutOf } from './layout.js';
-import { memoryDoc } from './memory-doc.js';
-import { memoryManifest } from './memory-manifest.js';
-import { productContext } from './product-context.js';
-import { progress } from './progress.js';
-import { riskRegister } from './risk-register.js';
-import { systemPatterns } from './system-patterns.js';
-import { threadStore } from './thread-store.js';
-import type { FormatModule } from './types.js';
-import { wbsTask } from './wbs-task.js';
-import { wbsTaskIndex } from './wbs-task-index.js';
-import { workflowState } from './workflow-state.js';
+import { type Layout, baseOf, dirOf, insideThunderusMemory, isNamedBankDir } from './layout.js';
+import { memoryDoc } from './memory-doc/index.js';
+import { memoryManifest } from './memory-manifest/index.js';
+import { productContext } from './product-context/index.js';
+import { progress } from './progress/index.js';
+import { riskRegister } from './risk-register/index.js';
+import { systemPatterns } from './system-patterns/index.js';
+import { threadStore } from './thread-store/index.js';
+import type { FormatModule, LedgerFormatModule } from './types.js';
+import { wbsTask } from './wbs-task/index.js';
+import { wbsTaskIndex } from './wbs-task-index/index.js';
+import { workflowState } from './workflow-state/index.js';
 
 export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
-export type { FormatModule, ParserBinding } from './types.js';
-export { type Layout, MEMORY_BANK_DIR, bankFormatOfName, MEMORY_BANK_FILES, PATH_ONLY_LAYOUT, baseOf, dirOf, isMemoryLocation, isReadme, layoutOf } from './layout.js';
-export { isMemoryDocName } from '../store/doc-file.js';
-export { looksLikeThreadStore } from './thread-store.js';
-export { looksLikeExportBundle } from './export-bundle.js';
+export { ALL_AGENTS, type FormatModule, type LedgerFacts, type LedgerFormatModule, type ParserBinding, type WriterRule } from './types.js';
+export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme } from './layout.js';
+export { isMemoryDocName } from './memory-doc/index.js';
+export { looksLikeThreadStore } from './thread-store/index.js';
+export { looksLikeExportBundle } from './export-bundle/index.js';
 
 /**
  * Every file format. A path takes the format whose location matcher claims
@@ -42,7 +42,7 @@ export { looksLikeExportBundle } from './export-bundle.js';
  * `*.json` may be a thread store, a lone `decisionLog.md` a decision log) in
  * this order, until a sniffer accepts its text.
  */
-export const FORMATS: readonly FormatModule[] = Object.freeze([
+export const FORMATS = Object.freeze([
   memoryManifest,
   gardenerConfig,
   events,
@@ -60,9 +60,71 @@ export const FORMATS: readonly FormatModule[] = Object.freeze([
   memoryDoc,
   threadStore,
   exportBundle,
-]);
+] as const) satisfies readonly FormatModule[];
 
-const BY_ID: ReadonlyMap<FormatId, FormatModule> = new Map(FORMATS.map((f) => [f.id, f]));
+/** The ids of the formats that are hash-chained ledgers (their modules have `ledger` facts). */
+export type LedgerFormatId = Extract<(typeof FORMATS)[number], { readonly ledger: object }>['id'];
+
+/** The modules of the hash-chained ledger formats, in table order. */
+export const LEDGER_MODULES: readonly LedgerFormatModule<LedgerFormatId>[] = FORMATS.filter((f): f is Extract<(typeof FORMATS)[number], { readonly ledger: object }> => 'ledger' in f);
+
+/**
+ * The memory bank's file names and their format ids: the names of the
+ * memory-bank family's modules.
+ */
+export const MEMORY_BANK_FILES: Readonly<Record<string, FormatId>> = Object.freeze(
+  Object.fromEntries(FORMATS.filter((f) => f.family === 'memory-bank').flatMap((f) => (f.names ?? []).map((n) => [n, f.id]))),
+);
+
+/** Names that mark a directory as a bank: the bank files plus the prose layout's own core files. */
+const BANK_MARKERS: ReadonlySet<string> = new Set([...Object.keys(MEMORY_BANK_FILES), 'projectbrief.md', 'techContext.md']);
+
+/** How many marker files make an unnamed directory a bank. */
+const BANK_MIN_MARKERS = 2;
+
+function layoutOver(isBankDir: (dir: string) => boolean): Layout {
+  return Object.freeze({ isBankDir, isBankFile: (path: string) => Object.hasOwn(MEMORY_BANK_FILES, baseOf(path)) && isBankDir(dirOf(path)) });
+}
+
+/**
+ * The layout known from one path alone: only directories named
+ * `memory-bank` are banks. Used where the sibling files are not known.
+ */
+export const PATH_ONLY_LAYOUT: Layout = layoutOver(isNamedBankDir);
+
+/**
+ * The layout of a listing: a directory is a bank when it is named
+ * `memory-bank` or holds at least two memory bank file names (the prose
+ * layout's `projectbrief.md` and `techContext.md` count too). Directories
+ * under `.thunderus/memory/` hold memory docs, so only a named bank counts there.
+ * @example
+ * layoutOf(['docs/progress.md']).isBankDir('docs') // false
+ * layoutOf(['bank/progress.md', 'bank/activeContext.md']).isBankDir('bank') // true
+ */
+export function layoutOf(paths: Iterable<string>): Layout {
+  const markers = new Map<string, number>();
+  for (const p of paths) {
+    if (!BANK_MARKERS.has(baseOf(p)) || insideThunderusMemory(p)) continue;
+    const d = dirOf(p);
+    markers.set(d, (markers.get(d) ?? 0) + 1);
+  }
+  const banks = new Set<string>();
+  for (const [d, n] of markers) if (n >= BANK_MIN_MARKERS) banks.add(d);
+  return layoutOver((dir) => isNamedBankDir(dir) || banks.has(dir));
+}
+
+/**
+ * The memory bank format a file name gives, by name alone: for a file the
+ * user names explicitly (`memkit verify memory-bank/decisionLog.md`), not
+ * for discovery, which also needs the file to be inside a bank.
+ * @example bankFormatOfName('x/decisionLog.md') // 'decision-log'
+ */
+export function bankFormatOfName(path: string): FormatId | undefined {
+  const base = baseOf(path);
+  return Object.hasOwn(MEMORY_BANK_FILES, base) ? MEMORY_BANK_FILES[base] : undefined;
+}
+
+const BY_ID: ReadonlyMap<FormatId, FormatModule> = new Map(FORMATS.map((f) => [f.id, f as FormatModule]));
 
 /** The module of a format id. */
 export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {

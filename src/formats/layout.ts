@@ -10,25 +10,6 @@
  * `README.md` is never a memory file.
  */
 
-/** The memory bank's file names and their format ids. */
-export const MEMORY_BANK_FILES = Object.freeze({
-  'systemPatterns.md': 'system-patterns',
-  'productContext.md': 'product-context',
-  'activeContext.md': 'active-context',
-  'decisionLog.md': 'decision-log',
-  'progress.md': 'progress',
-  'riskRegister.md': 'risk-register',
-  'workflow-state.json': 'workflow-state',
-  'artifacts-manifest.json': 'artifacts-manifest',
-  'feedback-log.md': 'feedback-log',
-} as const);
-
-/** Names that mark a directory as a bank: the bank files plus the prose layout's own core files. */
-const BANK_MARKERS: ReadonlySet<string> = new Set([...Object.keys(MEMORY_BANK_FILES), 'projectbrief.md', 'techContext.md']);
-
-/** How many marker files make an unnamed directory a bank. */
-const BANK_MIN_MARKERS = 2;
-
 /** The conventional name of a memory bank directory. */
 export const MEMORY_BANK_DIR = 'memory-bank';
 
@@ -36,6 +17,8 @@ export const MEMORY_BANK_DIR = 'memory-bank';
 export interface Layout {
   /** True when the directory (relative path, `''` for the root) is a memory bank. */
   isBankDir(dir: string): boolean;
+  /** True when the path is a memory bank file (a bank format's file name) inside a bank directory. */
+  isBankFile(path: string): boolean;
 }
 
 /** The directory part of a path (`''` at the root). */
@@ -49,50 +32,22 @@ export function baseOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-export { isReadme } from '../store/doc-file.js';
+/** True when a path lies under `.thunderus/memory/`, where memory docs live. */
+export const insideThunderusMemory = (path: string): boolean => /(^|\/)\.thunderus\/memory\//.test(path);
 
-const insideThunderusMemory = (path: string) => /(^|\/)\.thunderus\/memory\//.test(path);
+/** True for a human README (`README.md`, `readme.markdown`, `README`): never a memory file. */
+export function isReadme(path: string): boolean {
+  return /^readme(\.[a-z]+)?$/i.test(baseOf(path));
+}
 
 /** True when `dir` is named `memory-bank`: a bank wherever it is. */
 export function isNamedBankDir(dir: string): boolean {
   return baseOf(dir) === MEMORY_BANK_DIR;
 }
 
-/**
- * The layout known from one path alone: only directories named
- * `memory-bank` are banks. Used where the sibling files are not known.
- */
-export const PATH_ONLY_LAYOUT: Layout = Object.freeze({ isBankDir: isNamedBankDir });
-
-/**
- * The layout of a listing: a directory is a bank when it is named
- * `memory-bank` or holds at least two memory bank file names (the prose
- * layout's `projectbrief.md` and `techContext.md` count too). Directories
- * under `.thunderus/memory/` hold memory docs, so only a named bank counts there.
- * @example
- * layoutOf(['docs/progress.md']).isBankDir('docs') // false
- * layoutOf(['bank/progress.md', 'bank/activeContext.md']).isBankDir('bank') // true
- */
-export function layoutOf(paths: Iterable<string>): Layout {
-  const markers = new Map<string, number>();
-  for (const p of paths) {
-    if (!BANK_MARKERS.has(baseOf(p)) || insideThunderusMemory(p)) continue;
-    const d = dirOf(p);
-    markers.set(d, (markers.get(d) ?? 0) + 1);
-  }
-  const banks = new Set<string>();
-  for (const [d, n] of markers) if (n >= BANK_MIN_MARKERS) banks.add(d);
-  return { isBankDir: (dir) => isNamedBankDir(dir) || banks.has(dir) };
-}
-
-/** True when `path` is the memory bank file named `name` inside a bank directory. */
-export function isBankFile(path: string, name: keyof typeof MEMORY_BANK_FILES, layout: Layout): boolean {
-  return baseOf(path) === name && layout.isBankDir(dirOf(path));
-}
-
 /** The matcher of one memory bank file: its name, inside a bank directory. */
-export function inBank(name: keyof typeof MEMORY_BANK_FILES): (path: string, layout: Layout) => boolean {
-  return (path, layout) => isBankFile(path, name, layout);
+export function inBank(name: string): (path: string, layout: Layout) => boolean {
+  return (path, layout) => baseOf(path) === name && layout.isBankDir(dirOf(path));
 }
 
 /**
@@ -102,15 +57,4 @@ export function inBank(name: keyof typeof MEMORY_BANK_FILES): (path: string, lay
  */
 export function isMemoryLocation(path: string): boolean {
   return /(^|\/)(memory-bank|\.thunderus|\.claude)(\/|$)/.test(path);
-}
-
-/**
- * The memory bank format a file name gives, by name alone: for a file the
- * user names explicitly (`memkit verify memory-bank/decisionLog.md`), not
- * for discovery, which also needs the file to be inside a bank.
- * @example bankFormatOfName('x/decisionLog.md') // 'decision-log'
- */
-export function bankFormatOfName(path: string): (typeof MEMORY_BANK_FILES)[keyof typeof MEMORY_BANK_FILES] | undefined {
-  const base = baseOf(path);
-  return Object.hasOwn(MEMORY_BANK_FILES, base) ? MEMORY_BANK_FILES[base as keyof typeof MEMORY_BANK_FILES] : undefined;
 }

@@ -3,6 +3,38 @@ import type { FormatFamily, SchemaId } from '../schemas/registry.js';
 import type { FormatId } from './ids.js';
 import type { Layout } from './layout.js';
 
+/**
+ * Who may write a memory-bank file, and how: the seed's `writers`,
+ * `append_only` and `immutable` lines (and `milestone_done_approvers` for
+ * `progress.md`). The writer policy of `memkit/ledger` is these rules, keyed
+ * by file name.
+ */
+export interface WriterRule {
+  /** Agent ids allowed to write; the seed's `"all agents"` means anyone. */
+  readonly writers: readonly string[];
+  /** Only appending whole entries is allowed. */
+  readonly appendOnly: boolean;
+  /** The body may never be edited; growth must be backed by a decision (systemPatterns.md, decisionLog.md). */
+  readonly immutable?: boolean;
+  /** Who may approve (progress.md: `milestone_done_approvers`). */
+  readonly approvers?: readonly string[];
+}
+
+/** The facts of one hash-chained ledger format: what the verifier, the append, the merge driver and the writers read. */
+export interface LedgerFacts {
+  // The entry schema is the format's first schema id.
+  /** Field holding the entry time. */
+  readonly tsField: 'ts' | 'timestamp';
+  /** Field holding a dated id (`DEC-YYYYMMDD-NNN`), when the format has one. */
+  readonly idField?: 'id' | 'risk_id';
+  /** Prefix of the dated id, with its dash. */
+  readonly idPrefix?: string;
+  /** Field naming the agent that wrote the entry: the writer policy applies to it. */
+  readonly writerField: string;
+  /** How entries are written: one JSON object per line after a Markdown preamble, or headed blocks of YAML. */
+  readonly entries: 'json-lines' | 'yaml-blocks';
+}
+
 /** The parser a format's text is read with: it keeps line positions for problems. */
 export interface ParserBinding {
   /** The parser's exported name (`parseLedgerText`), for docs and messages. */
@@ -52,4 +84,14 @@ export interface FormatModule<Id extends FormatId = FormatId> {
   readonly parser: ParserBinding;
   /** The `kind` an export bundle (v2) gives a file of this format; a frozen wire value. */
   readonly exportKind: (typeof FILE_KINDS)[number];
+  /** For a memory-bank file: who may write it, and how. */
+  readonly writerRule?: WriterRule;
+  /** For a hash-chained ledger: its entry facts. */
+  readonly ledger?: LedgerFacts;
 }
+
+/** The seed's wildcard writer: anyone may write. */
+export const ALL_AGENTS = 'all agents';
+
+/** A format module that is a hash-chained ledger. */
+export type LedgerFormatModule<Id extends FormatId = FormatId> = FormatModule<Id> & { readonly ledger: LedgerFacts; readonly writerRule: WriterRule };

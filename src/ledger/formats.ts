@@ -1,16 +1,14 @@
-import type { FormatId } from '../formats/ids.js';
-import { bankFormatOfName } from '../formats/layout.js';
+import { LEDGER_MODULES, type LedgerFormatId, bankFormatOfName } from '../formats/index.js';
 import type { ActiveContextEntry, DecisionLogEntry, FeedbackLogEntry, ProductContextEntry, RiskRegisterEntry } from '../schemas/memory-bank.js';
 import type { SchemaId } from '../schemas/registry.js';
 
 /**
- * The formats of the memory bank's hash-chained ledgers, by their format ids
- * (the one name each format has in memkit, see `memkit/check`'s table of formats).
+ * The formats of the memory bank's hash-chained ledgers, by their format ids:
+ * the formats whose module has ledger facts.
  */
-export const LEDGER_FORMAT_IDS = ['decision-log', 'risk-register', 'product-context', 'active-context', 'feedback-log'] as const satisfies readonly FormatId[];
+export const LEDGER_FORMAT_IDS: readonly LedgerFormatId[] = Object.freeze(LEDGER_MODULES.map((f) => f.id));
 
-/** A ledger format id: the {@link FormatId}s of the memory bank's hash-chained ledgers. */
-export type LedgerFormatId = (typeof LEDGER_FORMAT_IDS)[number];
+export type { LedgerFormatId };
 
 /** The entry type stored in each ledger format (from the schemas). */
 export interface LedgerEntryMap {
@@ -24,7 +22,7 @@ export interface LedgerEntryMap {
 /** Any ledger entry. */
 export type LedgerEntry = LedgerEntryMap[LedgerFormatId];
 
-/** What the ledger functions need to know about one ledger format. */
+/** What the ledger functions need to know about one ledger format: its module's ledger facts. */
 export interface LedgerFormatInfo {
   readonly format: LedgerFormatId;
   /** The schema of one entry, passed to `validate` (`decision-log-entry`: a schema id, not a format id). */
@@ -35,16 +33,20 @@ export interface LedgerFormatInfo {
   readonly idField?: 'id' | 'risk_id';
   /** Prefix of the dated id, with its dash. */
   readonly idPrefix?: string;
+  /** Field naming the agent that wrote the entry: the writer policy applies to it. */
+  readonly writerField: string;
 }
 
-/** The five ledger formats: their entry schemas, timestamp and id fields. */
-export const LEDGER_FORMATS: Readonly<Record<LedgerFormatId, LedgerFormatInfo>> = {
-  'decision-log': { format: 'decision-log', schemaId: 'decision-log-entry', tsField: 'ts', idField: 'id', idPrefix: 'DEC-' },
-  'risk-register': { format: 'risk-register', schemaId: 'risk-register-entry', tsField: 'ts', idField: 'risk_id', idPrefix: 'RISK-' },
-  'product-context': { format: 'product-context', schemaId: 'product-context-entry', tsField: 'ts' },
-  'active-context': { format: 'active-context', schemaId: 'active-context-entry', tsField: 'ts' },
-  'feedback-log': { format: 'feedback-log', schemaId: 'feedback-log-entry', tsField: 'timestamp' },
-};
+/** The five ledger formats: their entry schemas, timestamp, id and writer fields (from the format modules). */
+export const LEDGER_FORMATS: Readonly<Record<LedgerFormatId, LedgerFormatInfo>> = Object.freeze(
+  Object.fromEntries(
+    LEDGER_MODULES.map((f) => {
+      const { tsField, idField, idPrefix, writerField } = f.ledger;
+      const info: LedgerFormatInfo = { format: f.id, schemaId: f.schemaIds[0]!, tsField, writerField, ...(idField === undefined ? {} : { idField }), ...(idPrefix === undefined ? {} : { idPrefix }) };
+      return [f.id, Object.freeze(info)];
+    }),
+  ) as Record<LedgerFormatId, LedgerFormatInfo>,
+);
 
 /** True when `format` names a ledger format. */
 export function isLedgerFormat(format: unknown): format is LedgerFormatId {

@@ -1,41 +1,25 @@
+import { ALL_AGENTS, FORMATS, type FormatModule, type WriterRule } from '../formats/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
+
+export { ALL_AGENTS };
 
 /** What an agent wants to do to a memory-bank file. */
 export type WriteOperation = 'append' | 'edit' | 'delete' | 'replace' | 'approve';
 
 /** The rule for one file: who may write, and how. */
-export interface FileRule {
-  /** Agent ids allowed to write; the seed's `"all agents"` means anyone. */
-  writers: readonly string[];
-  /** Only appending whole entries is allowed. */
-  appendOnly: boolean;
-  /** The body may never be edited; growth must be backed by a decision (systemPatterns.md, decisionLog.md). */
-  immutable?: boolean;
-  /** Who may approve (progress.md: `milestone_done_approvers`). */
-  approvers?: readonly string[];
-}
+export type FileRule = WriterRule;
 
 /** A writer policy: file base name → rule. */
 export type WriterPolicy = Readonly<Record<string, FileRule>>;
 
-/** The seed's wildcard writer. */
-export const ALL_AGENTS = 'all agents';
-
 /**
- * The `writers` lists and `append_only` flags of the memory-bank seed, as the
- * default policy. Pass your own object to {@link checkWrite} to replace it.
+ * The `writers` lists and `append_only` flags of the memory-bank seed (each
+ * format module's writer rule, keyed by its file name), as the default
+ * policy. Pass your own object to {@link checkWrite} to replace it.
  */
-export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze({
-  'systemPatterns.md': { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
-  'productContext.md': { writers: ['ProductManager'], appendOnly: true },
-  'activeContext.md': { writers: [ALL_AGENTS], appendOnly: true },
-  'decisionLog.md': { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
-  'progress.md': { writers: [ALL_AGENTS], appendOnly: false, approvers: ['CIReviewer', 'ReaperOAK'] },
-  'riskRegister.md': { writers: ['Security', 'ReaperOAK'], appendOnly: true },
-  'workflow-state.json': { writers: ['ReaperOAK'], appendOnly: false },
-  'artifacts-manifest.json': { writers: ['ReaperOAK'], appendOnly: false },
-  'feedback-log.md': { writers: [ALL_AGENTS], appendOnly: true },
-});
+export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze(
+  Object.fromEntries((FORMATS as readonly FormatModule[]).flatMap((f) => (f.writerRule === undefined ? [] : (f.names ?? []).map((n) => [n, f.writerRule!] as const)))),
+);
 
 /**
  * Checks whether `agent` may perform `operation` on `file` (a path; its base

@@ -1,4 +1,5 @@
 import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
+import { isMemoryDocName, isReadme } from '../formats/index.js';
 import { parseFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../problems/index.js';
 import { type MemoryDocFrontmatter, validate } from '../schemas/index.js';
@@ -48,19 +49,7 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   return ok(record, problems);
 }
 
-/** True for a human README (`README.md`, `readme.markdown`, `README`): never a memory file. */
-export function isReadme(path: string): boolean {
-  return /^readme(\.[a-z]+)?$/i.test(path.slice(path.lastIndexOf('/') + 1));
-}
-
-/**
- * True for a file name a memory doc may have: Markdown, and not a human
- * README. The table of formats' memory-doc matcher uses this same test, so
- * the store and `memkit check` agree on what a memory doc is.
- */
-export function isMemoryDocName(path: string): boolean {
-  return path.endsWith('.md') && !isReadme(path);
-}
+export { isMemoryDocName, isReadme };
 
 /** Paths of memory doc files (`<root>/**\/*.md`, a README excepted), sorted. */
 export async function listMemoryDocs(files: FilePort, root: string = THUNDERUS_MEMORY_ROOT): Promise<string[]> {

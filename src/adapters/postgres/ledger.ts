@@ -1,7 +1,7 @@
 import { canonicalizeResult } from '../../canonical/jcs.js';
 import { readJson } from '../../canonical/read-json.js';
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../canonical/sha256.js';
-import { MEMORY_BANK_FILES } from '../../formats/layout.js';
+import { MEMORY_BANK_FILES } from '../../formats/index.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../ledger/formats.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../ledger/policy.js';

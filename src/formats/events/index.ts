@@ -1,6 +1,6 @@
-import { baseOf } from './layout.js';
-import { jsonLinesParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { baseOf } from '../layout.js';
+import { jsonLinesParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** The append-only event log, `events.jsonl` (v1), wherever it is. */
 export const events: FormatModule<'events'> = {

@@ -1,5 +1,5 @@
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** WBS task memory: `.claude/memory/task-index.json`. */
 export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {

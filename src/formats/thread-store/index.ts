@@ -1,6 +1,6 @@
-import { parseJson } from '../parse/index.js';
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { parseJson } from '../../parse/index.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 const KEYS = ['version', 'threads', 'operations', 'relations'] as const;
 

@@ -1,7 +1,7 @@
-import { jsonNaming, namedOutsideBank } from './bank-sniff.js';
-import { inBank } from './layout.js';
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonNaming, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** `artifacts-manifest.json`. */
 export const artifactsManifest: FormatModule<'artifacts-manifest'> = {
@@ -15,4 +15,6 @@ export const artifactsManifest: FormatModule<'artifacts-manifest'> = {
   schemaIds: ['artifacts-manifest'],
   parser: jsonParser,
   exportKind: 'memory-bank',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: ['ReaperOAK'], appendOnly: false },
 };

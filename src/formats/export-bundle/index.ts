@@ -1,5 +1,5 @@
-import { jsonLinesParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonLinesParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** True when the first line of NDJSON text names `superagents_export` (an export bundle's manifest). */
 export function looksLikeExportBundle(text: string): boolean {

@@ -1,7 +1,7 @@
-import { looksLikeSystemPatterns, namedOutsideBank } from './bank-sniff.js';
-import { inBank } from './layout.js';
-import { systemPatternsParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { looksLikeSystemPatterns, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { systemPatternsParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** `systemPatterns.md`: a header carrying the body's SHA-256, then the body. */
 export const systemPatterns: FormatModule<'system-patterns'> = {
@@ -15,4 +15,6 @@ export const systemPatterns: FormatModule<'system-patterns'> = {
   schemaIds: ['system-patterns-header'],
   parser: systemPatternsParser,
   exportKind: 'ledger',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
 };

@@ -1,5 +1,5 @@
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** The memory manifest: the inventory of memory docs. */
 export const memoryManifest: FormatModule<'memory-manifest'> = {

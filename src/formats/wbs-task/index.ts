@@ -1,5 +1,5 @@
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** WBS task memory: `.claude/memory/tasks/<id>.json`, one entity each. */
 export const wbsTask: FormatModule<'wbs-task'> = {

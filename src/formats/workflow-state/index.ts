@@ -1,7 +1,7 @@
-import { jsonNaming, namedOutsideBank } from './bank-sniff.js';
-import { inBank } from './layout.js';
-import { jsonParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { jsonNaming, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { jsonParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** `workflow-state.json`. */
 export const workflowState: FormatModule<'workflow-state'> = {
@@ -15,4 +15,6 @@ export const workflowState: FormatModule<'workflow-state'> = {
   schemaIds: ['workflow-state'],
   parser: jsonParser,
   exportKind: 'memory-bank',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: ['ReaperOAK'], appendOnly: false },
 };

@@ -1,5 +1,5 @@
-import { gardenerParser } from './parsers.js';
-import type { FormatModule } from './types.js';
+import { gardenerParser } from '../parsers.js';
+import type { FormatModule } from '../types.js';
 
 /** The gardener config, `.thunderus/memory/gardener.toml` or `.json`. */
 export const gardenerConfig: FormatModule<'gardener-config'> = {

@@ -1,0 +1,21 @@
+import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { ledgerTextParser } from '../parsers.js';
+import { ALL_AGENTS, type LedgerFormatModule } from '../types.js';
+
+/** `activeContext.md`: a JSON Lines ledger. */
+export const activeContext: LedgerFormatModule<'active-context'> = {
+  id: 'active-context',
+  title: 'activeContext.md',
+  family: 'memory-bank',
+  names: ['activeContext.md'],
+  matches: inBank('activeContext.md'),
+  mayHold: namedOutsideBank('activeContext.md'),
+  sniff: looksLikeLedger,
+  schemaIds: ['active-context-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: [ALL_AGENTS], appendOnly: true },
+  ledger: { tsField: 'ts', writerField: 'source_agent', entries: 'json-lines' },
+};

@@ -1,0 +1,21 @@
+import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { ledgerTextParser } from '../parsers.js';
+import type { LedgerFormatModule } from '../types.js';
+
+/** `decisionLog.md`: a JSON Lines ledger. */
+export const decisionLog: LedgerFormatModule<'decision-log'> = {
+  id: 'decision-log',
+  title: 'decisionLog.md',
+  family: 'memory-bank',
+  names: ['decisionLog.md'],
+  matches: inBank('decisionLog.md'),
+  mayHold: namedOutsideBank('decisionLog.md'),
+  sniff: looksLikeLedger,
+  schemaIds: ['decision-log-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
+  ledger: { tsField: 'ts', idField: 'id', idPrefix: 'DEC-', writerField: 'proposer_agent', entries: 'json-lines' },
+};

@@ -1,0 +1,21 @@
+import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
+import { inBank } from '../layout.js';
+import { ledgerTextParser } from '../parsers.js';
+import type { LedgerFormatModule } from '../types.js';
+
+/** `riskRegister.md`: a JSON Lines ledger. */
+export const riskRegister: LedgerFormatModule<'risk-register'> = {
+  id: 'risk-register',
+  title: 'riskRegister.md',
+  family: 'memory-bank',
+  names: ['riskRegister.md'],
+  matches: inBank('riskRegister.md'),
+  mayHold: namedOutsideBank('riskRegister.md'),
+  sniff: looksLikeLedger,
+  schemaIds: ['risk-register-entry'],
+  parser: ledgerTextParser,
+  exportKind: 'ledger',
+  // memory-bank-schema.md: the file's `writers` and `append_only` lines.
+  writerRule: { writers: ['Security', 'ReaperOAK'], appendOnly: true },
+  ledger: { tsField: 'ts', idField: 'risk_id', idPrefix: 'RISK-', writerField: 'reporter_agent', entries: 'json-lines' },
+};
