@@ -7,7 +7,7 @@ import { type Problem, type Result, error, ok, warning } from '../problems/index
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
 import { dirOf } from './layout.js';
-import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from './payload.js';
+import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from '../ledger/payload.js';
 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
 const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'feedback-log'> => isLedgerFormat(format) && format !== 'feedback-log';
@@ -407,7 +407,7 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
       ctx.problems.push(warning('ledger.payload-missing', `payload ${path} could not be read (${d.problems[0]?.message ?? 'unknown reason'}); payload_hash not checked`, where));
       continue;
     }
-    if (payloadMatch(d.value, ref.hash, ctx.env.hasher) === undefined) {
+    if (payloadMatch(d.value, ref.hash) === undefined) {
       ctx.problems.push(
         error('ledger.payload-hash-mismatch', `payload ${path} does not hash to payload_hash: neither the SHA-256 of its bytes nor that of its canonical JSON matches`, {
           ...where,

@@ -11,13 +11,14 @@ import { isDateTime, isoDateTimeMillis } from '../schemas/date-time.js';
 import type { Checkpoint } from './checkpoint.js';
 import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './formats.js';
 import { MerkleRootAccumulator, leafHash } from './merkle.js';
+import { type PayloadDigests, payloadDigests, payloadMatch } from './payload.js';
 import { splitPreamble } from './preamble.js';
 
 /**
  * Resolves the payload an entry references (`payload_loc`), for the
  * `payload_hash` check. Return the payload as a JSON value (hashed as
- * sha256(JCS(value))) or raw bytes (hashed as they are); `undefined` when it
- * cannot be found.
+ * sha256(JCS(value))) or raw bytes (hashed as they are and, when they are
+ * JSON, as their canonical JSON); `undefined` when it cannot be found.
  */
 export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => unknown;
 
@@ -287,15 +288,16 @@ export class LedgerVerifier {
       this.add(warning('ledger.payload-missing', `payload ${check.loc} was not found; payload_hash not checked`, { line: check.line, pointer: '/payload_loc' }));
       return;
     }
-    let got: string;
+    let digests: PayloadDigests;
     try {
-      got = sha256Hex(payload instanceof Uint8Array ? payload : canonicalize(payload), this.hasher);
+      digests = payloadDigests(payload, this.hasher);
     } catch (cause) {
       const p = canonicalizeProblem(payload, cause);
       this.add(error(p.code, `payload ${check.loc}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''}`, { line: check.line, pointer: '/payload_loc' }));
       return;
     }
-    if (got !== check.hash) this.add(error('ledger.payload-hash-mismatch', `payload ${check.loc} does not hash to payload_hash`, { line: check.line, pointer: '/payload_hash' }));
+    if (payloadMatch(digests, check.hash) === undefined)
+      this.add(error('ledger.payload-hash-mismatch', `payload ${check.loc} does not hash to payload_hash`, { line: check.line, pointer: '/payload_hash' }));
   }
 
   private compareCheckpoint(line: number): void {

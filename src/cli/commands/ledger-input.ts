@@ -1,10 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Hasher } from '../../canonical/index.js';
-import { payloadMatch, resolvePayloadLoc } from '../../check/payload.js';
+import { resolvePayloadLoc } from '../../ledger/payload.js';
 import { type FormatId, bankFormatOfName } from '../../formats/index.js';
-import { parseJson } from '../../parse/index.js';
 import { type PayloadResolver, ledgerFormatOfFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
 import { parseFeedbackLog, parseLedgerText } from '../../parse/index.js';
 import { type Problem, error } from '../../problems/index.js';
@@ -96,12 +94,11 @@ const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 /**
  * Resolves `payload_loc` for `memkit verify`: a relative file reference is
  * looked up beside the ledger, then under `rootAbs` (the working directory),
- * never outside either; only regular files are read. A payload is given to
- * the verifier as bytes (hashed raw) unless its canonical JSON is what
- * `payload_hash` names; either form verifies.
+ * never outside either; only regular files are read. The verifier matches
+ * the bytes' hash or their canonical JSON's, as `memkit check` does.
  */
-export function payloadResolver(ledgerAbs: string, rootAbs: string, hasher: Hasher): PayloadResolver {
-  return async (loc, entry) => {
+export function payloadResolver(ledgerAbs: string, rootAbs: string): PayloadResolver {
+  return async (loc) => {
     const rel = resolvePayloadLoc('', loc);
     if (rel === undefined) return undefined;
     for (const base of [dirname(ledgerAbs), rootAbs]) {
@@ -113,10 +110,6 @@ export function payloadResolver(ledgerAbs: string, rootAbs: string, hasher: Hash
         () => undefined,
       );
       if (bytes === undefined) continue;
-      if (payloadMatch(bytes, String(entry.payload_hash), hasher) === 'jcs') {
-        const parsed = parseJson(new TextDecoder().decode(bytes));
-        if (parsed.ok) return parsed.value;
-      }
       return bytes;
     }
     return undefined;

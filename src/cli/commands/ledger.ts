@@ -57,7 +57,7 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
       else if (parsed !== undefined) problems.push(...inFile(parsed.problems, shown(io, cpAbs)));
     }
     const progress = progressBar(io, 'verifying');
-    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd, cliHasher), ...(cp ? { checkpoint: cp } : {}) }, progress);
+    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd), ...(cp ? { checkpoint: cp } : {}) }, progress);
     progress.done();
     // "0 entries, 0 errors" would pass a prose file or a README as a sound ledger.
     if (summary.entries === 0 && problems.length === 0 && !summary.problems.some((p) => p.severity === 'error')) {
