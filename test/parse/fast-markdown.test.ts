@@ -5,6 +5,7 @@ import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { describe, expect, it } from 'vitest';
 import { fastOutline } from '../../src/parse/fast-markdown.js';
 import { headingsFromEvents, markdownEvents, markdownOutline, textFromEvents } from '../../src/parse/markdown.js';
+import { createParseStats, parseFrontmatter } from '../../src/parse/index.js';
 
 interface Tok {
   type: string;
@@ -249,5 +250,43 @@ describe('fastOutline', () => {
       { depth: 2, text: 'Sub', line: 15 },
     ]);
     expect(out.text).toBe(reference(md).text);
+  });
+});
+
+// Regression: a memory doc whose body holds an HTML block (`<details>`, `<div>`, a table) was
+// handed to micromark whole, at about the cost of the fast path for a hundred plain docs. An
+// HTML block that ends at a blank line is now read by the fast scanner, with micromark's result.
+const body = [
+  '# Title',
+  '',
+  'Some text before the block.',
+  '<details>',
+  '<summary>More</summary>',
+  '# not a heading inside HTML',
+  '',
+  'Text between the blocks.',
+  '',
+  '</details>',
+  '',
+  '<TABLE class="x">',
+  '  <tr><td>cell</td></tr>',
+  '</TABLE>',
+  '',
+  '## After',
+  '',
+].join('\n');
+const text = `---\nid: fact.html\n---\n${body}`;
+
+describe('a body holding HTML blocks is read by the fast scanner, not handed to micromark whole', () => {
+  it('reads a body with HTML blocks without micromark, with the headings and text micromark gives', () => {
+    const stats = createParseStats();
+    const parsed = parseFrontmatter(text, { stats });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const events = markdownEvents(body);
+    expect(parsed.value.headings()).toEqual(headingsFromEvents(events, parsed.value.bodyLine - 1));
+    expect(parsed.value.headings().map((h) => h.text)).toEqual(['Title', 'After']);
+    expect(parsed.value.bodyText()).toBe(textFromEvents(events));
+    expect(stats.markdownParses).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryDocArb } from '../../src/arbitraries/index.js';
-import { createParseStats, parseFrontmatter, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/parse/index.js';
+import { createParseStats, parseFrontmatter, serializeFrontmatter, splitFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/parse/index.js';
 import { MemoryDocFrontmatter } from '../../src/schemas/index.js';
 import { docVariantArb } from './generators.js';
 
@@ -225,5 +225,161 @@ describe('updateFrontmatter', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// Reported: updating a memory doc's frontmatter prepended a second `---`
+// block when the parser failed to recognise the first one (BOM, CRLF,
+// trailing spaces on the delimiter, a body with its own `---` lines).
+function frontmatterBlocks(text: string): number {
+  // Count blocks that open at the very top, as a second prepended block would.
+  let count = 0;
+  let rest = text;
+  while (true) {
+    const s = splitFrontmatter(rest);
+    if (!('bodyStart' in s)) return count;
+    count++;
+    rest = s.body;
+  }
+}
+
+describe('updateFrontmatter never prepends a second frontmatter block', () => {
+  it.each([
+    ['BOM', '\ufeff---\nid: a\n---\nbody\n'],
+    ['CRLF', '---\r\nid: a\r\n---\r\nbody\r\n'],
+    ['BOM + CRLF', '\ufeff---\r\nid: a\r\n---\r\nbody\r\n'],
+    ['spaces after delimiters', '---  \nid: a\n---\t\nbody\n'],
+    ['body with thematic breaks', '---\nid: a\n---\n# T\n\n---\n\ntext\n---\n'],
+    ['empty frontmatter', '---\n---\nbody\n'],
+    ['no trailing newline', '---\nid: a\n---'],
+  ])('keeps exactly one block (%s)', (_name, text) => {
+    const r = updateFrontmatter(text, { id: 'b', extra: [1] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(frontmatterBlocks(r.value)).toBe(1);
+    const doc = parseFrontmatter(r.value);
+    expect(doc.ok && doc.value.data).toEqual({ id: 'b', extra: [1] });
+    expect(doc.ok && doc.value.body).toBe((parseFrontmatter(text) as { value: { body: string } }).value.body);
+  });
+
+  it('refuses instead of prepending when the existing block is broken or unclosed', () => {
+    for (const text of ['---\nid: [\n---\nbody\n', '---\nid: a\nbody without a closing line\n', '\ufeff---\nid: a: b\n---\n']) {
+      const r = updateFrontmatter(text, { id: 'b' }, { createIfMissing: true });
+      expect(r.ok).toBe(false);
+    }
+  });
+
+  it('never adds a block on repeated updates of generated docs (property)', () => {
+    fc.assert(
+      fc.property(docVariantArb, fc.array(fc.stringMatching(/^[a-z]{1,5}$/), { minLength: 1, maxLength: 4 }), (v, values) => {
+        let text = v.text;
+        for (const value of values) {
+          const r = updateFrontmatter(text, { id: value }, { createIfMissing: true });
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          text = r.value;
+        }
+        expect(text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length).toBe(v.text.split(/\r?\n/).filter((l) => /^---[ \t]*$/.test(l.replace(/^\ufeff/, ''))).length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+// Reported: a "billion laughs" YAML alias bomb in a frontmatter block
+// exhausted memory. memkit caps alias expansion and reports it.
+const bomb = [
+  '---',
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+  'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+  'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+  'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+  'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+  'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+  'h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]',
+  'i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]',
+  '---',
+  'body',
+].join('\n');
+
+describe('a YAML alias bomb in frontmatter is refused', () => {
+  it('is refused with yaml.alias-limit on the first alias line', () => {
+    const r = parseFrontmatter(bomb);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems).toMatchObject([{ code: 'yaml.alias-limit', line: 3 }]);
+  });
+
+  it('cannot be smuggled in through an update', () => {
+    const r = updateFrontmatter(bomb, { a: 1 });
+    expect(!r.ok && r.problems[0]!.code).toBe('yaml.alias-limit');
+  });
+
+  it('honours maxYamlAliases, and allows a few honest aliases by default', () => {
+    const honest = '---\nbase: &b {x: 1}\none: *b\ntwo: *b\n---\n';
+    expect(parseFrontmatter(honest).ok).toBe(true);
+    const strict = parseFrontmatter(honest, { limits: { maxYamlAliases: 0 } });
+    expect(!strict.ok && strict.problems[0]!.code).toBe('yaml.alias-limit');
+  });
+
+  it('refuses self-referencing aliases and aliases with no anchor', () => {
+    const cycle = parseFrontmatter('---\na: &x [1, *x]\n---\n');
+    expect(!cycle.ok && cycle.problems[0]).toMatchObject({ code: 'yaml.alias-cycle', line: 2 });
+    expect(updateFrontmatter('---\na: &x [1, *x]\n---\n', { b: 1 }).ok).toBe(false);
+    const dangling = parseFrontmatter('---\na: *nowhere\n---\n');
+    expect(!dangling.ok && dangling.problems[0]).toMatchObject({ code: 'yaml.syntax', line: 2 });
+  });
+});
+
+// Reported: one malformed YAML file stalled a whole batch (the parser retried,
+// re-scanned or threw). memkit must give each file one bounded parse, report
+// the bad one as a Problem and carry on. Asserted by work done, not by time.
+const good = (i: number) => stringifyFrontmatter({ id: `fact.n${i}`, title: `Fact ${i}`, tags: ['a', 'b'] }, `# Fact ${i}\n\nBody ${i}.\n`);
+
+const MALFORMED = [
+  '---\nid: "unterminated\ntitle: x\n---\n# body\n',
+  '---\nid: [1, 2\n---\n# body\n',
+  '---\nid: a\nid: b\n---\n',
+  '---\n\tid: tab\n---\n',
+  '---\nid: a\n' + 'x: ['.repeat(200) + '\n---\n',
+  '---\nid: a\nno closing line ever\n' + 'filler line\n'.repeat(500),
+  '---\n' + ': : : :\n'.repeat(50) + '---\n',
+];
+
+describe('a malformed YAML file does not stall a batch', () => {
+  it('parses every file in the batch once, reports the bad ones, never throws', () => {
+    const batch = [good(1), ...MALFORMED, good(2)];
+    const stats = createParseStats();
+    const results = batch.map((text, i) => parseFrontmatter(text, { stats, file: `f${i}.md` }));
+    expect(results[0]!.ok).toBe(true);
+    expect(results.at(-1)!.ok).toBe(true);
+    for (const r of results.slice(1, -1)) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems[0]!.line).toBeGreaterThanOrEqual(1);
+    }
+    // At most one YAML parse per file, each over at most that file's text.
+    expect(stats.yamlParses).toBeLessThanOrEqual(batch.length);
+    expect(stats.yamlChars).toBeLessThanOrEqual(batch.reduce((n, t) => n + t.length, 0));
+    expect(stats.markdownParses).toBe(0);
+  });
+
+  it('a malformed file costs no more YAML work than a good file of the same size (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.integer({ min: 0, max: 50 }), (junk, n) => {
+        const text = '---\n' + junk + '\n' + 'k: v\n'.repeat(n) + '---\nbody\n';
+        const stats = createParseStats();
+        parseFrontmatter(text, { stats });
+        expect(stats.yamlParses).toBeLessThanOrEqual(1);
+        expect(stats.yamlChars).toBeLessThanOrEqual(text.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finding the closing line of an unclosed block is one linear scan', () => {
+    const stats = createParseStats();
+    const r = parseFrontmatter('---\n' + 'line: x\n'.repeat(100_000), { stats });
+    expect(!r.ok && r.problems[0]!.code).toBe('frontmatter.unclosed');
+    expect(stats.yamlParses).toBe(0);
   });
 });

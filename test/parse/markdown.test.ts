@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, markdownHazard, markdownOutline, parseFrontmatter, plainHeadings } from '../../src/parse/index.js';
+import { hostileRecap, hostileRecapTests } from './hostile-recap.js';
 
 // Pieces of one paragraph: words, spaces and character references of every kind,
 // valid or not (named, decimal, hex; controls, surrogates, out of range, unknown names).
@@ -174,4 +175,54 @@ describe('hostile Markdown: the pre-scan and its linear fallback', () => {
       { numRuns: 500 },
     );
   });
+});
+
+// Reported: a recap holding 100–200 KB of nested block quotes (`>>>>…`) ran
+// past 60 s, because micromark's work grows with the square of the nesting.
+// A linear pre-scan now skips micromark for such a body (`markdown.too-deep`
+// for one deep line, `markdown.too-complex` for many moderately deep ones).
+describe('nested block quotes do not make micromark quadratic', () => {
+  describe('one line of `>` markers', () => hostileRecapTests('markdown.too-deep', (size) => `${'>'.repeat(size)} deep`));
+  describe('many lines of 30 `>` markers each', () => hostileRecapTests('markdown.too-complex', (size) => `${'>'.repeat(30)} quote\n`.repeat(Math.ceil(size / 37))));
+  // Each lazy line made micromark rescan the quoted paragraph: 50 KB took 12 s.
+  describe('one `>` line then lazy continuation lines', () => hostileRecapTests('markdown.too-complex', (size) => `> quote\n${'lazy\n'.repeat(size / 5)}`));
+});
+
+// Reported: a recap holding 100–200 KB of emphasis delimiters ran past 60 s:
+// micromark matches each closing `*`/`_` (and `]`) by scanning back through
+// the paragraph. A linear pre-scan now skips micromark for such a body.
+const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length));
+
+describe('nested emphasis delimiters do not make micromark quadratic', () => {
+  describe('`*a_` in one paragraph', () => hostileRecapTests('markdown.too-many-delimiters', (size) => fill('*a_', size)));
+  describe('closing `*` runs in one paragraph', () => hostileRecapTests('markdown.too-many-delimiters', (size) => fill('a* ', size)));
+  describe('`[*` in one paragraph', () => hostileRecapTests('markdown.too-many-delimiters', (size) => fill('[*', size)));
+  describe('paragraphs of 900 delimiters each', () => hostileRecapTests('markdown.too-complex', (size) => fill(`${'*a_'.repeat(300)}\n\n`, size)));
+
+  it('keeps micromark for one long `****…` run (one delimiter run, linear)', { timeout: 60_000 }, () => {
+    const r = parseFrontmatter(hostileRecap('*'.repeat(200_000)));
+    expect(r.ok && r.value.markdownProblems()).toEqual([]);
+    expect(r.ok && r.value.headings().map((h) => h.text)).toEqual(['Session recap', 'Provenance']);
+  });
+});
+
+// Reported: a recap holding 100–200 KB of list markers (`- - - …`) ran past
+// 60 s, because micromark's work grows with the square of the nesting. A
+// linear pre-scan now skips micromark for such a body.
+describe('nested list markers do not make micromark quadratic', () => {
+  describe('one line of `- ` markers', () => hostileRecapTests('markdown.too-deep', (size) => `${'- '.repeat(size / 2)}item`));
+  describe('one line of `* ` markers', () => hostileRecapTests('markdown.too-deep', (size) => `${'* '.repeat(size / 2)}item`));
+  describe('one line of `1. ` markers', () => hostileRecapTests('markdown.too-deep', (size) => `${'1. '.repeat(size / 3)}item`));
+  // Each lazy line made micromark rescan the item's paragraph: 50 KB took 24 s.
+  describe('one list item then lazy continuation lines', () => hostileRecapTests('markdown.too-complex', (size) => `- item\n${'lazy\n'.repeat(size / 5)}`));
+  describe('many lines of 30 markers each', () => hostileRecapTests('markdown.too-complex', (size) => `${'- '.repeat(30)}item\n`.repeat(Math.ceil(size / 65))));
+});
+
+// Found while fixing the nested-Markdown hangs: a body of many setext
+// headings (`text` over `===`) also made micromark quadratic (50 KB took
+// 14 s). The pre-scan counts setext underlines in its work estimate, so such
+// a body gets `markdown.too-complex` and the linear ATX scan.
+describe('many setext underlines do not make micromark quadratic', () => {
+  describe('`a` over `===`, repeated', () => hostileRecapTests('markdown.too-complex', (size) => 'a\n===\n'.repeat(size / 6)));
+  describe('`a` over `---`, repeated', () => hostileRecapTests('markdown.too-complex', (size) => 'a\n---\n'.repeat(size / 6)));
 });

@@ -1,4 +1,4 @@
-// Shared by the hostile-Markdown regression tests: a recap whose body is
+// Shared by the hostile-Markdown tests of markdown.test.ts and frontmatter-huge-flow-sequence.test.ts: a recap whose body is
 // hostile, checked through the parser API, `memkit check`, the store's
 // indexing path and `memkit index`. Each test has a runner timeout; none
 // asserts a duration.

@@ -31,7 +31,7 @@ const hugeDoc = (bytes: number) =>
     '',
   ].join('\n');
 
-describe('regression: frontmatter holding a huge YAML flow sequence', () => {
+describe('frontmatter holding a huge YAML flow sequence is refused before any YAML parse', () => {
   it('the parser refuses it with frontmatter.too-large at the first YAML line', { timeout: 60_000 }, () => {
     const r = parseFrontmatter(hugeDoc(20 * MB), { file: RECAP_PATH, limits: { maxFileBytes: 64 * MB } });
     expect(r.ok).toBe(false);
