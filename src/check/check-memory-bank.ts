@@ -1,8 +1,8 @@
-import { checkWrite, verifyEntries, verifyText } from '../ledger/index.js';
+import { checkWrite, verifyFeedbackLog, verifyText } from '../ledger/index.js';
 import { sha256Hex } from '../canonical/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from '../ledger/index.js';
 import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
-import { markdownOutline, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
+import { markdownOutline, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../parse/index.js';
 import { type Problem, type Result, error, ok, warning } from '../problems/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
@@ -125,17 +125,9 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
       else ctx.report(file, problems);
       return;
     }
-    case 'feedback-log': {
-      const parsed = parseFeedbackLog(file.text, { file: file.path, validateEntries: false });
-      if (!parsed.ok) {
-        ctx.report(file, parsed.problems);
-        return;
-      }
-      ctx.report(file, parsed.problems ?? []);
-      const entries = parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value }));
-      ctx.report(file, verifyEntries(entries, { format: 'feedback-log', file: file.path, hasher: ctx.env.hasher }).problems);
+    case 'feedback-log':
+      ctx.report(file, verifyFeedbackLog(file.text, { file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems }).problems);
       return;
-    }
     case 'workflow-state':
       checkJsonFormat(file, 'workflow-state', ctx);
       return;
@@ -314,7 +306,7 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
     for (const h of held) {
       if (h.why === 'ledger' && h.problems.length > 0) ctx.report(h.path, h.problems);
       else if (h.why === 'ledger')
-        ctx.problems.push(
+        ctx.add(
           warning('check.ledger-no-entries', 'this ledger holds text but no entries (no line starts with `{`); the other files of this memory bank are JSON Lines, so nothing here was verified', {
             file: h.path,
             line: 1,
@@ -326,7 +318,7 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
   }
   const names = held.map((h) => h.path.slice(h.path.lastIndexOf('/') + 1)).join(', ');
   const ledgers = held.filter((h) => h.why === 'ledger').length;
-  ctx.problems.push(
+  ctx.add(
     warning(
       'check.prose-memory-bank',
       `this memory bank is in the prose dialect (no ledger holds a JSON line and systemPatterns.md has no header): ${names} ${held.length === 1 ? 'was' : 'were'} read as plain Markdown` +
@@ -392,9 +384,7 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
     const path = candidates.find((p) => reader.has(p));
     const where = { file: ref.file, line: ref.line, pointer: '/payload_loc' };
     if (path === undefined) {
-      ctx.problems.push(
-        warning('ledger.payload-missing', `payload ${ref.loc} is not in the checked directory (looked for ${[...new Set(candidates)].join(' and ')}); payload_hash not checked`, where),
-      );
+      ctx.add(warning('ledger.payload-missing', `payload ${ref.loc} is not in the checked directory (looked for ${[...new Set(candidates)].join(' and ')}); payload_hash not checked`, where));
       continue;
     }
     let d = digests.get(path);
@@ -404,11 +394,11 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
       digests.set(path, d);
     }
     if (!d.ok) {
-      ctx.problems.push(warning('ledger.payload-missing', `payload ${path} could not be read (${d.problems[0]?.message ?? 'unknown reason'}); payload_hash not checked`, where));
+      ctx.add(warning('ledger.payload-missing', `payload ${path} could not be read (${d.problems[0]?.message ?? 'unknown reason'}); payload_hash not checked`, where));
       continue;
     }
     if (payloadMatch(d.value, ref.hash) === undefined) {
-      ctx.problems.push(
+      ctx.add(
         error('ledger.payload-hash-mismatch', `payload ${path} does not hash to payload_hash: neither the SHA-256 of its bytes nor that of its canonical JSON matches`, {
           ...where,
           pointer: '/payload_hash',

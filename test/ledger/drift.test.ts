@@ -1,8 +1,10 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { verify, verifyText } from '../../src/ledger/index.js';
+import { ledgerEntries, verifyLedgerPath } from '../../src/cli/commands/ledger-input.js';
+import { verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
 import type { Problem } from '../../src/problems/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
 
@@ -61,4 +63,40 @@ describe('drift defect "payload hash case": check and verify compare payload_has
     expect(checked).toContain('ledger.payload-hash-mismatch:error');
     expect(checked).toEqual(verified);
   });
+});
+
+describe('drift defect "feedback-log verification written three times": one reading for check, verify and the CLI', () => {
+  const FB = 'memory-bank/feedback-log.md';
+  const quiet = { update() {}, done() {} };
+  /** Code, severity and line of each problem, sorted. */
+  const where = (problems: readonly Problem[]) => problems.map((p) => `${p.code}:${p.severity}:${p.line}`).sort();
+
+  for (const key of ['__proto__', 'constructor', 'prototype']) {
+    it(`a feedback-log block holding a ${key} key is json.uncovered-key, an error, on every surface`, async () => {
+      const files = load(EXAMPLE);
+      const original = text(files[FB]!);
+      // The key goes into the last block's YAML, before its predecessor_hash line.
+      const cut = original.lastIndexOf('predecessor_hash:');
+      const edited = `${original.slice(0, cut)}${key}: 1\n${original.slice(cut)}`;
+      const keyLine = edited.slice(0, cut).split('\n').length;
+      files[FB] = bytes(edited);
+      const checked = where((await check(files)).problems.filter((p) => p.file === FB));
+      const verified = where(verifyFeedbackLog(edited, { file: FB }).problems);
+      const dir = mkdtempSync(join(tmpdir(), 'memkit-feedback-'));
+      try {
+        const abs = join(dir, 'feedback-log.md');
+        writeFileSync(abs, edited);
+        const cli = where((await verifyLedgerPath(abs, FB, {}, quiet)).problems);
+        const checkpoint = where((await verifyLedgerPath(abs, FB, { checkpointAll: true }, quiet)).problems);
+        const prove = where((await ledgerEntries(abs, FB)).problems);
+        expect(verified).toEqual([`json.uncovered-key:error:${keyLine}`]);
+        expect(checked).toEqual(verified);
+        expect(cli).toEqual(verified);
+        expect(checkpoint).toEqual(verified);
+        expect(prove).toEqual(verified);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -3,8 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { resolvePayloadLoc } from '../../ledger/payload.js';
 import { type FormatId, bankFormatOfName } from '../../formats/index.js';
-import { type PayloadResolver, ledgerFormatOfFile, verify, verifyEntries, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
-import { parseFeedbackLog, parseLedgerText } from '../../parse/index.js';
+import { readFeedbackLogEntries, verifyFeedbackLog } from '../../ledger/feedback.js';
+import { type PayloadResolver, ledgerFormatOfFile, verify, type VerifyOptions, type VerifySummary } from '../../ledger/index.js';
+import { parseLedgerText } from '../../parse/index.js';
 import { type Problem, error } from '../../problems/index.js';
 import type { Progress } from '../progress.js';
 
@@ -49,15 +50,7 @@ export function unreadable(cause: NodeJS.ErrnoException): Problem {
 async function verifyReadable(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
   const format = ledgerFormatOfFile(rel);
   const opts: VerifyOptions = { ...options, file: rel, ...(format ? { format } : {}), preamble: hasPreamble(rel) };
-  if (isBlocks(format)) {
-    const parsed = parseFeedbackLog(await readFile(abs, 'utf8'), { file: rel, validateEntries: false });
-    if (!parsed.ok) return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: parsed.problems };
-    const summary = verifyEntries(
-      parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })),
-      opts,
-    );
-    return { ...summary, problems: [...(parsed.problems ?? []), ...summary.problems] };
-  }
+  if (isBlocks(format)) return verifyFeedbackLog(await readFile(abs, 'utf8'), opts);
   const total = (await stat(abs)).size;
   let done = 0;
   async function* chunks(): AsyncGenerator<Uint8Array> {
@@ -79,11 +72,7 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
     if (!isFsError(cause)) throw cause;
     return { entries: [], problems: [unreadable(cause)] };
   }
-  if (isBlocks(ledgerFormatOfFile(rel))) {
-    const parsed = parseFeedbackLog(text, { file: rel, validateEntries: false });
-    if (!parsed.ok) return { entries: [], problems: parsed.problems };
-    return { entries: parsed.value.entries.map((e) => ({ line: e.line ?? 1, value: e.value })), problems: parsed.problems ?? [] };
-  }
+  if (isBlocks(ledgerFormatOfFile(rel))) return readFeedbackLogEntries(text, rel);
   const parsed = parseLedgerText(text, { file: rel });
   return { entries: parsed.entries, problems: parsed.problems };
 }
