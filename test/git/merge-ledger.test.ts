@@ -4,6 +4,7 @@ import { mergeLedger } from '../../src/git/merge-ledger.js';
 import { mergeMemoryFile } from '../../src/git/merge-file.js';
 import { append } from '../../src/ledger/append.js';
 import { verifyText } from '../../src/ledger/verify.js';
+import { decisionLog } from './helpers.js';
 
 const HASH = 'a'.repeat(64);
 const PREAMBLE = '# Decision log\n\n';
@@ -132,5 +133,22 @@ describe('mergeLedger', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+// Two branches that each append one decision used to merge (with a union merge) into a ledger with
+// ledger.predecessor-mismatch and ledger.duplicate-id: both new entries claimed the same predecessor and id.
+describe('a merge of two appending branches keeps the ledger chain (no shared predecessor or id)', () => {
+  it('merges to a ledger with no predecessor-mismatch and no duplicate-id', () => {
+    const base = decisionLog(['first']);
+    const ours = decisionLog(['first', 'ours']);
+    const theirs = decisionLog(['first', 'theirs'], 5, 1);
+    const union = ours + theirs.slice(base.length);
+    const before = verifyText(union, { format: 'decision-log' }).problems.map((p) => p.code);
+    expect(before).toEqual(expect.arrayContaining(['ledger.predecessor-mismatch', 'ledger.duplicate-id']));
+    const merged = mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs });
+    expect(merged.ok).toBe(true);
+    if (!merged.ok) return;
+    expect(verifyText(merged.value.text, { format: 'decision-log' }).problems).toEqual([]);
   });
 });

@@ -4,20 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/canonical/index.js';
 import {
   MerkleTree,
+  checkInclusion,
   checkpoint,
   ed25519KeyId,
   entryBytes,
   formatCheckpoint,
+  leafHash,
   parseCheckpoint,
   parseVerifierKey,
   signCheckpoint,
   verifierKeyString,
   verifyCheckpointSignature,
   verifyInclusion,
-  leafHash,
-  checkInclusion,
 } from '../../src/ledger/index.js';
-import { fromBase64, toBase64 } from '../../src/ledger/checkpoint.js';
+import { MAX_SIGNATURES, fromBase64, toBase64 } from '../../src/ledger/checkpoint.js';
 
 const entries = [{ a: 1 }, { b: 2 }, { c: 3 }];
 const origin = 'example.com/memory-bank/decisionLog';
@@ -166,5 +166,27 @@ describe('signed-note vectors signed by Go', () => {
   it.each(vectors.malformed)('$name is refused at its line and column', (v) => {
     const r = parseCheckpoint(v.note);
     expect(r.ok ? [] : r.problems.map((p) => [p.code, p.line, p.column])).toEqual([['ledger.checkpoint-invalid', v.line, v.column]]);
+  });
+});
+
+// A signed note may carry any number of signature lines, and a reader that
+// looks at all of them can be made to do unbounded work (base64 decoding, key
+// lookups) by a hostile note. Go's note.Open reads at most 100; parseCheckpoint
+// now refuses a note with more, as ledger.checkpoint-invalid.
+const body = formatCheckpoint({ origin: 'example.com/log', ...checkpoint([{ a: 1 }]) });
+const sigLine = (i: number) => `— signer${i} ${toBase64(new Uint8Array(68).fill(i % 256))}`;
+const note = (n: number) => `${body}\n${Array.from({ length: n }, (_, i) => sigLine(i)).join('\n')}\n`;
+
+describe('a signed note with more signature lines than the limit is refused', () => {
+  it('reads a note with exactly the limit of signature lines', () => {
+    const parsed = parseCheckpoint(note(MAX_SIGNATURES));
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.value.signatures).toHaveLength(MAX_SIGNATURES);
+  });
+
+  it('refuses a note with one signature line more than the limit', () => {
+    const parsed = parseCheckpoint(note(MAX_SIGNATURES + 1));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems.map((p) => p.code)).toEqual(['ledger.checkpoint-invalid']);
   });
 });

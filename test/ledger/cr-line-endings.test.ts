@@ -16,7 +16,7 @@ const CR = LF.replace(/\r?\n/g, '\r');
 const CRLF = LF.replace(/\r?\n/g, '\r\n');
 const codes = (problems: { code: string }[]) => problems.map((p) => p.code);
 
-describe('ledger-cr-line-endings', () => {
+describe('a ledger with lone-CR line endings is an error, not "0 entries" and clean', () => {
   it('LF and CRLF ledgers verify clean; the CR-only one is an error, never "0 entries" and clean', { timeout: 30_000 }, async () => {
     for (const text of [LF, CRLF]) {
       const r = verifyText(text, { format: 'decision-log' });

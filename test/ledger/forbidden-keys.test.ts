@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { checkpoint, verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
 import { parseJsonlText, parseLedgerText } from '../../src/parse/index.js';
 import { copyExample, runCli } from '../cli/helpers.js';
-import { ledgerArb, ledgerText, lineOf } from '../ledger/ledger-arbitraries.js';
+import { ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 
 const FORBIDDEN = ['constructor', '__proto__', 'prototype'] as const;
 const errorsOf = (problems: { code: string; severity: string; line?: number }[]) => problems.filter((p) => p.severity === 'error');
 
-describe('ledger-dropped-key-verifies', () => {
+describe('a ledger line with a key the reader drops (constructor, __proto__, prototype) fails verification', () => {
   it('a ledger line with a forbidden key is json.uncovered-key, while plain JSON Lines still drop it with a warning', () => {
     for (const k of FORBIDDEN) {
       const line = `{"${k}":{"x":1},"a":1}`;

@@ -29,7 +29,7 @@ function oldStyleLedger(rationale: string): string {
   return `# Decision Log\n\n${lines.join('\n')}\n`;
 }
 
-describe('canonical-lone-surrogate', () => {
+describe('a lone surrogate is refused by canonicalize, the JSON readers and verification', () => {
   it('canonicalize throws a TypeError (CanonicalizeError, json.lone-surrogate) for a lone surrogate in a value or a key', () => {
     for (const v of [{ a: '\ud800' }, { '\ud800': 1 }, ['\udc00'], 'x\udbff']) {
       expect(() => canonicalize(v)).toThrow(CanonicalizeError);
@@ -86,7 +86,7 @@ describe('canonical-lone-surrogate', () => {
   });
 });
 
-describe('canonical-lone-surrogate: writers', () => {
+describe('a lone surrogate is refused by the ledger writers', () => {
   it('append refuses a draft holding one with json.lone-surrogate and its pointer (it cannot be hashed)', async () => {
     const { append } = await import('../../src/ledger/index.js');
     const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { format: 'decision-log', now: () => new Date('2026-02-20T10:00:00Z') });

@@ -32,7 +32,7 @@ const unsigned = (o: string, ext: string[]) => {
   return [o, size, root, ...ext].join('\n') + '\n';
 };
 
-describe('regression: control characters in signed notes', () => {
+describe('signed notes holding control characters are refused, never parsed, formatted or signed', () => {
   it.each([
     ['TAB in origin', `example.com\tlog`, []],
     ['CR in origin', `example.com/log\r`, []],

@@ -41,7 +41,7 @@ function ledger(mixAt = -1): { text: string; lines: string[] } {
 
 const codes = (ps: { code: string }[]) => ps.map((p) => p.code);
 
-describe('spec-ledger-raw-line-hash', () => {
+describe('a ledger chained by raw-line hashes is seed-valid: a convention warning, not a chain break', () => {
   it('a raw-line chained ledger verifies with the convention warning; its head is the last line’s hash', async () => {
     const { text, lines } = ledger();
     for (const r of [verifyText(text, { format: 'decision-log' }), await verify(text, { format: 'decision-log' })]) {

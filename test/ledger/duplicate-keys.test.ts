@@ -9,11 +9,11 @@ import { checkpoint, verify, verifyText } from '../../src/ledger/index.js';
 import { parseJson, parseJsonlText } from '../../src/parse/index.js';
 import { ledgerEntryHash as ledgerStoreEntryHash } from '../../src/store/checks.js';
 import { copyExample, runCli } from '../cli/helpers.js';
-import { ledgerArb, ledgerText, lineOf } from '../ledger/ledger-arbitraries.js';
+import { ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 
 const errorsOf = (problems: { code: string; severity: string; line?: number }[]) => problems.filter((p) => p.severity === 'error');
 
-describe('json-duplicate-key', () => {
+describe('a JSON name repeated on a ledger line is refused, not hashed by its last value', () => {
   it('parseJson and the JSON Lines reader refuse a repeated name', () => {
     const r = parseJson('{"a":1,"a":2}');
     expect(r.ok).toBe(false);
