@@ -69,7 +69,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}),
   });
-  ctx.problems.push(...settings.problems, ...listing.problems.filter((p) => p.file === undefined || !settings.skip(p.file)));
+  for (const p of listing.problems) if (p.file === undefined || !settings.skip(p.file)) ctx.add(p);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));
   const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
   const banks = new Map<string, BankFacts>();
@@ -82,12 +82,12 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     const cls = classifyPath(f.path, layout);
     if (cls === undefined) {
       const variant = caseVariantOf(f.path, layout);
-      if (variant !== undefined) ctx.problems.push(nameCase(f.path, variant, everyPath.has(variant.path)));
+      if (variant !== undefined) ctx.add(nameCase(f.path, variant, everyPath.has(variant.path)));
       continue;
     }
     if (f.size !== undefined && f.size > ctx.env.maxFileBytes) {
       const p = error('check.too-large', `the file is ${f.size} bytes; the size limit is ${ctx.env.maxFileBytes} (raise it with --max-file-size)`, { file: f.path });
-      ctx.problems.push('format' in cls ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
+      ctx.add('format' in cls ? p : { ...p, severity: 'warning', message: p.message + '; it was not checked' });
       continue;
     }
     todo.push({ path: f.path, cls });
@@ -105,7 +105,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     const read = await reads[i]!;
     delete reads[i];
     if (!read.ok) {
-      for (const p of read.problems) ctx.problems.push(known || !SNIFF_WARNINGS.has(p.code) ? p : { ...p, severity: 'warning' as const });
+      for (const p of read.problems) ctx.add(known || !SNIFF_WARNINGS.has(p.code) ? p : { ...p, severity: 'warning' as const });
       continue;
     }
     const bytes = read.value;
@@ -146,7 +146,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     try {
       await CHECKERS[format](file, ctx, { wbsGroups, banks });
     } catch (cause) {
-      ctx.problems.push(failedCheck(cause, f.path, text));
+      ctx.add(failedCheck(cause, f.path, text));
     }
   }
   options.onProgress?.(todo.length, todo.length);
@@ -167,10 +167,10 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     try {
       await run();
     } catch (cause) {
-      ctx.problems.push(error('check.internal', `memkit failed in the ${name} cross-file checks: ${(cause as Error).message}`));
+      ctx.add(error('check.internal', `memkit failed in the ${name} cross-file checks: ${(cause as Error).message}`));
     }
   }
-  const problems = sortProblems(ctx.problems);
+  const problems = ctx.problems();
   const checked = ctx.checked as { file: string; format: FormatId }[];
   checked.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { ok: !problems.some((p) => p.severity === 'error'), checked, problems };
@@ -219,25 +219,15 @@ const CHECKERS: Readonly<Record<FormatId, FileChecker>> = {
 
 function decode(bytes: Uint8Array, path: string, ctx: CheckContext): string | undefined {
   if (bytes.includes(NUL)) {
-    ctx.problems.push(error('check.binary-file', 'the file holds binary data (NUL bytes), not text', { file: path }));
+    ctx.add(error('check.binary-file', 'the file holds binary data (NUL bytes), not text', { file: path }));
     return undefined;
   }
   try {
     return decoder.decode(bytes);
   } catch {
-    ctx.problems.push(error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path }));
+    ctx.add(error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path }));
     return undefined;
   }
-}
-
-const cmp = (a: string | number | undefined, b: string | number | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
-
-/** Sorts problems by file, line, column, code (stable for equal keys). */
-export function sortProblems(problems: Problem[]): Problem[] {
-  return problems
-    .map((p, i) => ({ p, i }))
-    .sort((x, y) => cmp(x.p.file, y.p.file) || cmp(x.p.line, y.p.line) || cmp(x.p.column, y.p.column) || x.i - y.i)
-    .map((x) => x.p);
 }
 
 /**

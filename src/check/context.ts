@@ -1,5 +1,5 @@
 import { type Hasher, jsHasher } from '../canonical/index.js';
-import { LineIndex, type Problem, ProblemCap, TRUNCATED_CODE, error } from '../problems/index.js';
+import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from '../ledger/policy.js';
 import type { FormatId } from '../formats/index.js';
 import { type SeverityPolicy, applyPolicy } from './profile.js';
@@ -57,37 +57,16 @@ export interface CheckEnv {
 }
 
 /**
- * The problem list of a check: every problem pushed onto it gets its
- * effective severity from the policy, or is dropped when the policy turns its
- * rule off, so problems added outside {@link CheckContext.report} follow the
- * profile too. Applying the policy is idempotent, so problems that
- * `report` already decided pass unchanged.
- */
-class PolicyList extends Array<Problem> {
-  static override get [Symbol.species]() {
-    return Array;
-  }
-  policy: SeverityPolicy = {};
-  override push(...items: Problem[]): number {
-    for (const p of items) {
-      // The notice is updated in place after it is pushed; it must stay the same object.
-      const q = p.code === TRUNCATED_CODE ? p : applyPolicy(p, this.policy);
-      if (q !== undefined) super.push(q);
-    }
-    return this.length;
-  }
-}
-
-/**
- * Shared, mutable state of one directory check. Problems added through
- * {@link CheckContext.report} and {@link CheckContext.error} are capped per
- * file (`env.maxProblems`, the cross-file checks' problems counting against
- * the file they name): past the cap they are counted, not kept, and one
- * `problems.truncated` per file says how many were left out.
+ * Shared state of one directory check. Every problem enters through
+ * {@link CheckContext.add} (or {@link CheckContext.report}, which fills in the
+ * file and a line): the context's {@link ProblemSink} decides its severity
+ * from the profile and config and caps it per file (`env.maxProblems`, the
+ * cross-file checks' problems counting against the file they name); past the
+ * cap problems are counted, not kept, and one `problems.truncated` per file
+ * says how many were left out.
  */
 export class CheckContext {
-  readonly problems: Problem[] = new PolicyList();
-  readonly #caps = new Map<string, ProblemCap>();
+  readonly #sink: ProblemSink;
   readonly checked: { file: string; format: string }[] = [];
   readonly docs: DocFacts[] = [];
   readonly events: EventFacts[] = [];
@@ -103,59 +82,51 @@ export class CheckContext {
       writerPolicy: env.writerPolicy ?? DEFAULT_WRITER_POLICY,
       ...(env.lockedBy === undefined ? {} : { lockedBy: env.lockedBy }),
     };
-    (this.problems as PolicyList).policy = this.env.policy;
+    const policy = this.env.policy;
+    this.#sink = new ProblemSink({ maxPerFile: this.env.maxProblems, policy: (p) => applyPolicy(p, policy) });
+  }
+
+  /** Adds one problem as it is (its `file` names the file it counts against; none: `''`). */
+  add(problem: Problem): void {
+    this.#sink.add(problem);
+  }
+
+  /** The problems added so far, with their severities decided and capped, sorted by file, line and column. */
+  problems(): Problem[] {
+    return this.#sink.problems();
   }
 
   /**
    * The problem cap of `file` (`''` for problems that name no file). A check
-   * that finds it {@link ProblemCap.full} may count what is wrong with
+   * that finds it {@link FileCap.full} may count what is wrong with
    * `skip` instead of building problems that would be left out.
    */
-  cap(file: string): ProblemCap {
-    let cap = this.#caps.get(file);
-    if (cap === undefined) {
-      cap = new ProblemCap(this.env.maxProblems, this.problems);
-      this.#caps.set(file, cap);
-    }
-    return cap;
+  cap(file: string): FileCap {
+    return this.#sink.cap(file);
   }
 
   /** Adds problems found in `file`, filling in `file` and, for JSON text, a line from the pointer. */
   report(file: LoadedFile | string, problems: readonly Problem[], json = false): void {
     const path = typeof file === 'string' ? file : file.path;
-    for (const raw of problems) {
-      // The one place a problem's severity is decided (profile, config), before the cap counts it.
-      const p = raw.code === TRUNCATED_CODE ? raw : applyPolicy(raw, this.env.policy);
-      if (p === undefined) continue;
+    for (const p of problems) {
       const target = p.file ?? path;
       // `''`: a problem that names no file (a cross-file rule without one) keeps naming none.
-      const named = target === '' ? {} : { file: target };
-      // A check that capped its own problems (ledger verification) already counted the rest.
-      if (p.code === TRUNCATED_CODE) {
-        this.problems.push({ ...p, ...named });
-        continue;
-      }
-      const cap = this.cap(target);
-      // Past the cap a problem is only counted; the first one left out still gets its line, for the notice.
-      if (cap.full && (cap.omitted > 0 || !json)) {
-        cap.skip(1, p.severity, { ...named, ...(p.line === undefined ? {} : { line: p.line }) });
-        continue;
-      }
-      const q: Problem = { ...p, ...named };
-      if (json && typeof file !== 'string' && q.line === undefined && q.pointer !== undefined && q.file === path) {
+      const q: Problem = target === '' ? { ...p } : { ...p, file: target };
+      // Only a problem the sink keeps, or the first it leaves out (whose line the notice carries), is worth locating.
+      if (json && typeof file !== 'string' && q.line === undefined && q.pointer !== undefined && q.file === path && this.#sink.places(q)) {
         const at = locatePointer(file.text, q.pointer, file.lines);
         if (at) {
           q.line = at.line;
           q.column = at.column;
         }
       }
-      cap.add(q);
+      this.#sink.add(q);
     }
   }
 
-  /** Adds one error (capped like {@link report}). */
+  /** Adds one error (through the sink, like {@link add}). */
   error(code: string, message: string, where: Omit<Problem, 'code' | 'severity' | 'message'>): void {
-    this.report(where.file ?? '', [error(code, message, where)]);
+    this.#sink.add(error(code, message, where));
   }
 }
 

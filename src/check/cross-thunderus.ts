@@ -31,7 +31,7 @@ export function crossCheckThunderus(ctx: CheckContext): void {
   for (const c of findIdCollisions(docIds)) {
     const d = ctx.docs[c.index]!;
     const first = ctx.docs[c.first]!;
-    ctx.problems.push(idCollisionProblem(c, 'memory doc id', d.id, first.id, first.path, { file: d.path, line: d.line }));
+    ctx.add(idCollisionProblem(c, 'memory doc id', d.id, first.id, first.path, { file: d.path, line: d.line }));
   }
   for (const m of ctx.manifests) checkManifest(ctx, m.path, m.text);
   checkEventRefs(ctx, byId);
@@ -93,7 +93,7 @@ function checkEventRefs(ctx: CheckContext, docs: Map<string, DocFacts>): void {
   for (const c of findIdCollisions(ids)) {
     const e = ctx.events[c.index]!;
     const first = ctx.events[c.first]!;
-    ctx.problems.push(idCollisionProblem(c, 'event id', e.id, first.id, `${first.path}:${first.line}`, { file: e.path, line: e.line }));
+    ctx.add(idCollisionProblem(c, 'event id', e.id, first.id, `${first.path}:${first.line}`, { file: e.path, line: e.line }));
   }
   for (const e of ctx.events) {
     const first = eventIds.get(e.id);

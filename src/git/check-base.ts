@@ -1,6 +1,6 @@
 import { canonicalize } from '../canonical/jcs.js';
 import { readJson } from '../canonical/read-json.js';
-import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory, sortProblems } from '../check/check-directory.js';
+import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from '../check/check-directory.js';
 import { locatePointer } from '../check/json-locate.js';
 import { SKIPPED_DIRS } from '../check/layout.js';
 import { applyPolicy } from '../check/profile.js';
@@ -11,7 +11,7 @@ import { checkAppendOnly } from '../ledger/append-only.js';
 import { isLedgerFormat } from '../ledger/formats.js';
 import { checkSystemPatternsChange } from '../ledger/system-patterns.js';
 import { parseLedgerText } from '../parse/ledger-text.js';
-import { type Problem, error, toPointer, warning } from '../problems/index.js';
+import { type Problem, error, sortProblems, toPointer, warning } from '../problems/index.js';
 
 /**
  * The files of the base revision: the port {@link checkAgainstBase} reads the

@@ -4,3 +4,4 @@ export * from './pointer.js';
 export * from './position.js';
 export * from './codes.js';
 export * from './cap.js';
+export * from './sink.js';
