@@ -1,33 +1,6 @@
 import type fc from 'fast-check';
 import { MemkitError, error } from '../problems/index.js';
-import {
-  type ActiveContextEntry,
-  type ArtifactsManifest,
-  type DecisionLogEntry,
-  type DecisionV1,
-  type EventV1,
-  type ExportManifest,
-  type FactV1,
-  type FeedbackLogEntry,
-  type SchemaId,
-  type GardenerConfig,
-  type IdentityV1,
-  type MemoryDocFrontmatter,
-  type MemoryManifest,
-  type ProductContextEntry,
-  type ProgressRow,
-  type RiskRegisterEntry,
-  type SystemPatternsHeader,
-  type TaskEntity,
-  type TaskIndex,
-  type TaskIndexEntry,
-  type Thread,
-  type ThreadOperation,
-  type ThreadRelations,
-  type ThreadStore,
-  type WorkflowState,
-  formatIds,
-} from '../schemas/index.js';
+import { type SchemaId, formatIds } from '../schemas/index.js';
 import { activeContextEntryArb } from './active-context-entry.js';
 import { artifactsManifestArb } from './artifacts-manifest.js';
 import { decisionLogEntryArb } from './decision-log-entry.js';
@@ -53,39 +26,8 @@ import { wbsTaskArb } from './wbs-task.js';
 import { wbsTaskIndexArb } from './wbs-task-index.js';
 import { workflowStateArb } from './workflow-state.js';
 
-/**
- * The value type of each format id (`Static<typeof Schema>` of its schema):
- * what {@link arbitraryFor} generates and `validate` accepts.
- */
-export interface SchemaValues {
-  'memory-doc': MemoryDocFrontmatter;
-  'memory-manifest': MemoryManifest;
-  event: EventV1;
-  'gardener-config': GardenerConfig;
-  'system-patterns-header': SystemPatternsHeader;
-  'product-context-entry': ProductContextEntry;
-  'active-context-entry': ActiveContextEntry;
-  'decision-log-entry': DecisionLogEntry;
-  'progress-row': ProgressRow;
-  'risk-register-entry': RiskRegisterEntry;
-  'workflow-state': WorkflowState;
-  'artifacts-manifest': ArtifactsManifest;
-  'feedback-log-entry': FeedbackLogEntry;
-  'export-manifest': ExportManifest;
-  'export-fact-v1': FactV1;
-  'export-decision-v1': DecisionV1;
-  'export-identity-v1': IdentityV1;
-  'thread-store': ThreadStore;
-  thread: Thread;
-  'thread-operation': ThreadOperation;
-  'thread-relations': ThreadRelations;
-  'wbs-task-index': TaskIndex;
-  'wbs-index-entry': TaskIndexEntry;
-  'wbs-task': TaskEntity;
-}
-
 /** The arbitrary of every format id in the schema registry (a missing id is a type error). */
-export const arbitraries: { readonly [K in SchemaId]: fc.Arbitrary<SchemaValues[K]> } = {
+export const arbitraries = Object.freeze({
   'memory-doc': memoryDocArb,
   'memory-manifest': memoryManifestArb,
   event: eventArb,
@@ -110,7 +52,14 @@ export const arbitraries: { readonly [K in SchemaId]: fc.Arbitrary<SchemaValues[
   'wbs-task-index': wbsTaskIndexArb,
   'wbs-index-entry': wbsIndexEntryArb,
   'wbs-task': wbsTaskArb,
-};
+}) satisfies { readonly [K in SchemaId]: fc.Arbitrary<unknown> };
+
+
+/**
+ * The value type of each format id (`Static<typeof Schema>` of its schema):
+ * what {@link arbitraryFor} generates and `validate` accepts.
+ */
+export type SchemaValues = { [K in SchemaId]: (typeof arbitraries)[K] extends fc.Arbitrary<infer V> ? V : never };
 
 /**
  * The fast-check arbitrary of valid values of a memkit format; every value it

@@ -23,34 +23,10 @@ export interface CheckEnv {
  * `decision-log-entry`; file formats have their own ids in the table of
  * formats): what `validate`, `arbitraryFor` and the emitted
  * `schemas/<id>.schema.json` files are keyed by.
- * Spelled out (not derived from the table) so the declarations of the core
- * entry need no TypeBox types.
+ * Read off the registry's entries, whose schemas are typed `object`, so the
+ * declarations of the core entry need no TypeBox types.
  */
-export type SchemaId =
-  | 'memory-doc'
-  | 'memory-manifest'
-  | 'event'
-  | 'gardener-config'
-  | 'system-patterns-header'
-  | 'product-context-entry'
-  | 'active-context-entry'
-  | 'decision-log-entry'
-  | 'progress-row'
-  | 'risk-register-entry'
-  | 'workflow-state'
-  | 'artifacts-manifest'
-  | 'feedback-log-entry'
-  | 'export-manifest'
-  | 'export-fact-v1'
-  | 'export-decision-v1'
-  | 'export-identity-v1'
-  | 'thread-store'
-  | 'thread'
-  | 'thread-operation'
-  | 'thread-relations'
-  | 'wbs-task-index'
-  | 'wbs-index-entry'
-  | 'wbs-task';
+export type SchemaId = (typeof defs)[number]['id'];
 
 /**
  * A JSON Schema object (every TypeBox schema is one). Typed as `object`
@@ -60,8 +36,8 @@ export type SchemaId =
 export type SchemaObject = object;
 
 /** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
-export interface FormatDef {
-  readonly id: SchemaId;
+export interface FormatDef<Id extends string = SchemaId> {
+  readonly id: Id;
   readonly family: FormatFamily;
   readonly title: string;
   readonly schema: SchemaObject;
@@ -153,61 +129,64 @@ function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   return out;
 }
 
-const defs: FormatDef[] = [
-  { id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, ...checks([], [thunderus.thunderusIdConventions]) },
-  { id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, ...checks([], [thunderus.thunderusIdConventions]) },
-  { id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, ...checks([eventRefs], [thunderus.thunderusIdConventions]) },
-  { id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig, check: thunderus.gardenerConventions },
-  { id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader, ...checks([], [bank.hexCaseConventions]) },
-  { id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry, ...checks([], [bank.hexCaseConventions]) },
-  {
+/** A registry entry, its id kept as a literal so {@link SchemaId} is read off the list. */
+const def = <const Id extends string>(d: FormatDef<Id>): FormatDef<Id> => d;
+
+const defs = [
+  def({ id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, ...checks([], [thunderus.thunderusIdConventions]) }),
+  def({ id: 'memory-manifest', family: 'thunderus', title: 'memory manifest', schema: thunderus.MemoryManifest, ...checks([], [thunderus.thunderusIdConventions]) }),
+  def({ id: 'event', family: 'thunderus', title: 'event (events.jsonl v1)', schema: thunderus.EventV1, ...checks([eventRefs], [thunderus.thunderusIdConventions]) }),
+  def({ id: 'gardener-config', family: 'thunderus', title: 'gardener config', schema: thunderus.GardenerConfig, check: thunderus.gardenerConventions }),
+  def({ id: 'system-patterns-header', family: 'memory-bank', title: 'systemPatterns.md header', schema: bank.SystemPatternsHeader, ...checks([], [bank.hexCaseConventions]) }),
+  def({ id: 'product-context-entry', family: 'memory-bank', title: 'productContext.md entry', schema: bank.ProductContextEntry, ...checks([], [bank.hexCaseConventions]) }),
+  def({
     id: 'active-context-entry',
     family: 'memory-bank',
     title: 'activeContext.md entry',
     schema: bank.ActiveContextEntry,
     ...checks([summaryTokens], [bank.sourceChunkConventions, bank.hexCaseConventions]),
-  },
-  {
+  }),
+  def({
     id: 'decision-log-entry',
     family: 'memory-bank',
     title: 'decisionLog.md entry',
     schema: bank.DecisionLogEntry,
     ...checks([datedId('id', 'DEC-', bank.DECISION_ID_PATTERN)], [bank.hexCaseConventions]),
-  },
-  { id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow },
-  {
+  }),
+  def({ id: 'progress-row', family: 'memory-bank', title: 'progress.md row', schema: bank.ProgressRow }),
+  def({
     id: 'risk-register-entry',
     family: 'memory-bank',
     title: 'riskRegister.md entry',
     schema: bank.RiskRegisterEntry,
     ...checks([datedId('risk_id', 'RISK-', bank.RISK_ID_PATTERN)], [bank.threatTypeConventions, bank.hexCaseConventions]),
-  },
-  {
+  }),
+  def({
     id: 'workflow-state',
     family: 'memory-bank',
     title: 'workflow-state.json',
     schema: bank.WorkflowState,
     check: all(sessionIdDate, bank.workflowPhaseConventions),
-  },
-  { id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest, ...checks([], [bank.hexCaseConventions]) },
-  { id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry, ...checks([], [bank.hexCaseConventions]) },
-  { id: 'export-manifest', family: 'export', title: 'export manifest (first NDJSON line)', schema: exportV1.ExportManifest },
-  { id: 'export-fact-v1', family: 'export', title: 'Fact record (v1)', schema: exportV1.FactV1 },
-  { id: 'export-decision-v1', family: 'export', title: 'Decision record (v1)', schema: exportV1.DecisionV1 },
-  { id: 'export-identity-v1', family: 'export', title: 'Identity record (v1)', schema: exportV1.IdentityV1 },
-  { id: 'thread-store', family: 'thread-store', title: 'thread store', schema: threads.ThreadStore },
-  { id: 'thread', family: 'thread-store', title: 'thread', schema: threads.Thread },
-  { id: 'thread-operation', family: 'thread-store', title: 'thread operation', schema: threads.ThreadOperation },
-  { id: 'thread-relations', family: 'thread-store', title: 'thread relations', schema: threads.ThreadRelations },
-  {
+  }),
+  def({ id: 'artifacts-manifest', family: 'memory-bank', title: 'artifacts-manifest.json', schema: bank.ArtifactsManifest, ...checks([], [bank.hexCaseConventions]) }),
+  def({ id: 'feedback-log-entry', family: 'memory-bank', title: 'feedback-log.md entry', schema: bank.FeedbackLogEntry, ...checks([], [bank.hexCaseConventions]) }),
+  def({ id: 'export-manifest', family: 'export', title: 'export manifest (first NDJSON line)', schema: exportV1.ExportManifest }),
+  def({ id: 'export-fact-v1', family: 'export', title: 'Fact record (v1)', schema: exportV1.FactV1 }),
+  def({ id: 'export-decision-v1', family: 'export', title: 'Decision record (v1)', schema: exportV1.DecisionV1 }),
+  def({ id: 'export-identity-v1', family: 'export', title: 'Identity record (v1)', schema: exportV1.IdentityV1 }),
+  def({ id: 'thread-store', family: 'thread-store', title: 'thread store', schema: threads.ThreadStore }),
+  def({ id: 'thread', family: 'thread-store', title: 'thread', schema: threads.Thread }),
+  def({ id: 'thread-operation', family: 'thread-store', title: 'thread operation', schema: threads.ThreadOperation }),
+  def({ id: 'thread-relations', family: 'thread-store', title: 'thread relations', schema: threads.ThreadRelations }),
+  def({
     id: 'wbs-task-index',
     family: 'wbs',
     title: 'task-index.json',
     schema: wbs.TaskIndex,
     check: indexTypesMatchDepth,
-  },
-  { id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) },
-  { id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) },
+  }),
+  def({ id: 'wbs-index-entry', family: 'wbs', title: 'task-index entry', schema: wbs.TaskIndexEntry, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) }),
+  def({ id: 'wbs-task', family: 'wbs', title: 'tasks/<id>.json', schema: wbs.TaskEntity, check: (v, env) => wbsTypeMatchesDepth(v, '', env.schemaValid === true) }),
 ];
 
 /** Every format memkit knows, keyed by id. */
