@@ -84,6 +84,19 @@ export interface FormatModule<Id extends FormatId = FormatId> {
   readonly parser: ParserBinding;
   /** The `kind` an export bundle (v2) gives a file of this format; a frozen wire value. */
   readonly exportKind: (typeof FILE_KINDS)[number];
+  /**
+   * How the merge driver merges three versions of a file both sides changed:
+   * `'chain'` re-chains theirs' new entries after ours' (JSON Lines ledgers,
+   * `events.jsonl`), `'items'` merges the JSON document item by item and
+   * re-checks its invariants. Absent: no three-way merge (the driver falls
+   * back to a line merge for text).
+   */
+  readonly merge?: 'chain' | 'items';
+  /**
+   * The `.gitattributes` pattern that routes every file of this format to the
+   * merge driver, for a format with a fixed name (a thread store has none).
+   */
+  readonly gitPattern?: string;
   /** For a memory-bank file: who may write it, and how. */
   readonly writerRule?: WriterRule;
   /** For a hash-chained ledger: its entry facts. */

@@ -1,9 +1,9 @@
 import type { Hasher } from '../canonical/sha256.js';
-import { type FormatId, classifyPath, sniffFormat } from '../formats/index.js';
+import { FORMATS, type FormatId, type FormatModule, classifyPath, formatById, sniffFormat } from '../formats/index.js';
 import { isLedgerFormat } from '../ledger/formats.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import type { MergeInputs, MergeLimits } from './bounds.js';
-import { mergeJsonFile } from './merge-json.js';
+import { type JsonMergeFormat, mergeJsonFile } from './merge-json.js';
 import { type Renumbered, mergeLedger } from './merge-ledger.js';
 
 /** Options of {@link mergeMemoryFile}. */
@@ -25,8 +25,8 @@ export interface FileMerge {
   problems: Problem[];
 }
 
-/** The formats the merge driver merges three ways. */
-export const MERGEABLE_FORMATS: readonly FormatId[] = ['decision-log', 'risk-register', 'product-context', 'active-context', 'events', 'thread-store', 'wbs-task-index', 'memory-manifest'];
+/** The formats the merge driver merges three ways: those whose module names a `merge`. */
+export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze((FORMATS as readonly FormatModule[]).filter((f) => f.merge !== undefined).map((f) => f.id));
 
 /**
  * Merges three versions of a memory file (git's ancestor, ours and theirs)
@@ -45,16 +45,17 @@ export function mergeMemoryFile(path: string, inputs: MergeInputs, options: Merg
   if (inputs.ours === inputs.theirs || inputs.theirs === inputs.base) return plain(inputs.ours);
   if (inputs.ours === inputs.base) return plain(inputs.theirs);
   const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
+  const merge = format === undefined ? undefined : formatById(format).merge;
   // A ledger in the prose dialect (plain Markdown, no entry on any side) is text: it merges line by line, as git would.
-  if (format !== undefined && isLedgerFormat(format) && format !== 'feedback-log' && !hasEntry(inputs.base) && !hasEntry(inputs.ours) && !hasEntry(inputs.theirs))
+  if (merge === 'chain' && isLedgerFormat(format) && !hasEntry(inputs.base) && !hasEntry(inputs.ours) && !hasEntry(inputs.theirs))
     return fail([error('git.merge-unsupported', `${path} is prose on every side (no JSON Lines entry): it merges line by line`, { file: path })]);
   const common = { file: path, ...(options.limits ? { limits: options.limits } : {}) };
-  if (format !== undefined && (isLedgerFormat(format) || format === 'events') && format !== 'feedback-log') {
-    const r = mergeLedger(inputs, { ...common, format, ...(options.hasher ? { hasher: options.hasher } : {}) });
+  if (merge === 'chain') {
+    const r = mergeLedger(inputs, { ...common, format: format as Parameters<typeof mergeLedger>[1]['format'], ...(options.hasher ? { hasher: options.hasher } : {}) });
     return r.ok ? ok({ text: r.value.text, format, renumbered: r.value.renumbered, problems: r.value.problems }) : r;
   }
-  if (format === 'thread-store' || format === 'wbs-task-index' || format === 'memory-manifest') {
-    const r = mergeJsonFile(inputs, { ...common, format });
+  if (merge === 'items') {
+    const r = mergeJsonFile(inputs, { ...common, format: format as JsonMergeFormat });
     return r.ok ? ok({ text: r.value.text, format, renumbered: [], problems: [] }) : r;
   }
   return fail([error('git.merge-unsupported', `both sides changed ${path}${format ? ` (${format})` : ''} and memkit has no three-way merge for it`, { file: path })]);

@@ -1,3 +1,4 @@
+import { FORMATS, type FormatModule } from '../formats/index.js';
 import { type Problem, error, warning } from '../problems/index.js';
 import type { GitRunner } from './runner.js';
 
@@ -10,26 +11,13 @@ const DRIVER_ARGS = ' merge-driver %O %A %B %P';
 const MARK = '# memkit: memory files merge with the memkit merge driver (memkit git setup)';
 
 /**
- * The `.gitattributes` patterns of every memory file with a fixed name:
- * ledgers, `events.jsonl`, the rest of the memory bank, the WBS index and
- * task files, the memory manifest. A thread store has no fixed name: pass
- * its path, as {@link attributePattern} writes it, in `extra`.
+ * The `.gitattributes` patterns of every memory file with a fixed name (each
+ * format module's `gitPattern`): ledgers, `events.jsonl`, the rest of the
+ * memory bank, the WBS index and task files, the memory manifest. A thread
+ * store has no fixed name: pass its path, as {@link attributePattern} writes
+ * it, in `extra`.
  */
-export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = [
-  'decisionLog.md',
-  'riskRegister.md',
-  'productContext.md',
-  'activeContext.md',
-  'feedback-log.md',
-  'systemPatterns.md',
-  'progress.md',
-  'workflow-state.json',
-  'artifacts-manifest.json',
-  'events.jsonl',
-  '**/.claude/memory/task-index.json',
-  '**/.claude/memory/tasks/*.json',
-  '**/.thunderus/memory/indexes/manifest.json',
-];
+export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = Object.freeze((FORMATS as readonly FormatModule[]).flatMap((f) => (f.gitPattern === undefined ? [] : [f.gitPattern])));
 
 const line = (pattern: string) => `${pattern} merge=${MERGE_DRIVER_NAME}`;
 

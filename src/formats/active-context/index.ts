@@ -15,6 +15,8 @@ export const activeContext: LedgerFormatModule<'active-context'> = {
   schemaIds: ['active-context-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',
+  merge: 'chain',
+  gitPattern: 'activeContext.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: true },
   ledger: { tsField: 'ts', writerField: 'source_agent', entries: 'json-lines' },

@@ -15,6 +15,7 @@ export const artifactsManifest: FormatModule<'artifacts-manifest'> = {
   schemaIds: ['artifacts-manifest'],
   parser: jsonParser,
   exportKind: 'memory-bank',
+  gitPattern: 'artifacts-manifest.json',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: false },
 };

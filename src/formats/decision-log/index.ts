@@ -15,6 +15,8 @@ export const decisionLog: LedgerFormatModule<'decision-log'> = {
   schemaIds: ['decision-log-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',
+  merge: 'chain',
+  gitPattern: 'decisionLog.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
   ledger: { tsField: 'ts', idField: 'id', idPrefix: 'DEC-', writerField: 'proposer_agent', entries: 'json-lines' },

@@ -12,4 +12,6 @@ export const events: FormatModule<'events'> = {
   schemaIds: ['event'],
   parser: jsonLinesParser,
   exportKind: 'events',
+  merge: 'chain',
+  gitPattern: 'events.jsonl',
 };

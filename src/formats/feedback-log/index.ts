@@ -15,6 +15,7 @@ export const feedbackLog: LedgerFormatModule<'feedback-log'> = {
   schemaIds: ['feedback-log-entry'],
   parser: feedbackLogParser,
   exportKind: 'ledger',
+  gitPattern: 'feedback-log.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: true },
   ledger: { tsField: 'timestamp', writerField: 'from_agent', entries: 'yaml-blocks' },

@@ -11,4 +11,6 @@ export const memoryManifest: FormatModule<'memory-manifest'> = {
   schemaIds: ['memory-manifest'],
   parser: jsonParser,
   exportKind: 'memory-manifest',
+  merge: 'items',
+  gitPattern: '**/.thunderus/memory/indexes/manifest.json',
 };

@@ -15,6 +15,8 @@ export const productContext: LedgerFormatModule<'product-context'> = {
   schemaIds: ['product-context-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',
+  merge: 'chain',
+  gitPattern: 'productContext.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ProductManager'], appendOnly: true },
   ledger: { tsField: 'ts', writerField: 'author_agent', entries: 'json-lines' },

@@ -15,6 +15,7 @@ export const progress: FormatModule<'progress'> = {
   schemaIds: ['progress-row'],
   parser: progressTableParser,
   exportKind: 'memory-bank',
+  gitPattern: 'progress.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: false, approvers: ['CIReviewer', 'ReaperOAK'] },
 };

@@ -15,6 +15,8 @@ export const riskRegister: LedgerFormatModule<'risk-register'> = {
   schemaIds: ['risk-register-entry'],
   parser: ledgerTextParser,
   exportKind: 'ledger',
+  merge: 'chain',
+  gitPattern: 'riskRegister.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['Security', 'ReaperOAK'], appendOnly: true },
   ledger: { tsField: 'ts', idField: 'risk_id', idPrefix: 'RISK-', writerField: 'reporter_agent', entries: 'json-lines' },

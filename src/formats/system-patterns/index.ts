@@ -15,6 +15,7 @@ export const systemPatterns: FormatModule<'system-patterns'> = {
   schemaIds: ['system-patterns-header'],
   parser: systemPatternsParser,
   exportKind: 'ledger',
+  gitPattern: 'systemPatterns.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
 };

@@ -24,4 +24,5 @@ export const threadStore: FormatModule<'thread-store'> = {
   schemaIds: ['thread-store', 'thread', 'thread-operation', 'thread-relations'],
   parser: jsonParser,
   exportKind: 'thread-store',
+  merge: 'items',
 };

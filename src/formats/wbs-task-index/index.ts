@@ -11,4 +11,6 @@ export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
   schemaIds: ['wbs-task-index', 'wbs-index-entry'],
   parser: jsonParser,
   exportKind: 'wbs-index',
+  merge: 'items',
+  gitPattern: '**/.claude/memory/task-index.json',
 };

@@ -10,4 +10,5 @@ export const wbsTask: FormatModule<'wbs-task'> = {
   schemaIds: ['wbs-task'],
   parser: jsonParser,
   exportKind: 'wbs-task',
+  gitPattern: '**/.claude/memory/tasks/*.json',
 };

@@ -15,6 +15,7 @@ export const workflowState: FormatModule<'workflow-state'> = {
   schemaIds: ['workflow-state'],
   parser: jsonParser,
   exportKind: 'memory-bank',
+  gitPattern: 'workflow-state.json',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: false },
 };
