@@ -1,4 +1,4 @@
-import { LineIndex, type Problem, type Result, error, fail, ok, positionAt, toPointer, warning } from '../problems/index.js';
+import { LineIndex, type Position, type Problem, type Result, error, fail, ok, parsePointer, positionAt, toPointer, warning } from '../problems/index.js';
 import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 import { isWellFormed } from './well-formed.js';
 
@@ -13,7 +13,31 @@ export interface ReadJsonOptions {
    * (ledger lines, export records) and whose readers drop such keys.
    */
   forbiddenKeys?: 'keep' | 'drop' | 'refuse';
+  /**
+   * Also record where each value starts, so problems found in the value
+   * later (schema, rules) get a line and column: the ok result then carries
+   * {@link JsonPositions}. Costs one more linear pass over the text.
+   */
+  positions?: boolean;
 }
+
+/**
+ * Where the values of a text {@link readJson} parsed start. Positions are
+ * offsets and 1-based line/column (UTF-16 code units) in that text.
+ */
+export interface JsonPositions {
+  /**
+   * Offset of the value at a JSON Pointer; for a pointer naming something
+   * missing (a required property), the deepest ancestor that exists;
+   * `undefined` for a malformed pointer.
+   */
+  offset(pointer: string): number | undefined;
+  /** {@link offset} as a line and column. */
+  locate(pointer: string): Position | undefined;
+}
+
+/** A {@link readJson} result: a parse asked for `positions` carries them when it succeeds. */
+export type JsonResult = Result<unknown> & { positions?: JsonPositions };
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_PROBLEMS = 100;
@@ -33,10 +57,18 @@ const MAX_PROBLEMS = 100;
  * Cost: a parse, a walk of the parsed value counting its keys and one scan of
  * the text counting key tokens; the slow searches that locate a problem run
  * only when the counts differ or the text holds a suspicious substring.
+ * With `positions`, one more pass records where every value starts.
  *
  * @example readJson('{"a":1,"a":2}') // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
+ * @example readJson('{\n "a": [1,\n 2]}', { positions: true }).positions?.locate('/a/1') // { line: 3, column: 2 }
  */
-export function readJson(text: string, options: ReadJsonOptions = {}): Result<unknown> {
+export function readJson(text: string, options: ReadJsonOptions = {}): JsonResult {
+  const r = readValue(text, options);
+  if (options.positions && r.ok) (r as JsonResult).positions = new ValueIndex(text);
+  return r;
+}
+
+function readValue(text: string, options: ReadJsonOptions): Result<unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -279,4 +311,132 @@ function findDuplicates(text: string): Problem[] {
     else if (c === 44 && top !== undefined && top.names === undefined) top.index++;
   }
   return out;
+}
+
+/** Whitespace, `,`, `]` or `}`: what ends a number or literal in valid JSON. */
+const ENDS_SCALAR = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125 || Number.isNaN(c);
+
+/**
+ * The start of every value of a valid JSON text, in document order (a value
+ * before what it contains), in three parallel integer arrays: where the value
+ * starts, the number of the first value after everything it contains, and
+ * where the name of the member it is starts (`-1` for an array item or the
+ * root). A pointer is resolved by walking the children of each container;
+ * names are decoded only then, so the pass itself allocates almost nothing.
+ */
+class ValueIndex implements JsonPositions {
+  readonly #text: string;
+  #starts: Int32Array;
+  #after: Int32Array;
+  #names: Int32Array;
+  #lines: LineIndex | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+    const size = Math.max(16, Math.min(text.length >> 4, 1 << 16));
+    this.#starts = new Int32Array(size);
+    this.#after = new Int32Array(size);
+    this.#names = new Int32Array(size);
+    this.#index();
+  }
+
+  #grow(): void {
+    const more = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.#starts = more(this.#starts);
+    this.#after = more(this.#after);
+    this.#names = more(this.#names);
+  }
+
+  // One pass over text JSON.parse accepted, so every token is well formed.
+  #index(): void {
+    const text = this.#text;
+    const open: number[] = []; // the containers not yet closed
+    let n = 0;
+    let name = -1;
+    let i = skipSpace(text, 0);
+    for (;;) {
+      if (n === this.#starts.length) this.#grow();
+      const v = n++;
+      this.#starts[v] = i;
+      this.#names[v] = name;
+      name = -1;
+      const c = text.charCodeAt(i);
+      if (c === 123 || c === 91) {
+        const first = skipSpace(text, i + 1);
+        const d = text.charCodeAt(first);
+        if (d !== 125 && d !== 93) {
+          open.push(v);
+          i = first;
+          if (c === 123) {
+            name = i;
+            i = skipSpace(text, skipSpace(text, stringEnd(text, i) + 1) + 1);
+          }
+          continue;
+        }
+        this.#after[v] = n;
+        i = first + 1;
+      } else {
+        if (c === 34) i = stringEnd(text, i) + 1;
+        else while (!ENDS_SCALAR(text.charCodeAt(i))) i++;
+        this.#after[v] = n;
+      }
+      // Close what ends here, then step to the next item or member.
+      for (;;) {
+        i = skipSpace(text, i);
+        const d = text.charCodeAt(i);
+        if (d === 44) {
+          i = skipSpace(text, i + 1);
+          if (text.charCodeAt(this.#starts[open[open.length - 1]!]!) === 123) {
+            name = i;
+            i = skipSpace(text, skipSpace(text, stringEnd(text, i) + 1) + 1);
+          }
+          break;
+        }
+        if (d !== 125 && d !== 93) return;
+        this.#after[open.pop()!] = n;
+        i++;
+      }
+    }
+  }
+
+  #nameAt(at: number): string {
+    const end = stringEnd(this.#text, at);
+    const raw = this.#text.slice(at + 1, end);
+    return raw.includes('\\') ? (JSON.parse(this.#text.slice(at, end + 1)) as string) : raw;
+  }
+
+  offset(pointer: string): number | undefined {
+    const tokens = parsePointer(pointer);
+    if (tokens === undefined) return undefined;
+    let v = 0;
+    for (const token of tokens) {
+      const open = this.#text.charCodeAt(this.#starts[v]!);
+      const end = this.#after[v]!;
+      let found = -1;
+      if (open === 123) {
+        // The last of repeated names, as JSON.parse keeps it.
+        for (let c = v + 1; c < end; c = this.#after[c]!) if (this.#nameAt(this.#names[c]!) === token) found = c;
+      } else if (open === 91 && /^(0|[1-9][0-9]*)$/.test(token)) {
+        let k = Number(token);
+        for (let c = v + 1; c < end; c = this.#after[c]!) {
+          if (k-- === 0) {
+            found = c;
+            break;
+          }
+        }
+      }
+      if (found < 0) break;
+      v = found;
+    }
+    return this.#starts[v];
+  }
+
+  locate(pointer: string): Position | undefined {
+    const at = this.offset(pointer);
+    return at === undefined ? undefined : (this.#lines ??= new LineIndex(this.#text)).position(at);
+  }
 }

@@ -4,8 +4,6 @@ import { error } from '../problems/index.js';
 import { validate } from '../schemas/index.js';
 import type { CheckContext, LoadedFile } from './context.js';
 import { checkJsonFormat } from './check-json-format.js';
-import { locatePointer } from './json-locate.js';
-import { yamlPointerLine } from './yaml-locate.js';
 
 /** The size caps of one gardener config, and the lines of their keys. */
 interface Caps {
@@ -39,7 +37,7 @@ export function recordDocSize(ctx: CheckContext, path: string, text: string, kin
 export function checkGardener(file: LoadedFile, ctx: CheckContext): void {
   if (file.path.endsWith('.json')) {
     const parsed = checkJsonFormat(file, 'gardener-config', ctx);
-    if (parsed !== undefined) keepCaps(file, parsed.value, ctx, (pointer) => locatePointer(file.text, pointer, file.lines)?.line ?? 1);
+    if (parsed !== undefined) keepCaps(file, parsed.value, ctx, (pointer) => file.positions?.locate(pointer)?.line ?? 1);
     return;
   }
   let value: unknown;
@@ -124,5 +122,5 @@ function tomlPointerLine(text: string, pointer: string): number {
   const key = parts[parts.length - 1]!;
   const from = Math.max(0, table);
   for (let i = from; i < lines.length; i++) if (new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=`).test(lines[i]!)) return i + 1;
-  return table >= 0 ? table + 1 : yamlPointerLine('', pointer, 1);
+  return table >= 0 ? table + 1 : 1;
 }

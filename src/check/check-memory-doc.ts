@@ -2,7 +2,6 @@ import { parseFrontmatter } from '../parse/index.js';
 import { validate } from '../schemas/index.js';
 import { recordDocSize } from './check-gardener.js';
 import type { CheckContext, LoadedFile } from './context.js';
-import { yamlPointerLine } from './yaml-locate.js';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -23,7 +22,7 @@ export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
   const doc = parsed.value;
   const data = doc.data;
   for (const p of validate('memory-doc', data)) {
-    ctx.report(file, [{ ...p, line: yamlPointerLine(doc.yaml, p.pointer ?? '', doc.yamlLine) }]);
+    ctx.report(file, [{ ...p, line: doc.lineOf(p.pointer ?? '') }]);
   }
   if (data.kind === 'recap') {
     // Why the headings came from a plain line scan (a hostile body), if they did.
@@ -35,14 +34,14 @@ export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
     const prov = typeof data.provenance === 'object' && data.provenance !== null ? (data.provenance as Record<string, unknown>) : {};
     ctx.docs.push({
       path: file.path,
-      line: yamlPointerLine(doc.yaml, '/id', doc.yamlLine),
+      line: doc.lineOf('/id'),
       id: data.id,
       kind: data.kind,
       title: data.title,
       tags: data.tags,
       updated: data.updated,
       provenance: { events: strings(prov.events), patches: strings(prov.patches), ...(prov.commits !== undefined ? { commits: prov.commits } : {}) },
-      provenanceLine: yamlPointerLine(doc.yaml, '/provenance', doc.yamlLine),
+      provenanceLine: doc.lineOf('/provenance'),
     });
   }
 }

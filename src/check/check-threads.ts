@@ -13,11 +13,12 @@ import type { CheckContext, LoadedFile } from './context.js';
  * refuses (`thread_count` in a 2.0.0 store), the lineage's code says it.
  */
 export function checkThreadStore(file: LoadedFile, ctx: CheckContext): void {
-  const parsed = parseJson(file.text, { maxLength: ctx.env.maxFileBytes });
+  const parsed = parseJson(file.text, { maxLength: ctx.env.maxFileBytes, positions: true });
   if (!parsed.ok) {
     ctx.report(file, parsed.problems);
     return;
   }
+  file.positions = parsed.positions;
   const lineage = threadStoreLineageProblems(parsed.value);
   const named = new Set(lineage.map((p) => p.pointer));
   const rules = checkThreadRules(parsed.value);

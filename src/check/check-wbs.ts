@@ -23,14 +23,17 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
   const taskValues: Record<string, unknown> = {};
   for (const t of tasks) {
     byPath.set(t.path, t);
-    const parsed = parseWbsJson(t.text, 'wbs-task');
+    const parsed = parseWbsJson(t.text, 'wbs-task', undefined, true);
     // The same code the library's loadWbs gives an entity file that is not JSON.
     if (!parsed.ok)
       ctx.report(
         t,
         parsed.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)),
       );
-    else taskValues[t.path.slice(dir.length)] = parsed.value;
+    else {
+      taskValues[t.path.slice(dir.length)] = parsed.value;
+      t.positions = parsed.positions;
+    }
   }
   if (index === undefined) {
     // No index: each task file must still be a valid entity.
@@ -38,11 +41,12 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     return;
   }
   byPath.set(index.path, index);
-  const parsed = parseWbsJson(index.text, 'wbs-task-index');
+  const parsed = parseWbsJson(index.text, 'wbs-task-index', undefined, true);
   if (!parsed.ok) {
     ctx.report(index, parsed.problems);
     return;
   }
+  index.positions = parsed.positions;
   for (const p of checkWbs(parsed.value, taskValues, { dir })) {
     const file = p.file !== undefined ? byPath.get(p.file) : index;
     if (file) ctx.report(file, [p], true);

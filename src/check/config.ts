@@ -1,10 +1,9 @@
 import { Compile } from 'typebox/compile';
 import { readJson } from '../canonical/index.js';
 import { MEMORY_BANK_FILES } from '../formats/index.js';
-import { LineIndex, type Problem, type Result, error, fail, ok } from '../problems/index.js';
+import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { MemkitConfig } from '../schemas/memkit-config.js';
 import { schemaProblems } from '../schemas/validate.js';
-import { locatePointer } from './json-locate.js';
 import { ruleFor } from './rules.js';
 import type { CheckSource } from './source.js';
 
@@ -34,7 +33,7 @@ let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknow
  */
 export function parseConfig(text: string, file = CONFIG_FILE): Result<MemkitConfig> {
   if (text.length > MAX_CONFIG_CHARS) return fail([error('input.too-large', `the config file holds ${text.length} characters; a config is at most ${MAX_CONFIG_CHARS}`, { file, line: 1 })]);
-  const read = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const read = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { positions: true });
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
   const value = read.value;
   validator ??= Compile(MemkitConfig) as never;
@@ -47,10 +46,9 @@ export function parseConfig(text: string, file = CONFIG_FILE): Result<MemkitConf
         problems.push(error('config.unknown-bank-file', `"${name}" is not a memory-bank file${meant(name)}`, { pointer: `/memoryBank/writers/${pointerToken(name)}` }));
   }
   if (problems.length === 0) return ok(value as MemkitConfig);
-  const lines = new LineIndex(text);
   return fail(
     problems.map((p) => {
-      const at = p.pointer !== undefined && p.line === undefined ? locatePointer(text, p.pointer, lines) : undefined;
+      const at = p.pointer !== undefined && p.line === undefined ? read.positions?.locate(p.pointer) : undefined;
       return { ...p, file, ...(at ? { line: at.line, column: at.column } : {}) };
     }),
   );

@@ -1,9 +1,8 @@
-import { type Hasher, jsHasher } from '../canonical/index.js';
+import { type Hasher, type JsonPositions, jsHasher } from '../canonical/index.js';
 import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from '../ledger/policy.js';
 import type { FormatId } from '../formats/index.js';
 import { type SeverityPolicy, applyPolicy } from './profile.js';
-import { locatePointer } from './json-locate.js';
 
 /** A file the checker read and decoded. */
 export interface LoadedFile {
@@ -12,6 +11,8 @@ export interface LoadedFile {
   text: string;
   /** Line index of `text`, built on first use. */
   lines: LineIndex;
+  /** Where the values of a JSON file start, kept by the check that parsed it; gives reported pointers a line. */
+  positions?: JsonPositions;
 }
 
 /** A memory doc's facts kept for the cross-file checks. */
@@ -114,7 +115,7 @@ export class CheckContext {
       const q: Problem = target === '' ? { ...p } : { ...p, file: target };
       // Only a problem the sink keeps, or the first it leaves out (whose line the notice carries), is worth locating.
       if (json && typeof file !== 'string' && q.line === undefined && q.pointer !== undefined && q.file === path && this.#sink.places(q)) {
-        const at = locatePointer(file.text, q.pointer, file.lines);
+        const at = file.positions?.locate(q.pointer);
         if (at) {
           q.line = at.line;
           q.column = at.column;

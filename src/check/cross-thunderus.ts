@@ -4,7 +4,6 @@ import { warning } from '../problems/index.js';
 import { isAbsolutePath, relativeFromAbsolute } from '../store/manifest.js';
 import type { CheckContext, DocFacts } from './context.js';
 import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
-import { locatePointer } from './json-locate.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => {
@@ -38,13 +37,13 @@ export function crossCheckThunderus(ctx: CheckContext): void {
 }
 
 function checkManifest(ctx: CheckContext, path: string, text: string): void {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, { positions: true });
   if (!parsed.ok || !isObject(parsed.value) || !Array.isArray(parsed.value.docs)) return;
   // The manifest lists repository-relative paths; resolve them against the directory holding `.thunderus`.
   const base = path.slice(0, path.lastIndexOf('.thunderus/'));
   const onDisk = new Map(ctx.docs.filter((d) => d.path.startsWith(base + '.thunderus/')).map((d) => [d.path, d]));
   const listed = new Set<string>();
-  const at = (pointer: string) => locatePointer(text, pointer);
+  const at = (pointer: string) => parsed.positions?.locate(pointer);
   parsed.value.docs.forEach((entry, i) => {
     if (!isObject(entry) || typeof entry.path !== 'string') return;
     const where = (field?: string) => {

@@ -1,7 +1,6 @@
 import { canonicalize } from '../canonical/jcs.js';
 import { readJson } from '../canonical/read-json.js';
 import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from '../check/check-directory.js';
-import { locatePointer } from '../check/json-locate.js';
 import { SKIPPED_DIRS } from '../check/layout.js';
 import { applyPolicy } from '../check/profile.js';
 import { checkSettings } from '../check/settings.js';
@@ -154,9 +153,9 @@ async function compare(format: FormatId, file: string, before: string, after: st
     return versionDown(v(before), v(after), file, 1, 'schema_version');
   }
   const b = readJson(before);
-  const a = readJson(after);
+  const a = readJson(after, { positions: true });
   if (!b.ok || !a.ok || !isObject(b.value) || !isObject(a.value)) return [];
-  const lineOf = (pointer: string) => locatePointer(after, pointer)?.line;
+  const lineOf = (pointer: string) => a.positions?.locate(pointer)?.line;
   const out: Problem[] = [];
   if (format === 'thread-store' || format === 'wbs-task-index' || format === 'memory-manifest') out.push(...versionDown(b.value.version, a.value.version, file, lineOf('/version'), 'version'));
   if (format === 'thread-store') out.push(...readOnlyThreads(b.value, a.value, file, lineOf));

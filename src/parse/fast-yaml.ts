@@ -32,6 +32,38 @@ type Value = unknown;
 interface Line {
   indent: number;
   text: string; // the line without its indentation
+  row: number; // 0-based, in the YAML text
+}
+
+/**
+ * Where the keys of a map the fast reader read sit: the 0-based row of each
+ * key in the YAML text and, for a key holding a block map or sequence, the
+ * same for what it holds (a sequence: the row of each item).
+ */
+export interface YamlRows {
+  rows: Record<string, number>;
+  under?: Record<string, YamlRows | number[]>;
+}
+
+/**
+ * The row of the value at a pointer's tokens (its key's row in a map, its
+ * own in a block sequence): the deepest token found, -1 when not even the first is.
+ */
+export function rowAt(top: YamlRows, tokens: readonly string[]): number {
+  let row = -1;
+  let node: YamlRows | number[] | undefined = top;
+  for (const token of tokens) {
+    if (Array.isArray(node)) {
+      const k = /^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : -1;
+      if (k < 0 || k >= node.length) break;
+      row = node[k]!;
+      node = undefined;
+    } else if (node !== undefined && Object.hasOwn(node.rows, token)) {
+      row = node.rows[token]!;
+      node = node.under !== undefined && Object.hasOwn(node.under, token) ? node.under[token] : undefined;
+    } else break;
+  }
+  return row;
 }
 
 // Characters the reader refuses anywhere: controls other than LF, DEL, C1 controls, the BOM,
@@ -120,12 +152,16 @@ function inlineValue(s: string): Value | typeof GIVE_UP {
  * use; `undefined` when it is not (the full parser must decide). The result
  * equals `parseDocument(yaml, YAML_OPTIONS).toJS()` for every text it accepts,
  * and it accepts no text the full parser would report a problem for (it gives
- * up on duplicate and forbidden keys). Linear in the text.
+ * up on duplicate and forbidden keys). Linear in the text. `rows`, when
+ * given, gets where each key and item sits ({@link YamlRows}; only
+ * meaningful when the text is accepted).
  */
-export function fastYamlMap(yaml: string, maxDepth: number): Record<string, unknown> | undefined {
+export function fastYamlMap(yaml: string, maxDepth: number, rows: YamlRows = { rows: {} }): Record<string, unknown> | undefined {
   if (REFUSED.test(yaml)) return undefined;
   const lines: Line[] = [];
-  for (const raw of yaml.split('\n')) {
+  const raws = yaml.split('\n');
+  for (let row = 0; row < raws.length; row++) {
+    const raw = raws[row]!;
     let indent = 0;
     while (raw.charCodeAt(indent) === 32) indent++;
     const text = raw.slice(indent);
@@ -135,16 +171,16 @@ export function fastYamlMap(yaml: string, maxDepth: number): Record<string, unkn
       continue; // a whole-line comment at column 1
     }
     if (text.endsWith(' ') || text.includes('\t')) return undefined;
-    lines.push({ indent, text });
+    lines.push({ indent, text, row });
   }
   if (lines.length === 0 || lines[0]!.indent !== 0) return undefined;
   const state = { at: 0 };
-  const map = readMap(lines, state, 0, 1, maxDepth);
+  const map = readMap(lines, state, 0, 1, maxDepth, rows);
   return map === GIVE_UP || state.at !== lines.length ? undefined : map;
 }
 
 // A block map whose keys sit at `indent`, from lines[state.at] on.
-function readMap(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number): Record<string, unknown> | typeof GIVE_UP {
+function readMap(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number, rows: YamlRows): Record<string, unknown> | typeof GIVE_UP {
   if (depth > maxDepth || depth > MAX_MAP_DEPTH) return GIVE_UP;
   const out: Record<string, unknown> = {};
   while (state.at < lines.length) {
@@ -156,6 +192,7 @@ function readMap(lines: Line[], state: { at: number }, indent: number, depth: nu
     const key = line.text.slice(0, colon);
     if (!KEY.test(key) || NULL_WORDS.has(key) || BOOL_WORDS.has(key) || FORBIDDEN_KEYS.has(key) || Object.hasOwn(out, key)) return GIVE_UP;
     const rest = line.text.slice(colon + 1);
+    rows.rows[key] = line.row;
     state.at++;
     const next = lines[state.at];
     if (rest === '') {
@@ -164,13 +201,17 @@ function readMap(lines: Line[], state: { at: number }, indent: number, depth: nu
         if (next !== undefined && next.indent === indent && next.text.startsWith('-')) return GIVE_UP;
         out[key] = null;
       } else if (next.text[0] === '-') {
-        const seq = readSeq(lines, state, next.indent, depth + 1, maxDepth);
+        const items: number[] = [];
+        const seq = readSeq(lines, state, next.indent, depth + 1, maxDepth, items);
         if (seq === GIVE_UP) return GIVE_UP;
         out[key] = seq;
+        (rows.under ??= {})[key] = items;
       } else {
-        const map = readMap(lines, state, next.indent, depth + 1, maxDepth);
+        const under: YamlRows = { rows: {} };
+        const map = readMap(lines, state, next.indent, depth + 1, maxDepth, under);
         if (map === GIVE_UP) return GIVE_UP;
         out[key] = map;
+        (rows.under ??= {})[key] = under;
       }
       continue;
     }
@@ -189,13 +230,14 @@ function readMap(lines: Line[], state: { at: number }, indent: number, depth: nu
 }
 
 // A block sequence of one-line scalars whose `- ` sit at `indent`.
-function readSeq(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number): Value[] | typeof GIVE_UP {
+function readSeq(lines: Line[], state: { at: number }, indent: number, depth: number, maxDepth: number, rows: number[]): Value[] | typeof GIVE_UP {
   if (depth > maxDepth) return GIVE_UP;
   const out: Value[] = [];
   while (state.at < lines.length) {
     const line = lines[state.at]!;
     if (line.indent < indent) break;
     if (line.indent > indent || !line.text.startsWith('- ')) return GIVE_UP;
+    rows.push(line.row);
     state.at++;
     const next = lines[state.at];
     if (next !== undefined && next.indent > indent) return GIVE_UP;

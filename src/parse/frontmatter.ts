@@ -1,14 +1,14 @@
 import { countNewlines } from './count-newlines.js';
 import { type Document, type ToStringOptions, isMap, isScalar, isCollection, stringify as yamlStringify } from 'yaml';
 import { canonicalizeResult } from '../canonical/index.js';
-import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../problems/index.js';
+import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, parsePointer, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, markdownHazard, plainHeadings, textFromEvents } from './markdown.js';
 import { plainCopy } from './plain.js';
 import { type FastOutline, fastOutline } from './fast-markdown.js';
-import { fastYamlMap } from './fast-yaml.js';
-import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, type YamlBlock, parseYamlBlock } from './yaml-block.js';
+import { type YamlRows, fastYamlMap, rowAt } from './fast-yaml.js';
+import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, type YamlBlock, documentRowAt, parseYamlBlock } from './yaml-block.js';
 
 export type { Heading } from './markdown.js';
 
@@ -63,6 +63,15 @@ export interface FrontmatterDoc {
   eol: '\n' | '\r\n';
   /** 1-based file line of the first YAML line. */
   yamlLine: number;
+  /**
+   * The 1-based file line of the value a JSON Pointer names in `data`, from
+   * the positions the YAML parse kept: the line of its key for a map member,
+   * of the item for a block sequence item. For a pointer naming something
+   * missing (a required property), the line of the deepest ancestor that
+   * exists; {@link yamlLine} for the root, for nothing found and for a malformed pointer.
+   * @example parseFrontmatterOrThrow('---\nid: x\nprovenance:\n  events: []\n---\n').lineOf('/provenance/events') // 4
+   */
+  lineOf(pointer: string): number;
   /** False for a file parsed with `optional: true` that has no frontmatter. */
   hasFrontmatter: boolean;
 }
@@ -120,7 +129,12 @@ function isDelimiter(text: string, start: number, end: number): boolean {
   return true;
 }
 
-function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems'>, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
+/** The 0-based row in the YAML text of the value at a pointer's tokens, -1 when not even the first token is found. */
+type RowAt = (tokens: readonly string[]) => number;
+
+const noRows: RowAt = () => -1;
+
+function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems' | 'lineOf'>, rows: RowAt, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
   // One micromark run serves both; the events are dropped once both are extracted.
   let events: MarkdownEvents | undefined;
   let headings: Heading[] | undefined;
@@ -156,6 +170,10 @@ function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdown
   };
   return {
     ...parts,
+    lineOf: (pointer) => {
+      const tokens = parsePointer(pointer);
+      return parts.yamlLine + (tokens === undefined ? 0 : Math.max(0, rows(tokens)));
+    },
     markdownProblems: () => [...getHazard()],
     headings: () => {
       if (headings === undefined) {
@@ -193,6 +211,7 @@ function parseInternal(text: string, options: FrontmatterOptions, needDoc = fals
       const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
       const doc = makeDoc(
         { data: {}, body: text.slice(bom.length), bodyLine: 1, bom, open: '', yaml: '', close: '', eol: text.includes('\r\n') ? '\r\n' : '\n', yamlLine: 1, hasFrontmatter: false },
+        noRows,
         limits,
         options.file,
         options.stats,
@@ -211,7 +230,8 @@ function parseInternal(text: string, options: FrontmatterOptions, needDoc = fals
       ],
     };
   // The flat YAML memory docs use is read directly; anything else goes to the `yaml` parser.
-  const fast = needDoc ? undefined : fastYamlMap(split.yaml, limits.maxYamlDepth);
+  const fastRows: YamlRows = { rows: {} };
+  const fast = needDoc ? undefined : fastYamlMap(split.yaml, limits.maxYamlDepth, fastRows);
   if (fast !== undefined && options.stats) {
     options.stats.yamlParses++;
     options.stats.yamlChars += split.yaml.length;
@@ -221,8 +241,11 @@ function parseInternal(text: string, options: FrontmatterOptions, needDoc = fals
   if (block.data === undefined || hasErrors(block.problems)) return { ok: false, problems: block.problems };
   const yamlLine = countNewlines(text, split.yamlStart) + 1;
   const bodyLine = countNewlines(text, split.bodyStart) + 1;
+  const yamlDoc = block.doc;
+  const rows: RowAt = fast !== undefined ? (tokens) => rowAt(fastRows, tokens) : yamlDoc !== undefined ? (tokens) => documentRowAt(yamlDoc, split.yaml, tokens) : noRows;
   const doc = makeDoc(
     { data: block.data, body: split.body, bodyLine, bom: split.bom, open: split.open, yaml: split.yaml, close: split.close, eol: split.eol, yamlLine, hasFrontmatter: true },
+    rows,
     limits,
     options.file,
     options.stats,

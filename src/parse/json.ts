@@ -1,5 +1,5 @@
-import { readJson, type ReadJsonOptions } from '../canonical/read-json.js';
-import { type Result, error, fail } from '../problems/index.js';
+import { type JsonResult, readJson, type ReadJsonOptions } from '../canonical/read-json.js';
+import { error, fail } from '../problems/index.js';
 
 /** Options for {@link parseJson}. */
 export interface ParseJsonOptions extends ReadJsonOptions {
@@ -14,9 +14,9 @@ export interface ParseJsonOptions extends ReadJsonOptions {
  * `json.duplicate-key` error and a lone surrogate a `json.lone-surrogate`
  * error (I-JSON); `__proto__`, `constructor` and `prototype` keys are dropped
  * with `input.forbidden-key` warnings (in `problems` of the ok result). A
- * leading BOM is ignored.
+ * leading BOM is ignored (positions, with `positions: true`, are in the text after it).
  */
-export function parseJson(text: string, options: ParseJsonOptions = {}): Result<unknown> {
+export function parseJson(text: string, options: ParseJsonOptions = {}): JsonResult {
   const max = options.maxLength ?? 16 * 1024 * 1024;
   if (text.length > max) return fail([error('input.too-large', `input is ${text.length} characters; the limit is ${max}`)]);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

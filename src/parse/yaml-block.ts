@@ -1,4 +1,5 @@
-import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { countNewlines } from './count-newlines.js';
 import { type LineIndex, type Problem, error, warning } from '../problems/index.js';
 import { FORBIDDEN_KEYS } from './forbidden-keys.js';
 import { textDepth, tooDeep, valueDepth } from './depth.js';
@@ -107,6 +108,33 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
     });
   }
   return { doc, data: value as Record<string, unknown>, problems };
+}
+
+/**
+ * The 0-based row, in the YAML text `doc` was parsed from, of the value at a
+ * pointer's tokens, from the node ranges the parse kept: its key's row in a
+ * map, its own in a sequence; the deepest token found, -1 when not even the
+ * first is.
+ */
+export function documentRowAt(doc: Document.Parsed, yamlText: string, tokens: readonly string[]): number {
+  let node: unknown = doc.contents;
+  let at = -1;
+  for (const token of tokens) {
+    let next: unknown;
+    let start: number | undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === token);
+      next = pair?.value;
+      start = (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0];
+    } else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(token)) {
+      next = node.items[Number(token)];
+      start = (next as { range?: [number, number, number] } | undefined)?.range?.[0];
+    }
+    if (start === undefined) break;
+    at = start;
+    node = next;
+  }
+  return at < 0 ? -1 : countNewlines(yamlText, at);
 }
 
 function firstAlias(doc: Document): number {

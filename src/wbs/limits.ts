@@ -1,6 +1,7 @@
 import { utf8Length } from '../canonical/bytes.js';
+import type { JsonResult } from '../canonical/read-json.js';
 import { parseJson } from '../parse/json.js';
-import { type Result, error, fail } from '../problems/index.js';
+import { error, fail } from '../problems/index.js';
 
 /**
  * The largest file memkit reads, per WBS format, in UTF-8 bytes: one limit
@@ -19,12 +20,13 @@ export type WbsFormat = keyof typeof WBS_MAX_BYTES;
 /**
  * Parses the text of a WBS file under its format's size limit
  * ({@link WBS_MAX_BYTES}): `input.too-large` when its UTF-8 form is larger.
- * `bytes`: the byte length when the caller has it (saves counting).
+ * `bytes`: the byte length when the caller has it (saves counting);
+ * `positions`: keep where each value starts (see `readJson`).
  */
-export function parseWbsJson(text: string, format: WbsFormat, bytes?: number): Result<unknown> {
+export function parseWbsJson(text: string, format: WbsFormat, bytes?: number, positions = false): JsonResult {
   const max = WBS_MAX_BYTES[format];
   // A UTF-16 unit is at most 3 UTF-8 bytes: count only when the text could be over.
   const size = bytes ?? (text.length * 3 <= max ? 0 : utf8Length(text));
   if (size > max) return fail([error('input.too-large', `the file is ${size} bytes; the limit for ${format} is ${max}`)]);
-  return parseJson(text, { maxLength: max });
+  return parseJson(text, { maxLength: max, positions });
 }

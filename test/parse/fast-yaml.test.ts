@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { fastYamlMap } from '../../src/parse/fast-yaml.js';
-import { YAML_OPTIONS } from '../../src/parse/yaml-block.js';
+import { type YamlRows, fastYamlMap, rowAt } from '../../src/parse/fast-yaml.js';
+import { YAML_OPTIONS, documentRowAt } from '../../src/parse/yaml-block.js';
 import { stringifyFrontmatter } from '../../src/parse/frontmatter.js';
 
 function reference(yaml: string): { clean: boolean; value: unknown } {
@@ -183,6 +183,14 @@ const memoryData = fc.record({
   verification: fc.record({ last_verified_commit: fc.constant(null), status: fc.constantFrom('verified', 'stale') }),
 });
 
+/** Every pointer's tokens into a value, the root's included. */
+function paths(value: unknown, path: string[] = []): string[][] {
+  const out = [path];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...path, String(i)])));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...path, k]));
+  return out;
+}
+
 describe('fastYamlMap', () => {
   it('equals yaml on every text it accepts (generated YAML)', () => {
     fc.assert(
@@ -192,6 +200,22 @@ describe('fastYamlMap', () => {
         const ref = reference(yaml);
         expect(ref.clean, yaml).toBe(true);
         expect(fast).toStrictEqual(ref.value);
+      }),
+      { numRuns: Number(process.env.FAST_RUNS ?? 3000) },
+    );
+  });
+
+  it('records every key and item on the row the yaml parse puts it, and the deepest one found for a missing pointer (generated YAML)', () => {
+    fc.assert(
+      fc.property(fc.oneof(yamlText, structured), fc.constantFrom('missing', '0', '7'), (yaml, extra) => {
+        const rows: YamlRows = { rows: {} };
+        const fast = fastYamlMap(yaml, 64, rows);
+        if (fast === undefined) return;
+        const doc = parseDocument(yaml, YAML_OPTIONS);
+        for (const path of paths(fast)) {
+          expect(rowAt(rows, path), `${yaml} ${path.join('/')}`).toBe(documentRowAt(doc, yaml, path));
+          expect(rowAt(rows, [...path, extra])).toBe(documentRowAt(doc, yaml, [...path, extra]));
+        }
       }),
       { numRuns: Number(process.env.FAST_RUNS ?? 3000) },
     );

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryDocArb } from '../../src/arbitraries/index.js';
-import { createParseStats, parseFrontmatter, serializeFrontmatter, splitFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/parse/index.js';
+import { type FrontmatterOptions, createParseStats, parseFrontmatter, serializeFrontmatter, splitFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/parse/index.js';
 import { MemoryDocFrontmatter } from '../../src/schemas/index.js';
 import { docVariantArb } from './generators.js';
 
 const KEY_ORDER = Object.keys(MemoryDocFrontmatter.properties);
 
-function parsed(text: string) {
-  const r = parseFrontmatter(text);
+function parsed(text: string, options: FrontmatterOptions = {}) {
+  const r = parseFrontmatter(text, options);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
   return r.value;
 }
@@ -25,6 +25,27 @@ describe('parseFrontmatter', () => {
     ]);
     expect(doc.bodyText()).toContain('Some text and code.');
     expect(doc.bodyText()).not.toContain('*');
+  });
+
+  it('gives the file line of a pointer from the YAML parse: the key of a member, the item of a sequence, the deepest ancestor for a missing one', () => {
+    const doc = parsed('---\nid: x\nprovenance:\n  events: []\n---\n');
+    expect(doc.lineOf('/provenance/events')).toBe(4);
+    const yaml = '# c\nid: x\ntags:\n  - a\n  - b\nprovenance:\n  events: [e1]\n  patches:\n    - p1\n';
+    // The same lines whether the fast reader or the yaml package reads it (an anchor sends it to the latter).
+    for (const text of [`---\n${yaml}---\nbody\n`, `---\n${yaml}anchored: &a 1\n---\nbody\n`]) {
+      const d = parsed(text);
+      expect(d.lineOf('/id')).toBe(3);
+      expect(d.lineOf('/tags')).toBe(4);
+      expect(d.lineOf('/tags/1')).toBe(6);
+      expect(d.lineOf('/tags/9')).toBe(4);
+      expect(d.lineOf('/provenance/events/0')).toBe(8);
+      expect(d.lineOf('/provenance/patches/0')).toBe(10);
+      expect(d.lineOf('/provenance/commits')).toBe(7);
+      expect(d.lineOf('/title')).toBe(2);
+      expect(d.lineOf('')).toBe(2);
+      expect(d.lineOf('no-slash')).toBe(2);
+    }
+    expect(parsed('no frontmatter\n', { optional: true }).lineOf('/id')).toBe(1);
   });
 
   it('computes headings and body text lazily, once', () => {

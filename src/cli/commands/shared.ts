@@ -2,8 +2,8 @@ import { nodeHasher } from '../../node/hasher.js';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Hasher } from '../../canonical/index.js';
-import { locatePointer } from '../../check/json-locate.js';
+import type { Hasher, JsonPositions } from '../../canonical/index.js';
+import { parseJson } from '../../parse/json.js';
 import type { Problem } from '../../problems/index.js';
 import { UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
@@ -69,19 +69,21 @@ export function byteSize(value: unknown, flag: string): number | undefined {
 
 /**
  * Gives problems about JSON files under `dir` a line and column from their
- * pointer (files are read once each; unreadable or non-JSON files are left as they are).
+ * pointer (files are read and parsed once each; unreadable or non-JSON files are left as they are).
  */
 export async function locateInDir(dir: string, problems: Problem[]): Promise<Problem[]> {
-  const texts = new Map<string, string | undefined>();
+  const parsed = new Map<string, JsonPositions | undefined>();
   const out: Problem[] = [];
   for (const p of problems) {
     if (p.line !== undefined || p.pointer === undefined || p.file === undefined || !p.file.endsWith('.json')) {
       out.push(p);
       continue;
     }
-    if (!texts.has(p.file)) texts.set(p.file, await readFile(resolve(dir, p.file), 'utf8').catch(() => undefined));
-    const text = texts.get(p.file);
-    const at = text === undefined ? undefined : locatePointer(text, p.pointer);
+    if (!parsed.has(p.file)) {
+      const text = await readFile(resolve(dir, p.file), 'utf8').catch(() => undefined);
+      parsed.set(p.file, text === undefined ? undefined : parseJson(text, { positions: true }).positions);
+    }
+    const at = parsed.get(p.file)?.locate(p.pointer);
     out.push(at ? { ...p, line: at.line, column: at.column } : p);
   }
   return out;

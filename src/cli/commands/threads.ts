@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { locatePointer } from '../../check/json-locate.js';
 import { withLock } from '../../node/lock.js';
+import type { JsonPositions } from '../../canonical/index.js';
 import { parseJson } from '../../parse/index.js';
 import { type Problem, error, inFile } from '../../problems/index.js';
 import type { ThreadStore } from '../../schemas/thread-store.js';
@@ -108,15 +108,15 @@ async function readOperation(io: Parameters<Command['run']>[1], arg: string): Pr
 /** Parses and checks a store's bytes; problems carry the file and, from their pointer, a line. */
 function checkedStore(bytes: Uint8Array, rel: string): { store?: ThreadStore; problems: Problem[] } {
   const text = new TextDecoder().decode(bytes);
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, { positions: true });
   if (!parsed.ok) return { problems: inFile(parsed.problems, rel) };
-  return { store: parsed.value as ThreadStore, problems: located(checkThreadStore(parsed.value), text, rel) };
+  return { store: parsed.value as ThreadStore, problems: located(checkThreadStore(parsed.value), parsed.positions, rel) };
 }
 
-function located(problems: Problem[], text: string, rel: string): Problem[] {
+function located(problems: Problem[], positions: JsonPositions | undefined, rel: string): Problem[] {
   return inFile(problems, rel).map((p) => {
     if (p.line !== undefined || p.pointer === undefined) return p;
-    const at = locatePointer(text, p.pointer);
+    const at = positions?.locate(p.pointer);
     return at ? { ...p, line: at.line, column: at.column } : p;
   });
 }
@@ -129,7 +129,9 @@ function applyTo(bytes: Uint8Array, rel: string, op: ThreadCommand): Outcome {
   const result = applyOperation(read.store, op);
   if (!result.ok) return { kind: 'problems', problems: inFile(result.problems, rel), text: 'operation refused; the store is unchanged\n' };
   const out = JSON.stringify(result.value, null, 2) + '\n';
-  const errors = located(checkThreadStore(result.value), out, rel).filter((p) => p.severity === 'error');
+  const found = checkThreadStore(result.value);
+  // The new text has not been read yet: its positions come from parsing it, only when there is something to place.
+  const errors = located(found, found.length === 0 ? undefined : parseJson(out, { positions: true }).positions, rel).filter((p) => p.severity === 'error');
   if (errors.length > 0) return { kind: 'problems', problems: errors, text: 'operation refused: the new store would have problems; the store is unchanged\n' };
   return { kind: 'applied', store: result.value, bytes: new TextEncoder().encode(out) };
 }

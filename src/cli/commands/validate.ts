@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
-import { locatePointer } from '../../check/json-locate.js';
 import { parseJson } from '../../parse/json.js';
-import { LineIndex, type Problem, ProblemCap, error, inFile } from '../../problems/index.js';
+import { type Problem, ProblemCap, error, inFile } from '../../problems/index.js';
 import { type Tally, compileTally, compileValidator, formatIds, isSchemaId } from '../../schemas/index.js';
 import { type Command, UsageError } from '../command.js';
 import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
@@ -69,13 +68,12 @@ missing or unreadable FILE).
 
 /** Validates one JSON text; problems get the line and column of their pointer. */
 function validateDocument(check: (value: unknown) => Problem[], text: string, lineOffset = 0): Problem[] {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, { positions: true });
   if (!parsed.ok) return parsed.problems.map((p) => (p.line === undefined ? p : { ...p, line: p.line + lineOffset }));
   const problems = check(parsed.value);
   if (problems.length === 0) return problems;
-  const lines = new LineIndex(text);
   return problems.map((p) => {
-    const at = p.pointer === undefined ? undefined : locatePointer(text, p.pointer, lines);
+    const at = p.pointer === undefined ? undefined : parsed.positions?.locate(p.pointer);
     return at === undefined ? p : { ...p, line: at.line + lineOffset, column: at.column };
   });
 }
