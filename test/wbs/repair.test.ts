@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
 import { applyJsonPatch, applyPlan, checkWbs, loadWbs, repairPlan } from '../../src/wbs/index.js';
 import { type WbsFixture, clone, wbsFixture } from './arbitraries.js';
+import { halfBroken } from '../../bench/wbs.bench.js';
 
 const DIR = '.claude/memory/';
 const toFiles = (m: { index: unknown; tasks: Record<string, unknown> }) => {
@@ -312,5 +313,23 @@ describe('applyPlan', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]!.code).toBe('wbs.plan-invalid');
     expect(files.snapshot()).toEqual(snapshot);
+  });
+});
+
+// repairPlan on an index where half the entries need a fix grew as n^2.4 (4,000 tasks: 45 s):
+// each edit searched every problem for the one it fixes. 20,000 tasks must plan well within the
+// per-test timeout (a quadratic plan needs minutes), and the plan must still fix everything.
+describe('repairPlan stays near-linear where half the entries need a fix', () => {
+  it('plans 20,000 tasks and leaves nothing derivable unfixed', { timeout: 60_000 }, () => {
+    const { index, tasks } = halfBroken(20_000);
+    const problems = checkWbs(index, tasks);
+    expect(problems.length).toBeGreaterThan(5_000);
+    const plan = repairPlan(index, tasks);
+    expect(plan.remaining).toEqual([]);
+    // Every problem the plan names as fixed is one checkWbs reported, or one that follows from the other repairs.
+    const fixes = plan.patches.flatMap((p) => p.fixes.map((f) => f.code));
+    expect(fixes.length).toBeGreaterThan(5_000);
+    expect(new Set(fixes)).toContain('wbs.type-depth');
+    expect(new Set(fixes)).toContain('wbs.entity-missing');
   });
 });
