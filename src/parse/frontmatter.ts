@@ -4,9 +4,8 @@ import { canonicalizeResult } from '../canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, parsePointer, warning } from '../problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
-import { type Heading, type MarkdownEvents, headingsFromEvents, markdownEvents, markdownHazard, plainHeadings, textFromEvents } from './markdown.js';
+import { type Heading, type MarkdownOutline, markdownOutline } from './markdown.js';
 import { plainCopy } from './plain.js';
-import { type FastOutline, fastOutline } from './fast-markdown.js';
 import { type YamlRows, fastYamlMap, rowAt } from './fast-yaml.js';
 import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, type YamlBlock, documentRowAt, parseYamlBlock } from './yaml-block.js';
 
@@ -36,19 +35,19 @@ export interface FrontmatterDoc {
   /** 1-based file line where the body starts. */
   bodyLine: number;
   /**
-   * Headings of the body (micromark; ATX and setext; none from code blocks), computed on first
-   * call. For a body micromark would be slow on (see {@link markdownProblems}) they come from a
-   * plain scan of ATX (`#`) lines instead.
+   * Headings of the body (as micromark gives them; ATX and setext; none from code blocks),
+   * with file lines. For a body micromark would be slow on (see {@link markdownProblems}) they
+   * come from a plain scan of ATX (`#`) lines instead. The body's outline ({@link markdownOutline})
+   * is read on the first call of this, {@link bodyText} or {@link markdownProblems}, once for all
+   * three, so a caller that reads only `data` never pays for it.
    */
   headings(): Heading[];
-  /** Plain text of the body for search, computed on first call; the body as written when micromark was skipped. */
+  /** Plain text of the body for search; the body as written when micromark was skipped. */
   bodyText(): string;
   /**
    * Why the body's headings and text did not come from micromark: one `markdown.too-deep`,
    * `markdown.too-many-delimiters` or `markdown.too-complex` warning (with `file` and the file
-   * line; see {@link markdownHazard}), else `[]`. Found by
-   * a linear scan on the first call of this, {@link headings} or {@link bodyText}, so a caller
-   * that reads only `data` never pays for it; report it next to the headings you use.
+   * line), else `[]`. Report it next to the headings you use.
    */
   markdownProblems(): Problem[];
   /** `'\uFEFF'` when the file starts with a byte order mark, else `''`. */
@@ -135,61 +134,18 @@ type RowAt = (tokens: readonly string[]) => number;
 const noRows: RowAt = () => -1;
 
 function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems' | 'lineOf'>, rows: RowAt, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
-  // One micromark run serves both; the events are dropped once both are extracted.
-  let events: MarkdownEvents | undefined;
-  let headings: Heading[] | undefined;
-  let text: string | undefined;
-  // The plain subset most memory docs are written in gives both, exactly, without micromark.
-  let fast: FastOutline | null | undefined;
-  const getFast = (): FastOutline | null => {
-    if (fast === undefined) fast = fastOutline(parts.body, parts.bodyLine - 1) ?? null;
-    return fast;
-  };
-  // Checked first: a hazard means neither the fast scanner nor micromark runs on this body.
-  let hazard: Problem[] | undefined;
-  const getHazard = (): Problem[] => {
-    if (hazard === undefined) {
-      const found = markdownHazard(parts.body, limits, parts.bodyLine - 1);
-      hazard = found === undefined ? [] : file === undefined ? [found] : inFile([found], file);
-    }
-    return hazard;
-  };
-  const getEvents = (): MarkdownEvents => {
-    if (events === undefined) {
-      if (stats) stats.markdownParses++;
-      try {
-        events = markdownEvents(parts.body);
-      } catch {
-        events = [];
-      }
-    }
-    return events;
-  };
-  const release = () => {
-    if (headings !== undefined && text !== undefined) events = undefined;
-  };
+  // Read on the first call of headings(), bodyText() or markdownProblems(), once for all three.
+  let outline: MarkdownOutline | undefined;
+  const read = (): MarkdownOutline => (outline ??= markdownOutline(parts.body, parts.bodyLine - 1, limits, stats));
   return {
     ...parts,
     lineOf: (pointer) => {
       const tokens = parsePointer(pointer);
       return parts.yamlLine + (tokens === undefined ? 0 : Math.max(0, rows(tokens)));
     },
-    markdownProblems: () => [...getHazard()],
-    headings: () => {
-      if (headings === undefined) {
-        if (getHazard().length > 0) headings = plainHeadings(parts.body, parts.bodyLine - 1);
-        else headings = getFast()?.headings.map(({ depth, text, line }) => ({ depth, text, line })) ?? headingsFromEvents(getEvents(), parts.bodyLine - 1);
-        release();
-      }
-      return headings;
-    },
-    bodyText: () => {
-      if (text === undefined) {
-        text = getHazard().length > 0 ? parts.body.trim() : (getFast()?.text ?? textFromEvents(getEvents()));
-        release();
-      }
-      return text;
-    },
+    markdownProblems: () => (file === undefined ? [...read().problems] : inFile(read().problems, file)),
+    headings: () => read().headings,
+    bodyText: () => read().text,
   };
 }
 

@@ -1,24 +1,17 @@
-// Differential tests of the fast Markdown scanner: whenever it claims a body, its headings
-// (depth, text, line, offset) and plain text equal what micromark's events give.
+// Differential tests of the outline reader's fast path: whenever it claims a body, its headings
+// (depth, text, line, offset) and plain text equal what the reader's micromark path gives.
 import fc from 'fast-check';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { describe, expect, it } from 'vitest';
-import { fastOutline } from '../../src/parse/fast-markdown.js';
-import { headingsFromEvents, markdownEvents, markdownOutline, textFromEvents } from '../../src/parse/markdown.js';
+import { markdownOutline, outlinePaths } from '../../src/parse/markdown.js';
 import { createParseStats, parseFrontmatter } from '../../src/parse/index.js';
 
-interface Tok {
-  type: string;
-  start: { offset: number };
-}
+const fastOutline = outlinePaths.fast;
 
-/** micromark's headings with the offset of each heading's first character. */
-function reference(md: string, lineOffset = 0) {
-  const events = markdownEvents(md);
-  const offsets = (events as [string, Tok][]).filter(([kind, t]) => kind === 'enter' && (t.type === 'atxHeading' || t.type === 'setextHeading')).map(([, t]) => t.start.offset);
-  const headings = headingsFromEvents(events, lineOffset).map((h, i) => ({ ...h, offset: offsets[i] }));
-  return { headings, text: textFromEvents(events) };
-}
+/** micromark's headings, with the offset of each heading's first character, and its plain text. */
+const reference = (md: string, lineOffset = 0) => outlinePaths.micromark(md, lineOffset);
+
+const withoutOffsets = (headings: { depth: number; text: string; line: number }[]) => headings.map(({ depth, text, line }) => ({ depth, text, line }));
 
 const WORDS = ['memory', 'ledger', 'a_b', 'x__y', '2026', 'v1.2', 'café', '😀', 'ok!', 'a|b', '~tilde', '(see)', 'x:y', "it's", '"q"', '/p', '%', '#tag', 'a#', '\u00a0'];
 // Inline fragments, most of which the scanner must give up on.
@@ -242,6 +235,19 @@ describe('fastOutline', () => {
     for (const name of [...htmlRawNames, 'span', 'a', 'br', 'img', 'source', 'custom-div']) expect(fastOutline(`<${name}>\n# x\n`), name).toBeUndefined();
   });
 
+  it('markdownOutline gives what micromark gives whichever path it takes, and runs micromark only when the fast path gives up (generated Markdown)', () => {
+    fc.assert(
+      fc.property(markdown, fc.nat(50), (md, lineOffset) => {
+        const stats = createParseStats();
+        const out = markdownOutline(md, lineOffset, undefined, stats);
+        const ref = reference(md, lineOffset);
+        expect(out).toEqual({ headings: withoutOffsets(ref.headings), text: ref.text, problems: [] });
+        expect(stats.markdownParses).toBe(fastOutline(md, lineOffset) === undefined ? 1 : 0);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('is what markdownOutline returns for a plain body', () => {
     const md = '# Title\n\nText with `code` and snake_case.\n\n- one\n- two\n\n```\n# no\n```\n## Sub #\n';
     const out = markdownOutline(md, 4);
@@ -283,10 +289,10 @@ describe('a body holding HTML blocks is read by the fast scanner, not handed to 
     const parsed = parseFrontmatter(text, { stats });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const events = markdownEvents(body);
-    expect(parsed.value.headings()).toEqual(headingsFromEvents(events, parsed.value.bodyLine - 1));
+    const micromark = reference(body, parsed.value.bodyLine - 1);
+    expect(parsed.value.headings()).toEqual(withoutOffsets(micromark.headings));
     expect(parsed.value.headings().map((h) => h.text)).toEqual(['Title', 'After']);
-    expect(parsed.value.bodyText()).toBe(textFromEvents(events));
+    expect(parsed.value.bodyText()).toBe(micromark.text);
     expect(stats.markdownParses).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, markdownHazard, markdownOutline, parseFrontmatter, plainHeadings } from '../../src/parse/index.js';
+import { DEFAULT_LIMITS, markdownOutline, parseFrontmatter } from '../../src/parse/index.js';
+import { outlinePaths } from '../../src/parse/markdown.js';
 import { hostileRecap, hostileRecapTests } from './hostile-recap.js';
 
 // Pieces of one paragraph: words, spaces and character references of every kind,
@@ -65,6 +66,8 @@ describe('markdownOutline', () => {
     ]);
   });
 });
+
+const { hazard: markdownHazard, plain: plainHeadings } = outlinePaths;
 
 describe('hostile Markdown: the pre-scan and its linear fallback', () => {
   const small = { maxMarkdownNesting: 3, maxMarkdownDelimiters: 6, maxMarkdownWork: 2_000 };
