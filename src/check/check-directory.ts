@@ -16,6 +16,7 @@ import { SKIPPED_DIRS, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
 import type { MemkitConfig } from './config.js';
 import type { Profile } from './profile.js';
+import type { RuleTable } from './rules.js';
 import { checkSettings } from './settings.js';
 
 /** Options of {@link checkDirectory}. */
@@ -32,6 +33,8 @@ export interface CheckDirectoryOptions {
   profile?: Profile;
   /** The config to apply; when absent, `memkit.config.json` at the source's root is read if present (a bad one is reported, and nothing else is checked); `null`: none. */
   config?: MemkitConfig | null;
+  /** The codes the config may name and whose conventions the profile rates (default the checker's `RULES`; `memkit check` passes the whole rule table, `--base`'s codes included). */
+  codes?: RuleTable;
 }
 
 /** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
@@ -60,7 +63,7 @@ const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.n
 export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
   const listing = await source.list();
   // Profile, config file and ignore globs: the context applies them to every problem it is given.
-  const settings = await checkSettings(source, listing.files, options.profile, options.config);
+  const settings = await checkSettings(source, listing.files, options.profile, options.config, options.codes);
   // A config that cannot be used stops the check, as it stops every surface: a run with other rules than the user's would mislead.
   if (settings.problems.length > 0) return { ok: false, checked: [], problems: settings.problems };
   const ctx = new CheckContext({

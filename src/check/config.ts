@@ -4,7 +4,7 @@ import { MEMORY_BANK_FILES } from '../formats/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { MemkitConfig } from '../schemas/memkit-config.js';
 import { schemaProblems } from '../schemas/validate.js';
-import { ruleFor } from './rules.js';
+import { RULES, type RuleTable } from './rules.js';
 import type { CheckSource } from './source.js';
 
 export type { MemkitConfig } from '../schemas/memkit-config.js';
@@ -25,13 +25,14 @@ let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknow
 /**
  * Reads a `memkit.config.json` text: JSON syntax (memkit's reader: duplicate
  * keys refused), its schema, that every code under `rules` is one memkit
- * declares (`config.unknown-rule`) and that every file under
+ * declares (`config.unknown-rule`: one `codes` holds, default the checker's
+ * `RULES`) and that every file under
  * `memoryBank.writers` is a memory-bank file (`config.unknown-bank-file`,
  * naming the file meant when the spelling is close). Every problem names
  * `file` and, where it can be found, its line and column.
  * @example parseConfig('{"profile":"strict"}') // { ok: true, value: { profile: 'strict' } }
  */
-export function parseConfig(text: string, file = CONFIG_FILE): Result<MemkitConfig> {
+export function parseConfig(text: string, file = CONFIG_FILE, codes: RuleTable = RULES): Result<MemkitConfig> {
   if (text.length > MAX_CONFIG_CHARS) return fail([error('input.too-large', `the config file holds ${text.length} characters; a config is at most ${MAX_CONFIG_CHARS}`, { file, line: 1 })]);
   const read = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { positions: true });
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
@@ -40,7 +41,7 @@ export function parseConfig(text: string, file = CONFIG_FILE): Result<MemkitConf
   const problems: Problem[] = validator!.Check(value) ? [] : schemaProblems(validator!, value);
   if (problems.length === 0) {
     for (const code of Object.keys((value as MemkitConfig).rules ?? {}))
-      if (ruleFor(code) === undefined) problems.push(error('config.unknown-rule', `"${code}" is not a memkit problem code`, { pointer: `/rules/${pointerToken(code)}` }));
+      if (!codes.has(code)) problems.push(error('config.unknown-rule', `"${code}" is not a memkit problem code`, { pointer: `/rules/${pointerToken(code)}` }));
     for (const name of Object.keys((value as MemkitConfig).memoryBank?.writers ?? {}))
       if (!Object.hasOwn(MEMORY_BANK_FILES, name))
         problems.push(error('config.unknown-bank-file', `"${name}" is not a memory-bank file${meant(name)}`, { pointer: `/memoryBank/writers/${pointerToken(name)}` }));
@@ -85,10 +86,10 @@ function editDistance(a: string, b: string, limit: number): number {
  * (`undefined`: there is none) becomes the parsed config, `null` for none,
  * or the problems: a failed read, a file over {@link MAX_CONFIG_BYTES}
  * (`input.too-large`), bytes that are not UTF-8 (`input.invalid-utf8`), or
- * what {@link parseConfig} finds. Each problem names `file`.
+ * what {@link parseConfig} finds (against `codes`). Each problem names `file`.
  * @example configFromRead(ok(new TextEncoder().encode('{"profile":"strict"}'))) // { ok: true, value: { profile: 'strict' } }
  */
-export function configFromRead(read: Result<Uint8Array | undefined>, file = CONFIG_FILE): Result<MemkitConfig | null> {
+export function configFromRead(read: Result<Uint8Array | undefined>, file = CONFIG_FILE, codes: RuleTable = RULES): Result<MemkitConfig | null> {
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
   const bytes = read.value;
   if (bytes === undefined) return ok(null);
@@ -99,7 +100,7 @@ export function configFromRead(read: Result<Uint8Array | undefined>, file = CONF
   } catch {
     return fail([error('input.invalid-utf8', 'the config file is not valid UTF-8', { file })]);
   }
-  return parseConfig(text, file);
+  return parseConfig(text, file, codes);
 }
 
 /** The `input.too-large` problem of a config file of `size` bytes, over {@link MAX_CONFIG_BYTES}. */
@@ -113,10 +114,10 @@ export function configTooLarge(size: number, file = CONFIG_FILE): Problem {
  * config, `null` when there is none, or its problems. `missing` tells a
  * file that does not exist from one that cannot be read, for sources whose
  * read reports both as `check.unreadable`; without it a failed read is a
- * problem (the caller listed the file).
+ * problem (the caller listed the file). `codes`: as for {@link parseConfig}.
  */
-export async function loadConfig(source: Pick<CheckSource, 'read'>, missing?: () => Promise<boolean>): Promise<Result<MemkitConfig | null>> {
+export async function loadConfig(source: Pick<CheckSource, 'read'>, missing?: () => Promise<boolean>, codes: RuleTable = RULES): Promise<Result<MemkitConfig | null>> {
   const read = await source.read(CONFIG_FILE);
   if (!read.ok && missing !== undefined && read.problems.every((p) => p.code === 'check.unreadable') && (await missing())) return ok(null);
-  return configFromRead(read);
+  return configFromRead(read, CONFIG_FILE, codes);
 }

@@ -1,5 +1,5 @@
 import type { Problem, Severity } from '../problems/index.js';
-import { ruleFor } from './rules.js';
+import { RULES, type RuleTable } from './rules.js';
 
 /** The checker's profiles: `spec` (default) holds files to what the seeds state; `strict` also to memkit's conventions. */
 export type Profile = 'spec' | 'strict';
@@ -16,6 +16,8 @@ export interface SeverityPolicy {
   profile?: Profile;
   /** Per-code settings (the config file's `rules`); they win over the profile. */
   rules?: Readonly<Record<string, RuleSetting>>;
+  /** The rule table conventions are looked up in (default the checker's {@link RULES}; `memkit check` passes the whole table). */
+  codes?: RuleTable;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface SeverityPolicy {
 export function effectiveSeverity(problem: Pick<Problem, 'code' | 'severity'>, policy: SeverityPolicy = {}): Severity | 'off' {
   const setting = policy.rules !== undefined && Object.hasOwn(policy.rules, problem.code) ? policy.rules[problem.code] : undefined;
   if (setting !== undefined) return setting === 'warn' ? 'warning' : setting;
-  if (ruleFor(problem.code)?.source === 'convention') return policy.profile === 'strict' ? 'error' : 'warning';
+  if ((policy.codes ?? RULES).get(problem.code)?.source === 'convention') return policy.profile === 'strict' ? 'error' : 'warning';
   return problem.severity;
 }
 

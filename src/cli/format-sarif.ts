@@ -1,13 +1,14 @@
 import type { Log, ReportingDescriptor, Result as SarifResult } from 'sarif';
 import type { Problem } from '../problems/index.js';
-import { SPEC_NAMES, describeSource, ruleFor } from '../check/rules.js';
+import { codeInfo } from '../all-codes.js';
+import { SPEC_NAMES, describeSource } from '../problems/codes.js';
 import type { Report } from './report.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /**
  * Renders a report as SARIF 2.1.0 for code-scanning tools: one run, one rule
- * per problem code (from the rule table: its meaning, fix, default severity,
+ * per problem code (from every declared code: its meaning, fix, default severity,
  * and `properties.source` / `properties.format`), one result per problem, paths
  * relative to the checked root (`originalUriBaseIds.ROOT`, `rootUri`).
  *
@@ -21,7 +22,7 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules: ReportingDescriptor[] = codes.map((code) => {
-    const info = ruleFor(code);
+    const info = codeInfo(code);
     return {
       id: code,
       ...(info

@@ -10,6 +10,7 @@ import { checkAppendOnly } from '../ledger/append-only.js';
 import { isLedgerFormat } from '../ledger/formats.js';
 import { checkSystemPatternsChange } from '../ledger/system-patterns.js';
 import { parseLedgerText } from '../parse/ledger-text.js';
+import { RULE_TABLE } from './rules.js';
 import { type Problem, error, sortProblems, toPointer, warning } from '../problems/index.js';
 
 /**
@@ -64,9 +65,9 @@ const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object'
  * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));
  */
 export async function checkAgainstBase(head: CheckSource, base: BaseFiles, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
-  const report = await checkDirectory(head, options);
+  const report = await checkDirectory(head, { ...options, codes: options.codes ?? RULE_TABLE });
   const listing = await head.list();
-  const settings = await checkSettings(head, listing.files, options.profile, options.config);
+  const settings = await checkSettings(head, listing.files, options.profile, options.config, options.codes ?? RULE_TABLE);
   const present = new Set(listing.files.map((f) => f.path));
   const seen = new Set(report.problems.map(key));
   const found: Problem[] = [];

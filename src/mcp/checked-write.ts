@@ -1,5 +1,6 @@
 import { randomToken, sameBytes } from '../canonical/bytes.js';
 import type { Hasher } from '../canonical/index.js';
+import { RULE_TABLE } from '../git/rules.js';
 import { CONFIG_FILE, type CheckSource, type FormatId, type ListScope, checkDirectory, inListScope } from '../check/index.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import type { FilePort } from '../store/index.js';
@@ -86,7 +87,7 @@ function added(before: readonly Problem[], after: readonly Problem[], key: (p: P
  * `.thunderus/memory/` never lists a large repository's other files.
  */
 export async function checkChanges(source: CheckSource, scope: ListScope, before: Changes, after: Changes, hasher: Hasher | undefined): Promise<CheckedChanges> {
-  const options = hasher === undefined ? {} : { hasher };
+  const options = { ...(hasher === undefined ? {} : { hasher }), codes: RULE_TABLE };
   const listing = await source.list([...scope, CONFIG_FILE]);
   const walked: CheckSource = { list: async () => listing, read: (path) => source.read(path) };
   const [was, will] = await Promise.all([checkDirectory(overlaySource(walked, before, scope), options), checkDirectory(overlaySource(walked, after, scope), options)]);

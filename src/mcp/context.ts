@@ -1,6 +1,7 @@
 import { type Hasher, jsHasher, sha256Hex } from '../canonical/index.js';
 import { CONFIG_FILE, type FormatId, type MemkitConfig, checkDirectory, classifyPath, layoutOf } from '../check/index.js';
 import { loadConfig } from '../check/config.js';
+import { RULE_TABLE } from '../git/rules.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, withWriters } from '../ledger/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { type FilePort, type Store, memoryStore, refreshIndex } from '../store/index.js';
@@ -46,7 +47,7 @@ export class McpContext {
   async discover(): Promise<void> {
     const config = await this.config();
     if (!config.ok) throw new MemkitError(config.problems);
-    const report = await checkDirectory(this.options.source, { hasher: this.hasher });
+    const report = await checkDirectory(this.options.source, { hasher: this.hasher, codes: RULE_TABLE });
     this.formats = new Map(report.checked.map((c) => [c.file, c.format]));
   }
 
@@ -109,13 +110,17 @@ export class McpContext {
    * something invalid while the server runs refuses every write.
    */
   async config(): Promise<Result<MemkitConfig | null>> {
-    return loadConfig(this.options.source, async () => {
-      try {
-        return (await this.files.read(CONFIG_FILE)) === undefined;
-      } catch {
-        return false;
-      }
-    });
+    return loadConfig(
+      this.options.source,
+      async () => {
+        try {
+          return (await this.files.read(CONFIG_FILE)) === undefined;
+        } catch {
+          return false;
+        }
+      },
+      RULE_TABLE,
+    );
   }
 
   /** The writer policy: the seed's rosters with the config's `memoryBank.writers` over them; the config's problems when it cannot be used. */

@@ -1,5 +1,6 @@
 import { utf8Length } from '../canonical/bytes.js';
 import { checkDirectory } from '../check/index.js';
+import { RULE_TABLE } from '../git/rules.js';
 import { type LedgerFormatId, isLedgerFormat, verifyFeedbackLog, verifyText } from '../ledger/index.js';
 import { parseFrontmatter, parseLedgerText } from '../parse/index.js';
 import { type Problem, type Result, error, fail, hasErrors, ok } from '../problems/index.js';
@@ -136,7 +137,7 @@ function decodeUtf8(bytes: Uint8Array, path: string): Result<string> {
  * `leftOff` counts what each list left off.
  */
 export async function check(ctx: McpContext): Promise<Result<unknown>> {
-  const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher });
+  const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher, codes: RULE_TABLE });
   ctx.formats = new Map(report.checked.map((c) => [c.file, c.format]));
   const full = { ok: report.ok, root: '.', checked: report.checked, problems: report.problems };
   const budget = limitsOf(ctx.options).maxResultBytes;

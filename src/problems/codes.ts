@@ -29,6 +29,46 @@ export interface CodeInfo {
 /** A module's table of problem codes. */
 export type CodeTable = Readonly<Record<string, CodeInfo>>;
 
+/** One rule of a rule table: a declared problem code with its meaning, fix, severity, source and format. */
+export interface Rule extends CodeInfo {
+  /** The stable problem code (`ledger.predecessor-mismatch`). */
+  code: string;
+  /** The severity under the default `spec` profile: a convention's is a warning, else the declared one (none declared: error). */
+  severity: 'error' | 'warning';
+}
+
+/** Declared codes keyed by code, each with its {@link Rule}. */
+export type RuleTable = ReadonlyMap<string, Rule>;
+
+/** The rule table of `tables`, in their order: one entry per code, each severity the `spec` profile's. */
+export function ruleTable(tables: readonly CodeTable[]): RuleTable {
+  return new Map(
+    tables.flatMap((t) => Object.entries(t)).map(([code, info]) => [code, Object.freeze({ ...info, code, severity: info.source === 'convention' ? 'warning' : (info.severity ?? 'error') })] as const),
+  );
+}
+
+/** The name of each specification memkit implements, as the docs call it. */
+export const SPEC_NAMES: Readonly<Record<SeedFile, string>> = {
+  'thunderus-schemas.txt': 'Thunderus schemas and file formats',
+  'memory-bank-schema.md': 'Memory Bank schema',
+  'adr-0002-export-versioning.md': 'memory export versioning (ADR-0002)',
+  'thread-store-schema.md': 'thread store schema',
+  'wbs-memory-schema.md': 'WBS memory schema',
+};
+
+/**
+ * Where a rule comes from, in words: the specification and its line quoted,
+ * or what kind of rule it is.
+ * @example describeSource(ruleFor('ledger.predecessor-mismatch')!) // 'Memory Bank schema: "REQUIRE: Every append stores predecessor_hash (chain integrity)"'
+ */
+export function describeSource(rule: Pick<CodeInfo, 'source'>): string {
+  const s = rule.source;
+  if (s === undefined) return 'not recorded yet';
+  if (s === 'convention') return 'memkit convention (a warning under the default spec profile, an error under strict)';
+  if (s === 'operational') return 'operational (a fact about the run, not a rule of a format; the same severity in every profile)';
+  return `${SPEC_NAMES[s.seed]}: "${s.quote}"`;
+}
+
 /**
  * Declares a module's problem codes as data. Each module keeps one table in
  * its `codes.ts`; the docs generator and the code-coverage test read them all.

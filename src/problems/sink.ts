@@ -29,7 +29,7 @@ export interface ProblemSinkOptions {
  *
  * @example
  * const sink = new ProblemSink({ maxPerFile: 100 });
- * sink.add(error('x.y', 'found', { file: 'a.json', line: 3 }));
+ * sink.add(error('input.not-json', 'not JSON', { file: 'a.json', line: 3 }));
  * sink.problems() // the kept problems and the notices, sorted
  */
 export class ProblemSink {

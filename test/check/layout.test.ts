@@ -3,7 +3,7 @@ import { classifyPath, classifyPaths, layoutOf } from '../../src/check/index.js'
 import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, schemasOf, sniffFormat } from '../../src/formats/index.js';
 import { formatIds as registryIds } from '../../src/schemas/index.js';
 import { exportV2Formats } from '../../src/exchange/formats.js';
-import { RULES } from '../../src/check/rules.js';
+import { RULE_TABLE as RULES } from '../../src/all-codes.js';
 
 describe('classifyPath (the table of formats)', () => {
   it.each([

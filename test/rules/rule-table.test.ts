@@ -6,12 +6,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory } from '../../src/check/index.js';
-import { RULES, ruleFor } from '../../src/check/rules.js';
+import { RULE_TABLE as RULES } from '../../src/all-codes.js';
 import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
 import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';
 import { isFormatId } from '../../src/formats/index.js';
 import { checkExample } from './examples.js';
+
+const ruleFor = (code: string) => RULES.get(code);
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'test', 'fixtures', 'rules');
@@ -34,7 +36,7 @@ function linesOf(seed: string): string[] {
  */
 const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'schema.max-tokens':
-    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/check/ledger-entry-rule-codes.test.ts writes one); an over-long summary below that is convention.token-estimate',
+    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/regressions/ledger-entry-rule-reported-as-schema-violation.test.ts writes one); an over-long summary below that is convention.token-estimate',
   'ledger-text.non-entry-line': "the text parser's code; the ledger verifier the checker runs reports such a line as ledger.unparseable-line",
   'ledger-text.not-an-object': 'only a line starting with `{` is read as an entry, and such a line that parses is an object: a defensive check files cannot reach',
   'ledger.not-an-object': 'as ledger-text.not-an-object for JSON Lines ledgers; a feedback-log block that is not a mapping is frontmatter.not-a-mapping',

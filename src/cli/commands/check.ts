@@ -1,3 +1,4 @@
+import { RULE_TABLE } from '../../all-codes.js';
 import { checkDirectory } from '../../check/index.js';
 import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../git/index.js';
 import { nodeGitRunner } from '../../node/git.js';
@@ -90,6 +91,7 @@ valid: its file, line and column are named).
       ...(maxProblems === undefined ? {} : { maxProblems }),
       ...(profile === undefined ? {} : { profile: profile as Profile }),
       config,
+      codes: RULE_TABLE,
       onProgress: (d, t) => progress.update(d, t),
     });
     progress.done();

@@ -1,0 +1,24 @@
+/**
+ * Every declared code, merged at the top: each layer declares its own codes
+ * in its `codes.ts` and imports none from above, so the list that names them
+ * all lives here, above every layer that raises codes.
+ * @packageDocumentation
+ */
+import { postgresCodes } from './adapters/postgres/codes.js';
+import { RULE_TABLE } from './git/rules.js';
+import { mcpCodes } from './mcp/codes.js';
+import { type Rule, type RuleTable, ruleTable } from './problems/codes.js';
+
+export { RULE_TABLE } from './git/rules.js';
+
+/**
+ * Every problem code this build declares, keyed by code: the rule table,
+ * the MCP server's codes and the PostgreSQL adapter's. What SARIF output
+ * describes its rules with.
+ */
+export const ALL_CODES: RuleTable = new Map([...RULE_TABLE, ...ruleTable([mcpCodes, postgresCodes])]);
+
+/** The entry of `code` in {@link ALL_CODES}, or undefined for a code no table declares. */
+export function codeInfo(code: string): Rule | undefined {
+  return ALL_CODES.get(code);
+}
