@@ -1,8 +1,15 @@
-import { CONFIG_FILE, type FileSlice } from '../check/index.js';
+import { CONFIG_FILE, type FileSlice, type FormatId } from '../check/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok, warning } from '../problems/index.js';
 import type { FilePort } from '../store/index.js';
-import type { McpContext } from './context.js';
+import type { MemkitMcpOptions } from './options.js';
 import { shown } from './limits.js';
+
+/** What a checked read needs of the server's context: the served directory's ports and which paths are memory files. */
+export interface ReadScope {
+  readonly options: Pick<MemkitMcpOptions, 'source' | 'files'>;
+  /** The format of the memory file at `path`, or undefined for a path that is none. */
+  formatOf(path: string): Promise<FormatId | undefined>;
+}
 
 /**
  * Reads up to `length` bytes of `path` from `offset`, the way every read of
@@ -13,7 +20,7 @@ import { shown } from './limits.js';
  * `mcp.link-not-memory`, its target never read. `undefined` when the file
  * does not exist.
  */
-export async function readChecked(ctx: McpContext, path: string, offset: number, length: number): Promise<Result<FileSlice | undefined>> {
+export async function readChecked(ctx: ReadScope, path: string, offset: number, length: number): Promise<Result<FileSlice | undefined>> {
   const source = ctx.options.source;
   let slice: Result<FileSlice | undefined>;
   if (source.slice !== undefined) slice = await source.slice(path, offset, length);
@@ -38,7 +45,7 @@ function linkNotMemory(path: string, target: string): Problem {
  * rest of the port are `files`' own. A refused read throws `MemkitError`
  * with its problems, as a port refusing a path does.
  */
-export function checkedFiles(ctx: McpContext, files: FilePort): FilePort {
+export function checkedFiles(ctx: ReadScope, files: FilePort): FilePort {
   return withRead(files, async (path) => {
     const read = await readChecked(ctx, path, 0, Number.POSITIVE_INFINITY);
     if (!read.ok) throw new MemkitError(read.problems);
