@@ -1,8 +1,9 @@
 // `npm run docs:rules`: writes docs/rules.md from the rule table (src/all-codes.ts) and the rule
-// examples in test/fixtures/rules/<code>/{fail,pass}/. test/rules/rule-table.test.ts checks it is fresh.
+// examples (test/fixtures/rules/<code>/{fail,pass}/, and the examples of each format module's own rules). test/rules/rule-table.test.ts checks it is fresh.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULE_TABLE as RULES } from '../src/all-codes.js';
+import { FORMAT_RULES } from '../src/formats/index.js';
 import { type Rule, describeSource } from '../src/problems/codes.js';
 
 /** The repository root (this file lives in scripts/). */
@@ -26,12 +27,20 @@ export function filesUnder(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
-/** The codes that have an example directory. */
+/** The codes that have an example: a directory under test/fixtures/rules/, or a format rule's own examples. */
 export function exampleCodes(): string[] {
-  return readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+  const dirs = readdirSync(EXAMPLES_DIR, { withFileTypes: true })
     .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
+    .map((e) => e.name);
+  return [...new Set([...dirs, ...FORMAT_RULES.keys()])].sort();
+}
+
+/** A format rule's examples as files (path → bytes) per kind; `undefined` for a code whose examples are directories. */
+export function inlineExamples(code: string): { fail: Map<string, Buffer>; pass: Map<string, Buffer> } | undefined {
+  const owned = FORMAT_RULES.get(code);
+  if (owned === undefined) return undefined;
+  const files = (f: Readonly<Record<string, string>>) => new Map(Object.entries(f).map(([p, t]) => [p, Buffer.from(t, 'utf8')] as const));
+  return { fail: files(owned.rule.examples.fail), pass: files(owned.rule.examples.pass) };
 }
 
 function fence(text: string): string {
@@ -40,8 +49,7 @@ function fence(text: string): string {
   return ticks;
 }
 
-function showFile(dir: string, path: string): string {
-  const bytes = readFileSync(join(dir, path));
+function showFile(path: string, bytes: Buffer): string {
   const lang = path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : path.endsWith('.toml') ? 'toml' : '';
   if (bytes.includes(0)) return `\`${path}\`: binary data (${bytes.length} bytes)\n`;
   let text: string;
@@ -73,10 +81,10 @@ function filesOf(dir: string): Map<string, Buffer> {
  * `from` (the version it is read against): changed or new files in full, removed
  * files by name. Small pages: a pass example shows only what was made right.
  */
-function showKind(dir: string, files: Map<string, Buffer>, from: Map<string, Buffer> | undefined): string {
+function showKind(files: Map<string, Buffer>, from: Map<string, Buffer> | undefined): string {
   const shown = [...files.keys()].filter((p) => from === undefined || !from.get(p)?.equals(files.get(p)!));
   const removed = from === undefined ? [] : [...from.keys()].filter((p) => !files.has(p));
-  let out = shown.map((p) => showFile(dir, p)).join('\n');
+  let out = shown.map((p) => showFile(p, files.get(p)!)).join('\n');
   if (removed.length > 0) out += `${out === '' ? '' : '\n'}Removed: ${removed.map((p) => `\`${p}\``).join(', ')}.\n`;
   if (from !== undefined && shown.length < files.size) out += `${out === '' ? '' : '\n'}${shown.length === 0 && removed.length === 0 ? 'The same files as above.' : 'Every other file as above.'}\n`;
   return out;
@@ -84,17 +92,17 @@ function showKind(dir: string, files: Map<string, Buffer>, from: Map<string, Buf
 
 function examples(code: string): string {
   const dir = join(EXAMPLES_DIR, code);
-  const base = filesOf(join(dir, 'base'));
-  const fail = filesOf(join(dir, 'fail'));
-  const pass = filesOf(join(dir, 'pass'));
+  const inline = inlineExamples(code);
+  const base = inline === undefined ? filesOf(join(dir, 'base')) : new Map<string, Buffer>();
+  const fail = inline?.fail ?? filesOf(join(dir, 'fail'));
+  const pass = inline?.pass ?? filesOf(join(dir, 'pass'));
   if (fail.size === 0 && pass.size === 0) return '';
-  const at = (kind: string) => `\`test/fixtures/rules/${code}/${kind}/\``;
+  const at = (kind: string) => (inline === undefined ? `\`test/fixtures/rules/${code}/${kind}/\`` : `the rule's \`examples.${kind}\``);
   let out = '';
-  if (base.size > 0) out += `\n**Earlier version** (${at('base')}: the base revision \`memkit check --base REV\` compares with):\n\n${showKind(join(dir, 'base'), base, undefined)}`;
+  if (base.size > 0) out += `\n**Earlier version** (${at('base')}: the base revision \`memkit check --base REV\` compares with):\n\n${showKind(base, undefined)}`;
   const against = base.size > 0 ? base : undefined;
-  if (fail.size > 0) out += `\n**Reported on** (${at('fail')}${against ? ', as changed since the base' : ''}):\n\n${showKind(join(dir, 'fail'), fail, against)}`;
-  if (pass.size > 0)
-    out += `\n**Checks clean** (${at('pass')}${fail.size > 0 ? ', as changed from the failing example' : ''}):\n\n${showKind(join(dir, 'pass'), pass, fail.size > 0 ? fail : against)}`;
+  if (fail.size > 0) out += `\n**Reported on** (${at('fail')}${against ? ', as changed since the base' : ''}):\n\n${showKind(fail, against)}`;
+  if (pass.size > 0) out += `\n**Checks clean** (${at('pass')}${fail.size > 0 ? ', as changed from the failing example' : ''}):\n\n${showKind(pass, fail.size > 0 ? fail : against)}`;
   return out;
 }
 

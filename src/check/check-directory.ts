@@ -11,7 +11,7 @@ import { checkThreadStore } from './check-threads.js';
 import { JOURNAL_FILE, checkWbsGroup } from './check-wbs.js';
 import { CheckContext, type LoadedFile, loadedFile } from './context.js';
 import { crossCheckThunderus } from './cross-thunderus.js';
-import { type FormatId, type PathClass, caseVariantOf, classifyPath, layoutOf, sniffFormat } from '../formats/index.js';
+import { type FormatId, type PathClass, caseVariantOf, classifyPath, formatById, layoutOf, sniffFormat } from '../formats/index.js';
 import { SKIPPED_DIRS, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
 import type { MemkitConfig } from './config.js';
@@ -148,6 +148,8 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     const file = loadedFile(f.path, format, text);
     try {
       await CHECKERS[format](file, ctx, { wbsGroups, banks });
+      // The rules the format's module owns, each handed the file as read.
+      for (const rule of formatById(format).rules ?? []) ctx.report(file, rule.check(file));
     } catch (cause) {
       ctx.add(failedCheck(cause, f.path, text));
     }

@@ -1,5 +1,6 @@
 import { canonicalCodes } from '../canonical/codes.js';
 import { exchangeCodes } from '../exchange/codes.js';
+import { FORMAT_RULE_CODES } from '../formats/index.js';
 import { ledgerCodes } from '../ledger/codes.js';
 import { parseCodes } from '../parse/codes.js';
 import { type CodeTable, type Rule, type RuleTable, problemCodes, ruleTable } from '../problems/codes.js';
@@ -12,7 +13,20 @@ import { checkCodes } from './codes.js';
 export { type Rule, type RuleTable, SPEC_NAMES, describeSource } from '../problems/codes.js';
 
 /** The `defineCodes` tables of the checker and of every layer beneath it, in the order their codes are listed. */
-export const CHECK_CODE_TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ledgerCodes, wbsCodes, exchangeCodes, threadCodes, storeCodes, fileCodes, checkCodes];
+export const CHECK_CODE_TABLES: readonly CodeTable[] = [
+  problemCodes,
+  canonicalCodes,
+  schemaCodes,
+  parseCodes,
+  FORMAT_RULE_CODES,
+  ledgerCodes,
+  wbsCodes,
+  exchangeCodes,
+  threadCodes,
+  storeCodes,
+  fileCodes,
+  checkCodes,
+];
 
 /**
  * The checker's rule table: every problem code the directory checker and the

@@ -23,12 +23,14 @@ import { progress } from './progress/index.js';
 import { riskRegister } from './risk-register/index.js';
 import { systemPatterns } from './system-patterns/index.js';
 import { threadStore } from './thread-store/index.js';
+import type { FormatRule } from './rule.js';
 import type { FormatModule, LedgerFormatModule } from './types.js';
 import { wbsTask } from './wbs-task/index.js';
 import { wbsTaskIndex } from './wbs-task-index/index.js';
 import { workflowState } from './workflow-state/index.js';
 
 export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
+export type { ExampleFiles, FormatRule, RuleFile } from './rule.js';
 export { ALL_AGENTS, type FormatModule, type LedgerFacts, type LedgerFormatModule, type ParserBinding, type WriterRule } from './types.js';
 export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme } from './layout.js';
 export { isMemoryDocName } from './memory-doc/index.js';
@@ -125,6 +127,14 @@ export function bankFormatOfName(path: string): FormatId | undefined {
 }
 
 const BY_ID: ReadonlyMap<FormatId, FormatModule> = new Map(FORMATS.map((f) => [f.id, f as FormatModule]));
+
+/** Every rule a format's module owns, by code, with the format that owns it. */
+export const FORMAT_RULES: ReadonlyMap<string, { readonly format: FormatId; readonly rule: FormatRule }> = new Map(
+  (FORMATS as readonly FormatModule[]).flatMap((f) => (f.rules ?? []).map((rule) => [rule.code, { format: f.id, rule }] as const)),
+);
+
+/** The rule-table entries of the format modules' rules (a `defineCodes` table): each rule's metadata and its format. */
+export const FORMAT_RULE_CODES: Readonly<Record<string, CodeInfo>> = Object.freeze(Object.fromEntries([...FORMAT_RULES].map(([code, { format, rule }]) => [code, { ...rule.info, format }])));
 
 /** The module of a format id. */
 export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {

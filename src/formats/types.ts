@@ -2,6 +2,7 @@ import type { FILE_KINDS } from '../schemas/export-v2.js';
 import type { FormatFamily, SchemaId } from '../schemas/registry.js';
 import type { FormatId } from './ids.js';
 import type { Layout } from './layout.js';
+import type { FormatRule } from './rule.js';
 
 /**
  * Who may write a memory-bank file, and how: the seed's `writers`,
@@ -97,6 +98,12 @@ export interface FormatModule<Id extends FormatId = FormatId> {
    * merge driver, for a format with a fixed name (a thread store has none).
    */
   readonly gitPattern?: string;
+  /**
+   * The rules this format owns beyond its schema and checker: each is applied
+   * to every file of the format, and its metadata and examples join the rule
+   * table and `docs/rules.md`.
+   */
+  readonly rules?: readonly FormatRule[];
   /** For a memory-bank file: who may write it, and how. */
   readonly writerRule?: WriterRule;
   /** For a hash-chained ledger: its entry facts. */

@@ -1,7 +1,10 @@
 // Runs a rule example directory as `memkit check` does: `<code>/base/`, when present, is the
 // earlier version of the files (what `memkit check --base REV` reads from git).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { exampleCodes } from '../../scripts/emit-rules-doc.js';
+import { FORMAT_RULES } from '../../src/formats/index.js';
 import { type DirectoryReport, checkDirectory } from '../../src/check/index.js';
 import type { Profile } from '../../src/check/profile.js';
 import { type BaseFiles, checkAgainstBase } from '../../src/git/index.js';
@@ -24,4 +27,32 @@ export async function checkExample(exampleDir: string, kind: 'fail' | 'pass', pr
   const head = nodeCheckSource(join(exampleDir, kind));
   const base = join(exampleDir, 'base');
   return existsSync(base) ? checkAgainstBase(head, baseFromDir(base), { profile, config: null }) : checkDirectory(head, { profile, config: null });
+}
+
+/** Where rule examples kept as directories live: one directory per code. */
+export const FIXTURE_EXAMPLES = join(import.meta.dirname, '..', 'fixtures', 'rules');
+
+/** Every code with an example (a fixture directory or a format rule's own examples), sorted. */
+export { exampleCodes };
+
+let inlineRoot: string | undefined;
+
+/**
+ * The directory holding a rule's examples (`fail/`, `pass/`, `base/`): its
+ * fixture directory, or a format rule's own examples, written out once to a
+ * temporary directory.
+ */
+export function exampleDir(code: string): string {
+  const owned = FORMAT_RULES.get(code);
+  if (owned === undefined) return join(FIXTURE_EXAMPLES, code);
+  inlineRoot ??= mkdtempSync(join(tmpdir(), 'memkit-rule-examples-'));
+  const dir = join(inlineRoot, code);
+  if (!existsSync(dir))
+    for (const kind of ['fail', 'pass'] as const)
+      for (const [path, text] of Object.entries(owned.rule.examples[kind])) {
+        const file = join(dir, kind, path);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      }
+  return dir;
 }

@@ -2,7 +2,7 @@
 // under test/fixtures/rules/<code>/ reports its code as the table says, per profile.
 // Every seed or convention rule of a format has an example that fails and one that
 // passes, but for the few in NO_EXAMPLE, each with the reason.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory } from '../../src/check/index.js';
@@ -11,12 +11,11 @@ import { effectiveSeverity } from '../../src/check/profile.js';
 import { nodeCheckSource } from '../../src/node/check-source.js';
 import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';
 import { isFormatId } from '../../src/formats/index.js';
-import { checkExample } from './examples.js';
+import { checkExample, exampleCodes, exampleDir } from './examples.js';
 
 const ruleFor = (code: string) => RULES.get(code);
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const EXAMPLES = join(ROOT, 'test', 'fixtures', 'rules');
 const SEEDS = join(ROOT, 'test', 'fixtures', 'seeds');
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -36,7 +35,7 @@ function linesOf(seed: string): string[] {
  */
 const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'schema.max-tokens':
-    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/regressions/ledger-entry-rule-reported-as-schema-violation.test.ts writes one); an over-long summary below that is convention.token-estimate',
+    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/check/ledger-entry-rule-codes.test.ts writes one); an over-long summary below that is convention.token-estimate',
   'ledger-text.non-entry-line': "the text parser's code; the ledger verifier the checker runs reports such a line as ledger.unparseable-line",
   'ledger-text.not-an-object': 'only a line starting with `{` is read as an entry, and such a line that parses is an object: a defensive check files cannot reach',
   'ledger.not-an-object': 'as ledger-text.not-an-object for JSON Lines ledgers; a feedback-log block that is not a mapping is frontmatter.not-a-mapping',
@@ -62,10 +61,7 @@ const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'git.merge-history-changed': 'the git merge driver (`memkit merge-driver`) reports it while merging, not a check of files',
 };
 
-const examples = readdirSync(EXAMPLES, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .sort();
+const examples = exampleCodes();
 
 describe('rule table', () => {
   it('every seed rule quotes a line of its seed word for word (whitespace collapsed)', () => {
@@ -119,20 +115,20 @@ describe('rule table', () => {
     const missing: string[] = [];
     for (const r of RULES.values()) {
       if (r.format === undefined || (r.source !== 'convention' && typeof r.source !== 'object')) continue;
-      const has = ['fail', 'pass'].every((k) => existsSync(join(EXAMPLES, r.code, k)));
+      const has = examples.includes(r.code) && ['fail', 'pass'].every((k) => existsSync(join(exampleDir(r.code), k)));
       if (!has && NO_EXAMPLE[r.code] === undefined) missing.push(r.code);
     }
     expect(missing, `rules without test/fixtures/rules/<code>/{fail,pass}/:\n  ${missing.join('\n  ')}`).toEqual([]);
   });
 
   it('NO_EXAMPLE names only rules of a format that have no example', () => {
-    const bad = Object.keys(NO_EXAMPLE).filter((code) => ruleFor(code)?.format === undefined || ruleFor(code)?.source === 'operational' || existsSync(join(EXAMPLES, code)));
+    const bad = Object.keys(NO_EXAMPLE).filter((code) => ruleFor(code)?.format === undefined || ruleFor(code)?.source === 'operational' || examples.includes(code));
     expect(bad).toEqual([]);
   });
 
   it('has rule examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(5);
-    for (const code of examples) expect(ruleFor(code), `test/fixtures/rules/${code} names no declared code`).toBeDefined();
+    for (const code of examples) expect(ruleFor(code), `the example of ${code} names no declared code`).toBeDefined();
   });
 
   it.each(['spec', 'strict'] as const)('what the checker reports under %s has the table severity (examples/broken and every rule example)', async (profile) => {
@@ -140,7 +136,7 @@ describe('rule table', () => {
     const runs: Run[] = [
       ...['broken', 'agent-memory'].map((e): Run => [join(ROOT, 'examples', e), () => checkDirectory(nodeCheckSource(join(ROOT, 'examples', e)), { profile, config: null })]),
       ...examples.flatMap((c) =>
-        (['fail', 'pass'] as const).filter((k) => existsSync(join(EXAMPLES, c, k))).map((k): Run => [join(EXAMPLES, c, k), () => checkExample(join(EXAMPLES, c), k, profile)]),
+        (['fail', 'pass'] as const).filter((k) => existsSync(join(exampleDir(c), k))).map((k): Run => [join(exampleDir(c), k), () => checkExample(exampleDir(c), k, profile)]),
       ),
     ];
     const off: string[] = [];
@@ -161,7 +157,7 @@ describe('rule table', () => {
   });
 
   describe.each(examples)('%s', (code) => {
-    const dir = join(EXAMPLES, code);
+    const dir = exampleDir(code);
     const rule = ruleFor(code);
 
     it('fail/ reports it with the table severity (spec) and as an error under strict when a convention', async () => {
