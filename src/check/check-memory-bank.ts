@@ -1,4 +1,5 @@
-import { checkWrite, verifyFeedbackLog, verifyText } from '../ledger/index.js';
+import { checkWrite, verifyFeedbackLog } from '../ledger/index.js';
+import { verifyParsed } from '../ledger/verify.js';
 import { sha256Hex } from '../canonical/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from '../ledger/index.js';
 import { findIdCollisions, idCollisionProblem } from '../parse/id-spelling.js';
@@ -67,7 +68,9 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   if (file.text.trim() === '') (bank.empty ??= []).push(file.path);
   const format = file.format;
   if (isJsonLinesLedger(format)) {
-    const summary = verifyText(file.text, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems, jsonl: { limits: { maxFileBytes: ctx.env.maxFileBytes } } });
+    // Read once: the verifier and every rule below take the same entries.
+    const parsed = parseLedgerText(file.text, { limits: { maxFileBytes: ctx.env.maxFileBytes } });
+    const summary = verifyParsed(parsed, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems });
     // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
     // Lone-CR line endings hide the entries from the line splitter: the file holds entries, wrongly ended, not prose.
@@ -85,19 +88,22 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     const idField = LEDGER_FORMATS[format].idField;
     // Ids the ledger's own check takes as distinct but a reader would not: only text with non-ASCII characters can hold them.
     const spellings = idField !== undefined && NON_ASCII.test(file.text);
-    const entries = author !== undefined || format === 'product-context' || spellings ? parseLedgerText(file.text).entries : [];
+    const entries = parsed.entries;
     if (author !== undefined) checkWriters(file, entries, author, ctx);
     if (spellings) checkIdSpellings(file, entries, idField!, ctx);
     if (format === 'product-context') {
       for (const { line, value } of entries) {
-        const e = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+        const e = value as Record<string, unknown>;
         if (typeof e.payload_hash === 'string' && typeof e.payload_loc === 'string') (bank.payloads ??= []).push({ file: file.path, line, loc: e.payload_loc, hash: e.payload_hash });
       }
     }
     if (format === 'decision-log') {
+      // Only the diff hashes are kept for the bank's cross-file rules, not the entries.
       const diffHashes = new Set<string>();
-      // Only the diff hashes are kept, not the entries: memory stays flat in the ledger size.
-      for (const m of file.text.matchAll(/"diff_hash"\s*:\s*"([0-9a-fA-F]{64})"/g)) diffHashes.add(m[1]!.toLowerCase());
+      for (const { value } of entries) {
+        const hash = (value as Record<string, unknown>).diff_hash;
+        if (typeof hash === 'string') diffHashes.add(hash.toLowerCase());
+      }
       bank.decisionLog = { path: file.path, diffHashes };
     }
     return;

@@ -2,7 +2,7 @@ import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../canonical/sha256
 import { canonicalize } from '../canonical/jcs.js';
 import { nextDatedId } from '../ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../ledger/formats.js';
-import { LedgerVerifier } from '../ledger/verify.js';
+import { verifyParsed } from '../ledger/verify.js';
 import { parseJsonlText } from '../parse/jsonl.js';
 import { type LedgerLine, parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, type Result, fail, ok, warning } from '../problems/index.js';
@@ -233,11 +233,7 @@ function readLedger(text: string, side: Side, format: LedgerFormatId, file: stri
     // A canonical last line has one hash in both chain conventions.
     if (canonicalize(last.value) === last.text) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: sha256Hex(last.text, hasher), eol: parsed.eol });
   }
-  // The one verifier of ledgers, driven over the entries parsed once (the rule of verifyText, without a second parse).
-  const v = new LedgerVerifier({ format, hasher, maxProblems: 1 }, parsed.preambleLines + 1);
-  for (const p of parsed.problems) v.parseProblem(p);
-  for (const e of parsed.entries) v.entry(e.line, e.value, e.text);
-  const summary = v.end(parsed.preambleLines);
+  const summary = verifyParsed(parsed, { format, hasher, maxProblems: 1 });
   const bad = summary.problems.find((p) => p.severity === 'error');
   if (bad) return fail([sideProblem('git.merge-unparseable', side, `${bad.message} [${bad.code}]`, file, bad.line)]);
   return ok({ preamble: parsed.preamble, entries: parsed.entries, head: summary.head, eol: parsed.eol });

@@ -1,8 +1,8 @@
 import { canonicalize, canonicalizeProblem } from '../canonical/jcs.js';
 import { type Hasher, fromHex, jsHasher, sha256Hex, toHex, utf8 } from '../canonical/sha256.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
-import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText } from '../parse/jsonl.js';
-import { loneCrLineEnding, parseLedgerText } from '../parse/ledger-text.js';
+import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText, readItems } from '../parse/jsonl.js';
+import { type LedgerText, LedgerTextReader, parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, ProblemCap, TRUNCATED_CODE, error, warning } from '../problems/index.js';
 import type { CodeTable } from '../problems/codes.js';
 import { schemaCodes } from '../schemas/codes.js';
@@ -12,7 +12,6 @@ import type { Checkpoint } from './checkpoint.js';
 import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './formats.js';
 import { MerkleRootAccumulator, leafHash } from './merkle.js';
 import { type PayloadDigests, payloadDigests, payloadMatch } from './payload.js';
-import { splitPreamble } from './preamble.js';
 
 /**
  * Resolves the payload an entry references (`payload_loc`), for the
@@ -360,42 +359,61 @@ export class LedgerVerifier {
  * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
  */
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
-  let rest = source;
-  let preambleLines = 0;
-  let crProblem: Problem | undefined;
-  if (options.preamble !== false) {
-    const split = await splitPreamble(source);
-    rest = split.rest;
-    preambleLines = split.preambleLines;
-    // Entries after lone-CR line endings would hide in the preamble: never "0 entries" and clean.
-    crProblem = loneCrLineEnding(split.preamble);
+  if (options.preamble === false) {
+    const v = new LedgerVerifier(options);
+    for await (const item of parseJsonl(source, { ...options.jsonl, forbiddenKeys: 'refuse' })) {
+      const pending = resolve(v, v.item(item), options, 'async');
+      if (pending) await pending;
+    }
+    return v.end();
   }
-  const v = new LedgerVerifier(options, preambleLines + 1);
-  if (crProblem !== undefined) v.parseProblem(crProblem);
-  for await (const item of parseJsonl(rest, { ...options.jsonl, firstLine: preambleLines + 1, forbiddenKeys: 'refuse' })) {
-    const pc = v.item(item);
-    if (pc !== undefined && options.payloads) v.payload(pc, await options.payloads(pc.loc, pc.entry));
+  const reader = new LedgerTextReader(options.jsonl?.limits);
+  // The first line is known once the reader is past the preamble, that is by its first item.
+  let v: LedgerVerifier | undefined;
+  for await (const item of readItems(reader, source)) {
+    v ??= new LedgerVerifier(options, reader.preambleLines + 1);
+    const pending = resolve(v, v.item(item), options, 'async');
+    if (pending) await pending;
   }
-  return v.end(preambleLines);
+  v ??= new LedgerVerifier(options, reader.preambleLines + 1);
+  return v.end(reader.preambleLines);
+}
+
+/**
+ * Resolves an entry's payload and checks it. An asynchronous answer is awaited
+ * (`async`), refused (`sync`: the resolver of {@link verifyText} must answer
+ * synchronously) or left unchecked (`skip`).
+ */
+function resolve(v: LedgerVerifier, pc: PayloadCheck | undefined, options: VerifyOptions, mode: 'async' | 'sync' | 'skip'): Promise<void> | undefined {
+  if (pc === undefined || !options.payloads) return undefined;
+  const payload = options.payloads(pc.loc, pc.entry);
+  if (!(payload instanceof Promise)) {
+    v.payload(pc, payload);
+    return undefined;
+  }
+  if (mode === 'sync') throw new TypeError('verifyText needs a synchronous payload resolver; use verify');
+  return mode === 'async' ? payload.then((p) => v.payload(pc, p)) : undefined;
 }
 
 /** {@link verify} over text already in memory, synchronously (a payload resolver must be synchronous here). */
 export function verifyText(text: string | Uint8Array, options: VerifyOptions = {}): VerifySummary {
-  const resolve = (v: LedgerVerifier, pc: PayloadCheck | undefined) => {
-    if (pc === undefined || !options.payloads) return;
-    const payload = options.payloads(pc.loc, pc.entry);
-    if (payload instanceof Promise) throw new TypeError('verifyText needs a synchronous payload resolver; use verify');
-    v.payload(pc, payload);
-  };
   if (options.preamble === false) {
     const v = new LedgerVerifier(options);
-    for (const item of parseJsonlText(text, { ...options.jsonl, forbiddenKeys: 'refuse' })) resolve(v, v.item(item));
+    for (const item of parseJsonlText(text, { ...options.jsonl, forbiddenKeys: 'refuse' })) resolve(v, v.item(item), options, 'sync');
     return v.end();
   }
-  const parsed = parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {});
+  return verifyParsed(parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {}), options);
+}
+
+/**
+ * {@link verifyText} over a ledger `parseLedgerText` read: for a caller that
+ * needs the entries as well (the directory checker, the merge driver, the
+ * PostgreSQL import), so the text is read once.
+ */
+export function verifyParsed(parsed: LedgerText, options: VerifyOptions = {}): VerifySummary {
   const v = new LedgerVerifier(options, parsed.preambleLines + 1);
   for (const p of parsed.problems) v.parseProblem(p);
-  for (const e of parsed.entries) resolve(v, v.entry(e.line, e.value, e.text));
+  for (const e of parsed.entries) resolve(v, v.entry(e.line, e.value, e.text), options, 'sync');
   return v.end(parsed.preambleLines);
 }
 
@@ -405,12 +423,6 @@ export function verifyText(text: string | Uint8Array, options: VerifyOptions = {
  */
 export function verifyEntries(entries: Iterable<{ line: number; value: unknown }>, options: VerifyOptions = {}): VerifySummary {
   const v = new LedgerVerifier(options);
-  for (const e of entries) {
-    const pc = v.entry(e.line, e.value);
-    if (pc !== undefined && options.payloads) {
-      const payload = options.payloads(pc.loc, pc.entry);
-      if (!(payload instanceof Promise)) v.payload(pc, payload);
-    }
-  }
+  for (const e of entries) resolve(v, v.entry(e.line, e.value), options, 'skip');
   return v.end();
 }

@@ -234,6 +234,16 @@ export class JsonlReader {
     this.items.push({ ok: false, line, problem: error(code, message, where) });
   }
 
+  /** Numbers the next line `line` (for input that starts further into a file than known when the reader was made). */
+  protected startAt(line: number): void {
+    this.#line = line - 1;
+  }
+
+  /** Reads one line (without its line ending); `undefined` for a blank line. */
+  protected parseLine(text: string, line: number, terminated: boolean): JsonlItem | undefined {
+    return parseJsonLine(text, line, terminated, this.#file, this.#forbiddenKeys);
+  }
+
   #handle(raw: string, terminated: boolean): void {
     const line = ++this.#line;
     const text = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
@@ -241,7 +251,7 @@ export class JsonlReader {
       this.#problem(line, 'jsonl.line-too-long', `the line is longer than ${this.#max}; it was skipped`, this.#max + 1);
       return;
     }
-    const item = parseJsonLine(text, line, terminated, this.#file, this.#forbiddenKeys);
+    const item = this.parseLine(text, line, terminated);
     if (item !== undefined) this.items.push(item);
     else if (this.#reportBlank && terminated) {
       const where: Omit<Problem, 'code' | 'severity' | 'message'> = { line, column: 1 };
@@ -310,7 +320,11 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
  * for await (const item of parseJsonl(stream)) if (item.ok) use(item.value); else report(item.problem);
  */
 export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): AsyncIterableIterator<JsonlItem> {
-  const reader = new JsonlReader(options);
+  return readItems(new JsonlReader(options), source);
+}
+
+/** The items `reader` makes of `source`, fed one chunk (a slice of a big one) at a time: how {@link parseJsonl} and the ledger text reader stream. */
+export function readItems(reader: JsonlReader, source: JsonlSource): AsyncIterableIterator<JsonlItem> {
   const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> = typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
   let buffer: JsonlItem[] = [];
   let index = 0;

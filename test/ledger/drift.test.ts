@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
 import { ledgerEntries, verifyLedgerPath } from '../../src/cli/commands/ledger-input.js';
+import { jsHasher, sha256Hex } from '../../src/canonical/index.js';
 import { verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
 import type { Problem } from '../../src/problems/index.js';
 import { memoryFiles } from '../../src/store/file-port.js';
@@ -99,4 +100,41 @@ describe('drift defect "feedback-log verification written three times": one read
       }
     });
   }
+});
+
+describe('one ledger text reader for verify, verifyText and check', () => {
+  it('a diff_hash quoted in a code fence of the preamble backs nothing: only entries are read', async () => {
+    const files = load(EXAMPLE);
+    const SP = 'memory-bank/systemPatterns.md';
+    const DL = 'memory-bank/decisionLog.md';
+    const piece = 'An unrecorded pattern.\n';
+    files[SP] = bytes(text(files[SP]!) + piece);
+    const unbacked = (problems: readonly Problem[]) => problems.filter((p) => p.code === 'ledger.system-patterns-unbacked' && p.file === SP);
+    expect(unbacked((await check(files)).problems)).toHaveLength(1);
+    // The sample sits in prose before the first entry: it is no decision.
+    const sample = `An entry looks like this:\n\n\`\`\`json\n  "diff_hash": "${sha256Hex(piece, jsHasher)}"\n\`\`\`\n\n`;
+    const log = text(files[DL]!);
+    const first = log.indexOf('\n{') + 1;
+    files[DL] = bytes(log.slice(0, first) + sample + log.slice(first));
+    const report = await check(files);
+    expect(report.problems.filter((p) => p.file === DL)).toEqual([]);
+    expect(unbacked(report.problems)).toHaveLength(1);
+  });
+
+  it('verify over a stream and verifyText report the same problems, frontmatter included', async () => {
+    const log = text(load(EXAMPLE)['memory-bank/decisionLog.md']!);
+    const broken = `---\nid: [unclosed\n---\n${log}`;
+    const whole = verifyText(broken, { format: 'decision-log' });
+    expect(whole.problems.length).toBeGreaterThan(0);
+    const chunks = (size: number) =>
+      (async function* () {
+        const b = bytes(broken);
+        for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
+      })();
+    for (const size of [1, 7, 64, 1 << 20]) {
+      const streamed = await verify(chunks(size), { format: 'decision-log' });
+      expect(streamed.problems).toEqual(whole.problems);
+      expect([streamed.entries, streamed.head, streamed.preambleLines]).toEqual([whole.entries, whole.head, whole.preambleLines]);
+    }
+  });
 });

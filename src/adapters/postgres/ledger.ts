@@ -5,8 +5,8 @@ import { MEMORY_BANK_FILES } from '../../formats/index.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../ledger/formats.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../ledger/policy.js';
-import { findPreamble } from '../../ledger/preamble.js';
-import { type VerifyOptions, type VerifySummary, verify } from '../../ledger/verify.js';
+import { type VerifyOptions, type VerifySummary, verify, verifyParsed } from '../../ledger/verify.js';
+import { parseLedgerText } from '../../parse/ledger-text.js';
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
 import type { PgDatabase, PgQueryable } from './client.js';
 import { isSchemaName, migrate, quoteIdent } from './migrate.js';
@@ -376,7 +376,7 @@ export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOpti
     try {
       for await (const page of readLedger(db, q.ok ? q.value : '', options.ledger)) {
         if ('preamble' in page) {
-          preambleLines = findPreamble(page.preamble)!.preambleLines;
+          preambleLines = parseLedgerText(page.preamble).preambleLines;
           if (page.preamble !== '') yield page.preamble;
           continue;
         }
@@ -455,23 +455,21 @@ export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const summary = await verify(text, { format: options.ledger, hasher, maxProblems: 100 });
+  // Read once: the verifier runs over the entries that are then stored. The text is in memory already: no size limit.
+  const parsed = parseLedgerText(text, { limits: { maxFileBytes: Number.MAX_SAFE_INTEGER } });
+  const summary = verifyParsed(parsed, { format: options.ledger, hasher, maxProblems: 100 });
   if (summary.problems.some((p) => p.severity === 'error')) return fail(summary.problems);
-  const { preamble } = findPreamble(text)!;
+  const { preamble } = parsed;
   if (unstorable(preamble)) return fail([error('store.pg-unstorable-text', 'the preamble holds a NUL character or a lone surrogate, which a PostgreSQL text column cannot hold')]);
-  const lines = text
-    .slice(preamble.length)
-    .split('\n')
-    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
-    .filter((l) => l.trim() !== '');
+  const lines = parsed.entries.map((e) => e.text);
   const positions: number[] = [];
   const hashes: string[] = [];
   const predecessors: string[] = [];
-  for (const line of lines) {
-    const value = JSON.parse(line) as Record<string, unknown>;
+  for (const { text: line, value } of parsed.entries) {
+    const entry = value as Record<string, unknown>;
     // The hash the next entry holds, in the file's convention (the verifier found which).
-    hashes.push(summary.chain === 'raw-line' ? sha256Hex(line, hasher) : sha256Hex((canonicalizeResult(value) as { ok: true; value: string }).value, hasher));
-    predecessors.push(String(value.predecessor_hash));
+    hashes.push(summary.chain === 'raw-line' ? sha256Hex(line, hasher) : sha256Hex((canonicalizeResult(entry) as { ok: true; value: string }).value, hasher));
+    predecessors.push(String(entry.predecessor_hash));
     positions.push(positions.length + 1);
   }
   try {
