@@ -84,8 +84,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     }
     bank.jsonLines = true;
     ctx.report(file, summary.problems);
-    const author = AUTHOR_FIELD[format];
-    const idField = LEDGER_FORMATS[format].idField;
+    const { writerField: author, idField } = LEDGER_FORMATS[format];
     // Ids the ledger's own check takes as distinct but a reader would not: only text with non-ASCII characters can hold them.
     const spellings = idField !== undefined && NON_ASCII.test(file.text);
     const entries = parsed.entries;
@@ -181,9 +180,7 @@ function checkIdSpellings(file: LoadedFile, entries: readonly { line: number; va
   ctx.report(file, problems);
 }
 
-const AUTHOR_FIELD: Partial<Record<LedgerFormatId, string>> = { 'product-context': 'author_agent', 'risk-register': 'reporter_agent' };
-
-// Writer policy: every entry's author must be a writer the seed allows for the file.
+// Writer policy: the agent an entry's writer field names must be a writer the policy allows for the file, as the MCP `append` requires.
 function checkWriters(file: LoadedFile, entries: readonly { line: number; value: unknown }[], field: string, ctx: CheckContext): void {
   for (const { line, value } of entries) {
     const agent = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;

@@ -30,8 +30,8 @@ export interface LedgerFacts {
   readonly idField?: 'id' | 'risk_id';
   /** Prefix of the dated id, with its dash. */
   readonly idPrefix?: string;
-  /** Field naming the agent that wrote the entry: the writer policy applies to it. */
-  readonly writerField: string;
+  /** Field naming the agent that wrote the entry: the writer policy applies to it. Absent when no field names the writer. */
+  readonly writerField?: string;
   /** How entries are written: one JSON object per line after a Markdown preamble, or headed blocks of YAML. */
   readonly entries: 'json-lines' | 'yaml-blocks';
 }

@@ -33,8 +33,8 @@ export interface LedgerFormatInfo {
   readonly idField?: 'id' | 'risk_id';
   /** Prefix of the dated id, with its dash. */
   readonly idPrefix?: string;
-  /** Field naming the agent that wrote the entry: the writer policy applies to it. */
-  readonly writerField: string;
+  /** Field naming the agent that wrote the entry: the writer policy applies to it (`memkit check` and the MCP `append` alike). Absent when no field names the writer. */
+  readonly writerField?: string;
 }
 
 /** The five ledger formats: their entry schemas, timestamp, id and writer fields (from the format modules). */
@@ -42,7 +42,14 @@ export const LEDGER_FORMATS: Readonly<Record<LedgerFormatId, LedgerFormatInfo>> 
   Object.fromEntries(
     LEDGER_MODULES.map((f) => {
       const { tsField, idField, idPrefix, writerField } = f.ledger;
-      const info: LedgerFormatInfo = { format: f.id, schemaId: f.schemaIds[0]!, tsField, writerField, ...(idField === undefined ? {} : { idField }), ...(idPrefix === undefined ? {} : { idPrefix }) };
+      const info: LedgerFormatInfo = {
+        format: f.id,
+        schemaId: f.schemaIds[0]!,
+        tsField,
+        ...(writerField === undefined ? {} : { writerField }),
+        ...(idField === undefined ? {} : { idField }),
+        ...(idPrefix === undefined ? {} : { idPrefix }),
+      };
       return [f.id, Object.freeze(info)];
     }),
   ) as Record<LedgerFormatId, LedgerFormatInfo>,

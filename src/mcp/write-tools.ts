@@ -166,14 +166,6 @@ async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWr
   );
 }
 
-/** The field of each JSON Lines ledger's entry that names the agent writing it: the writer policy applies to it. */
-export const WRITER_FIELD: Readonly<Record<Exclude<LedgerFormatId, 'feedback-log'>, string>> = {
-  'active-context': 'source_agent',
-  'decision-log': 'proposer_agent',
-  'product-context': 'author_agent',
-  'risk-register': 'reporter_agent',
-};
-
 /**
  * `append`: one ledger entry. The entry names its writer, whom the writer
  * policy (the seed's rosters with the config's `memoryBank.writers`) must
@@ -187,15 +179,18 @@ export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise
   const path = args.ledger;
   const ledger = await ledgerText(ctx, path, true);
   if (!ledger.ok) return ledger;
-  const format = ledger.value.format as keyof typeof WRITER_FIELD;
+  const format = ledger.value.format as Exclude<LedgerFormatId, 'feedback-log'>;
   const entry = args.entry as Record<string, unknown>;
-  const field = WRITER_FIELD[format];
-  const agent = entry[field];
-  if (typeof agent !== 'string' || agent === '') return fail([error('mcp.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);
-  const policy = await ctx.writerPolicy();
-  if (!policy.ok) return policy;
-  const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
-  if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
+  // The writer field of the format's ledger facts, the one `memkit check` polices (a decision names its proposer, no writer).
+  const field = LEDGER_FORMATS[format].writerField;
+  if (field !== undefined) {
+    const agent = entry[field];
+    if (typeof agent !== 'string' || agent === '') return fail([error('mcp.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);
+    const policy = await ctx.writerPolicy();
+    if (!policy.ok) return policy;
+    const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
+    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
+  }
 
   // The dry run: the file as read, less a last line another writer may still be writing.
   const text = ledger.value.text;

@@ -1,9 +1,13 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
 import { ledgerEntries, verifyLedgerPath } from '../../src/cli/commands/ledger-input.js';
+import { LEDGER_FORMATS, type LedgerFormatId, append } from '../../src/ledger/index.js';
+import { createMemkitMcpServer } from '../../src/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
+import { copyExample } from '../mcp/helpers.js';
 import { jsHasher, sha256Hex } from '../../src/canonical/index.js';
 import { verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
 import type { Problem } from '../../src/problems/index.js';
@@ -136,5 +140,78 @@ describe('one ledger text reader for verify, verifyText and check', () => {
       expect(streamed.problems).toEqual(whole.problems);
       expect([streamed.entries, streamed.head, streamed.preambleLines]).toEqual([whole.entries, whole.head, whole.preambleLines]);
     }
+  });
+});
+
+describe('drift defect "writer fields": memkit check and the MCP append read one writer-field table', () => {
+  const open: { done(): void }[] = [];
+  afterEach(() => {
+    for (const x of open.splice(0)) x.done();
+  });
+  const serve = async () => {
+    const ex = copyExample('agent-memory');
+    open.push(ex);
+    const mcp = await createMemkitMcpServer({
+      files: nodeFiles(ex.dir, { extensions: null }),
+      source: nodeCheckSource(ex.dir),
+      write: true,
+      appendLedger: (rel: string, draft: Record<string, unknown>, format: LedgerFormatId) => appendEntry(join(ex.dir, rel), draft as never, { format }) as never,
+      hasher: nodeHasher,
+    });
+    return { dir: ex.dir, mcp };
+  };
+  /** The bank with one entry appended to `ledger` by memkit's own append (chained, valid), then checked. */
+  const checkWith = async (ledger: string, format: LedgerFormatId, draft: Record<string, unknown>, config?: unknown) => {
+    const files = load(EXAMPLE);
+    if (config !== undefined) files['memkit.config.json'] = bytes(JSON.stringify(config));
+    const before = text(files[ledger]!);
+    const built = append(parseEntries(before), draft as never, { format, now: () => new Date('2026-03-01T00:00:00Z') });
+    if (!built.ok) throw new Error(JSON.stringify(built.problems));
+    files[ledger] = bytes(`${before}${built.value.line}\n`);
+    return (await check(files)).problems.filter((p) => p.file === ledger && p.code === 'ledger.writer-denied');
+  };
+  const parseEntries = (t: string) =>
+    t
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as unknown);
+
+  it("the table is the format modules' ledger facts: riskRegister.md reporter_agent, productContext.md author_agent, activeContext.md source_agent; a decision names its proposer, no writer", () => {
+    expect(Object.fromEntries(Object.entries(LEDGER_FORMATS).map(([id, f]) => [id, f.writerField]))).toEqual({
+      'active-context': 'source_agent',
+      'decision-log': undefined,
+      'feedback-log': 'from_agent',
+      'product-context': 'author_agent',
+      'risk-register': 'reporter_agent',
+    });
+  });
+
+  it('a riskRegister.md entry whose reporter_agent is not a writer is reported by checkDirectory and refused by the MCP append', async () => {
+    const entry = { reporter_agent: 'Frontend', threat_type: 'Tampering', severity: 'HIGH', description: 'd', mitigation: '', status: 'OPEN' };
+    const checked = await checkWith('memory-bank/riskRegister.md', 'risk-register', entry);
+    expect(checked.map((p) => [p.code, p.severity, p.pointer])).toEqual([['ledger.writer-denied', 'error', '/reporter_agent']]);
+    const { mcp } = await serve();
+    const r = await mcp.call('append', { ledger: 'memory-bank/riskRegister.md', entry });
+    expect(r.ok ? [] : r.problems.map((p) => [p.code, p.severity])).toEqual([['ledger.writer-denied', 'error']]);
+  });
+
+  it('an activeContext.md source_agent outside a configured roster is reported by checkDirectory and refused by the MCP append', async () => {
+    const config = { memoryBank: { writers: { 'activeContext.md': ['Planner', 'Backend', 'ReaperOAK'] } } };
+    const entry = { source_agent: 'Intruder', source_chunks: [], summary_128: 'x' };
+    const checked = await checkWith('memory-bank/activeContext.md', 'active-context', entry, config);
+    expect(checked.map((p) => [p.code, p.pointer])).toEqual([['ledger.writer-denied', '/source_agent']]);
+    const { dir, mcp } = await serve();
+    writeFileSync(join(dir, 'memkit.config.json'), JSON.stringify(config));
+    const r = await mcp.call('append', { ledger: 'memory-bank/activeContext.md', entry });
+    expect(r.ok ? [] : r.problems.map((p) => p.code)).toContain('ledger.writer-denied');
+  });
+
+  it('a decisionLog.md entry proposed by an agent that is not its writer (Architect, as in the examples) passes checkDirectory and the MCP append alike', async () => {
+    const entry = { proposer_agent: 'Architect', rationale: 'r', diff_hash: '0'.repeat(64), tests_passed: true };
+    expect(await checkWith('memory-bank/decisionLog.md', 'decision-log', entry)).toEqual([]);
+    const { mcp } = await serve();
+    const r = await mcp.call('append', { ledger: 'memory-bank/decisionLog.md', entry });
+    expect(r.ok ? [] : r.problems.map((p) => p.code)).not.toContain('ledger.writer-denied');
+    expect(r.ok).toBe(true);
   });
 });

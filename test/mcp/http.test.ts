@@ -59,8 +59,8 @@ describe('memkit mcp --http on 127.0.0.1', () => {
     expect(ok.isError).toBe(false);
     expect(verifyText(readFileSync(join(ex.dir, ledger), 'utf8'), { file: ledger, hasher: nodeHasher }).head).toBe(ok.value.changed[0].hash);
     const denied = await call(c.client, 'append', {
-      ledger: 'memory-bank/decisionLog.md',
-      entry: { proposer_agent: 'Frontend', rationale: 'r', diff_hash: '0'.repeat(64), tests_passed: true },
+      ledger: 'memory-bank/riskRegister.md',
+      entry: { reporter_agent: 'Frontend', threat_type: 'Tampering', severity: 'HIGH', description: 'd', mitigation: '', status: 'OPEN' },
     });
     expect([denied.isError, codes(denied.value)]).toEqual([true, ['ledger.writer-denied']]);
   });

@@ -19,5 +19,6 @@ export const decisionLog: LedgerFormatModule<'decision-log'> = {
   gitPattern: 'decisionLog.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
-  ledger: { tsField: 'ts', idField: 'id', idPrefix: 'DEC-', writerField: 'proposer_agent', entries: 'json-lines' },
+  // No field names the writer: proposer_agent is who proposed the decision, which ReaperOAK, the one writer, records.
+  ledger: { tsField: 'ts', idField: 'id', idPrefix: 'DEC-', entries: 'json-lines' },
 };
