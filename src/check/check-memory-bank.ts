@@ -165,7 +165,7 @@ function opensInFence(text: string, preambleLines: number): boolean {
   return open;
 }
 
-/** Ledgers whose entries name the agent that wrote them, and the field that does. */
+/** Text that may spell one id two ways (only non-ASCII characters can). */
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Entry ids one in Unicode (NFC) or look-alike spellings, by memkit's one id-spelling rule. */

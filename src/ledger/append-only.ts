@@ -1,4 +1,3 @@
-import { parseJsonlText } from '../parse/jsonl.js';
 import { parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, error } from '../problems/index.js';
 
@@ -31,13 +30,9 @@ export function checkAppendOnly(before: string, after: string, options: AppendOn
     const startLine = splitLines(before).length + 1;
     if (before !== '' && !before.endsWith('\n')) return [error('ledger.partial-append', 'the old last line had no newline, so the appended bytes continue it', where(startLine - 1))];
     if (!added.endsWith('\n')) return [error('ledger.partial-append', 'the appended bytes do not end with a newline', where(startLine + splitLines(added).length - 1))];
-    const hasEntries = parseLedgerText(before).entries.length > 0;
-    const items = parseJsonlText(added, { firstLine: startLine });
-    for (const item of items) {
-      const isObject = item.ok && item.value !== null && typeof item.value === 'object' && !Array.isArray(item.value);
-      if (!isObject && (hasEntries || item.ok)) return [error('ledger.partial-append', 'an appended line is not a JSON entry', where(item.line))];
-    }
-    return [];
+    // Read as the ledger it now is: an appended line that is not an entry fails (appended prose before any entry is preamble).
+    const bad = parseLedgerText(after).problems.find((p) => (p.line ?? 0) >= startLine && p.severity === 'error');
+    return bad === undefined ? [] : [error('ledger.partial-append', 'an appended line is not a JSON entry', where(bad.line!))];
   }
   const b = parseLedgerText(before);
   const a = parseLedgerText(after);

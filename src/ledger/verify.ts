@@ -1,7 +1,7 @@
 import { canonicalize, canonicalizeProblem } from '../canonical/jcs.js';
 import { type Hasher, fromHex, jsHasher, sha256Hex, toHex, utf8 } from '../canonical/sha256.js';
 import { ZERO_HASH } from '../canonical/sha256.js';
-import { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonl, parseJsonlText, readItems } from '../parse/jsonl.js';
+import { type JsonlItem, type JsonlOptions, type JsonlSource, JsonlReader, parseJsonlText, readItems } from '../parse/jsonl.js';
 import { type LedgerText, LedgerTextReader, parseLedgerText } from '../parse/ledger-text.js';
 import { type Problem, ProblemCap, TRUNCATED_CODE, error, warning } from '../problems/index.js';
 import type { CodeTable } from '../problems/codes.js';
@@ -359,24 +359,17 @@ export class LedgerVerifier {
  * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
  */
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
-  if (options.preamble === false) {
-    const v = new LedgerVerifier(options);
-    for await (const item of parseJsonl(source, { ...options.jsonl, forbiddenKeys: 'refuse' })) {
-      const pending = resolve(v, v.item(item), options, 'async');
-      if (pending) await pending;
-    }
-    return v.end();
-  }
-  const reader = new LedgerTextReader(options.jsonl?.limits);
+  const reader = options.preamble === false ? new JsonlReader({ ...options.jsonl, forbiddenKeys: 'refuse' }) : new LedgerTextReader(options.jsonl?.limits);
+  const preambleLines = () => (reader instanceof LedgerTextReader ? reader.preambleLines : 0);
   // The first line is known once the reader is past the preamble, that is by its first item.
   let v: LedgerVerifier | undefined;
   for await (const item of readItems(reader, source)) {
-    v ??= new LedgerVerifier(options, reader.preambleLines + 1);
+    v ??= new LedgerVerifier(options, preambleLines() + 1);
     const pending = resolve(v, v.item(item), options, 'async');
     if (pending) await pending;
   }
-  v ??= new LedgerVerifier(options, reader.preambleLines + 1);
-  return v.end(reader.preambleLines);
+  v ??= new LedgerVerifier(options, preambleLines() + 1);
+  return v.end(preambleLines());
 }
 
 /**
