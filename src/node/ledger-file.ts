@@ -1,10 +1,10 @@
 import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { readJson } from '../canonical/read-json.js';
 import { type Hasher, ZERO_HASH, sha256Hex } from '../canonical/sha256.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../ledger/append.js';
 import { entryHash, serializeEntry } from '../ledger/entry-hash.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat, ledgerFormatOfFile } from '../ledger/formats.js';
 import { type VerifyOptions, type VerifySummary, verify } from '../ledger/verify.js';
+import { readEntryLine } from '../parse/ledger-text.js';
 import { type Problem, type Result, error, fail, ok } from '../problems/index.js';
 import { nodeHasher } from './hasher.js';
 import { type LockOptions, acquireLock } from './lock.js';
@@ -105,14 +105,6 @@ function writeAll(fd: number, data: Uint8Array): void {
   while (done < data.length) done += writeSync(fd, data, done, data.length - done);
 }
 
-// The next entry chains onto this one's hash: read it as the verifier does (a duplicate name, a lone
-// surrogate or a forbidden key makes it unreadable, so nothing is chained onto an ambiguous entry).
-function parseObject(text: string): Record<string, unknown> | undefined {
-  const r = readJson(text, { forbiddenKeys: 'refuse' });
-  const v = r.ok ? r.value : undefined;
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 /**
  * The hash the next entry chains onto. A canonical last line hashes the same
  * in both chain conventions; only after a line in another form is the file
@@ -166,10 +158,11 @@ export async function appendEntry<F extends LedgerFormatId>(path: string, draft:
     let prefix = '';
     let last: Record<string, unknown> | undefined;
     let lastText = tail.lastEntry;
-    if (tail.lastEntry !== undefined) last = parseObject(tail.lastEntry);
+    // The next entry chains onto this one's hash: an ambiguous entry is unreadable, so nothing is chained onto it.
+    if (tail.lastEntry !== undefined) last = readEntryLine(tail.lastEntry);
     if (tail.rest.length > 0) {
       const restText = new TextDecoder().decode(tail.rest);
-      const complete = restText.trimStart().startsWith('{') ? parseObject(restText) : undefined;
+      const complete = restText.trimStart().startsWith('{') ? readEntryLine(restText) : undefined;
       if (tornOf(tail) !== undefined)
         return fail([error('ledger.torn-tail', `the ledger ends with a torn line at byte ${tail.restOffset} (an interrupted append); nothing is appended until it is repaired`, { file: path })]);
       if (complete !== undefined) {
@@ -268,7 +261,7 @@ function tornOf(tail: Tail): TornTail | undefined {
   const text = new TextDecoder().decode(tail.rest);
   if (text.trim() === '') return undefined;
   const startsEntry = text.trimStart().startsWith('{');
-  if (startsEntry && parseObject(text) !== undefined) return undefined;
+  if (startsEntry && readEntryLine(text) !== undefined) return undefined;
   if (!startsEntry && tail.lastEntry === undefined) return undefined;
   return { offset: tail.restOffset, length: tail.rest.length };
 }

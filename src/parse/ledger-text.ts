@@ -177,6 +177,17 @@ export class LedgerTextReader extends JsonlReader {
 }
 
 /**
+ * One entry line read as {@link LedgerTextReader} reads it: its object, or
+ * `undefined` for a line that is no entry (not an object, a repeated name, a
+ * lone surrogate, a forbidden key). For a reader of single lines (a file's
+ * tail, a stored row) that must not chain onto an ambiguous entry.
+ */
+export function readEntryLine(text: string): Record<string, unknown> | undefined {
+  const item = parseJsonLine(text, 1, true, undefined, 'refuse');
+  return item?.ok && item.value !== null && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
+}
+
+/**
  * Parses a memory-bank `.md` ledger (DESIGN §4) with {@link LedgerTextReader}:
  * optional YAML frontmatter and Markdown before the first line starting with
  * `{`; after it every non-blank line must be one JSON object entry. Never

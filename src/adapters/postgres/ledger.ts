@@ -1,12 +1,11 @@
 import { canonicalizeResult } from '../../canonical/jcs.js';
-import { readJson } from '../../canonical/read-json.js';
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../canonical/sha256.js';
 import { MEMORY_BANK_FILES } from '../../formats/index.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../ledger/formats.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../ledger/policy.js';
 import { type VerifyOptions, type VerifySummary, verify, verifyParsed } from '../../ledger/verify.js';
-import { parseLedgerText } from '../../parse/ledger-text.js';
+import { parseLedgerText, readEntryLine } from '../../parse/ledger-text.js';
 import { type Problem, type Result, error, fail, ok } from '../../problems/index.js';
 import type { PgDatabase, PgQueryable } from './client.js';
 import { isSchemaName, migrate, quoteIdent } from './migrate.js';
@@ -193,7 +192,7 @@ async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, opti
   if (last !== undefined) {
     // The next entry chains onto this row, so it is read as the verifier reads it, and its hash column must be
     // its line's hash (either chain convention): nothing is chained onto a row edited outside memkit.
-    const value = entryObject(last.line);
+    const value = readEntryLine(last.line);
     if (value === undefined) return fail([error('ledger.unparseable-line', `the last entry of ledger ${options.ledger} does not parse; verify the ledger`)]);
     if (!hashesLine(last.entry_hash, last.line, value, options.hasher ?? jsHasher))
       return fail([error('ledger.pg-row-mismatch', `the entry_hash column of the last entry of ledger ${options.ledger} is not its line's hash; verify the ledger`)]);
@@ -404,12 +403,6 @@ export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOpti
   return summary;
 }
 
-/** A stored line as an entry object, read as the verifier reads it (no repeated names, lone surrogates or forbidden keys); `undefined` otherwise. */
-function entryObject(line: string): Record<string, unknown> | undefined {
-  const parsed = readJson(line, { forbiddenKeys: 'refuse' });
-  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : undefined;
-}
-
 /** Whether `hash` is the line's hash in either chain convention: SHA-256 of its bytes, or of its entry's canonical form. */
 function hashesLine(hash: string, line: string, value: Record<string, unknown>, hasher: Hasher): boolean {
   if (hash === sha256Hex(line, hasher)) return true;
@@ -419,7 +412,7 @@ function hashesLine(hash: string, line: string, value: Record<string, unknown>, 
 
 /** A row's columns against its line: `predecessor_hash` is the previous row's `entry_hash` and the line's own; `entry_hash` hashes the line (either chain convention). */
 function checkRow(row: Row, prevHash: string, line: number, hasher: Hasher, out: Problem[]): void {
-  const value = entryObject(row.line);
+  const value = readEntryLine(row.line);
   if (row.predecessor_hash !== prevHash || (value !== undefined && value.predecessor_hash !== row.predecessor_hash))
     out.push(error('ledger.pg-row-mismatch', 'the predecessor_hash column differs from the line or from the entry_hash of the row before', { line }));
   // A line that is not an entry: the verifier reports the line itself.
