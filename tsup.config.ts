@@ -7,19 +7,19 @@ const define = { __MEMKIT_VERSION__: JSON.stringify(version) };
 /** Public entry points; keep in step with `exports` in package.json. */
 export const entries = {
   index: 'src/index.ts',
-  schemas: 'src/schemas/index.ts',
-  ledger: 'src/ledger/index.ts',
-  wbs: 'src/wbs/index.ts',
-  threads: 'src/threads/index.ts',
-  exchange: 'src/exchange/index.ts',
-  store: 'src/store/index.ts',
-  check: 'src/check/index.ts',
+  schemas: 'src/schema/index.ts',
+  ledger: 'src/services/ledger/index.ts',
+  wbs: 'src/services/wbs/index.ts',
+  threads: 'src/services/threads/index.ts',
+  exchange: 'src/services/exchange/index.ts',
+  store: 'src/services/store/index.ts',
+  check: 'src/engine/index.ts',
   sqlite: 'src/adapters/sqlite/index.ts',
-  node: 'src/node/index.ts',
+  node: 'src/adapters/node/index.ts',
   postgres: 'src/adapters/postgres/index.ts',
-  git: 'src/git/index.ts',
-  mcp: 'src/mcp/index.ts',
-  arbitraries: 'src/arbitraries/index.ts',
+  git: 'src/services/git/index.ts',
+  mcp: 'src/surfaces/mcp/index.ts',
+  arbitraries: 'src/schema/arbitraries/index.ts',
 };
 
 // typebox and micromark ship ESM only; the CommonJS build carries them inline so
@@ -28,7 +28,7 @@ const esmOnly = [/^typebox/, /^micromark/, /^decode-named-character-reference/, 
 
 export default defineConfig([
   {
-    entry: { ...entries, 'cli/main': 'src/cli/main.ts' },
+    entry: { ...entries, 'cli/main': 'src/surfaces/cli/main.ts' },
     format: ['esm'],
     dts: false,
     sourcemap: false,

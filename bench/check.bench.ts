@@ -5,10 +5,10 @@
 // and < 500 MB peak RSS.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalize, hashJson } from '../src/canonical/index.js';
-import { checkDirectory } from '../src/check/index.js';
-import { nodeCheckSource } from '../src/node/check-source.js';
-import { cliHasher } from '../src/cli/commands/shared.js';
+import { canonicalize, hashJson } from '../src/kernel/canonical/index.js';
+import { checkDirectory } from '../src/engine/index.js';
+import { nodeCheckSource } from '../src/adapters/node/check-source.js';
+import { cliHasher } from '../src/surfaces/cli/commands/shared.js';
 import { type BenchResult, type BenchSuite, compare, timeOnce } from './harness.js';
 
 const DOCS = 10_000;

@@ -8,11 +8,11 @@ import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hasher } from '../src/canonical/index.js';
-import { type ExchangeRecord, type RecordStore, directoryMemory, exportBundle, importBundle } from '../src/exchange/index.js';
-import { atomicWrite } from '../src/node/atomic-write.js';
-import { nodeFiles } from '../src/node/fs-port.js';
-import { memoryFiles } from '../src/store/file-port.js';
+import type { Hasher } from '../src/kernel/canonical/index.js';
+import { type ExchangeRecord, type RecordStore, directoryMemory, exportBundle, importBundle } from '../src/services/exchange/index.js';
+import { atomicWrite } from '../src/adapters/node/atomic-write.js';
+import { nodeFiles } from '../src/adapters/node/fs-port.js';
+import { memoryFiles } from '../src/kernel/file-port.js';
 import type { BenchResult, BenchSuite } from './harness.js';
 import { compare, median } from './harness.js';
 

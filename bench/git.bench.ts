@@ -1,11 +1,11 @@
 // Merge driver benchmark: mergeLedger of two branches of 100,000 decisionLog entries each (every
 // id of theirs collides, so every entry is renumbered and re-chained) against a bare loop that
 // parses and re-hashes the same entries (JSON.parse + canonicalize + node:crypto SHA-256 per line).
-import { canonicalize } from '../src/canonical/jcs.js';
-import { sha256Hex } from '../src/canonical/sha256.js';
-import { mergeLedger } from '../src/git/merge-ledger.js';
-import { type LedgerHead, appendToHead } from '../src/ledger/append.js';
-import { nodeHasher } from '../src/node/hasher.js';
+import { canonicalize } from '../src/kernel/canonical/jcs.js';
+import { sha256Hex } from '../src/kernel/canonical/sha256.js';
+import { mergeLedger } from '../src/services/git/merge-ledger.js';
+import { type LedgerHead, appendToHead } from '../src/services/ledger/append.js';
+import { nodeHasher } from '../src/adapters/node/hasher.js';
 import { type BenchResult, type BenchSuite, compare, loadNote, median } from './harness.js';
 
 const PER_DAY = 400;

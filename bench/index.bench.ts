@@ -5,10 +5,10 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
-import { nodeFiles } from '../src/node/fs-port.js';
-import { nodeHasher } from '../src/node/hasher.js';
-import { unwrap } from '../src/problems/index.js';
-import { type DocRecord, type FilePort, memoryFiles, rebuildSearchIndex } from '../src/store/index.js';
+import { nodeFiles } from '../src/adapters/node/fs-port.js';
+import { nodeHasher } from '../src/adapters/node/hasher.js';
+import { unwrap } from '../src/kernel/problems/index.js';
+import { type DocRecord, type FilePort, memoryFiles, rebuildSearchIndex } from '../src/services/store/index.js';
 import { type BenchResult, type BenchSuite, compare, median } from './harness.js';
 import { memoryDocCorpus } from './memory-docs.js';
 

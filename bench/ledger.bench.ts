@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, statSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalize, jsHasher, toHex } from '../src/canonical/index.js';
-import { MerkleTree, rootFromInclusionProof, verifyConsistency, verifyInclusion } from '../src/ledger/index.js';
-import { nodeHasher, verifyLedgerFile } from '../src/node/index.js';
+import { canonicalize, jsHasher, toHex } from '../src/kernel/canonical/index.js';
+import { MerkleTree, rootFromInclusionProof, verifyConsistency, verifyInclusion } from '../src/services/ledger/index.js';
+import { nodeHasher, verifyLedgerFile } from '../src/adapters/node/index.js';
 import { type BenchResult, type BenchSuite, compare, throughput } from './harness.js';
 
 const N = Number(process.env.MEMKIT_BENCH_LEDGER_N ?? 1_000_000);

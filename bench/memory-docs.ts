@@ -5,8 +5,8 @@
 // comment in 1 in 20, an HTML block (`<details>`) in 1 in 100. Hand-edited files outside the
 // plain subset the fast path reads go through `yaml`, as real ones would: a block scalar in 1 in
 // 50 frontmatters.
-import { stringifyFrontmatter } from '../src/parse/index.js';
-import { MemoryDocFrontmatter } from '../src/schemas/index.js';
+import { stringifyFrontmatter } from '../src/syntax/index.js';
+import { MemoryDocFrontmatter } from '../src/schema/index.js';
 
 /** Deterministic pseudo-random numbers so every run uses the same corpus. */
 export function rng(seed: number): () => number {

@@ -4,14 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonl } from '../src/parse/jsonl.js';
+import { parseJsonl } from '../src/syntax/jsonl.js';
 import { type BenchResult, type BenchSuite, compare } from './harness.js';
 import { WORDS, memoryDocCorpus, rng, sentence } from './memory-docs.js';
 
 const matter = (await import('gray-matter')).default;
 const mm = await import('micromark');
 const yaml = await import('yaml');
-const lazy = { ...(await import('../src/parse/index.js')), ...(await import('../src/schemas/index.js')) };
+const lazy = { ...(await import('../src/syntax/index.js')), ...(await import('../src/schema/index.js')) };
 
 const DOCS = Number(process.env.MEMKIT_BENCH_DOCS ?? '') || 10_000;
 const JSONL_MB = Number(process.env.MEMKIT_BENCH_JSONL_MB ?? '') || 100;

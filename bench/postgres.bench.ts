@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type PgDatabase, fromPglite, fromPgPool, openPostgresStore } from '../src/adapters/postgres/index.js';
 import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
-import { unwrap } from '../src/problems/index.js';
-import type { Store } from '../src/store/index.js';
+import { unwrap } from '../src/kernel/problems/index.js';
+import type { Store } from '../src/services/store/index.js';
 import { type BenchResult, type BenchSuite, compare, median, timeOnce } from './harness.js';
 import { MIXES, generate } from './store.bench.js';
 

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
-import { RACY_MS, nodeFiles } from '../src/node/fs-port.js';
-import { nodeHasher } from '../src/node/hasher.js';
-import { unwrap } from '../src/problems/index.js';
-import { type FilePort, type IndexReport, type Store, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/store/index.js';
+import { RACY_MS, nodeFiles } from '../src/adapters/node/fs-port.js';
+import { nodeHasher } from '../src/adapters/node/hasher.js';
+import { unwrap } from '../src/kernel/problems/index.js';
+import { type FilePort, type IndexReport, type Store, memoryFiles, rebuildSearchIndex, refreshIndex } from '../src/services/store/index.js';
 import { type BenchResult, type BenchSuite, median, timeOnce } from './harness.js';
 import { generate } from './store.bench.js';
 

@@ -7,11 +7,11 @@ import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import Database from 'better-sqlite3';
 import MiniSearch from 'minisearch';
 import { FTS5_HASH_BYTES, type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../src/adapters/sqlite/index.js';
-import { nodeHasher } from '../src/node/hasher.js';
-import { unwrap } from '../src/problems/index.js';
-import { MEMORY_STORE_SQL } from '../src/schemas/index.js';
-import { type DocRecord, memoryFiles, rebuildSearchIndex } from '../src/store/index.js';
-import { ftsColumns } from '../src/store/checks.js';
+import { nodeHasher } from '../src/adapters/node/hasher.js';
+import { unwrap } from '../src/kernel/problems/index.js';
+import { MEMORY_STORE_SQL } from '../src/schema/index.js';
+import { type DocRecord, memoryFiles, rebuildSearchIndex } from '../src/services/store/index.js';
+import { ftsColumns } from '../src/services/store/checks.js';
 import { type BenchResult, type BenchSuite, compare, median, timeOnce } from './harness.js';
 
 const N = 10_000;

@@ -1,7 +1,7 @@
 // Thread store benchmarks: checkThreadStore on 100,000 operations against a bare pass reading the
 // same fields (CPU time ≤ 3x) and under 100 ms; applyOperation throughput, rebuildRelations.
-import type { Thread, ThreadOperation, ThreadStore } from '../src/schemas/thread-store.js';
-import { applyOperation, checkThreadStore, rebuildRelations } from '../src/threads/index.js';
+import type { Thread, ThreadOperation, ThreadStore } from '../src/schema/thread-store.js';
+import { applyOperation, checkThreadStore, rebuildRelations } from '../src/services/threads/index.js';
 import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling, spread } from './harness.js';
 
 /**

@@ -6,8 +6,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { Compile } from 'typebox/compile';
-import { arbitraryFor } from '../src/arbitraries/index.js';
-import { type SchemaId, compileValidator, emitSchemaFiles, getFormat, validate } from '../src/schemas/index.js';
+import { arbitraryFor } from '../src/schema/arbitraries/index.js';
+import { type SchemaId, compileValidator, emitSchemaFiles, getFormat, validate } from '../src/schema/index.js';
 import { type BenchResult, type BenchSuite, throughput } from './harness.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -1,10 +1,10 @@
 // WBS benchmarks: checkWbs at 100k tasks against a bare pass reading the same fields (CPU time
 // ≤ 3x) and under 100 ms; planning a repair at 10k and 100k tasks against checkWbs on the same
 // memory (≤ 5x); cycle detection on a 5,000-task dependency chain against beads' published 70 ms.
-import type { TaskIndex, TaskIndexEntry } from '../src/schemas/wbs.js';
-import { checkWbs, findDependencyCycles, readyTasks, rebuildWbsIndex, rollup, topologicalOrder } from '../src/wbs/index.js';
-import { nodeHasher } from '../src/node/hasher.js';
-import { repairPlan } from '../src/wbs/repair-plan.js';
+import type { TaskIndex, TaskIndexEntry } from '../src/schema/wbs.js';
+import { checkWbs, findDependencyCycles, readyTasks, rebuildWbsIndex, rollup, topologicalOrder } from '../src/services/wbs/index.js';
+import { nodeHasher } from '../src/adapters/node/hasher.js';
+import { repairPlan } from '../src/services/wbs/repair-plan.js';
 import { type BenchResult, type BenchSuite, checkerTargets, medianMs, scaling, spread } from './harness.js';
 
 /** A sound index of about `n` entries: epics of 10 features of 9 tasks; each task depends on the two before it. */

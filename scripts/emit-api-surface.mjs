@@ -11,7 +11,7 @@ import ts from 'typescript';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = join(ROOT, 'docs/api-surface.md');
 
-/** `src/index.ts` → `memkit`, `src/adapters/sqlite/index.ts` → `memkit/sqlite`, `src/ledger/index.ts` → `memkit/ledger`. */
+/** `src/index.ts` → `memkit`, `src/adapters/sqlite/index.ts` → `memkit/sqlite`, `src/services/ledger/index.ts` → `memkit/ledger`. */
 export function entryName(path) {
   if (path === 'src/index.ts') return 'memkit';
   const parts = path.split('/');

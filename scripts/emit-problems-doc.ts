@@ -3,7 +3,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeInfo } from '../src/problems/codes.js';
+import type { CodeInfo } from '../src/kernel/problems/codes.js';
 
 /** The repository root (this file lives in scripts/). */
 export const ROOT = join(import.meta.dirname, '..');

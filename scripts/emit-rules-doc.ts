@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULE_TABLE as RULES } from '../src/all-codes.js';
 import { FORMAT_RULES } from '../src/formats/index.js';
-import { type Rule, describeSource } from '../src/problems/codes.js';
+import { type Rule, describeSource } from '../src/kernel/problems/codes.js';
 
 /** The repository root (this file lives in scripts/). */
 export const ROOT = join(import.meta.dirname, '..');

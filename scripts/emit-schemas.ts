@@ -1,7 +1,7 @@
 // Writes schemas/*.schema.json and schemas/memory_store.sql from the TypeBox sources.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emitSchemaFiles } from '../src/schemas/emit.js';
+import { emitSchemaFiles } from '../src/schema/emit.js';
 
 const dir = join(import.meta.dirname, '..', 'schemas');
 mkdirSync(dir, { recursive: true });

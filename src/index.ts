@@ -8,26 +8,26 @@
  * @packageDocumentation
  */
 // Problems and results.
-export { type Problem, type Result, type Severity, error, fail, hasErrors, inFile, ok, warning } from './problems/problem.js';
-export { MemkitError, unwrap } from './problems/memkit-error.js';
-export { type Position, positionAt } from './problems/position.js';
-export { getAtPointer, joinPointer, parsePointer, toPointer } from './problems/pointer.js';
+export { type Problem, type Result, type Severity, error, fail, hasErrors, inFile, ok, warning } from './kernel/problems/problem.js';
+export { MemkitError, unwrap } from './kernel/problems/memkit-error.js';
+export { type Position, positionAt } from './kernel/problems/position.js';
+export { getAtPointer, joinPointer, parsePointer, toPointer } from './kernel/problems/pointer.js';
 
 // Canonical JSON (RFC 8785) and SHA-256.
-export { CanonicalizeError, canonicalize, canonicalizeResult } from './canonical/jcs.js';
-export { hashJson } from './canonical/hash-json.js';
-export { type Hasher, ZERO_HASH, fromHex, jsHasher, sha256Hex, toHex } from './canonical/sha256.js';
-export { type ReadJsonOptions, readJson } from './canonical/read-json.js';
-export { isWellFormed } from './canonical/well-formed.js';
+export { CanonicalizeError, canonicalize, canonicalizeResult } from './kernel/canonical/jcs.js';
+export { hashJson } from './kernel/canonical/hash-json.js';
+export { type Hasher, ZERO_HASH, fromHex, jsHasher, sha256Hex, toHex } from './kernel/canonical/sha256.js';
+export { type ReadJsonOptions, readJson } from './kernel/canonical/read-json.js';
+export { isWellFormed } from './kernel/canonical/well-formed.js';
 
 // Validation against the format registry.
-export { type SchemaId, formatIds, isSchemaId } from './schemas/registry.js';
-export { type FormatValidator, type SchemaIdInput, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schemas/validate.js';
-export { type TokenCounter, defaultCountTokens } from './schemas/tokens.js';
+export { type SchemaId, formatIds, isSchemaId } from './schema/registry.js';
+export { type FormatValidator, type SchemaIdInput, type ValidateOptions, compileValidator, isValid, parseFormat, validate } from './schema/validate.js';
+export { type TokenCounter, defaultCountTokens } from './schema/tokens.js';
 
 // Parsers and serializers.
-export { type ParseJsonOptions, parseJson } from './parse/json.js';
-export { DEFAULT_LIMITS, type Limits } from './parse/limits.js';
+export { type ParseJsonOptions, parseJson } from './syntax/json.js';
+export { DEFAULT_LIMITS, type Limits } from './syntax/limits.js';
 export {
   type FrontmatterDoc,
   type FrontmatterOptions,
@@ -39,11 +39,11 @@ export {
   splitFrontmatter,
   stringifyFrontmatter,
   updateFrontmatter,
-} from './parse/frontmatter.js';
-export { type Heading, type MarkdownOutline, markdownOutline } from './parse/markdown.js';
-export { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonLine, parseJsonl, parseJsonlText, serializeJsonl } from './parse/jsonl.js';
-export { type ChunkSource, iterateChunks } from './parse/chunks.js';
-export { type LedgerLine, type LedgerText, type LedgerTextOptions, parseLedgerText } from './parse/ledger-text.js';
+} from './syntax/frontmatter.js';
+export { type Heading, type MarkdownOutline, markdownOutline } from './syntax/markdown.js';
+export { type JsonlItem, type JsonlOptions, type JsonlSource, parseJsonLine, parseJsonl, parseJsonlText, serializeJsonl } from './syntax/jsonl.js';
+export { type ChunkSource, iterateChunks } from './syntax/chunks.js';
+export { type LedgerLine, type LedgerText, type LedgerTextOptions, parseLedgerText } from './formats/memory-bank/ledger-text.js';
 export {
   PROGRESS_COLUMNS,
   type ProgressTable,
@@ -51,7 +51,7 @@ export {
   type ProgressTableRow,
   parseProgressTable,
   serializeProgressTable,
-} from './parse/progress-table.js';
+} from './formats/progress/parse.js';
 export {
   type FeedbackLog,
   type FeedbackLogBlock,
@@ -60,5 +60,5 @@ export {
   parseFeedbackLog,
   serializeFeedbackLog,
   stringifyFeedbackEntry,
-} from './parse/feedback-log.js';
-export { type SystemPatterns, type SystemPatternsOptions, parseSystemPatterns, systemPatternsBodyHash } from './parse/system-patterns.js';
+} from './formats/feedback-log/parse.js';
+export { type SystemPatterns, type SystemPatternsOptions, parseSystemPatterns, systemPatternsBodyHash } from './formats/system-patterns/parse.js';

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEMS_DOC, ROOT, loadDeclaredCodes, renderProblemsDoc } from '../scripts/emit-problems-doc.js';
-import { KEYWORD_CODES } from '../src/schemas/validate.js';
+import { KEYWORD_CODES } from '../src/schema/validate.js';
 import { ALL_CODES } from '../src/all-codes.js';
 
 const declared = await loadDeclaredCodes();

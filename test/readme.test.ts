@@ -1,7 +1,7 @@
 // The README's "Use it" example, run for real so it cannot drift from the API.
 import { describe, expect, it } from 'vitest';
 import { parseFrontmatter, sha256Hex, validate } from '../src/index.js';
-import { append, checkpoint, verifyText } from '../src/ledger/index.js';
+import { append, checkpoint, verifyText } from '../src/services/ledger/index.js';
 
 describe('README example', () => {
   it('validates, parses, appends and verifies as the README shows', () => {

@@ -5,8 +5,8 @@
  * check source, exchange's `File.kind`, the store's doc listing) reads this
  * table, so they cannot disagree about what a path holds.
  */
-import type { CodeInfo } from '../problems/codes.js';
-import { type SchemaObject, getFormat } from '../schemas/registry.js';
+import type { CodeInfo } from '../kernel/problems/codes.js';
+import { type SchemaObject, getFormat } from '../schema/registry.js';
 import { activeContext } from './active-context/index.js';
 import { artifactsManifest } from './artifacts-manifest/index.js';
 import { decisionLog } from './decision-log/index.js';

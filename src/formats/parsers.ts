@@ -1,6 +1,6 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { parseFeedbackLog, parseFrontmatter, parseJson, parseJsonlText, parseLedgerText, parseProgressTable, parseSystemPatterns } from '../parse/index.js';
-import { type Result, error, fail, inFile, ok } from '../problems/index.js';
+import { parseFeedbackLog, parseFrontmatter, parseJson, parseJsonlText, parseLedgerText, parseProgressTable, parseSystemPatterns } from '../syntax/index.js';
+import { type Result, error, fail, inFile, ok } from '../kernel/problems/index.js';
 import type { ParserBinding } from './types.js';
 
 /** JSON read by the one canonical reader (duplicate names refused, positions kept). */

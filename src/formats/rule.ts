@@ -1,5 +1,5 @@
-import type { CodeInfo } from '../problems/codes.js';
-import type { LineIndex, Problem } from '../problems/index.js';
+import type { CodeInfo } from '../kernel/problems/codes.js';
+import type { LineIndex, Problem } from '../kernel/problems/index.js';
 
 /** What a format rule is handed: one file of its format, read and decoded once by the check run. */
 export interface RuleFile {

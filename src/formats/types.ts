@@ -1,5 +1,5 @@
-import type { FILE_KINDS } from '../schemas/export-v2.js';
-import type { FormatFamily, SchemaId } from '../schemas/registry.js';
+import type { FILE_KINDS } from '../schema/export-v2.js';
+import type { FormatFamily, SchemaId } from '../schema/registry.js';
 import type { FormatId } from './ids.js';
 import type { Layout } from './layout.js';
 import type { FormatRule } from './rule.js';

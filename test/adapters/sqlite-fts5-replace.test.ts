@@ -3,7 +3,7 @@
 // after any replacement. The seed's plain contentless table with the 'delete' command does not.
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
 import { record } from '../store/corpus.js';
 
 import { fts5SqlJs } from '../conformance/sqlite-conformance.js';

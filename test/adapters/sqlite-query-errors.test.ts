@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore, sqlJs, sqliteWasm } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
 
 // What SQLite's own error text looks like; none of it may reach a Problem.
 const RAW = /fts5|fts4|sqlite|syntax error near|unterminated string|no such column|malformed MATCH/i;

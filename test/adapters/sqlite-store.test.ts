@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openSqliteStore, sqlJs, sqliteWasm } from '../../src/adapters/sqlite/index.js';
 import { decodeFtsVarints, fts4Totals } from '../../src/adapters/sqlite/fts4-bm25.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
-import { unwrap } from '../../src/problems/index.js';
-import { MEMORY_STORE_SQL } from '../../src/schemas/index.js';
-import { memoryFiles, refreshIndex } from '../../src/store/index.js';
-import { ftsColumns } from '../../src/store/checks.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
+import { MEMORY_STORE_SQL } from '../../src/schema/index.js';
+import { memoryFiles, refreshIndex } from '../../src/services/store/index.js';
+import { ftsColumns } from '../../src/services/store/checks.js';
 import { expectSameRanking } from '../conformance/store-conformance.js';
 import { corpus, docFile, queries } from '../store/corpus.js';
 

@@ -10,9 +10,9 @@ import {
   threadStoreArb,
   wbsTaskIndexArb,
   workflowStateArb,
-} from '../../src/arbitraries/index.js';
-import { MemkitError } from '../../src/problems/index.js';
-import { defaultCountTokens, formatIds, getFormat, validate } from '../../src/schemas/index.js';
+} from '../../src/schema/arbitraries/index.js';
+import { MemkitError } from '../../src/kernel/problems/index.js';
+import { defaultCountTokens, formatIds, getFormat, validate } from '../../src/schema/index.js';
 import { mutationsOf } from './mutate.js';
 
 const RUNS = 60;

@@ -4,9 +4,9 @@
 // part proves the generated values really have that shape.
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type SchemaValues, arbitraries, arbitraryFor } from '../../src/arbitraries/index.js';
-import type { DecisionLogEntry, SchemaId, TaskEntity, ThreadStore } from '../../src/schemas/index.js';
-import { formatIds, isSchemaId, validate } from '../../src/schemas/index.js';
+import { type SchemaValues, arbitraries, arbitraryFor } from '../../src/schema/arbitraries/index.js';
+import type { DecisionLogEntry, SchemaId, TaskEntity, ThreadStore } from '../../src/schema/index.js';
+import { formatIds, isSchemaId, validate } from '../../src/schema/index.js';
 
 describe('arbitraryFor is typed by schema id', () => {
   it('returns the Static type of the schema', () => {

@@ -1,7 +1,7 @@
 // Breaks exactly one constraint of a valid value, guided by the format's JSON Schema,
 // and says which Problem (code, pointer) memkit must report for it.
-import { joinPointer } from '../../src/problems/index.js';
-import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN } from '../../src/schemas/index.js';
+import { joinPointer } from '../../src/kernel/problems/index.js';
+import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN } from '../../src/schema/index.js';
 
 export interface Mutation {
   /** What was broken, for failure messages. */

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, utf8 } from '../../src/canonical/index.js';
-import { canonicalLine } from '../../src/exchange/canonical-line.js';
-import { readLineJson } from '../../src/exchange/lines.js';
-import { appendEntry } from '../../src/node/ledger-file.js';
-import { ledgerEntryHash } from '../../src/store/checks.js';
+import { canonicalize, utf8 } from '../../src/kernel/canonical/index.js';
+import { canonicalLine } from '../../src/services/exchange/canonical-line.js';
+import { readLineJson } from '../../src/services/exchange/lines.js';
+import { appendEntry } from '../../src/adapters/node/ledger-file.js';
+import { ledgerEntryHash } from '../../src/services/store/checks.js';
 
 describe('hash sites', () => {
   it('bundle lines: readLineJson refuses what the digest would cover but JSON.parse would hide', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, fromHex, hashJson, sha256Hex, toHex, utf8 } from '../../src/canonical/index.js';
+import { canonicalize, fromHex, hashJson, sha256Hex, toHex, utf8 } from '../../src/kernel/canonical/index.js';
 
 describe('canonicalize (RFC 8785)', () => {
   it('sorts keys by UTF-16 code units and drops no values', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../src/canonical/read-json.js';
-import { parseJson } from '../../src/parse/json.js';
-import { LineIndex, toPointer } from '../../src/problems/index.js';
+import { readJson } from '../../src/kernel/canonical/read-json.js';
+import { parseJson } from '../../src/syntax/json.js';
+import { LineIndex, toPointer } from '../../src/kernel/problems/index.js';
 
 /** The position of `pointer` from the positions the parse of `text` kept. */
 const locatePointer = (text: string, pointer: string) => readJson(text, { positions: true }).positions?.locate(pointer);

@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CanonicalizeError, canonicalize, hashJson, readJson, sha256Hex } from '../../src/canonical/index.js';
-import { verify, verifyText } from '../../src/ledger/index.js';
-import { parseJson, parseJsonlText, parseLedgerText } from '../../src/parse/index.js';
+import { CanonicalizeError, canonicalize, hashJson, readJson, sha256Hex } from '../../src/kernel/canonical/index.js';
+import { verify, verifyText } from '../../src/services/ledger/index.js';
+import { parseJson, parseJsonlText, parseLedgerText } from '../../src/syntax/index.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 
 /** A decision log chained the way the old code hashed it: a lone surrogate written as the escape `\ud800`. */
@@ -63,7 +63,7 @@ describe('a lone surrogate is refused by canonicalize, the JSON readers and veri
   });
 
   it('an entry value holding one (verifyEntries path) is refused with its pointer, never hashed', async () => {
-    const { verifyEntries } = await import('../../src/ledger/index.js');
+    const { verifyEntries } = await import('../../src/services/ledger/index.js');
     const s = verifyEntries([{ line: 4, value: { id: 'x', predecessor_hash: '0'.repeat(64), rationale: ['ok', '\ud800'] } }]);
     expect(s.problems[0]).toMatchObject({ code: 'json.lone-surrogate', line: 4, pointer: '/rationale/1' });
   });
@@ -88,7 +88,7 @@ describe('a lone surrogate is refused by canonicalize, the JSON readers and veri
 
 describe('a lone surrogate is refused by the ledger writers', () => {
   it('append refuses a draft holding one with json.lone-surrogate and its pointer (it cannot be hashed)', async () => {
-    const { append } = await import('../../src/ledger/index.js');
+    const { append } = await import('../../src/services/ledger/index.js');
     const r = append([], { proposer_agent: 'ReaperOAK', rationale: 'x\ud800', diff_hash: 'a'.repeat(64), tests_passed: true }, { format: 'decision-log', now: () => new Date('2026-02-20T10:00:00Z') });
     expect(r).toMatchObject({ ok: false, problems: [{ code: 'json.lone-surrogate', pointer: '/rationale' }] });
     const good = append(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CanonicalizeError, canonicalize, canonicalizeResult, isWellFormed, readJson } from '../../src/canonical/index.js';
+import { CanonicalizeError, canonicalize, canonicalizeResult, isWellFormed, readJson } from '../../src/kernel/canonical/index.js';
 
 const codes = (r: { problems?: { code: string }[] }) => (r.problems ?? []).map((p) => p.code);
 

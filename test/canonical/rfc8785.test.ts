@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, readJson, toHex, utf8 } from '../../src/canonical/index.js';
+import { canonicalize, readJson, toHex, utf8 } from '../../src/kernel/canonical/index.js';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'rfc8785');
 const names = readdirSync(join(DIR, 'input'))

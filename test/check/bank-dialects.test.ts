@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
 import { PROSE_BANK, appendLedgerLine } from './memory-bank-texts.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const run = async (files: Record<string, string>) => checkDirectory(sourceFromFilePort(memoryFiles(files)));
 const codes = (r: Awaited<ReturnType<typeof run>>) => r.problems.map((p) => [p.file, p.code, p.severity]);

@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CheckSource, checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { error, fail } from '../../src/problems/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { type CheckSource, checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { error, fail } from '../../src/kernel/problems/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { readmeRows } from './readme-rows.js';
-import { isBodyBacked } from '../../src/check/check-memory-bank.js';
-import { jsHasher, sha256Hex } from '../../src/canonical/index.js';
+import { isBodyBacked } from '../../src/formats/memory-bank/check.js';
+import { jsHasher, sha256Hex } from '../../src/kernel/canonical/index.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 

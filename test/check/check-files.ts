@@ -2,8 +2,8 @@
 // `memkit check` in-process on it, and read the JSON report.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sha256Hex } from '../../src/canonical/index.js';
-import { entryHash, serializeEntry } from '../../src/ledger/index.js';
+import { sha256Hex } from '../../src/kernel/canonical/index.js';
+import { entryHash, serializeEntry } from '../../src/services/ledger/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 /** One reported problem, as the JSON report has it. */

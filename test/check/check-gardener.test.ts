@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { checkCodes } from '../../src/check/codes.js';
-import { problemCodes } from '../../src/problems/index.js';
-import { schemaCodes } from '../../src/schemas/codes.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { checkCodes } from '../../src/engine/codes.js';
+import { problemCodes } from '../../src/kernel/problems/index.js';
+import { schemaCodes } from '../../src/schema/codes.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const EXAMPLE = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'agent-memory', '.thunderus', 'memory', 'gardener.toml'), 'utf8');
 const PATH = '.thunderus/memory/gardener.toml';

@@ -5,13 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_CONFIG_BYTES, configFromRead, loadConfig, parseConfig } from '../../src/check/config.js';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import type { LedgerFormatId } from '../../src/ledger/index.js';
-import { createMemkitMcpServer } from '../../src/mcp/index.js';
-import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import { MemkitError, ok } from '../../src/problems/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { MAX_CONFIG_BYTES, configFromRead, loadConfig, parseConfig } from '../../src/engine/config.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import type { LedgerFormatId } from '../../src/services/ledger/index.js';
+import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import { MemkitError, ok } from '../../src/kernel/problems/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { copyExample, readTree } from '../cli/helpers.js';
 
 const open: { done(): void }[] = [];

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/agent-memory');
 const store = new Uint8Array(readFileSync(join(EXAMPLE, 'threads/thread-store.json')));

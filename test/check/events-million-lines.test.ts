@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/services/store/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const LINES = 1_000_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

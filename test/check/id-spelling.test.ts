@@ -1,9 +1,9 @@
 // Where ids must be unique, checkDirectory reports ids that are one id in two Unicode spellings
 // (id.unicode-collision) or only look different (id.lookalike): memory docs, events, ledger entries, WBS.
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { checkWbs } from '../../src/wbs/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { checkWbs } from '../../src/services/wbs/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const NFC = 'caf\u00e9';
 const NFD = 'cafe\u0301';

@@ -6,8 +6,8 @@
 // The convention readings of entries (date-time profile, lowercase hex, STRIDE names, source chunk
 // hashes) surface under their own codes too, also on an entry that breaks its schema.
 import { describe, expect, it } from 'vitest';
-import { ruleFor } from '../../src/check/rules.js';
-import { MAX_CHARS_PER_TOKEN } from '../../src/schemas/index.js';
+import { ruleFor } from '../../src/engine/rules.js';
+import { MAX_CHARS_PER_TOKEN } from '../../src/schema/index.js';
 import { type Reported, chain, checkFiles, decision, ledger } from './check-files.js';
 
 const codes = (ps: readonly Reported[]) => ps.map((p) => [p.code, p.severity]);

@@ -2,8 +2,8 @@
 // or `__proto__` key, a duplicate key, a lone surrogate) was read as prose: the bank became a prose
 // bank, the refusal a warning, and `memkit check` passed a tampered one-entry ledger.
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { appendLedgerLine } from './memory-bank-texts.js';
 
 const run = async (files: Record<string, string>) => checkDirectory(sourceFromFilePort(memoryFiles(files)), { config: null });

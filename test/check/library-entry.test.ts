@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type CheckSource, type DirectoryReport, checkDirectory } from '../../src/check/index.js';
-import { nodeCheckSource, nodeHasher } from '../../src/node/index.js';
+import { type CheckSource, type DirectoryReport, checkDirectory } from '../../src/engine/index.js';
+import { nodeCheckSource, nodeHasher } from '../../src/adapters/node/index.js';
 import { ROOT, runCli } from '../cli/helpers.js';
 
 const EXAMPLE = join(ROOT, 'examples/agent-memory');
@@ -31,7 +31,7 @@ describe('the directory checker is a library entry point, not only the CLI', () 
       require: { types: './dist/check.d.cts', default: './dist/check.cjs' },
     });
     const { entries } = await import(pathToFileURL(join(ROOT, 'tsup.config.ts')).href);
-    expect(entries.check).toBe('src/check/index.ts');
-    expect(JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')).entryPoints).toContain('src/check/index.ts');
+    expect(entries.check).toBe('src/engine/index.ts');
+    expect(JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')).entryPoints).toContain('src/engine/index.ts');
   });
 });

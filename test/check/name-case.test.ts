@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
 import { caseVariantOf, layoutOf } from '../../src/formats/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const ENTRY = '{"id":"DEC-20260101-001","ts":"2026-01-01T00:00:00Z"}\n';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { nodeCheckSource } from '../../src/node/index.js';
+import { nodeCheckSource } from '../../src/adapters/node/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 // Lets a test lie in the pre-open `stat`, as if the file were swapped between that check and the open.

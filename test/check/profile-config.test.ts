@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { MAX_CONFIG_CHARS, parseConfig } from '../../src/check/config.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { MAX_CONFIG_CHARS, parseConfig } from '../../src/engine/config.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { globMatcher } from '../../src/check/glob.js';
-import { withWriters, DEFAULT_WRITER_POLICY, checkWrite } from '../../src/ledger/policy.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { globMatcher } from '../../src/engine/glob.js';
+import { withWriters, DEFAULT_WRITER_POLICY, checkWrite } from '../../src/formats/memory-bank/policy.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const RULES = join(import.meta.dirname, '..', 'fixtures', 'rules');
 const fixture = (path: string) => readFileSync(join(RULES, path), 'utf8');

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listMemoryDocs, memoryFiles } from '../../src/store/index.js';
+import { listMemoryDocs, memoryFiles } from '../../src/services/store/index.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: a human README.md next to memory files (e.g. `.thunderus/memory/README.md` explaining

@@ -2,8 +2,8 @@
 // only "sha256". They are read in either case: chains verify, diff hashes back systemPatterns.md, the
 // header hash is compared; upper case is memkit's convention.lowercase-hex warning. A wrong hash stays an error.
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/canonical/index.js';
-import { entryHash, serializeEntry } from '../../src/ledger/index.js';
+import { sha256Hex } from '../../src/kernel/canonical/index.js';
+import { entryHash, serializeEntry } from '../../src/services/ledger/index.js';
 import { checkFiles, decision, errorsOf } from './check-files.js';
 
 const V1 = '# System Patterns\n\n- Ports and adapters.\n';

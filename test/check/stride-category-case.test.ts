@@ -2,7 +2,7 @@
 // enum. The seed says "threat_type: string (STRIDE category)": any case or spelling of the six categories is
 // fine; a value naming none of them is convention.stride-category, a warning.
 import { describe, expect, it } from 'vitest';
-import { isStrideCategory } from '../../src/schemas/index.js';
+import { isStrideCategory } from '../../src/schema/index.js';
 import { chain, checkFiles, errorsOf, ledger } from './check-files.js';
 
 const risk = (threat_type: string) => ({

@@ -3,7 +3,7 @@
 // schema.max-tokens (an error) only for a count that is certain: an exact tokenizer, or a text longer than
 // any 128 tokens can be (128 × 1,024 characters).
 import { describe, expect, it } from 'vitest';
-import { countTokensUpTo, MAX_CHARS_PER_TOKEN, validate } from '../../src/schemas/index.js';
+import { countTokensUpTo, MAX_CHARS_PER_TOKEN, validate } from '../../src/schema/index.js';
 import { chain, checkFiles, errorsOf, ledger } from './check-files.js';
 
 // Long words: the estimate counts one token per 4 letters, a byte-pair tokenizer far fewer.

@@ -6,7 +6,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeCheckSource } from '../../src/node/index.js';
+import { nodeCheckSource } from '../../src/adapters/node/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 /** A temp base holding `dir` (the checked directory) and `outside` (a sibling it must not reach). */

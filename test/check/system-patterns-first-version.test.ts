@@ -4,7 +4,7 @@
 // (check.system-patterns-unrecorded, a warning); text appended after a recorded version without its
 // decision stays the seed's error.
 import { describe, expect, it } from 'vitest';
-import { checkSystemPatternsChange } from '../../src/ledger/index.js';
+import { checkSystemPatternsChange } from '../../src/services/ledger/index.js';
 import { chain, checkFiles, decision, errorsOf, ledger, systemPatterns } from './check-files.js';
 
 const V1 = '# System Patterns\n\n- Ports and adapters.\n';

@@ -6,8 +6,8 @@
 // the memory files: `memkit check` does not look deliverables up. The library's `checkWbsFiles`, asked
 // to (its `deliverables` option), still reports the convention warning.
 import { describe, expect, it } from 'vitest';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { checkWbsFiles } from '../../src/wbs/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { checkWbsFiles } from '../../src/services/wbs/index.js';
 import { checkFiles } from './check-files.js';
 
 // The format's own examples: an epic, a feature and an in-progress task whose deliverables do not exist yet.

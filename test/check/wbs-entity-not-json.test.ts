@@ -2,9 +2,9 @@
 // checker as the generic input.not-json, while the rule table (and the library's loadWbs) call it
 // wbs.entity-not-json: the rule never fired from `memkit check`.
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { loadWbs } from '../../src/wbs/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { loadWbs } from '../../src/services/wbs/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const M = '.claude/memory';
 const task = (id: string, parent: string | null, children: string[] = []) => JSON.stringify({ id, type: parent === null ? 'epic' : 'feature', status: 'pending', parent, children, dependencies: [] });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/run.js';
+import { commands } from '../../src/surfaces/cli/run.js';
 import { ROOT, copyExample, runCli, tempDir } from './helpers.js';
 
 const bank = (dir: string, f: string) => join(dir, 'memory-bank', f);
@@ -103,8 +103,8 @@ describe('ledger commands', () => {
     expect(r.code).toBe(0);
     const { proof } = JSON.parse(r.stdout);
     expect(proof).toMatchObject({ index: 1, size: 2, line: 6 });
-    const { verifyInclusion } = await import('../../src/ledger/index.js');
-    const { fromHex } = await import('../../src/canonical/index.js');
+    const { verifyInclusion } = await import('../../src/services/ledger/index.js');
+    const { fromHex } = await import('../../src/kernel/canonical/index.js');
     expect(
       verifyInclusion(
         1,

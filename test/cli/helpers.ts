@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from '../../src/cli/run.js';
+import { run } from '../../src/surfaces/cli/run.js';
 
 /** What one in-process CLI run printed and returned. */
 export interface CliRun {

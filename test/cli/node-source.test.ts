@@ -1,8 +1,8 @@
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeCheckSource } from '../../src/node/check-source.js';
-import { nodeCheckSource as nodeSource } from '../../src/node/index.js';
+import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
+import { nodeCheckSource as nodeSource } from '../../src/adapters/node/index.js';
 import { runCli, tempDir } from './helpers.js';
 
 describe('nodeCheckSource', () => {

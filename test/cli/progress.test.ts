@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { progressBar } from '../../src/cli/progress.js';
-import type { CliIo } from '../../src/cli/io.js';
+import { progressBar } from '../../src/surfaces/cli/progress.js';
+import type { CliIo } from '../../src/surfaces/cli/io.js';
 
 const io = (stderrTTY: boolean, out: string[]): CliIo => ({ stdout: () => {}, stderr: (s) => void out.push(s), stdoutTTY: false, stderrTTY, env: {}, cwd: '/' });
 

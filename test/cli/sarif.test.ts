@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { formatSarif } from '../../src/cli/format-sarif.js';
+import { formatSarif } from '../../src/surfaces/cli/format-sarif.js';
 import { ROOT, runCli } from './helpers.js';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';

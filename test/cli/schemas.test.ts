@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { run } from '../../src/cli/run.js';
-import { emitSchemaFiles, formatIds } from '../../src/schemas/index.js';
+import type { CliIo } from '../../src/surfaces/cli/io.js';
+import { run } from '../../src/surfaces/cli/run.js';
+import { emitSchemaFiles, formatIds } from '../../src/schema/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isCredentialParam, redact, redactUrl } from '../../src/cli/postgres-url.js';
+import { isCredentialParam, redact, redactUrl } from '../../src/surfaces/cli/postgres-url.js';
 import { PG_URL, describeServer, freshSchema, serverPool } from '../adapters/postgres/helpers.js';
 import { ROOT, copyExample, runCli, tempDir } from './helpers.js';
 

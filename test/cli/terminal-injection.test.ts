@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatText } from '../../src/cli/format-text.js';
-import { TEXT_FIELD_MAX, terminalSafe } from '../../src/cli/terminal.js';
+import { formatText } from '../../src/surfaces/cli/format-text.js';
+import { TEXT_FIELD_MAX, terminalSafe } from '../../src/surfaces/cli/terminal.js';
 import { ROOT, runCli, tempDir } from './helpers.js';
 
 /** What may never reach a terminal raw: C0 but newline, DEL, C1, line separators, bidi controls. */

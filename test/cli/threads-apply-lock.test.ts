@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkThreadStore } from '../../src/threads/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 import { type Connected, call, stdioClient } from '../mcp/helpers.js';
 import { ROOT, copyExample } from './helpers.js';
 

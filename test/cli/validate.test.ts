@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { run } from '../../src/cli/run.js';
+import type { CliIo } from '../../src/surfaces/cli/io.js';
+import { run } from '../../src/surfaces/cli/run.js';
 import { samples } from '../schemas/samples.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-validate-'));

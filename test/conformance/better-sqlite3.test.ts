@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
 import { corpus, queries } from '../store/corpus.js';
 import { expectSameRanking } from './store-conformance.js';
 import { runSqliteConformance } from './sqlite-conformance.js';

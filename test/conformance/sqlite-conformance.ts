@@ -1,6 +1,6 @@
 // The conformance suite on the SQLite store over one engine: every capability on, reopen from bytes.
 import { type SqlJsModule, type SqliteEngineFactory, openSqliteStore, sqlJs } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
 import { runStoreConformance } from './store-conformance.js';
 
 /** Registers the suite for `openSqliteStore({ engine })`, expecting `fulltext` to be detected. */

@@ -2,9 +2,9 @@
 // adapter runs it; capability flags skip what an engine lacks.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZERO_HASH, hashJson } from '../../src/canonical/index.js';
-import { MemkitError } from '../../src/problems/index.js';
-import type { DocRecord, Store, StoreCapabilities } from '../../src/store/index.js';
+import { ZERO_HASH, hashJson } from '../../src/kernel/canonical/index.js';
+import { MemkitError } from '../../src/kernel/problems/index.js';
+import type { DocRecord, Store, StoreCapabilities } from '../../src/services/store/index.js';
 import { corpus, queries, record } from '../store/corpus.js';
 
 /** What the suite needs besides the store factory. */
@@ -299,7 +299,7 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
       });
 
       it('ranks the corpus exactly like the reference in-memory BM25 scan', async () => {
-        const { memoryStore } = await import('../../src/store/index.js');
+        const { memoryStore } = await import('../../src/services/store/index.js');
         const ref = memoryStore();
         await withStore(async (s) => {
           await load(s);

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, hashJson } from '../../src/canonical/index.js';
+import { canonicalize, hashJson } from '../../src/kernel/canonical/index.js';
 import { readmeRows } from '../check/readme-rows.js';
 import { ROOT, tempDir } from '../cli/helpers.js';
 
 // The CLI as a user runs it: a child process, from source through tsx (no dist build needed).
 function memkit(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/surfaces/cli/main.ts'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -1,7 +1,7 @@
 // fast-check generators for exchange tests: v1 and v2 records, memories, thread stores.
 import fc from 'fast-check';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { type ExchangeRecord, memoryRecords } from '../../src/exchange/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { type ExchangeRecord, memoryRecords } from '../../src/services/exchange/index.js';
 
 export const dateTime = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
 export const text = fc.string({ unit: 'binary', maxLength: 24 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ExchangeRecord, type Memory, drill, memoryRecords } from '../../src/exchange/index.js';
-import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
+import { type ExchangeRecord, type Memory, drill, memoryRecords } from '../../src/services/exchange/index.js';
+import { type FilePort, memoryFiles } from '../../src/kernel/file-port.js';
 import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
 
 /** How a lossy restore target spoils what is imported into it. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { type ExchangeRecord, exportToString, importBundle, memoryRecords, memorySpool } from '../../src/exchange/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { type ExchangeRecord, exportToString, importBundle, memoryRecords, memorySpool } from '../../src/services/exchange/index.js';
 import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };
@@ -143,7 +143,7 @@ describe('conflict policies', () => {
 
 describe('the Store port', () => {
   it("a store's files export and import through storeFiles, byte for byte", async () => {
-    const { memoryStore, storeFiles } = await import('../../src/store/index.js');
+    const { memoryStore, storeFiles } = await import('../../src/services/store/index.js');
     const source = memoryStore();
     await source.putFile('memory-bank/decisionLog.md', enc.encode('{"ts":"2026-01-01T00:00:00Z"}\n'));
     await source.putFile('assets/x.bin', new Uint8Array([0, 255]));

@@ -2,9 +2,9 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../src/canonical/index.js';
-import { type ExchangeRecord, exportBundle, importBundle, memoryRecords } from '../../src/exchange/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { canonicalize } from '../../src/kernel/canonical/index.js';
+import { type ExchangeRecord, exportBundle, importBundle, memoryRecords } from '../../src/services/exchange/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: the bundle is read twice (verify, then apply); a record appended

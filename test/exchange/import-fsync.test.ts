@@ -1,9 +1,9 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { directoryMemory, exportBundle, importBundle } from '../../src/exchange/index.js';
-import { type FsFacade, nodeFiles, nodeFs } from '../../src/node/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { directoryMemory, exportBundle, importBundle } from '../../src/services/exchange/index.js';
+import { type FsFacade, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { readTree, tempDir } from '../cli/helpers.js';
 
 // Defect: an import fsynced the staging directory once per staged file (and,

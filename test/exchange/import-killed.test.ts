@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportBundle, recoverStaging } from '../../src/exchange/index.js';
-import { nodeFiles } from '../../src/node/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { exportBundle, recoverStaging } from '../../src/services/exchange/index.js';
+import { nodeFiles } from '../../src/adapters/node/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { ROOT, readTree as tree, runCli, tempDir } from '../cli/helpers.js';
 
 // A real SIGKILL of a child process at chosen steps of the import's write

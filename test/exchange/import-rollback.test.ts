@@ -1,9 +1,9 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ImportResult, directoryMemory, exportBundle, importBundle, recoverStaging } from '../../src/exchange/index.js';
-import { type FsFacade, nodeFiles, nodeFs } from '../../src/node/index.js';
-import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
+import { type ImportResult, directoryMemory, exportBundle, importBundle, recoverStaging } from '../../src/services/exchange/index.js';
+import { type FsFacade, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { type FilePort, memoryFiles } from '../../src/kernel/file-port.js';
 import { readTree as tree, runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: a refused import had already written files and said "nothing was

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { directoryMemory, exportBundle, importBundle } from '../../src/exchange/index.js';
-import { type FsFacade, nodeFiles, nodeFs } from '../../src/node/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { directoryMemory, exportBundle, importBundle } from '../../src/services/exchange/index.js';
+import { type FsFacade, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { tempDir } from '../cli/helpers.js';
 
 // Defect: every file of an import paid for about seventeen path checks on

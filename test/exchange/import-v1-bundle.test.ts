@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECORDS_PATH, directoryMemory, importBundle } from '../../src/exchange/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { RECORDS_PATH, directoryMemory, importBundle } from '../../src/services/exchange/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: `memkit import` refused every v1 bundle (exchange.no-target: a

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../src/canonical/index.js';
-import { BundleDigest, importBundle, memoryRecords } from '../../src/exchange/index.js';
-import { jsHasher } from '../../src/canonical/index.js';
+import { canonicalize } from '../../src/kernel/canonical/index.js';
+import { BundleDigest, importBundle, memoryRecords } from '../../src/services/exchange/index.js';
+import { jsHasher } from '../../src/kernel/canonical/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { recordV1 } from './arbitraries.js';
 

@@ -2,10 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../src/canonical/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkRecord, drill, exportToString, importBundle, memoryRecords, migrateRecord, migrationPath, migrations } from '../../src/exchange/index.js';
-import { v1ToV2 } from '../../src/exchange/migrations/v1-to-v2.js';
+import { canonicalize } from '../../src/kernel/canonical/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkRecord, drill, exportToString, importBundle, memoryRecords, migrateRecord, migrationPath, migrations } from '../../src/services/exchange/index.js';
+import { v1ToV2 } from '../../src/services/exchange/migrations/v1-to-v2.js';
 import { recordV1 } from './arbitraries.js';
 
 const fixtures = join(import.meta.dirname, '../fixtures/exchange');

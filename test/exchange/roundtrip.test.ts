@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/exchange/index.js';
-import { decodeBase64, encodeBase64 } from '../../src/exchange/base64.js';
-import { classifyFile, isSafePath } from '../../src/exchange/file-records.js';
-import { isSchemaValid } from '../../src/exchange/formats.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/services/exchange/index.js';
+import { decodeBase64, encodeBase64 } from '../../src/services/exchange/base64.js';
+import { classifyFile, isSafePath } from '../../src/services/exchange/file-records.js';
+import { isSchemaValid } from '../../src/services/exchange/formats.js';
 import { type MemorySpec, buildMemory, dateTime, memorySpec } from './arbitraries.js';
-import { DateTime } from '../../src/schemas/common.js';
-import { isDateTime } from '../../src/schemas/date-time.js';
+import { DateTime } from '../../src/schema/common.js';
+import { isDateTime } from '../../src/schema/date-time.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };
 const exportText = async (m: Parameters<typeof exportToString>[0]) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { iterateChunks, memorySpool, openSource, sliceText, spoolInput } from '../../src/exchange/source.js';
+import { iterateChunks, memorySpool, openSource, sliceText, spoolInput } from '../../src/services/exchange/source.js';
 
 const enc = new TextEncoder();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STAGE_IN_FLIGHT, startStaging } from '../../src/exchange/staging.js';
-import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
+import { STAGE_IN_FLIGHT, startStaging } from '../../src/services/exchange/staging.js';
+import { type FilePort, memoryFiles } from '../../src/kernel/file-port.js';
 
 const enc = new TextEncoder();
 

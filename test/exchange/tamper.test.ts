@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, jsHasher } from '../../src/canonical/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { BundleDigest, type ExchangeRecord, exportToString, importBundle, memoryRecords, verifyBundle } from '../../src/exchange/index.js';
+import { canonicalize, jsHasher } from '../../src/kernel/canonical/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { BundleDigest, type ExchangeRecord, exportToString, importBundle, memoryRecords, verifyBundle } from '../../src/services/exchange/index.js';
 import { type MemorySpec, buildMemory, memorySpec } from './arbitraries.js';
 
 const env = { now: () => '2026-02-20T02:00:00Z' };

@@ -2,11 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/schemas/index.js';
-import { LATEST_THREAD_STORE_VERSION, THREAD_STORE_STEPS, THREAD_STORE_VERSIONS, checkThreadStoreVersion, migrateThreadStore } from '../../src/exchange/index.js';
-import { exchangeCodes } from '../../src/exchange/codes.js';
+import { validate } from '../../src/schema/index.js';
+import { LATEST_THREAD_STORE_VERSION, THREAD_STORE_STEPS, THREAD_STORE_VERSIONS, checkThreadStoreVersion, migrateThreadStore } from '../../src/services/exchange/index.js';
+import { exchangeCodes } from '../../src/services/exchange/codes.js';
 import { threadStore100 } from './arbitraries.js';
-import { checkThreadStore } from '../../src/threads/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 
 const base = () => ({
   version: '1.0.0',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsHasher, toHex } from '../../src/canonical/index.js';
-import { LineBlocks } from '../../src/exchange/verified-blocks.js';
+import { jsHasher, toHex } from '../../src/kernel/canonical/index.js';
+import { LineBlocks } from '../../src/services/exchange/verified-blocks.js';
 
 const enc = new TextEncoder();
 const line = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 20_000, maxLength: 70_000 })).map((s) => s.replace(/\n/g, ' '));

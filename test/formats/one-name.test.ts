@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_IDS, FORMATS, formatById } from '../../src/formats/index.js';
-import { LEDGER_FORMAT_IDS, LEDGER_FORMATS, isLedgerFormat, ledgerFormatOfFile } from '../../src/ledger/index.js';
+import { LEDGER_FORMAT_IDS, LEDGER_FORMATS, isLedgerFormat, ledgerFormatOfFile } from '../../src/services/ledger/index.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 

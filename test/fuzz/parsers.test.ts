@@ -4,7 +4,7 @@
 // 100,000 cases in total; `npm run fuzz` sets MEMKIT_FUZZ_RUNS=1000000.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Problem, problemCodes } from '../../src/problems/index.js';
+import { type Problem, problemCodes } from '../../src/kernel/problems/index.js';
 import {
   parseCodes,
   parseFeedbackLog,
@@ -19,9 +19,9 @@ import {
   serializeProgressTable,
   systemPatternsBodyHash,
   updateFrontmatter,
-} from '../../src/parse/index.js';
-import { schemaCodes } from '../../src/schemas/codes.js';
-import { canonicalCodes } from '../../src/canonical/codes.js';
+} from '../../src/syntax/index.js';
+import { schemaCodes } from '../../src/schema/codes.js';
+import { canonicalCodes } from '../../src/kernel/canonical/codes.js';
 
 const TOTAL = Number(process.env.MEMKIT_FUZZ_RUNS ?? '') || 100_000;
 const runs = (share: number) => Math.max(100, Math.round(TOTAL * share));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sourceFromFilePort } from '../../src/check/source.js';
-import { type BaseFiles, checkAgainstBase } from '../../src/git/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { sourceFromFilePort } from '../../src/engine/source.js';
+import { type BaseFiles, checkAgainstBase } from '../../src/services/git/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { ROOT } from '../cli/helpers.js';
 
 const example = (path: string) => readFileSync(join(ROOT, 'examples/agent-memory', path), 'utf8');

@@ -1,10 +1,10 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../src/git/index.js';
-import type { CheckSource } from '../../src/check/source.js';
-import { nodeCheckSource } from '../../src/node/check-source.js';
-import { nodeGitRunner } from '../../src/node/git.js';
+import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../src/services/git/index.js';
+import type { CheckSource } from '../../src/engine/source.js';
+import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
+import { nodeGitRunner } from '../../src/adapters/node/git.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, decisionLog, git, initRepo, writeFiles } from './helpers.js';
 

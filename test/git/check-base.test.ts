@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/canonical/sha256.js';
+import { sha256Hex } from '../../src/kernel/canonical/sha256.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, backing, commitAll, decisionLog, initRepo, systemPatterns, writeFiles } from './helpers.js';
 

@@ -1,5 +1,5 @@
 // Runs `memkit merge-driver` with the arguments given and prints its exit code and this process's peak RSS (bytes).
-import { run } from '../../src/cli/run.js';
+import { run } from '../../src/surfaces/cli/run.js';
 
 let stderr = '';
 const code = await run(['merge-driver', ...process.argv.slice(2)], {

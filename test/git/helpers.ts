@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sha256Hex } from '../../src/canonical/sha256.js';
-import { append } from '../../src/ledger/append.js';
+import { sha256Hex } from '../../src/kernel/canonical/sha256.js';
+import { append } from '../../src/services/ledger/append.js';
 
 /** The env every git call of the tests gets: no global or system config of the host. */
 export const GIT_ENV: Record<string, string> = { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };

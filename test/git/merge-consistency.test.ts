@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rollup } from '../../src/wbs/rollup.js';
-import type { TaskIndex } from '../../src/schemas/index.js';
+import { rollup } from '../../src/formats/wbs/rollup.js';
+import type { TaskIndex } from '../../src/schema/index.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, git, initRepo, writeFiles } from './helpers.js';
 

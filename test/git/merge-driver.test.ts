@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'nod
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verifyText } from '../../src/ledger/verify.js';
+import { verifyText } from '../../src/formats/memory-bank/verify.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, decisionLog, git, initRepo, writeFiles } from './helpers.js';
 

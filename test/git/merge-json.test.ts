@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeMemoryFile } from '../../src/git/merge-file.js';
-import { applyOperation, checkThreadStore } from '../../src/threads/index.js';
-import type { ThreadStore } from '../../src/schemas/index.js';
-import { checkWbs, rollup } from '../../src/wbs/index.js';
+import { mergeMemoryFile } from '../../src/services/git/merge-file.js';
+import { applyOperation, checkThreadStore } from '../../src/services/threads/index.js';
+import type { ThreadStore } from '../../src/schema/index.js';
+import { checkWbs, rollup } from '../../src/services/wbs/index.js';
 import { ROOT } from '../cli/helpers.js';
 
 const example = (path: string) => readFileSync(join(ROOT, 'examples/agent-memory', path), 'utf8');

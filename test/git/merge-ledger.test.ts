@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeLedger } from '../../src/git/merge-ledger.js';
-import { mergeMemoryFile } from '../../src/git/merge-file.js';
-import { append } from '../../src/ledger/append.js';
-import { verifyText } from '../../src/ledger/verify.js';
+import { mergeLedger } from '../../src/services/git/merge-ledger.js';
+import { mergeMemoryFile } from '../../src/services/git/merge-file.js';
+import { append } from '../../src/services/ledger/append.js';
+import { verifyText } from '../../src/formats/memory-bank/verify.js';
 import { decisionLog } from './helpers.js';
 
 const HASH = 'a'.repeat(64);

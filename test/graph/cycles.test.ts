@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findCycles } from '../../src/graph/cycles.js';
+import { findCycles } from '../../src/kernel/graph/cycles.js';
 
 /** Reachability by repeated relaxation: reach[v][w] when a path of one or more edges leads from v to w. */
 function reachability(n: number, edges: number[][]): boolean[][] {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ZERO_HASH, hashJson } from '../../src/canonical/index.js';
-import { append, appendToHead, entryHash, serializeEntry, verify, verifyEntries, verifyText } from '../../src/ledger/index.js';
-import { nextDatedId } from '../../src/ledger/append.js';
+import { ZERO_HASH, hashJson } from '../../src/kernel/canonical/index.js';
+import { append, appendToHead, entryHash, serializeEntry, verify, verifyEntries, verifyText } from '../../src/services/ledger/index.js';
+import { nextDatedId } from '../../src/services/ledger/append.js';
 
 const FIXTURE = readFileSync('test/fixtures/ledger/decisionLog.md', 'utf8');
 const lines = FIXTURE.split('\n');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/canonical/index.js';
+import { fromHex, toHex } from '../../src/kernel/canonical/index.js';
 import {
   MerkleTree,
   checkInclusion,
@@ -16,8 +16,8 @@ import {
   verifierKeyString,
   verifyCheckpointSignature,
   verifyInclusion,
-} from '../../src/ledger/index.js';
-import { MAX_SIGNATURES, fromBase64, toBase64 } from '../../src/ledger/checkpoint.js';
+} from '../../src/services/ledger/index.js';
+import { MAX_SIGNATURES, fromBase64, toBase64 } from '../../src/services/ledger/checkpoint.js';
 
 const entries = [{ a: 1 }, { b: 2 }, { c: 3 }];
 const origin = 'example.com/memory-bank/decisionLog';

@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { ledgerEntries, verifyLedgerPath } from '../../src/cli/commands/ledger-input.js';
-import { LEDGER_FORMATS, type LedgerFormatId, append } from '../../src/ledger/index.js';
-import { createMemkitMcpServer } from '../../src/mcp/index.js';
-import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { ledgerEntries, verifyLedgerPath } from '../../src/surfaces/cli/commands/ledger-input.js';
+import { LEDGER_FORMATS, type LedgerFormatId, append } from '../../src/services/ledger/index.js';
+import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
 import { copyExample } from '../mcp/helpers.js';
-import { jsHasher, sha256Hex } from '../../src/canonical/index.js';
-import { verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
-import type { Problem } from '../../src/problems/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { jsHasher, sha256Hex } from '../../src/kernel/canonical/index.js';
+import { verify, verifyFeedbackLog, verifyText } from '../../src/services/ledger/index.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'agent-memory');
 

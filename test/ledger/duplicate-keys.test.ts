@@ -5,9 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkpoint, verify, verifyText } from '../../src/ledger/index.js';
-import { parseJson, parseJsonlText } from '../../src/parse/index.js';
-import { ledgerEntryHash as ledgerStoreEntryHash } from '../../src/store/checks.js';
+import { checkpoint, verify, verifyText } from '../../src/services/ledger/index.js';
+import { parseJson, parseJsonlText } from '../../src/syntax/index.js';
+import { ledgerEntryHash as ledgerStoreEntryHash } from '../../src/services/store/checks.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 import { ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 

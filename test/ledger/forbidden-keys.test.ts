@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkpoint, verify, verifyFeedbackLog, verifyText } from '../../src/ledger/index.js';
-import { parseJsonlText, parseLedgerText } from '../../src/parse/index.js';
+import { checkpoint, verify, verifyFeedbackLog, verifyText } from '../../src/services/ledger/index.js';
+import { parseJsonlText, parseLedgerText } from '../../src/syntax/index.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 import { ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 

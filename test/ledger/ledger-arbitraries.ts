@@ -1,8 +1,8 @@
 // fast-check generators of valid ledgers, built with memkit's own `append`.
 import fc from 'fast-check';
-import { toHex } from '../../src/canonical/index.js';
-import { type LedgerHead, type LedgerFormatId, appendToHead, serializeEntry } from '../../src/ledger/index.js';
-import { nodeHasher } from '../../src/node/hasher.js';
+import { toHex } from '../../src/kernel/canonical/index.js';
+import { type LedgerHead, type LedgerFormatId, appendToHead, serializeEntry } from '../../src/services/ledger/index.js';
+import { nodeHasher } from '../../src/adapters/node/hasher.js';
 
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(toHex);
 const agent = fc.constantFrom('ReaperOAK', 'Security', 'ProductManager', 'Backend', 'CIReviewer');

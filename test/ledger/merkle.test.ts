@@ -6,9 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/canonical/index.js';
-import { MerkleRootAccumulator, MerkleTree, checkCheckpointConsistency, checkpoint, leafHash, rootFromInclusionProof, verifyConsistency, verifyInclusion } from '../../src/ledger/index.js';
-import { emptyRoot } from '../../src/ledger/merkle.js';
+import { fromHex, toHex } from '../../src/kernel/canonical/index.js';
+import { MerkleRootAccumulator, MerkleTree, checkCheckpointConsistency, checkpoint, leafHash, rootFromInclusionProof, verifyConsistency, verifyInclusion } from '../../src/services/ledger/index.js';
+import { emptyRoot } from '../../src/kernel/canonical/merkle.js';
 
 const h = (s: string) => fromHex(s)!;
 const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(h);

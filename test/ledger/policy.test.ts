@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/canonical/index.js';
-import { DEFAULT_WRITER_POLICY, append, checkAppendOnly, checkSystemPatternsChange, checkWrite, serializeEntry, systemPatternsDiffHash, verifyFeedbackLog } from '../../src/ledger/index.js';
-import { appendFeedbackEntry } from '../../src/parse/feedback-log.js';
+import { sha256Hex } from '../../src/kernel/canonical/index.js';
+import { DEFAULT_WRITER_POLICY, append, checkAppendOnly, checkSystemPatternsChange, checkWrite, serializeEntry, systemPatternsDiffHash, verifyFeedbackLog } from '../../src/services/ledger/index.js';
+import { appendFeedbackEntry } from '../../src/formats/feedback-log/parse.js';
 
 const codes = (ps: { code: string }[]) => ps.map((p) => p.code);
 

@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ZERO_HASH } from '../../src/canonical/sha256.js';
-import { checkpoint, entryHash, verify, verifyText } from '../../src/ledger/index.js';
-import { appendEntry } from '../../src/node/index.js';
+import { ZERO_HASH } from '../../src/kernel/canonical/sha256.js';
+import { checkpoint, entryHash, verify, verifyText } from '../../src/services/ledger/index.js';
+import { appendEntry } from '../../src/adapters/node/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

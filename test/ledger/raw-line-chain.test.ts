@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZERO_HASH } from '../../src/canonical/sha256.js';
-import { entryHash, verifyText } from '../../src/ledger/index.js';
-import type { Problem } from '../../src/problems/index.js';
+import { ZERO_HASH } from '../../src/kernel/canonical/sha256.js';
+import { entryHash, verifyText } from '../../src/services/ledger/index.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
 import { type GenLedger, ledgerArb } from './ledger-arbitraries.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

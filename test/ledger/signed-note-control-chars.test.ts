@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/helpers.js';
-import { checkpoint, formatCheckpoint, isNoteText, parseCheckpoint, parseVerifierKey, signCheckpoint, verifierKeyString, verifyCheckpointSignature } from '../../src/ledger/index.js';
+import { checkpoint, formatCheckpoint, isNoteText, parseCheckpoint, parseVerifierKey, signCheckpoint, verifierKeyString, verifyCheckpointSignature } from '../../src/services/ledger/index.js';
 
 const cp = checkpoint([{ a: 1 }, { b: 2 }]);
 const origin = 'example.com/memory-bank/decisionLog';

@@ -1,9 +1,9 @@
 // Every tamper class is detected at the right line in 100% of ≥1,000 random ledgers per class.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MerkleTree, checkCheckpointConsistency, checkpoint, entryBytes, entryHash, verifyText } from '../../src/ledger/index.js';
-import { nodeHasher as hasher } from '../../src/node/hasher.js';
-import type { Problem } from '../../src/problems/index.js';
+import { MerkleTree, checkCheckpointConsistency, checkpoint, entryBytes, entryHash, verifyText } from '../../src/services/ledger/index.js';
+import { nodeHasher as hasher } from '../../src/adapters/node/hasher.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
 import { type GenLedger, ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 
 const RUNS = 1000;

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verifyText } from '../../src/ledger/index.js';
-import { nodeHasher } from '../../src/node/index.js';
-import { parseLedgerText } from '../../src/parse/index.js';
+import { verifyText } from '../../src/services/ledger/index.js';
+import { nodeHasher } from '../../src/adapters/node/index.js';
+import { parseLedgerText } from '../../src/syntax/index.js';
 import { type Connected, call, copyExample, stdioClient } from './helpers.js';
 
 const WRITERS = 4;

@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemkitMcpServer } from '../../src/mcp/index.js';
-import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
+import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
 import { type Connected, call, codes, copyExample, readTree, stdioClient } from './helpers.js';
 
 const DOC = (id: string) =>

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDirectory } from '../../src/check/index.js';
-import { verifyText } from '../../src/ledger/index.js';
-import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import { parseFrontmatter, parseLedgerText } from '../../src/parse/index.js';
-import { memoryStore, refreshIndex } from '../../src/store/index.js';
-import { loadWbs, readyTasks } from '../../src/wbs/index.js';
+import { checkDirectory } from '../../src/engine/index.js';
+import { verifyText } from '../../src/services/ledger/index.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import { parseFrontmatter, parseLedgerText } from '../../src/syntax/index.js';
+import { memoryStore, refreshIndex } from '../../src/services/store/index.js';
+import { loadWbs, readyTasks } from '../../src/services/wbs/index.js';
 import { call, codes, copyExample, httpClient } from './helpers.js';
 
 /** The budget the issue sets for the whole tools/list answer. */

@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/canonical/index.js';
-import type { LedgerFormatId } from '../../src/ledger/index.js';
-import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
-import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
+import { sha256Hex } from '../../src/kernel/canonical/index.js';
+import type { LedgerFormatId } from '../../src/services/ledger/index.js';
+import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
 import { copyExample, readTree } from './helpers.js';
 
 const open: { done(): void }[] = [];

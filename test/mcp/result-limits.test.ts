@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
-import { Gate } from '../../src/mcp/gate.js';
-import { boundedResult, fittingPrefix, wireBytes } from '../../src/mcp/limits.js';
-import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import { error, fail, ok } from '../../src/problems/index.js';
+import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { Gate } from '../../src/surfaces/mcp/gate.js';
+import { boundedResult, fittingPrefix, wireBytes } from '../../src/surfaces/mcp/limits.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import { error, fail, ok } from '../../src/kernel/problems/index.js';
 import { tempDir } from './helpers.js';
 
 const open: { done(): void }[] = [];

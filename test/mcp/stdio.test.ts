@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/canonical/index.js';
-import { checkDirectory } from '../../src/check/index.js';
-import { verifyText } from '../../src/ledger/index.js';
-import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import { parseFrontmatter, parseLedgerText } from '../../src/parse/index.js';
-import { memoryStore, refreshIndex } from '../../src/store/index.js';
-import { checkThreadStore } from '../../src/threads/index.js';
-import { checkWbs, loadWbs, readyTasks } from '../../src/wbs/index.js';
+import { sha256Hex } from '../../src/kernel/canonical/index.js';
+import { checkDirectory } from '../../src/engine/index.js';
+import { verifyText } from '../../src/services/ledger/index.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import { parseFrontmatter, parseLedgerText } from '../../src/syntax/index.js';
+import { memoryStore, refreshIndex } from '../../src/services/store/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
+import { checkWbs, loadWbs, readyTasks } from '../../src/services/wbs/index.js';
 import { runCli } from '../cli/helpers.js';
 import { type Connected, call, codes, copyExample, stdioClient } from './helpers.js';
 

@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/wbs/index.js';
-import { nodeFiles } from '../../src/node/index.js';
+import { applyPlan } from '../../src/services/wbs/index.js';
+import { nodeFiles } from '../../src/adapters/node/index.js';
 import { call, codes, copyExample, readTree } from './helpers.js';
 import { connectInProcess, editFromAnotherProcess, hookedSource } from './write-helpers.js';
 
@@ -114,7 +114,7 @@ describe('applyPlan compares the bytes right before its renames', () => {
     const abs = join(ex.dir, rel);
     const old = readFileSync(abs, 'utf8');
     const value = { ...JSON.parse(old), title: 'Patched' };
-    const { hashJson } = await import('../../src/canonical/index.js');
+    const { hashJson } = await import('../../src/kernel/canonical/index.js');
     const plan = { patches: [{ file: 'tasks/1.2.2.json', baseHash: hashJson(JSON.parse(old)), patch: [{ op: 'replace' as const, path: '', value }], fixes: [] }], remaining: [] };
     const edit = `${old.trimEnd()}\n\n`;
     const r = await applyPlan(plan, files, {

@@ -4,11 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import type { CheckSource, ListScope, SourceListing } from '../../src/check/index.js';
-import type { LedgerFormatId } from '../../src/ledger/index.js';
-import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
-import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher, withLock } from '../../src/node/index.js';
-import type { FilePort } from '../../src/store/index.js';
+import type { CheckSource, ListScope, SourceListing } from '../../src/engine/index.js';
+import type { LedgerFormatId } from '../../src/services/ledger/index.js';
+import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher, withLock } from '../../src/adapters/node/index.js';
+import type { FilePort } from '../../src/services/store/index.js';
 
 /** A checker source over `dir` that calls `hooks.onList` (when set) after each walk, with the scope it was asked for. */
 export function hookedSource(dir: string, hooks: { onList?: (scope: ListScope | undefined, listing: SourceListing) => void }): CheckSource {

@@ -5,9 +5,9 @@
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ListScope, type SourceListing, inListScope } from '../../src/check/index.js';
-import { nodeCheckSource, nodeFiles } from '../../src/node/index.js';
-import type { FilePort } from '../../src/store/index.js';
+import { type ListScope, type SourceListing, inListScope } from '../../src/engine/index.js';
+import { nodeCheckSource, nodeFiles } from '../../src/adapters/node/index.js';
+import type { FilePort } from '../../src/services/store/index.js';
 import { ROOT } from '../cli/helpers.js';
 import { call, codes, copyExample, readTree, tempDir } from './helpers.js';
 import { connectInProcess, hookedSource } from './write-helpers.js';

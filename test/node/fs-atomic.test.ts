@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FsFacade, type FsFileHandle, TEMP_SUFFIX, nodeFiles, nodeFs } from '../../src/node/index.js';
+import { type FsFacade, type FsFileHandle, TEMP_SUFFIX, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-atomic-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeFiles, nodeFs } from '../../src/node/index.js';
-import { checkRelativePath } from '../../src/node/fs-port.js';
-import { MemkitError } from '../../src/problems/index.js';
+import { nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { checkRelativePath } from '../../src/adapters/node/fs-port.js';
+import { MemkitError } from '../../src/kernel/problems/index.js';
 import { expectLikeModel, fileOp } from '../store/file-port-model.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-fs-'));

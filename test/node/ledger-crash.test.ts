@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AppendStep, appendEntry, openLedger, repairLedger, verifyLedgerFile } from '../../src/node/index.js';
-import { currentOwner } from '../../src/node/lock.js';
+import { type AppendStep, appendEntry, openLedger, repairLedger, verifyLedgerFile } from '../../src/adapters/node/index.js';
+import { currentOwner } from '../../src/adapters/node/lock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyLedgerFile } from '../../src/node/index.js';
+import { verifyLedgerFile } from '../../src/adapters/node/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-xproc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeEntry } from '../../src/ledger/index.js';
-import { appendEntry, openLedger, repairLedger, verifyLedgerFile } from '../../src/node/index.js';
+import { serializeEntry } from '../../src/services/ledger/index.js';
+import { appendEntry, openLedger, repairLedger, verifyLedgerFile } from '../../src/adapters/node/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-lf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsHasher, sha256Hex, toHex } from '../../src/canonical/index.js';
-import { nodeHasher } from '../../src/node/index.js';
+import { jsHasher, sha256Hex, toHex } from '../../src/kernel/canonical/index.js';
+import { nodeHasher } from '../../src/adapters/node/index.js';
 
 const webcrypto = async (data: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>)));
 

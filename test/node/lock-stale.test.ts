@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, LOCK_UNREADABLE_STALE_MS, type LockStep, acquireLock } from '../../src/node/index.js';
-import { currentOwner } from '../../src/node/lock.js';
+import { LOCK_STALE_MS, LOCK_TIMEOUT_MS, LOCK_UNREADABLE_STALE_MS, type LockStep, acquireLock } from '../../src/adapters/node/index.js';
+import { currentOwner } from '../../src/adapters/node/lock.js';
 import { ROOT } from '../cli/helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-lock-crash-'));
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CHILD = join(base, 'child.mts');
 writeFileSync(
   CHILD,
-  `import { acquireLock } from ${JSON.stringify(join(ROOT, 'src/node/lock.ts'))};
+  `import { acquireLock } from ${JSON.stringify(join(ROOT, 'src/adapters/node/lock.ts'))};
 const [path, kill, n] = process.argv.slice(2);
 let seen = 0;
 await acquireLock(path, { timeoutMs: 10_000, onStep: (s) => { if (s === kill && ++seen === Number(n)) process.kill(process.pid, 'SIGKILL'); } });

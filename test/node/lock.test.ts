@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireLock, withLock } from '../../src/node/index.js';
-import { currentOwner, ownerAlive } from '../../src/node/lock.js';
+import { acquireLock, withLock } from '../../src/adapters/node/index.js';
+import { currentOwner, ownerAlive } from '../../src/adapters/node/lock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'memkit-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

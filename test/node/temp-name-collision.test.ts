@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportBundle } from '../../src/exchange/index.js';
-import { isTempName, nodeFiles, nodeFs } from '../../src/node/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { exportBundle } from '../../src/services/exchange/index.js';
+import { isTempName, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 // Defect: an imported file named `*.memkit-tmp` was deleted by the next

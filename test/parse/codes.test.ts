@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCodes, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, systemPatternsBodyHash, updateFrontmatter } from '../../src/parse/index.js';
-import { problemCodes } from '../../src/problems/index.js';
+import { parseCodes, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, systemPatternsBodyHash, updateFrontmatter } from '../../src/syntax/index.js';
+import { problemCodes } from '../../src/kernel/problems/index.js';
 
 const dir = join(import.meta.dirname, '../../src/parse');
 

@@ -1,10 +1,10 @@
 // Deep nesting is reported as input.too-deep with the depth and the limit in words,
 // never as "Infinity characters", a YAML syntax error or an internal failure.
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { textDepth, tooDeep, valueDepth } from '../../src/parse/depth.js';
-import { DEFAULT_LIMITS, parseFrontmatter } from '../../src/parse/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { textDepth, tooDeep, valueDepth } from '../../src/syntax/depth.js';
+import { DEFAULT_LIMITS, parseFrontmatter } from '../../src/syntax/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { describe, expect, it } from 'vitest';
-import { markdownOutline, outlinePaths } from '../../src/parse/markdown.js';
-import { createParseStats, parseFrontmatter } from '../../src/parse/index.js';
+import { markdownOutline, outlinePaths } from '../../src/syntax/markdown.js';
+import { createParseStats, parseFrontmatter } from '../../src/syntax/index.js';
 
 const fastOutline = outlinePaths.fast;
 

@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { type YamlRows, fastYamlMap, rowAt } from '../../src/parse/fast-yaml.js';
-import { YAML_OPTIONS, documentRowAt } from '../../src/parse/yaml-block.js';
-import { stringifyFrontmatter } from '../../src/parse/frontmatter.js';
+import { type YamlRows, fastYamlMap, rowAt } from '../../src/syntax/fast-yaml.js';
+import { YAML_OPTIONS, documentRowAt } from '../../src/syntax/yaml-block.js';
+import { stringifyFrontmatter } from '../../src/syntax/frontmatter.js';
 
 function reference(yaml: string): { clean: boolean; value: unknown } {
   const doc = parseDocument(yaml, YAML_OPTIONS);

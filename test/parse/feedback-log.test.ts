@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feedbackLogEntryArb } from '../../src/arbitraries/index.js';
-import { appendFeedbackEntry, parseFeedbackLog, serializeFeedbackLog, stringifyFeedbackEntry } from '../../src/parse/index.js';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
+import { feedbackLogEntryArb } from '../../src/schema/arbitraries/index.js';
+import { appendFeedbackEntry, parseFeedbackLog, serializeFeedbackLog, stringifyFeedbackEntry } from '../../src/syntax/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/parse/index.js';
-import { docRecordFromFile } from '../../src/store/index.js';
+import { parseFrontmatter } from '../../src/syntax/index.js';
+import { docRecordFromFile } from '../../src/services/store/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { RECAP_PATH } from './hostile-recap.js';
 

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { markdownOutline, parseFrontmatter } from '../../src/parse/index.js';
-import { docRecordFromFile } from '../../src/store/index.js';
+import { markdownOutline, parseFrontmatter } from '../../src/syntax/index.js';
+import { docRecordFromFile } from '../../src/services/store/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 export const RECAP_PATH = '.thunderus/memory/episodic/2026-02-20.md';

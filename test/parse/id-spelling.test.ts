@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIdCollisions, idCollisionProblem, lookalikeKey, nfcId, visibleId } from '../../src/parse/id-spelling.js';
+import { findIdCollisions, idCollisionProblem, lookalikeKey, nfcId, visibleId } from '../../src/syntax/id-spelling.js';
 
 const NFC = 'caf\u00e9';
 const NFD = 'cafe\u0301';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize } from '../../src/canonical/index.js';
-import { type JsonlItem, parseJsonl, parseJsonlText, parseLedgerText, serializeJsonl } from '../../src/parse/index.js';
+import { canonicalize } from '../../src/kernel/canonical/index.js';
+import { type JsonlItem, parseJsonl, parseJsonlText, parseLedgerText, serializeJsonl } from '../../src/syntax/index.js';
 
 const enc = new TextEncoder();
 

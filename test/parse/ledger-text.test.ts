@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decisionLogEntryArb } from '../../src/arbitraries/index.js';
-import { parseLedgerText, serializeJsonl } from '../../src/parse/index.js';
+import { decisionLogEntryArb } from '../../src/schema/arbitraries/index.js';
+import { parseLedgerText, serializeJsonl } from '../../src/syntax/index.js';
 
 describe('parseLedgerText', () => {
   it('splits frontmatter and Markdown preamble from entries', () => {

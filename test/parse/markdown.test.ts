@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, markdownOutline, parseFrontmatter } from '../../src/parse/index.js';
-import { outlinePaths } from '../../src/parse/markdown.js';
+import { DEFAULT_LIMITS, markdownOutline, parseFrontmatter } from '../../src/syntax/index.js';
+import { outlinePaths } from '../../src/syntax/markdown.js';
 import { hostileRecap, hostileRecapTests } from './hostile-recap.js';
 
 // Pieces of one paragraph: words, spaces and character references of every kind,

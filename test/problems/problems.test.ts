@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineIndex, MemkitError, getAtPointer, parsePointer, toPointer, unwrap } from '../../src/problems/index.js';
+import { LineIndex, MemkitError, getAtPointer, parsePointer, toPointer, unwrap } from '../../src/kernel/problems/index.js';
 
 describe('JSON Pointer', () => {
   it('escapes ~ and / and round-trips any tokens', () => {

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { exampleCodes } from '../../scripts/emit-rules-doc.js';
 import { FORMAT_RULES } from '../../src/formats/index.js';
-import { type DirectoryReport, checkDirectory } from '../../src/check/index.js';
-import type { Profile } from '../../src/check/profile.js';
-import { type BaseFiles, checkAgainstBase } from '../../src/git/index.js';
-import { nodeCheckSource } from '../../src/node/check-source.js';
+import { type DirectoryReport, checkDirectory } from '../../src/engine/index.js';
+import type { Profile } from '../../src/engine/profile.js';
+import { type BaseFiles, checkAgainstBase } from '../../src/services/git/index.js';
+import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
 
 /** The base revision of a check, read from a directory instead of git. */
 export function baseFromDir(dir: string): BaseFiles {

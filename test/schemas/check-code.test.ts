@@ -7,10 +7,10 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from '../../src/schemas/check-code.js';
-import { formatIds, getFormat } from '../../src/schemas/index.js';
-import { compiledSchemaOf, inFormSchemaOf } from '../../src/schemas/validate.js';
+import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
+import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from '../../src/schema/check-code.js';
+import { formatIds, getFormat } from '../../src/schema/index.js';
+import { compiledSchemaOf, inFormSchemaOf } from '../../src/schema/validate.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 
 /** A value in, or one step from, the format: valid, broken in one place, or with a hole or an undefined property. */

@@ -3,10 +3,10 @@
 import fc from 'fast-check';
 import { IsDateTime } from 'typebox/format';
 import { describe, expect, it } from 'vitest';
-import { dateTimeArb } from '../../src/arbitraries/index.js';
-import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN, compileValidator, isDateTime, isIsoDateTime, isoDateTimeMillis } from '../../src/schemas/index.js';
-import * as validateModule from '../../src/schemas/validate.js';
-import { compileTally } from '../../src/schemas/validate.js';
+import { dateTimeArb } from '../../src/schema/arbitraries/index.js';
+import { DATE_TIME_PATTERN, ISO_DATE_TIME_PATTERN, compileValidator, isDateTime, isIsoDateTime, isoDateTimeMillis } from '../../src/schema/index.js';
+import * as validateModule from '../../src/schema/validate.js';
+import { compileTally } from '../../src/schema/validate.js';
 
 const re = new RegExp(DATE_TIME_PATTERN);
 const reference = (s: string) => re.test(s) && IsDateTime(s);

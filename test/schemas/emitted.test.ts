@@ -6,9 +6,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { joinPointer } from '../../src/problems/index.js';
-import { SCHEMA_BASE_URL, emitSchemaFiles, formatIds, getFormat, validate } from '../../src/schemas/index.js';
+import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
+import { joinPointer } from '../../src/kernel/problems/index.js';
+import { SCHEMA_BASE_URL, emitSchemaFiles, formatIds, getFormat, validate } from '../../src/schema/index.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 import { sample } from './samples.js';
 

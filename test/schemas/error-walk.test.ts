@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { formatIds, getFormat } from '../../src/schemas/registry.js';
-import { compileErrors, compiledSchemaOf } from '../../src/schemas/validate.js';
+import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
+import { formatIds, getFormat } from '../../src/schema/registry.js';
+import { compileErrors, compiledSchemaOf } from '../../src/schema/validate.js';
 
 const REPLACEMENTS: unknown[] = [12345, 'x', null, -1, 1.5, [], {}, '', ['a', 'a'], [1], { z: 1 }, undefined, 'ZZ', true];
 

@@ -1,7 +1,7 @@
 // Bad input to validate always yields Problems, never a throw.
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/parse/index.js';
-import { formatIds, validate } from '../../src/schemas/index.js';
+import { parseJson } from '../../src/syntax/index.js';
+import { formatIds, validate } from '../../src/schema/index.js';
 import { sample } from './samples.js';
 
 const MB10 = 10 * 1024 * 1024;

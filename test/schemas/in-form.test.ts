@@ -5,9 +5,9 @@
 // form field by field, and on values broken in one constraint.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFor } from '../../src/arbitraries/index.js';
-import { compileValidator, formatIds, getFormat } from '../../src/schemas/index.js';
-import { compilePlainValidator, compileTally } from '../../src/schemas/validate.js';
+import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
+import { compileValidator, formatIds, getFormat } from '../../src/schema/index.js';
+import { compilePlainValidator, compileTally } from '../../src/schema/validate.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 
 /** Ways a string can leave memkit's form while staying valid (or not: both paths must agree either way). */

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
-import { LOOP_PATTERNS } from '../../src/schemas/loop-patterns.js';
-import { getFormat } from '../../src/schemas/index.js';
-import { compileCheckCode } from '../../src/schemas/check-code.js';
-import { compiledSchemaOf } from '../../src/schemas/validate.js';
-import { THREAD_ID_PATTERN } from '../../src/schemas/thread-store.js';
-import { WBS_ID_PATTERN } from '../../src/schemas/wbs.js';
+import { LOOP_PATTERNS } from '../../src/schema/loop-patterns.js';
+import { getFormat } from '../../src/schema/index.js';
+import { compileCheckCode } from '../../src/schema/check-code.js';
+import { compiledSchemaOf } from '../../src/schema/validate.js';
+import { THREAD_ID_PATTERN } from '../../src/schema/thread-store.js';
+import { WBS_ID_PATTERN } from '../../src/schema/wbs.js';
 
 /** Strings near the patterns' edges: digits, dots, hex, id characters, words Object.prototype owns, and anything else. */
 const nearMiss = fc.oneof(

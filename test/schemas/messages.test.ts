@@ -1,8 +1,8 @@
 // Reported: an enum error said "must be equal to one of the allowed values"
 // without saying which values are allowed.
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/schemas/index.js';
-import { SEMVER_PATTERN } from '../../src/schemas/common.js';
+import { validate } from '../../src/schema/index.js';
+import { SEMVER_PATTERN } from '../../src/schema/common.js';
 
 const event = { v: 1, id: 'evt_1', ts: '2026-01-01T00:00:00Z', session_id: 'sess_1', actor: 'user', kind: 'note', refs: {}, body: {} };
 

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { arbitraryFor } from '../../src/arbitraries/index.js';
+import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 import { samples } from './samples.js';
 
-const fast = await import('../../src/schemas/index.js');
+const fast = await import('../../src/schema/index.js');
 
 describe('validators without code evaluation', () => {
   afterAll(() => Settings.Set({ useAcceleration: true }));
@@ -18,7 +18,7 @@ describe('validators without code evaluation', () => {
     expect(Compile(fast.getFormat('event')!.schema).IsAccelerated()).toBe(true);
     Settings.Set({ useAcceleration: false });
     vi.resetModules();
-    const slow = (await import('../../src/schemas/index.js')) as typeof fast;
+    const slow = (await import('../../src/schema/index.js')) as typeof fast;
     expect(slow.validate).not.toBe(fast.validate);
     for (const id of fast.formatIds) {
       const schema = fast.getFormat(id)!.schema;

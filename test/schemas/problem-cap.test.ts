@@ -3,11 +3,11 @@
 // had no effect above 8: 18 artifacts each missing a field gave 8 errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import { verifyText } from '../../src/ledger/index.js';
-import { ProblemCap, TRUNCATED_CODE, capProblems, error, warning } from '../../src/problems/index.js';
-import { memoryFiles } from '../../src/store/index.js';
-import { DEFAULT_MAX_PROBLEMS, validate } from '../../src/schemas/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import { verifyText } from '../../src/services/ledger/index.js';
+import { ProblemCap, TRUNCATED_CODE, capProblems, error, warning } from '../../src/kernel/problems/index.js';
+import { memoryFiles } from '../../src/services/store/index.js';
+import { DEFAULT_MAX_PROBLEMS, validate } from '../../src/schema/index.js';
 
 const artifact = (i: number) => ({ path: `dist/a${i}.js`, sha256: 'a'.repeat(64), created_by: 'Forge', phase: 'build', created_at: '2026-02-20T02:00:00Z' });
 /** A manifest of `n` artifacts, each missing its `phase`. */

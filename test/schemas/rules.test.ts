@@ -1,8 +1,8 @@
 // One valid sample per format, then one mutation per seed rule: each asserts the exact
 // code and pointer, so removing the rule from the schema makes its row fail.
 import { describe, expect, it } from 'vitest';
-import { parsePointer } from '../../src/problems/index.js';
-import { compileValidator, formatIds, isValid, parseFormat, validate } from '../../src/schemas/index.js';
+import { parsePointer } from '../../src/kernel/problems/index.js';
+import { compileValidator, formatIds, isValid, parseFormat, validate } from '../../src/schema/index.js';
 import { sample, samples } from './samples.js';
 
 const DEL = Symbol('delete');

@@ -1,5 +1,5 @@
 // Deterministic test data for the store tests: doc records, memory doc files and a search corpus.
-import type { DocRecord } from '../../src/store/index.js';
+import type { DocRecord } from '../../src/services/store/index.js';
 
 /** A doc record with sensible defaults. */
 export function record(docId: string, body: string, extra: Partial<DocRecord> = {}): DocRecord {

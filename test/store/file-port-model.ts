@@ -3,7 +3,7 @@
 // and fail (throw) exactly where it fails.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { type FilePort, memoryFiles } from '../../src/store/index.js';
+import { type FilePort, memoryFiles } from '../../src/services/store/index.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

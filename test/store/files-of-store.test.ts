@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore, sqliteWasm } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
-import { type FilePort, type Store, memoryStore, storeFiles } from '../../src/store/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
+import { type FilePort, type Store, memoryStore, storeFiles } from '../../src/services/store/index.js';
 import { expectLikeModel, fileOp } from './file-port-model.js';
 
 const enc = new TextEncoder();

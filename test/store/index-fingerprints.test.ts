@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, sqliteWasm } from '../../src/adapters/sqlite/index.js';
-import { type FsFacade, nodeFiles, nodeFs } from '../../src/node/index.js';
-import { unwrap } from '../../src/problems/index.js';
-import { type FilePort, type Store, indexDrift, memoryFiles, memoryStore, rebuildSearchIndex, refreshIndex } from '../../src/store/index.js';
+import { type FsFacade, nodeFiles, nodeFs } from '../../src/adapters/node/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
+import { type FilePort, type Store, indexDrift, memoryFiles, memoryStore, rebuildSearchIndex, refreshIndex } from '../../src/services/store/index.js';
 import { docFile } from './corpus.js';
 
 const M = '.thunderus/memory';

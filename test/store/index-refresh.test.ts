@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore, sqliteWasm } from '../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../src/problems/index.js';
-import { type Store, docRecordFromFile, indexDrift, memoryFiles, memoryStore, rebuildSearchIndex, refreshIndex } from '../../src/store/index.js';
+import { unwrap } from '../../src/kernel/problems/index.js';
+import { type Store, docRecordFromFile, indexDrift, memoryFiles, memoryStore, rebuildSearchIndex, refreshIndex } from '../../src/services/store/index.js';
 import { docFile } from './corpus.js';
 
 const M = '.thunderus/memory';

@@ -5,9 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDirectory, sourceFromFilePort } from '../../src/check/index.js';
-import type { Problem } from '../../src/problems/index.js';
-import { buildManifest, checkManifest, isAbsolutePath, memoryFiles, relativeFromAbsolute } from '../../src/store/index.js';
+import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
+import { buildManifest, checkManifest, isAbsolutePath, memoryFiles, relativeFromAbsolute } from '../../src/services/store/index.js';
 import { docFile } from './corpus.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/schemas/index.js';
-import { MANIFEST_PATH, buildManifest, checkManifest, manifestText, memoryFiles } from '../../src/store/index.js';
+import { validate } from '../../src/schema/index.js';
+import { MANIFEST_PATH, buildManifest, checkManifest, manifestText, memoryFiles } from '../../src/services/store/index.js';
 import { docFile } from './corpus.js';
 
 const M = '.thunderus/memory';

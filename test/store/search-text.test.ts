@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bm25Idf, bm25Score } from '../../src/store/bm25.js';
-import { makeSnippet } from '../../src/store/snippet.js';
-import { foldTerm, queryTerms, quoteTerms, tokenize } from '../../src/store/tokenize.js';
+import { bm25Idf, bm25Score } from '../../src/services/store/bm25.js';
+import { makeSnippet } from '../../src/services/store/snippet.js';
+import { foldTerm, queryTerms, quoteTerms, tokenize } from '../../src/services/store/tokenize.js';
 
 describe('tokenize and quote', () => {
   it('splits on punctuation and folds case and Latin diacritics like unicode61', () => {

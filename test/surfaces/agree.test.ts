@@ -7,11 +7,11 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { checkDirectory } from '../../src/check/index.js';
-import { LEDGER_FORMATS, type LedgerFormatId } from '../../src/ledger/index.js';
-import { createMemkitMcpServer } from '../../src/mcp/index.js';
-import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import type { Problem } from '../../src/problems/index.js';
+import { checkDirectory } from '../../src/engine/index.js';
+import { LEDGER_FORMATS, type LedgerFormatId } from '../../src/services/ledger/index.js';
+import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { appendEntry, nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
 import { ROOT } from '../cli/helpers.js';
 import { type SurfaceRuns, WRITER_CODES, codeKey, disagreements, fileKey, inVerifyScope, lineKey, materialise, runSurfaces, setDiff, undeclaredScopeCodes, verifyRunOf } from './surfaces.js';
 

@@ -5,11 +5,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DirectoryReport, RULES, checkDirectory } from '../../src/check/index.js';
-import { isLedgerFormat } from '../../src/ledger/index.js';
-import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/mcp/index.js';
-import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/node/index.js';
-import type { Problem } from '../../src/problems/index.js';
+import { type DirectoryReport, RULES, checkDirectory } from '../../src/engine/index.js';
+import { isLedgerFormat } from '../../src/services/ledger/index.js';
+import { type MemkitMcpServer, createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
+import type { Problem } from '../../src/kernel/problems/index.js';
 import { runCli } from '../cli/helpers.js';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyOperation, canTransition, checkThreadStore, createThreadStore, rebuildRelations } from '../../src/threads/index.js';
+import { applyOperation, canTransition, checkThreadStore, createThreadStore, rebuildRelations } from '../../src/services/threads/index.js';
 import { SCRIPT, command, run, testEnv } from './arbitraries.js';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

@@ -1,7 +1,7 @@
 // fast-check generators for thread stores used by the threads tests (kept local to the tests).
 import fc from 'fast-check';
-import type { ThreadStore } from '../../src/schemas/thread-store.js';
-import { type ThreadCommand, type ThreadEnv, applyOperation, createThreadStore } from '../../src/threads/index.js';
+import type { ThreadStore } from '../../src/schema/thread-store.js';
+import { type ThreadCommand, type ThreadEnv, applyOperation, createThreadStore } from '../../src/services/threads/index.js';
 
 /** A small pool of thread ids, so operations hit the same threads often. */
 export const POOL = ['t0', 't1', 't2', 't3', 't4', 't5', 'x_y', 'a-b'];

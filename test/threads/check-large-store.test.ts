@@ -4,8 +4,8 @@
 // skip the repeat and drift scans, and searches for parent cycles only when some thread is stored
 // before its parent. Each shortcut must leave the problems exactly as the full checks report them.
 import { describe, expect, it } from 'vitest';
-import type { Thread, ThreadOperation, ThreadStore } from '../../src/schemas/thread-store.js';
-import { checkThreadStore, rebuildRelations } from '../../src/threads/index.js';
+import type { Thread, ThreadOperation, ThreadStore } from '../../src/schema/thread-store.js';
+import { checkThreadStore, rebuildRelations } from '../../src/services/threads/index.js';
 
 /** A sound store of `n` threads: a 4-ary tree of spawns, two references per thread, a depends_on chain, every fourth frozen. */
 function store(n: number): ThreadStore {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ThreadStore } from '../../src/schemas/thread-store.js';
-import { getFormat, validate } from '../../src/schemas/index.js';
-import { checkThreadStore, rebuildRelations } from '../../src/threads/index.js';
-import { threadCodes } from '../../src/threads/codes.js';
+import type { ThreadStore } from '../../src/schema/thread-store.js';
+import { getFormat, validate } from '../../src/schema/index.js';
+import { checkThreadStore, rebuildRelations } from '../../src/services/threads/index.js';
+import { threadCodes } from '../../src/formats/thread-store/codes.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 import { POOL, SCRIPT, command, run } from './arbitraries.js';
-import { compareTimes, timeOf } from '../../src/threads/model.js';
+import { compareTimes, timeOf } from '../../src/formats/thread-store/model.js';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const base = () => clone(run(SCRIPT).store);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkThreadStore } from '../../src/threads/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 
 const read = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/threads', name), 'utf8'));
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyOperation, checkThreadStore, rebuildRelations } from '../../src/threads/index.js';
+import { applyOperation, checkThreadStore, rebuildRelations } from '../../src/services/threads/index.js';
 import { SCRIPT, run } from './arbitraries.js';
 
 const anyJson = fc.jsonValue({ maxDepth: 3 });

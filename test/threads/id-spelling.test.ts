@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyOperation, checkThreadStore } from '../../src/threads/index.js';
-import type { ThreadStore } from '../../src/schemas/thread-store.js';
+import { applyOperation, checkThreadStore } from '../../src/services/threads/index.js';
+import type { ThreadStore } from '../../src/schema/thread-store.js';
 import { ROOT } from '../cli/helpers.js';
 
 const store = (): ThreadStore => JSON.parse(readFileSync(join(ROOT, 'examples/agent-memory/threads/thread-store.json'), 'utf8'));

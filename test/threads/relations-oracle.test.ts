@@ -4,8 +4,8 @@
 // back; per repeated operation id, the position it first had. Same problems, same pointers, same order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ThreadStore } from '../../src/schemas/thread-store.js';
-import { checkThreadStore } from '../../src/threads/index.js';
+import type { ThreadStore } from '../../src/schema/thread-store.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 import { POOL, command, run } from './arbitraries.js';
 
 type Loose = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkThreadStore } from '../../src/threads/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
 type Store = { operations: unknown[]; relations: Record<string, Record<string, string[]>>; threads: Record<string, Record<string, unknown>> } & Record<string, unknown>;

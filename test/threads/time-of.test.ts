@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDateTimeMillis } from '../../src/schemas/date-time.js';
-import { timeOf } from '../../src/threads/model.js';
+import { isoDateTimeMillis } from '../../src/schema/date-time.js';
+import { timeOf } from '../../src/formats/thread-store/model.js';
 
 describe('timeOf', () => {
   it('is the one date-time reader: isoDateTimeMillis for strings, NaN for anything else', () => {

@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/schemas/index.js';
-import { checkThreadStore } from '../../src/threads/index.js';
+import { validate } from '../../src/schema/index.js';
+import { checkThreadStore } from '../../src/services/threads/index.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
 const STORE = JSON.parse(readFileSync(join(ROOT, 'examples/agent-memory/threads/thread-store.json'), 'utf8')) as Record<string, unknown>;

@@ -1,8 +1,8 @@
 // fast-check generators for WBS memories used by the wbs tests (kept local to the tests).
 import fc from 'fast-check';
-import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../../src/schemas/wbs.js';
-import { rollupStatus } from '../../src/wbs/index.js';
-import { WBS_RE } from '../../src/wbs/id.js';
+import type { TaskEntity, TaskIndex, TaskIndexEntry } from '../../src/schema/wbs.js';
+import { rollupStatus } from '../../src/services/wbs/index.js';
+import { WBS_RE } from '../../src/formats/wbs/id.js';
 
 const STATUS = fc.constantFrom('pending', 'in-progress', 'done') as fc.Arbitrary<TaskIndexEntry['status']>;
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TaskEntity } from '../../src/schemas/wbs.js';
-import { checkWbs, findDependencyCycles } from '../../src/wbs/index.js';
-import { wbsCodes } from '../../src/wbs/codes.js';
+import type { TaskEntity } from '../../src/schema/wbs.js';
+import { checkWbs, findDependencyCycles } from '../../src/services/wbs/index.js';
+import { wbsCodes } from '../../src/formats/wbs/codes.js';
 import { type WbsFixture, clone, wbsFixture } from './arbitraries.js';
 
 const all = () => true;

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { applyPlan, checkWbsFiles, loadWbs, readyTasks, repairPlan } from '../../src/wbs/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { applyPlan, checkWbsFiles, loadWbs, readyTasks, repairPlan } from '../../src/services/wbs/index.js';
 
 const root = join(import.meta.dirname, '../fixtures/wbs/valid');
 function portOf(dir: string) {

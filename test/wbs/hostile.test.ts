@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, checkWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup, topologicalOrder } from '../../src/wbs/index.js';
+import { applyJsonPatch, checkWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup, topologicalOrder } from '../../src/services/wbs/index.js';
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });
 const looseIndex = fc.record({

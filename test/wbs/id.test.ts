@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsIdError, wbsParent } from '../../src/wbs/index.js';
+import { compareWbsIds, isWbsId, parseWbsId, typeForDepth, wbsIdError, wbsParent } from '../../src/services/wbs/index.js';
 
 const wbsId = fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 1, maxLength: 3 }).map((p) => p.join('.'));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch } from '../../src/wbs/index.js';
+import { applyJsonPatch } from '../../src/services/wbs/index.js';
 
 describe('applyJsonPatch (RFC 6902)', () => {
   it('applies the RFC 6902 appendix examples', () => {

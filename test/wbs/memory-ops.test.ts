@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
-import { checkMemoryPath, checkWbsFiles, memoryRead, memoryUpdateJson, memoryWrite } from '../../src/wbs/index.js';
+import { type FilePort, memoryFiles } from '../../src/kernel/file-port.js';
+import { checkMemoryPath, checkWbsFiles, memoryRead, memoryUpdateJson, memoryWrite } from '../../src/services/wbs/index.js';
 import { wbsFixture } from './arbitraries.js';
 
 const text = (b: Uint8Array | undefined) => (b === undefined ? undefined : new TextDecoder().decode(b));

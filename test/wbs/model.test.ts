@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../src/wbs/model.js';
-import { checkWbs } from '../../src/wbs/check.js';
+import { buildModel } from '../../src/formats/wbs/model.js';
+import { checkWbs } from '../../src/formats/wbs/invariants.js';
 
 describe('buildModel', () => {
   it('finds ids whose numbers skip, in 100,000-task indexes too', () => {

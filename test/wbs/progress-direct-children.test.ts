@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkWbs } from '../../src/wbs/index.js';
+import { checkWbs } from '../../src/services/wbs/index.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
 const MEMORY = join(ROOT, 'examples/agent-memory/.claude');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TaskIndex } from '../../src/schemas/wbs.js';
-import { compareWbsIds, readyTasks, topologicalOrder } from '../../src/wbs/index.js';
+import type { TaskIndex } from '../../src/schema/wbs.js';
+import { compareWbsIds, readyTasks, topologicalOrder } from '../../src/services/wbs/index.js';
 import { wbsFixture } from './arbitraries.js';
 
 const e = (id: string, status: string, deps: string[] = [], children: string[] = []) => ({

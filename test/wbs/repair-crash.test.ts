@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeFiles } from '../../src/node/index.js';
-import { JOURNAL_FILE, applyPlan, completeJournal, loadWbs, repairPlan } from '../../src/wbs/index.js';
+import { nodeFiles } from '../../src/adapters/node/index.js';
+import { JOURNAL_FILE, applyPlan, completeJournal, loadWbs, repairPlan } from '../../src/services/wbs/index.js';
 import { ROOT, runCli } from '../cli/helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'memkit-wbs-crash-'));
@@ -57,9 +57,9 @@ function snapshot(dir: string): Record<string, string> {
 const CHILD = join(base, 'child.mts');
 writeFileSync(
   CHILD,
-  `import { nodeFs } from ${JSON.stringify(join(ROOT, 'src/node/atomic-write.ts'))};
-import { nodeFiles } from ${JSON.stringify(join(ROOT, 'src/node/fs-port.ts'))};
-import { applyPlan, loadWbs, repairPlan } from ${JSON.stringify(join(ROOT, 'src/wbs/index.ts'))};
+  `import { nodeFs } from ${JSON.stringify(join(ROOT, 'src/adapters/node/atomic-write.ts'))};
+import { nodeFiles } from ${JSON.stringify(join(ROOT, 'src/adapters/node/fs-port.ts'))};
+import { applyPlan, loadWbs, repairPlan } from ${JSON.stringify(join(ROOT, 'src/services/wbs/index.ts'))};
 const [dir, kill, k] = process.argv.slice(2);
 const die = () => process.kill(process.pid, 'SIGKILL');
 let portRenames = 0;
@@ -172,7 +172,7 @@ describe('wbs repair --apply killed at every write step', () => {
 
 describe('a port that dies mid-plan, at scale (in process)', () => {
   it('3,000 files: after the port stops at any operation, completing the journal leaves the old or the new state and no temp', { timeout: 120_000 }, async () => {
-    const { memoryFiles } = await import('../../src/store/file-port.js');
+    const { memoryFiles } = await import('../../src/kernel/file-port.js');
     const M = 3000;
     const kids = Array.from({ length: M }, (_, i) => `1.${i + 1}`);
     const index = { version: '1.0.0', tasks: [entry('1', 'pending', kids), ...kids.map((k) => entry(k, 'done'))] };

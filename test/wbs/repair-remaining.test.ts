@@ -3,7 +3,7 @@
 // checkWbs of the memory the patches make, each file patched with applyJsonPatch.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, checkWbs, repairPlan } from '../../src/wbs/index.js';
+import { applyJsonPatch, checkWbs, repairPlan } from '../../src/services/wbs/index.js';
 import { ID_LIKE, applyEdit, clone, edit, wbsFixture } from './arbitraries.js';
 
 const fileEdit = fc.record({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FilePort, memoryFiles } from '../../src/store/file-port.js';
-import { applyJsonPatch, applyPlan, checkWbs, loadWbs, repairPlan } from '../../src/wbs/index.js';
+import { type FilePort, memoryFiles } from '../../src/kernel/file-port.js';
+import { applyJsonPatch, applyPlan, checkWbs, loadWbs, repairPlan } from '../../src/services/wbs/index.js';
 import { type WbsFixture, clone, wbsFixture } from './arbitraries.js';
 import { halfBroken } from '../../bench/wbs.bench.js';
 
@@ -292,7 +292,7 @@ describe('applyPlan', () => {
       if (!r.ok) expect(r.problems[0]!.code, what).toBe(code);
       expect(files.snapshot(), what).toEqual(before);
     }
-    const { hashJson } = await import('../../src/canonical/index.js');
+    const { hashJson } = await import('../../src/kernel/canonical/index.js');
     const files = toFiles(m);
     const before = files.snapshot();
     const invalid = { patches: [{ file: 'task-index.json', baseHash: hashJson(m.index), patch: [{ op: 'replace' as const, path: '/version', value: 'one' }], fixes: [] }], remaining: [] };
@@ -305,7 +305,7 @@ describe('applyPlan', () => {
   it('refuses a plan whose patch no longer applies, writing nothing', async () => {
     const files = memoryFiles({ [`${DIR}task-index.json`]: '{"version":"1.0.0","tasks":[]}' });
     const snapshot = files.snapshot();
-    const { hashJson } = await import('../../src/canonical/index.js');
+    const { hashJson } = await import('../../src/kernel/canonical/index.js');
     const r = await applyPlan(
       { patches: [{ file: 'task-index.json', baseHash: hashJson({ version: '1.0.0', tasks: [] }), patch: [{ op: 'remove', path: '/tasks/3' }], fixes: [] }], remaining: [] },
       files,

@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TaskIndex } from '../../src/schemas/wbs.js';
-import { checkWbs, rollup } from '../../src/wbs/index.js';
+import type { TaskIndex } from '../../src/schema/wbs.js';
+import { checkWbs, rollup } from '../../src/services/wbs/index.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 import { clone, wbsFixture } from './arbitraries.js';
 

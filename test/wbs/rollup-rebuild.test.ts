@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TaskIndex } from '../../src/schemas/wbs.js';
-import { checkWbs, rebuildWbsIndex, rollup, rollupStatus } from '../../src/wbs/index.js';
+import type { TaskIndex } from '../../src/schema/wbs.js';
+import { checkWbs, rebuildWbsIndex, rollup, rollupStatus } from '../../src/services/wbs/index.js';
 import { clone, wbsFixture } from './arbitraries.js';
 
 const STATUS = fc.constantFrom('pending', 'in-progress', 'done');

@@ -3,11 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sourceFromFilePort } from '../../src/check/source.js';
-import { checkDirectory } from '../../src/check/index.js';
-import { memoryFiles } from '../../src/store/file-port.js';
-import { WBS_MAX_BYTES, loadWbs } from '../../src/wbs/index.js';
-import { parseWbsJson } from '../../src/wbs/limits.js';
+import { sourceFromFilePort } from '../../src/engine/source.js';
+import { checkDirectory } from '../../src/engine/index.js';
+import { memoryFiles } from '../../src/kernel/file-port.js';
+import { WBS_MAX_BYTES, loadWbs } from '../../src/services/wbs/index.js';
+import { parseWbsJson } from '../../src/formats/wbs/limits.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const entry = (id: string) => ({ id, type: 'epic', status: 'pending', parent: null, children: [], dependencies: [] });

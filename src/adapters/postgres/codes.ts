@@ -1,4 +1,4 @@
-import { defineCodes } from '../../problems/index.js';
+import { defineCodes } from '../../kernel/problems/index.js';
 
 /** Problem codes of the PostgreSQL store and ledgers (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
 export const postgresCodes = defineCodes({

@@ -1,6 +1,6 @@
-import { isWellFormed } from '../../canonical/index.js';
-import { type Problem, error } from '../../problems/index.js';
-import { messageOf } from '../../problems/message-of.js';
+import { isWellFormed } from '../../kernel/canonical/index.js';
+import { type Problem, error } from '../../kernel/problems/index.js';
+import { messageOf } from '../../kernel/problems/message-of.js';
 
 /** The SQLSTATE and Node error codes memkit sorts driver errors by. */
 const AUTH = new Set(['28P01', '28000']);

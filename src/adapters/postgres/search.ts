@@ -1,6 +1,6 @@
-import type { Hasher } from '../../canonical/index.js';
-import { bm25Idf, bm25Score } from '../../store/bm25.js';
-import type { SearchOptions } from '../../store/doc-record.js';
+import type { Hasher } from '../../kernel/canonical/index.js';
+import { bm25Idf, bm25Score } from '../../services/store/bm25.js';
+import type { SearchOptions } from '../../services/store/doc-record.js';
 import type { PgQueryable } from './client.js';
 
 /**

@@ -1,4 +1,4 @@
-import { parseJson } from '../../parse/index.js';
+import { parseJson } from '../../syntax/index.js';
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, it } from 'vitest';
 import { type PgDatabase, fromPglite, fromPgPool } from '../../../src/adapters/postgres/client.js';
 import { type PostgresStore, openPostgresStore } from '../../../src/adapters/postgres/store.js';
-import { unwrap } from '../../../src/problems/index.js';
+import { unwrap } from '../../../src/kernel/problems/index.js';
 
 /** The real server's URL, when the environment names one. */
 export const PG_URL = process.env.MEMKIT_PG_URL;

@@ -6,8 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PgDatabase } from '../../../src/adapters/postgres/client.js';
 import { exportLedger, migrateLedgers, verifyPgLedger } from '../../../src/adapters/postgres/ledger.js';
-import { unwrap } from '../../../src/problems/index.js';
-import type { Store } from '../../../src/store/index.js';
+import { unwrap } from '../../../src/kernel/problems/index.js';
+import type { Store } from '../../../src/services/store/index.js';
 import { corpus, queries } from '../../store/corpus.js';
 import { describeServer, freshSchema, freshStore, serverPool } from './helpers.js';
 

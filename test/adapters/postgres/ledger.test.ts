@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgDatabase } from '../../../src/adapters/postgres/client.js';
 import { type PgLedgerId, appendLedgerEntry, exportLedger, importLedger, verifyPgLedger } from '../../../src/adapters/postgres/ledger.js';
-import { activeContextEntryArb, decisionLogEntryArb, productContextEntryArb, riskRegisterEntryArb } from '../../../src/arbitraries/index.js';
-import { sha256Hex } from '../../../src/canonical/sha256.js';
-import { verifyText } from '../../../src/ledger/index.js';
-import { appendEntry } from '../../../src/node/index.js';
+import { activeContextEntryArb, decisionLogEntryArb, productContextEntryArb, riskRegisterEntryArb } from '../../../src/schema/arbitraries/index.js';
+import { sha256Hex } from '../../../src/kernel/canonical/sha256.js';
+import { verifyText } from '../../../src/services/ledger/index.js';
+import { appendEntry } from '../../../src/adapters/node/index.js';
 import { PG_URL, SKIP_TITLE, freshSchema, pglite, serverPool } from './helpers.js';
 
 const dropSchema = (db: PgDatabase, schema: string) => db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -4,8 +4,8 @@
 import initSqlJs from 'sql.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, sqlJs, sqliteWasm } from '../../../src/adapters/sqlite/index.js';
-import { unwrap } from '../../../src/problems/index.js';
-import type { SearchOptions, Store } from '../../../src/store/index.js';
+import { unwrap } from '../../../src/kernel/problems/index.js';
+import type { SearchOptions, Store } from '../../../src/services/store/index.js';
 import { expectSameRanking } from '../../conformance/store-conformance.js';
 import { corpus, queries } from '../../store/corpus.js';
 import { describeServer, freshStore, pglite, serverPool } from './helpers.js';

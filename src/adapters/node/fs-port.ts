@@ -1,0 +1,280 @@
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { MemkitError, error } from '../../kernel/problems/index.js';
+import type { FilePort } from '../../kernel/file-port.js';
+import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, readdirIfAny, recoverTemps, syncDir } from './atomic-write.js';
+
+/** Extensions {@link nodeFiles} accepts by default: the memory formats' files. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.sql', '.txt'];
+
+/** Options of {@link nodeFiles}. */
+export interface NodeFilesOptions {
+  /** Allowed file extensions, with the dot (default {@link DEFAULT_EXTENSIONS}); `null` allows any. */
+  extensions?: readonly string[] | null;
+  /** The file-system calls (default `node:fs/promises`); tests inject faults here. */
+  fs?: FsFacade;
+  /** Remove temp files left by interrupted writes before the first operation (default true). */
+  recover?: boolean;
+  /** Directory names `list` does not descend into (default `.git`, `node_modules`). */
+  ignoreDirs?: readonly string[];
+}
+
+/** A {@link FilePort} on a directory, plus its housekeeping. */
+export interface NodeFiles extends FilePort {
+  /** The root directory, absolute. */
+  readonly root: string;
+  /** Removes temp files left by interrupted atomic writes; returns their root-relative paths. */
+  recoverTemps(): Promise<string[]>;
+  /** Removes the directory `path` if it is empty (an import's roll-back uses it); never removes content. */
+  removeEmptyDir(path: string): Promise<void>;
+  /** The directories directly under `prefix` (`''` for the root), root-relative and sorted; recovery looks for empty staging directories with it. */
+  listDirectories(prefix: string): Promise<string[]>;
+  /**
+   * {@link FilePort.write} without the fsync of the file's directory: the
+   * bytes are durable, the name is not until {@link syncDirectoriesOf}
+   * covers it. An import stages thousands of files this way and syncs each
+   * directory once.
+   */
+  writeNoDirSync(path: string, data: Uint8Array): Promise<void>;
+  /** fsyncs, once each, the directories holding `paths` and their ancestors up to the root, so names created, renamed or removed there survive a crash. */
+  syncDirectoriesOf(paths: Iterable<string>): Promise<void>;
+  /**
+   * The paths {@link FilePort.list} gives, each with a fingerprint of the
+   * file: its device, inode, size and modification and change times, so that
+   * a different fingerprint means the bytes may differ and the same one means
+   * they do not (the way git's index tells changed files). `undefined` for a
+   * file changed within the last {@link RACY_MS} ms, whose next change could
+   * keep the same times: read it. `refreshIndex` skips files whose
+   * fingerprint is the one it recorded.
+   */
+  listFingerprints(prefix: string): Promise<[path: string, fingerprint: string | undefined][]>;
+}
+
+/**
+ * How recent a change must be for {@link NodeFiles.listFingerprints} not to
+ * vouch for a file: timestamps are as coarse as 2 s on some file systems, and
+ * a second change within the same tick would keep every time the same.
+ */
+export const RACY_MS = 3000;
+
+/** The fingerprint of a file from its stat, or `undefined` when it changed at or after `trustedBefore` (ms since the epoch). */
+function fingerprintOf(st: Awaited<ReturnType<NonNullable<FsFacade['stat']>>>, trustedBefore: number): string | undefined {
+  if (st.mtimeMs >= trustedBefore || st.ctimeMs >= trustedBefore) return undefined;
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+// The path of entry `name` of directory `dir` (absolute, normalized): path.join would normalize the
+// whole path again, which was a sixth of listing 10,000 files.
+const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
+
+const fail = (code: string, message: string): never => {
+  throw new MemkitError([error(code, message)]);
+};
+
+/** Problems with a root-relative path, or none: relative, `/`-separated, no `.`/`..`/empty segment, no NUL or backslash. */
+export function checkRelativePath(path: unknown): string | undefined {
+  if (typeof path !== 'string' || path.length === 0) return 'the path must be a non-empty string';
+  if (path.includes('\0')) return 'the path contains a NUL byte';
+  if (path.includes('\\')) return 'the path contains a backslash; use /';
+  if (path.startsWith('/') || isAbsolute(path) || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
+  for (const seg of path.split('/')) {
+    if (seg === '..') return 'the path has a ".." segment';
+    if (seg === '' || seg === '.') return 'the path has an empty or "." segment';
+  }
+  return undefined;
+}
+
+/**
+ * The file port of `memkit/node`: files under `root`, confined to it. Paths
+ * are relative and `/`-separated; `..`, absolute paths, NUL bytes and
+ * symbolic links that resolve outside the root are refused (`MemkitError`
+ * with `fs.bad-path` / `fs.outside-root`), as are extensions outside the
+ * allowlist (`fs.extension-not-allowed`). Writes are atomic ({@link atomicWrite}).
+ *
+ * @example
+ * const files = nodeFiles(process.cwd());
+ * await files.write('.thunderus/memory/CORE.md', bytes);
+ */
+export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFiles {
+  const fs = options.fs ?? nodeFs;
+  const extensions = options.extensions === undefined ? DEFAULT_EXTENSIONS : options.extensions;
+  const ignoreDirs = new Set(options.ignoreDirs ?? ['.git', 'node_modules']);
+  let realRoot: Promise<string> | undefined;
+  const getRoot = () => {
+    realRoot ??= (async () => {
+      const r = await fs.realpath(root);
+      if (options.recover !== false) await recoverTemps(r, fs);
+      return r;
+    })();
+    return realRoot;
+  };
+  const inside = (base: string, p: string) => {
+    const rel = relative(base, p);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+
+  // The absolute path for `rel`, after checking its shape, extension and where
+  // links lead, and whether it existed when checked (it resolved itself, not only an ancestor).
+  const locate = async (rel: string, checkExtension = true): Promise<{ abs: string; exists: boolean }> => {
+    const bad = checkRelativePath(rel);
+    if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
+    if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e))) fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
+    const base = await getRoot();
+    const abs = join(base, ...rel.split('/'));
+    // Resolve the deepest existing ancestor (or the file itself) through symbolic links.
+    let probe = abs;
+    for (;;) {
+      try {
+        const real = await fs.realpath(probe);
+        if (!inside(base, real)) fail('fs.outside-root', `"${rel}" leads outside the root through a symbolic link`);
+        return { abs, exists: probe === abs };
+      } catch (e) {
+        if (e instanceof MemkitError) throw e;
+        if (!isCode(e, 'ENOENT', 'ENOTDIR') || probe === base) throw e;
+        probe = join(probe, '..');
+      }
+    }
+  };
+  const resolve = async (rel: string, checkExtension = true): Promise<string> => (await locate(rel, checkExtension)).abs;
+
+  // The files under `prefix` (sorted), each with its fingerprint when `fingerprints` is set.
+  const listed = async (prefix: string, fingerprints: boolean): Promise<[string, string | undefined][]> => {
+    const base = await getRoot();
+    let start = base;
+    if (prefix !== '') {
+      const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+      start = await resolve(p, false);
+    }
+    // A file changed this close to the listing could change again within its timestamps' granularity unseen.
+    const trustedBefore = Date.now() - RACY_MS;
+    const out: [string, string | undefined][] = [];
+    // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root), computed once per directory.
+    const walk = async (dir: string, relDir: string): Promise<void> => {
+      const entries = await readdirIfAny(fs, dir);
+      for (const entry of entries) {
+        const full = childPath(dir, entry.name);
+        let isFile = entry.isFile();
+        if (entry.isDirectory()) {
+          if (!ignoreDirs.has(entry.name)) await walk(full, `${relDir}${entry.name}/`);
+          continue;
+        }
+        if (entry.isSymbolicLink()) {
+          // Listed only when it is a file that stays inside the root; linked directories are not followed.
+          try {
+            const real = await fs.realpath(full);
+            isFile = inside(base, real) && !(await isDirectory(fs, real));
+          } catch {
+            isFile = false;
+          }
+        }
+        if (!isFile || isTempName(entry.name)) continue;
+        const lower = entry.name.toLowerCase();
+        if (extensions !== null && !extensions.some((e) => lower.endsWith(e))) continue;
+        let print: string | undefined;
+        // One stat at a time, as each file is met: each result is garbage at once, where thousands in flight survive into the old generation.
+        if (fingerprints && fs.stat !== undefined) {
+          try {
+            print = fingerprintOf(await fs.stat(full), trustedBefore);
+          } catch {
+            // Gone or unreadable since the directory was read: no fingerprint, so a refresh reads it.
+          }
+        }
+        out.push([relDir + entry.name, print]);
+      }
+    };
+    await walk(start, start === base ? '' : `${relative(base, start).split(sep).join('/')}/`);
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  };
+
+  const port: NodeFiles = {
+    root,
+    async read(path) {
+      const { abs, exists } = await locate(path);
+      // Missing when checked: nothing to open (a file created since is read by the next call).
+      if (!exists) return undefined;
+      try {
+        return new Uint8Array(await fs.readFile(abs));
+      } catch (e) {
+        if (isCode(e, 'ENOENT', 'ENOTDIR')) return undefined;
+        throw e;
+      }
+    },
+    async write(path, data) {
+      await atomicWrite(await resolve(path), data, fs);
+    },
+    async writeNoDirSync(path, data) {
+      await atomicWrite(await resolve(path), data, fs, { syncDir: false });
+    },
+    async syncDirectoriesOf(paths) {
+      const dirs = new Set<string>();
+      for (const p of paths) for (let i = p.lastIndexOf('/'); i > 0 && !dirs.has(p.slice(0, i)); i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
+      for (const d of dirs) await syncDir(await resolve(d, false), fs);
+      await syncDir(await getRoot(), fs);
+    },
+    async rename(from, to) {
+      const a = await resolve(from);
+      const b = await resolve(to);
+      try {
+        // The target's directory is created only when the rename fails for want of it (or of the source).
+        await fs.rename(a, b).catch(async (e: unknown) => {
+          if (!isCode(e, 'ENOENT')) throw e;
+          await fs.mkdir(join(b, '..'));
+          await fs.rename(a, b);
+        });
+      } catch (e) {
+        if (isCode(e, 'ENOENT')) fail('fs.not-found', `rename: "${from}" does not exist`);
+        throw e;
+      }
+    },
+    async remove(path) {
+      try {
+        await fs.unlink(await resolve(path));
+      } catch (e) {
+        if (!isCode(e, 'ENOENT', 'ENOTDIR')) throw e;
+      }
+    },
+    async list(prefix) {
+      return (await listed(prefix, false)).map(([rel]) => rel);
+    },
+    async listFingerprints(prefix) {
+      return listed(prefix, true);
+    },
+    async removeEmptyDir(path) {
+      if (fs.rmdir === undefined) return;
+      const abs = await resolve(path, false);
+      if (abs === (await getRoot())) return;
+      try {
+        await fs.rmdir(abs);
+      } catch (e) {
+        if (!isCode(e, 'ENOENT', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST')) throw e;
+      }
+    },
+    async listDirectories(prefix) {
+      const base = await getRoot();
+      const start = prefix === '' ? base : await resolve(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, false);
+      try {
+        const entries = await fs.readdir(start);
+        return entries
+          .filter((e) => e.isDirectory())
+          .map((e) => relative(base, join(start, e.name)).split(sep).join('/'))
+          .sort();
+      } catch (e) {
+        if (isCode(e, 'ENOENT', 'ENOTDIR')) return [];
+        throw e;
+      }
+    },
+    async recoverTemps() {
+      const base = await getRoot();
+      return (await recoverTemps(base, fs)).map((p) => relative(base, p).split(sep).join('/'));
+    },
+  };
+  return port;
+}
+
+async function isDirectory(fs: FsFacade, path: string): Promise<boolean> {
+  try {
+    await fs.readdir(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Problem, Severity } from '../kernel/problems/index.js';
+import { RULES, type RuleTable } from './rules.js';
+
+/** The checker's profiles: `spec` (default) holds files to what the seeds state; `strict` also to memkit's conventions. */
+export type Profile = 'spec' | 'strict';
+
+/** The profiles, in the order the CLI lists them. */
+export const PROFILES: readonly Profile[] = ['spec', 'strict'];
+
+/** A configured rule severity: `off` drops the rule's problems. */
+export type RuleSetting = 'off' | 'warn' | 'error';
+
+/** What decides a problem's effective severity besides the rule table. */
+export interface SeverityPolicy {
+  /** Default `spec`. */
+  profile?: Profile;
+  /** Per-code settings (the config file's `rules`); they win over the profile. */
+  rules?: Readonly<Record<string, RuleSetting>>;
+  /** The rule table conventions are looked up in (default the checker's {@link RULES}; `memkit check` passes the whole table). */
+  codes?: RuleTable;
+}
+
+/**
+ * The severity a problem is reported with, or `'off'` when it is dropped.
+ * A code's config setting wins; otherwise a convention rule is a warning
+ * under `spec` and an error under `strict`, and a seed or operational rule
+ * (or an undeclared code) keeps the severity it was raised with. Applying it
+ * twice gives the same answer.
+ * @example effectiveSeverity({ code: 'check.manifest-absolute-path', severity: 'error' }, { profile: 'strict' }) // 'error': a convention
+ */
+export function effectiveSeverity(problem: Pick<Problem, 'code' | 'severity'>, policy: SeverityPolicy = {}): Severity | 'off' {
+  const setting = policy.rules !== undefined && Object.hasOwn(policy.rules, problem.code) ? policy.rules[problem.code] : undefined;
+  if (setting !== undefined) return setting === 'warn' ? 'warning' : setting;
+  if ((policy.codes ?? RULES).get(problem.code)?.source === 'convention') return policy.profile === 'strict' ? 'error' : 'warning';
+  return problem.severity;
+}
+
+/** `problem` with its effective severity (the same object when unchanged), or undefined when the policy turns it off. */
+export function applyPolicy(problem: Problem, policy: SeverityPolicy): Problem | undefined {
+  const s = effectiveSeverity(problem, policy);
+  if (s === 'off') return undefined;
+  return s === problem.severity ? problem : { ...problem, severity: s };
+}

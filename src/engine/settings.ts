@@ -1,0 +1,46 @@
+import { withWriters } from '../formats/memory-bank/policy.js';
+import type { Problem } from '../kernel/problems/index.js';
+import { CONFIG_FILE, type MemkitConfig, loadConfig } from './config.js';
+import type { CheckEnv } from '../formats/check-context.js';
+import { anyGlob } from './glob.js';
+import type { Profile, RuleSetting } from './profile.js';
+import type { RuleTable } from './rules.js';
+import type { CheckSource } from './source.js';
+
+/** What a check's profile and config decide: the context's settings and which paths are left out. */
+export interface CheckSettings {
+  env: Pick<CheckEnv, 'policy' | 'writerPolicy'> & { lockedBy?: string };
+  /** True for a path the check skips (the config file itself, `ignore` globs). */
+  skip: (path: string) => boolean;
+  /** Problems reading the config file found at the root (a bad one is reported and not used). */
+  problems: Problem[];
+}
+
+/**
+ * The settings of one check: `config` when given (`null`: none), else the
+ * `memkit.config.json` at the source's root when it is listed. `profile`
+ * wins over the config's. `codes`: the codes a config may name and whose
+ * conventions the profile rates (default the checker's `RULES`).
+ */
+export async function checkSettings(
+  source: CheckSource,
+  listed: readonly { path: string }[],
+  profile: Profile | undefined,
+  config: MemkitConfig | null | undefined,
+  codes?: RuleTable,
+): Promise<CheckSettings> {
+  const problems: Problem[] = [];
+  let cfg = config ?? undefined;
+  if (config === undefined && listed.some((f) => f.path === CONFIG_FILE)) {
+    const loaded = await loadConfig(source, undefined, codes);
+    if (loaded.ok) cfg = loaded.value ?? undefined;
+    else problems.push(...loaded.problems);
+  }
+  const ignored = anyGlob(cfg?.ignore ?? []);
+  const env: CheckSettings['env'] = {
+    policy: { profile: profile ?? (cfg?.profile as Profile | undefined) ?? 'spec', ...(cfg?.rules ? { rules: cfg.rules as Record<string, RuleSetting> } : {}), ...(codes ? { codes } : {}) },
+    writerPolicy: withWriters(cfg?.memoryBank?.writers ?? {}),
+    ...(cfg?.memoryBank?.lockedBy === undefined ? {} : { lockedBy: cfg.memoryBank.lockedBy }),
+  };
+  return { env, skip: (path) => path === CONFIG_FILE || ignored(path), problems };
+}

@@ -1,0 +1,72 @@
+import { parseLedgerText } from './ledger-text.js';
+import { type Problem, error } from '../../kernel/problems/index.js';
+
+/** Options of {@link checkAppendOnly}. */
+export interface AppendOnlyOptions {
+  /** File name for problems. */
+  file?: string;
+}
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * Checks that `after` differs from `before` only by whole entries appended at
+ * the end. Anything else is reported with the first differing line of
+ * `after`: `ledger.preamble-changed`, `ledger.entry-edited`,
+ * `ledger.entry-deleted`, `ledger.entry-inserted`, `ledger.entry-reordered`,
+ * or `ledger.partial-append` (appended bytes that are not complete entries).
+ *
+ * @example checkAppendOnly(yesterday, today) // [] when today only appends
+ */
+export function checkAppendOnly(before: string, after: string, options: AppendOnlyOptions = {}): Problem[] {
+  const where = (line: number) => (options.file === undefined ? { line } : { line, file: options.file });
+  if (after.startsWith(before)) {
+    const added = after.slice(before.length);
+    if (added === '') return [];
+    const startLine = splitLines(before).length + 1;
+    if (before !== '' && !before.endsWith('\n')) return [error('ledger.partial-append', 'the old last line had no newline, so the appended bytes continue it', where(startLine - 1))];
+    if (!added.endsWith('\n')) return [error('ledger.partial-append', 'the appended bytes do not end with a newline', where(startLine + splitLines(added).length - 1))];
+    // Read as the ledger it now is: an appended line that is not an entry fails (appended prose before any entry is preamble).
+    const bad = parseLedgerText(after).problems.find((p) => (p.line ?? 0) >= startLine && p.severity === 'error');
+    return bad === undefined ? [] : [error('ledger.partial-append', 'an appended line is not a JSON entry', where(bad.line!))];
+  }
+  const b = parseLedgerText(before);
+  const a = parseLedgerText(after);
+  if (a.preamble !== b.preamble) {
+    const bl = splitLines(b.preamble);
+    const al = splitLines(a.preamble);
+    let i = 0;
+    while (i < bl.length && i < al.length && bl[i] === al[i]) i++;
+    return [error('ledger.preamble-changed', 'the frontmatter or Markdown before the first entry changed', where(i + 1))];
+  }
+  const bt = b.entries.map((e) => e.text);
+  const at = a.entries.map((e) => e.text);
+  let i = 0;
+  while (i < bt.length && i < at.length && bt[i] === at[i]) i++;
+  if (i < bt.length) {
+    const afterSet = new Set(at);
+    const beforeSet = new Set(bt);
+    const line = a.entries[i]?.line ?? splitLines(after).length + 1;
+    const old = bt[i]!;
+    const now = at[i];
+    if (now === undefined) return [error('ledger.entry-deleted', `the entry at line ${b.entries[i]!.line} was deleted`, where(line))];
+    if (!afterSet.has(old)) {
+      return beforeSet.has(now)
+        ? [error('ledger.entry-deleted', `the entry at line ${b.entries[i]!.line} was deleted`, where(line))]
+        : [error('ledger.entry-edited', `the entry at line ${b.entries[i]!.line} was changed`, where(line))];
+    }
+    return beforeSet.has(now)
+      ? [error('ledger.entry-reordered', 'entries were moved: the order differs from the previous version', where(line))]
+      : [error('ledger.entry-inserted', 'an entry was inserted before existing entries', where(line))];
+  }
+  // Same entries up to the old end, yet the text differs: a non-entry change between entries.
+  const bl = splitLines(before);
+  const al = splitLines(after);
+  let k = 0;
+  while (k < bl.length && k < al.length && bl[k] === al[k]) k++;
+  return [error(k >= bl.length - 1 && !before.endsWith('\n') ? 'ledger.partial-append' : 'ledger.entry-edited', 'the text between or after the old entries changed', where(k + 1))];
+}

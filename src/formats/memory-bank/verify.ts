@@ -1,0 +1,421 @@
+import { canonicalize, canonicalizeProblem } from '../../kernel/canonical/jcs.js';
+import { type Hasher, fromHex, jsHasher, sha256Hex, toHex, utf8 } from '../../kernel/canonical/sha256.js';
+import { ZERO_HASH } from '../../kernel/canonical/sha256.js';
+import { type JsonlItem, type JsonlOptions, type JsonlSource, JsonlReader, parseJsonlText, readItems } from '../../syntax/jsonl.js';
+import { type LedgerText, LedgerTextReader, parseLedgerText } from './ledger-text.js';
+import { type Problem, ProblemCap, TRUNCATED_CODE, error, warning } from '../../kernel/problems/index.js';
+import type { CodeTable } from '../../kernel/problems/codes.js';
+import { schemaCodes } from '../../schema/codes.js';
+import { type FormatValidator, type ValidateOptions, compileValidator } from '../../schema/validate.js';
+import { isDateTime, isoDateTimeMillis } from '../../schema/date-time.js';
+import type { Checkpoint } from '../../services/ledger/checkpoint.js';
+import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './ledgers.js';
+import { MerkleRootAccumulator, leafHash } from '../../kernel/canonical/merkle.js';
+import { type PayloadDigests, payloadDigests, payloadMatch } from '../product-context/payload.js';
+
+/**
+ * Resolves the payload an entry references (`payload_loc`), for the
+ * `payload_hash` check. Return the payload as a JSON value (hashed as
+ * sha256(JCS(value))) or raw bytes (hashed as they are and, when they are
+ * JSON, as their canonical JSON); `undefined` when it cannot be found.
+ */
+export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => unknown;
+
+/** Options of {@link verify}. */
+export interface VerifyOptions {
+  /** The ledger format (`decision-log`, …); inferred from `file`'s name when omitted. Without one only the chain is checked. */
+  format?: LedgerFormatId;
+  /** File name for problems (and for inferring the format). */
+  file?: string;
+  /** SHA-256 implementation (default `jsHasher`; pass `nodeHasher` in Node). */
+  hasher?: Hasher;
+  /** Checks `payload_hash` of product-context entries against the resolved payload. */
+  payloads?: PayloadResolver;
+  /** A checkpoint recorded earlier: detects tail truncation, rollback and rewritten history (forks). */
+  checkpoint?: Checkpoint;
+  /** Also compute the checkpoint (size and root) of the whole ledger (one more hash per entry). */
+  checkpointAll?: boolean;
+  /** Lines before the first line starting with `{` are a Markdown preamble (default true: memory-bank ledgers are `.md`). */
+  preamble?: boolean;
+  /** Report at most this many problems (default 100), then one `problems.truncated` counting the rest. */
+  maxProblems?: number;
+  /** Passed to schema validation. */
+  validate?: ValidateOptions;
+  /** Passed to the JSON Lines parser (limits). */
+  jsonl?: Pick<JsonlOptions, 'limits'>;
+}
+
+/**
+ * Which hash a ledger's `predecessor_hash` holds: `'canonical'`, memkit's
+ * sha256(JCS(previous entry)) (what `append` writes), or `'raw-line'`, the
+ * SHA-256 of the previous line's bytes as stored (no line ending). A file
+ * uses one of them throughout; a mix breaks the chain.
+ */
+export type ChainConvention = 'canonical' | 'raw-line';
+
+/** What {@link verify} found besides problems. */
+export interface VerifySummary {
+  /** Entries read (lines that parsed as JSON objects). */
+  entries: number;
+  /** The hash the next entry's `predecessor_hash` must hold, in the file's chain convention ({@link ZERO_HASH} when empty). */
+  head: string;
+  /** The file's chain convention: `'raw-line'` once an entry shows it, else `'canonical'`. */
+  chain: ChainConvention;
+  /** Lines the preamble spans. */
+  preambleLines: number;
+  /** `{ size, root }` of the whole ledger, when `options.checkpointAll` was set. */
+  checkpoint?: Checkpoint;
+  /** The problems, in line order (empty when the ledger verifies). */
+  problems: Problem[];
+  /** The torn last line, when there is one. */
+  tornTail?: { line: number };
+}
+
+/** A payload reference found in an entry, for the caller of {@link LedgerVerifier.item} to resolve. */
+export interface PayloadCheck {
+  line: number;
+  loc: string;
+  hash: string;
+  entry: Record<string, unknown>;
+}
+
+const DAY_BITS = 125; // 1000 bits per day for NNN 000..999
+
+/**
+ * True for a validation code that means "breaks the JSON Schema": a generic `schema.*` rule of the
+ * table (no format of its own, not a convention). Read from the table, so a rule added there with a
+ * format of its own is reported under its own code without a change here.
+ */
+function isSchemaViolation(code: string): boolean {
+  const info = Object.hasOwn(schemaCodes, code) ? (schemaCodes as CodeTable)[code] : undefined;
+  return info !== undefined && info.format === undefined && typeof info.source === 'object';
+}
+
+/**
+ * The incremental chain checker behind {@link verify}: feed it JSON Lines
+ * items in order, then call `end()`. Memory is flat in the ledger size
+ * (duplicate ids are tracked as one 125-byte bitmap per day).
+ */
+export class LedgerVerifier {
+  readonly problems: Problem[] = [];
+  private readonly info: LedgerFormatInfo | undefined;
+  private readonly hasher: Hasher;
+  private readonly check: FormatValidator | undefined;
+  private readonly cap: ProblemCap;
+  private readonly file: string | undefined;
+  private readonly acc: MerkleRootAccumulator;
+  private readonly cp: { size: number; root: Uint8Array | undefined } | undefined;
+  private readonly days = new Map<string, Uint8Array>();
+  private prevHash = ZERO_HASH;
+  // SHA-256 of the previous line's raw bytes, only when they differ from its canonical form.
+  private prevRaw: string | undefined;
+  private convention: ChainConvention | undefined;
+  private conventionLine = 0;
+  private nonCanonicalLine: number | undefined;
+  private prevTs = Number.NEGATIVE_INFINITY;
+  private prevTsText = '';
+  private count = 0;
+  private lastLine = 0;
+  private torn: number | undefined;
+  private readonly all: boolean;
+
+  constructor(options: VerifyOptions = {}, firstLine = 1) {
+    const format = options.format ?? (options.file === undefined ? undefined : ledgerFormatOfFile(options.file));
+    this.info = isLedgerFormat(format) ? LEDGER_FORMATS[format] : undefined;
+    this.hasher = options.hasher ?? jsHasher;
+    this.check = this.info === undefined ? undefined : compileValidator(this.info.schemaId, options.validate);
+    this.cap = new ProblemCap(options.maxProblems ?? 100, this.problems);
+    this.file = options.file;
+    this.acc = new MerkleRootAccumulator(this.hasher);
+    this.all = options.checkpointAll === true;
+    this.lastLine = firstLine - 1;
+    if (options.checkpoint) {
+      this.cp = { size: options.checkpoint.size, root: fromHex(options.checkpoint.root) };
+      if (this.cp.size === 0) this.compareCheckpoint(firstLine);
+    }
+  }
+
+  private add(p: Problem): void {
+    // Past the cap a problem is counted in one problems.truncated, never dropped silently.
+    if (this.cap.full) this.cap.skip(1, p.severity, { ...(this.file === undefined ? {} : { file: this.file }), ...(p.line === undefined ? {} : { line: p.line }) });
+    else this.cap.add(this.file === undefined ? p : { ...p, file: this.file });
+  }
+
+  /** Feeds one JSON Lines item; returns a payload check for the caller to resolve, if the entry has one. */
+  item(item: JsonlItem): PayloadCheck | undefined {
+    this.lastLine = item.line;
+    if (!item.ok) {
+      this.parseProblem(item.problem);
+      return undefined;
+    }
+    for (const w of item.warnings ?? []) this.add(w);
+    return this.entry(item.line, item.value, item.text);
+  }
+
+  /** Records a problem the parser reported (a line that is not an entry, a torn tail, a frontmatter error). */
+  parseProblem(p: Problem): void {
+    const line = p.line ?? this.lastLine;
+    if (line > this.lastLine) this.lastLine = line;
+    const where = { line, ...(p.column === undefined ? {} : { column: p.column }) };
+    if (p.code === 'jsonl.truncated-line') {
+      this.torn = line;
+      this.add(error('ledger.torn-tail', p.message, where));
+    } else if (p.code === 'ledger-text.not-an-object') this.add(error('ledger.not-an-object', p.message, where));
+    else if (p.code.startsWith('jsonl.') || p.code === 'ledger-text.non-entry-line' || p.code === 'input.invalid-utf8') this.add(error('ledger.unparseable-line', `${p.code}: ${p.message}`, where));
+    else this.add(p);
+  }
+
+  /** Feeds one entry value (e.g. a feedback-log block parsed elsewhere) at its line; `text` enables the canonical-form check. */
+  entry(line: number, value: unknown, text?: string): PayloadCheck | undefined {
+    this.lastLine = line;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.add(error('ledger.not-an-object', 'a ledger entry must be a JSON object', { line }));
+      return undefined;
+    }
+    const entry = value as Record<string, unknown>;
+    let canon: string;
+    try {
+      canon = canonicalize(entry);
+    } catch (cause) {
+      // A lone surrogate has no canonical form: no hash may stand for it (json.lone-surrogate, with its pointer).
+      const p = canonicalizeProblem(entry, cause);
+      this.add(error(p.code, p.message, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
+      return undefined;
+    }
+    // A line stored in another form than its canonical one has a second candidate hash: its raw
+    // bytes'. Once the file is known to chain by raw lines, its canonical hash is not needed.
+    const differs = text !== undefined && canon !== text;
+    if (differs) this.nonCanonicalLine ??= line;
+    const skipCanonical = differs && this.convention === 'raw-line';
+    const leaf = this.all || (this.cp !== undefined && this.count < this.cp.size);
+    const bytes = skipCanonical && !leaf ? undefined : utf8(canon);
+    const hash = skipCanonical ? '' : sha256Hex(bytes!, this.hasher);
+    const raw = differs ? sha256Hex(text, this.hasher) : undefined;
+    if (leaf) this.acc.appendLeafHash(leafHash(bytes!, this.hasher));
+    this.count++;
+    if (this.check !== undefined) this.schemaProblems(line, this.check(entry));
+    this.checkPredecessor(line, entry.predecessor_hash);
+    this.prevHash = hash;
+    this.prevRaw = raw;
+    const info = this.info;
+    if (info?.idField !== undefined) this.checkId(line, entry[info.idField], info);
+    const tsField = info?.tsField ?? (typeof entry.ts === 'string' ? 'ts' : 'timestamp');
+    const ts = entry[tsField];
+    if (typeof ts === 'string') {
+      // Any ISO 8601 form the schema reads (basic format, +0200, no zone read as UTC), not only what Date.parse knows.
+      const ms = isDateTime(ts) ? Date.parse(ts) : isoDateTimeMillis(ts);
+      if (!Number.isNaN(ms)) {
+        if (ms < this.prevTs) this.add(warning('ledger.ts-backwards', `${tsField} ${ts} is earlier than the previous entry's ${this.prevTsText}`, { line, pointer: `/${tsField}` }));
+        this.prevTs = ms;
+        this.prevTsText = ts;
+      }
+    }
+    if (this.cp !== undefined && this.count === this.cp.size) this.compareCheckpoint(line);
+    if (typeof entry.payload_hash === 'string' && typeof entry.payload_loc === 'string') return { line, loc: entry.payload_loc, hash: entry.payload_hash, entry };
+    return undefined;
+  }
+
+  /**
+   * An entry's validation problems: the first that breaks the format's schema (a field, type, enum,
+   * pattern) as one `ledger.schema-violation`; every rule with a code of its own (`schema.max-tokens`,
+   * `schema.id-date`, the `convention.*` readings) under that code, so profiles and the config's
+   * `rules` apply to it as they do outside ledgers.
+   */
+  private schemaProblems(line: number, problems: readonly Problem[]): void {
+    let violated = false;
+    for (const p of problems) {
+      if (p.severity === 'error' && isSchemaViolation(p.code)) {
+        if (!violated) this.add(error('ledger.schema-violation', `${p.code}: ${p.message}`, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
+        violated = true;
+      } else if (p.code !== TRUNCATED_CODE || !violated) this.add({ ...p, line });
+    }
+  }
+
+  /**
+   * The seed asks only for the "sha256 of previous entry": either memkit's
+   * canonical hash or the hash of the line's raw bytes is read. The two agree
+   * on a canonical line; the first entry after a line where they differ fixes
+   * the file's convention, and every later entry must follow it.
+   */
+  private checkPredecessor(line: number, raw: unknown): void {
+    const where = { line, pointer: '/predecessor_hash' };
+    // The format says only "sha256": hex in upper case names the same hash (convention.lowercase-hex warns).
+    const pred = typeof raw === 'string' && raw !== this.prevHash && raw !== this.prevRaw ? raw.toLowerCase() : raw;
+    const canonOk = pred === this.prevHash;
+    const rawOk = this.prevRaw !== undefined && pred === this.prevRaw;
+    if (this.prevRaw === undefined || this.convention === undefined) {
+      if (this.prevRaw !== undefined && (canonOk || rawOk)) {
+        this.convention = canonOk ? 'canonical' : 'raw-line';
+        this.conventionLine = line;
+      }
+      if (!canonOk && !rawOk) this.add(error('ledger.predecessor-mismatch', `predecessor_hash is not the hash of the previous entry (${this.prevHash.slice(0, 12)}…)`, where));
+      return;
+    }
+    if (this.convention === 'canonical' ? canonOk : rawOk) return;
+    const other = this.convention === 'canonical' ? rawOk : canonOk;
+    const chained = this.convention === 'canonical' ? 'the canonical form of entries' : 'the raw bytes of lines';
+    this.add(
+      error(
+        'ledger.predecessor-mismatch',
+        other
+          ? `predecessor_hash follows the other hashing convention than line ${this.conventionLine}: the file chains by ${chained}, and a mix breaks the chain`
+          : `predecessor_hash is not the hash of the previous entry (${(this.convention === 'canonical' ? this.prevHash : this.prevRaw!).slice(0, 12)}…)`,
+        where,
+      ),
+    );
+  }
+
+  private checkId(line: number, id: unknown, info: LedgerFormatInfo): void {
+    if (typeof id !== 'string' || !id.startsWith(info.idPrefix!)) return;
+    const rest = id.slice(info.idPrefix!.length);
+    if (!/^[0-9]{8}-[0-9]{3}$/.test(rest)) return;
+    const day = rest.slice(0, 8);
+    const n = Number(rest.slice(9));
+    let bits = this.days.get(day);
+    if (bits === undefined) {
+      bits = new Uint8Array(DAY_BITS);
+      this.days.set(day, bits);
+    }
+    const mask = 1 << (n & 7);
+    if (bits[n >> 3]! & mask) this.add(warning('ledger.duplicate-id', `${info.idField} ${id} is used by an earlier entry`, { line, pointer: `/${info.idField}` }));
+    bits[n >> 3]! |= mask;
+  }
+
+  /** Checks a resolved payload against an entry's `payload_hash`. */
+  payload(check: PayloadCheck, payload: unknown): void {
+    if (payload === undefined) {
+      this.add(warning('ledger.payload-missing', `payload ${check.loc} was not found; payload_hash not checked`, { line: check.line, pointer: '/payload_loc' }));
+      return;
+    }
+    let digests: PayloadDigests;
+    try {
+      digests = payloadDigests(payload, this.hasher);
+    } catch (cause) {
+      const p = canonicalizeProblem(payload, cause);
+      this.add(error(p.code, `payload ${check.loc}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''}`, { line: check.line, pointer: '/payload_loc' }));
+      return;
+    }
+    if (payloadMatch(digests, check.hash) === undefined)
+      this.add(error('ledger.payload-hash-mismatch', `payload ${check.loc} does not hash to payload_hash`, { line: check.line, pointer: '/payload_hash' }));
+  }
+
+  private compareCheckpoint(line: number): void {
+    const cp = this.cp!;
+    const root = this.acc.root();
+    const want = cp.root;
+    if (want === undefined || want.length !== root.length || root.some((b, i) => b !== want[i]))
+      this.add(error('ledger.checkpoint-mismatch', `the first ${cp.size} entries do not match the checkpoint root: history up to this line was rewritten (fork)`, { line }));
+  }
+
+  /** Ends the input and returns the summary. */
+  end(preambleLines = 0): VerifySummary {
+    if (this.cp !== undefined && this.count < this.cp.size) {
+      const missing = this.cp.size - this.count;
+      const line = this.torn ?? this.lastLine + 1;
+      this.add(
+        error('ledger.truncated', `the ledger has ${this.count} entries but a checkpoint recorded ${this.cp.size}: ${missing} entr${missing === 1 ? 'y was' : 'ies were'} deleted from the tail`, {
+          line,
+        }),
+      );
+    }
+    const rawChain = this.convention === 'raw-line';
+    if (rawChain)
+      this.add(
+        warning(
+          'ledger.raw-line-chain',
+          `predecessor_hash holds the SHA-256 of the previous line's raw bytes (from line ${this.conventionLine} on), not of its canonical form; memkit appends in the file's convention`,
+          { line: this.conventionLine },
+        ),
+      );
+    // In a raw-line chain the hash covers the bytes as stored, so a non-canonical line hides nothing.
+    else if (this.nonCanonicalLine !== undefined)
+      this.add(warning('ledger.non-canonical', 'the line is not in RFC 8785 canonical form (only the first such line is reported)', { line: this.nonCanonicalLine }));
+    this.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const head = rawChain && this.prevRaw !== undefined ? this.prevRaw : this.prevHash;
+    const summary: VerifySummary = { entries: this.count, head, chain: rawChain ? 'raw-line' : 'canonical', preambleLines, problems: this.problems };
+    if (this.all) summary.checkpoint = { size: this.count, root: toHex(this.acc.root()) };
+    if (this.torn !== undefined) summary.tornTail = { line: this.torn };
+    return summary;
+  }
+
+  /** Entries seen so far. */
+  get size(): number {
+    return this.count;
+  }
+}
+
+/**
+ * Verifies a ledger read as a stream (string, bytes, async iterable of chunks
+ * or a `ReadableStream`) in one pass with memory flat in its size. Returns
+ * problems naming each broken entry by line and code: `ledger.unparseable-line`,
+ * `json.duplicate-key`, `json.lone-surrogate`, `json.uncovered-key` (a line
+ * whose hash would not cover what a reader sees),
+ * `ledger.schema-violation`, `ledger.predecessor-mismatch`,
+ * `ledger.payload-hash-mismatch`, `ledger.duplicate-id`, `ledger.ts-backwards`,
+ * `ledger.torn-tail`; with a checkpoint also `ledger.truncated` and
+ * `ledger.checkpoint-mismatch`. The first problem is the first broken entry.
+ *
+ * @example
+ * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
+ */
+export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
+  const reader = options.preamble === false ? new JsonlReader({ ...options.jsonl, forbiddenKeys: 'refuse' }) : new LedgerTextReader(options.jsonl?.limits);
+  const preambleLines = () => (reader instanceof LedgerTextReader ? reader.preambleLines : 0);
+  // The first line is known once the reader is past the preamble, that is by its first item.
+  let v: LedgerVerifier | undefined;
+  for await (const item of readItems(reader, source)) {
+    v ??= new LedgerVerifier(options, preambleLines() + 1);
+    const pending = resolve(v, v.item(item), options, 'async');
+    if (pending) await pending;
+  }
+  v ??= new LedgerVerifier(options, preambleLines() + 1);
+  return v.end(preambleLines());
+}
+
+/**
+ * Resolves an entry's payload and checks it. An asynchronous answer is awaited
+ * (`async`), refused (`sync`: the resolver of {@link verifyText} must answer
+ * synchronously) or left unchecked (`skip`).
+ */
+function resolve(v: LedgerVerifier, pc: PayloadCheck | undefined, options: VerifyOptions, mode: 'async' | 'sync' | 'skip'): Promise<void> | undefined {
+  if (pc === undefined || !options.payloads) return undefined;
+  const payload = options.payloads(pc.loc, pc.entry);
+  if (!(payload instanceof Promise)) {
+    v.payload(pc, payload);
+    return undefined;
+  }
+  if (mode === 'sync') throw new TypeError('verifyText needs a synchronous payload resolver; use verify');
+  return mode === 'async' ? payload.then((p) => v.payload(pc, p)) : undefined;
+}
+
+/** {@link verify} over text already in memory, synchronously (a payload resolver must be synchronous here). */
+export function verifyText(text: string | Uint8Array, options: VerifyOptions = {}): VerifySummary {
+  if (options.preamble === false) {
+    const v = new LedgerVerifier(options);
+    for (const item of parseJsonlText(text, { ...options.jsonl, forbiddenKeys: 'refuse' })) resolve(v, v.item(item), options, 'sync');
+    return v.end();
+  }
+  return verifyParsed(parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {}), options);
+}
+
+/**
+ * {@link verifyText} over a ledger `parseLedgerText` read: for a caller that
+ * needs the entries as well (the directory checker, the merge driver, the
+ * PostgreSQL import), so the text is read once.
+ */
+export function verifyParsed(parsed: LedgerText, options: VerifyOptions = {}): VerifySummary {
+  const v = new LedgerVerifier(options, parsed.preambleLines + 1);
+  for (const p of parsed.problems) v.parseProblem(p);
+  for (const e of parsed.entries) resolve(v, v.entry(e.line, e.value, e.text), options, 'sync');
+  return v.end(parsed.preambleLines);
+}
+
+/**
+ * Verifies entries parsed elsewhere (e.g. the blocks of `feedback-log.md`):
+ * the same chain, schema, id, timestamp and checkpoint rules, on values.
+ */
+export function verifyEntries(entries: Iterable<{ line: number; value: unknown }>, options: VerifyOptions = {}): VerifySummary {
+  const v = new LedgerVerifier(options);
+  for (const e of entries) resolve(v, v.entry(e.line, e.value), options, 'skip');
+  return v.end();
+}

@@ -1,0 +1,47 @@
+import { parseFrontmatter } from '../../syntax/index.js';
+import { validate } from '../../schema/index.js';
+import { recordDocSize } from '../gardener-config/check.js';
+import type { CheckContext, LoadedFile } from '../check-context.js';
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * Checks one memory doc: frontmatter parses and matches the memory-doc
+ * format; a recap has a Provenance section. Records the doc's id and
+ * provenance for the cross-file checks, and its size for the gardener's caps.
+ */
+export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
+  const parsed = parseFrontmatter(file.text, { file: file.path, limits: { maxFileBytes: ctx.env.maxFileBytes } });
+  if (!parsed.ok) {
+    recordDocSize(ctx, file.path, file.text, undefined);
+    ctx.report(file, parsed.problems);
+    return;
+  }
+  recordDocSize(ctx, file.path, file.text, parsed.value.data.kind);
+  ctx.report(file, parsed.problems ?? []);
+  const doc = parsed.value;
+  const data = doc.data;
+  for (const p of validate('memory-doc', data)) {
+    ctx.report(file, [{ ...p, line: doc.lineOf(p.pointer ?? '') }]);
+  }
+  if (data.kind === 'recap') {
+    // Why the headings came from a plain line scan (a hostile body), if they did.
+    ctx.report(file, doc.markdownProblems());
+    if (!doc.headings().some((h) => /^provenance$/i.test(h.text.trim())))
+      ctx.error('check.recap-provenance', 'this recap has no "Provenance" section; the recap template requires one', { file: file.path, line: doc.bodyLine });
+  }
+  if (typeof data.id === 'string') {
+    const prov = typeof data.provenance === 'object' && data.provenance !== null ? (data.provenance as Record<string, unknown>) : {};
+    ctx.docs.push({
+      path: file.path,
+      line: doc.lineOf('/id'),
+      id: data.id,
+      kind: data.kind,
+      title: data.title,
+      tags: data.tags,
+      updated: data.updated,
+      provenance: { events: strings(prov.events), patches: strings(prov.patches), ...(prov.commits !== undefined ? { commits: prov.commits } : {}) },
+      provenanceLine: doc.lineOf('/provenance'),
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { canonicalize } from '../../kernel/canonical/jcs.js';
+import { type Hasher, sha256Hex } from '../../kernel/canonical/sha256.js';
+import { parseJson } from '../../syntax/json.js';
+
+/** The two SHA-256 forms a `payload_hash` may take for one payload: of its raw bytes, and (when it is JSON) of its RFC 8785 canonical JSON. */
+export interface PayloadDigests {
+  bytes?: string;
+  jcs?: string;
+}
+
+/**
+ * The {@link PayloadDigests} of a payload: of its bytes and, when they are
+ * UTF-8 JSON, of their canonical JSON; of a JSON value, its canonical JSON's.
+ * Throws for a value with no canonical form (the caller reports it).
+ */
+export function payloadDigests(payload: Uint8Array | unknown, hasher: Hasher): PayloadDigests {
+  if (!(payload instanceof Uint8Array)) return { jcs: sha256Hex(canonicalize(payload), hasher) };
+  const out: PayloadDigests = { bytes: sha256Hex(payload, hasher) };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(payload);
+  } catch {
+    return out;
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) return out;
+  try {
+    out.jcs = sha256Hex(canonicalize(parsed.value), hasher);
+  } catch {
+    // A value with no canonical form (a lone surrogate) has only its bytes' hash.
+  }
+  return out;
+}
+
+/**
+ * The one comparison of a payload with its entry's `payload_hash`, for
+ * `memkit check` and `verify` alike: `'bytes'` when the hash is the SHA-256 of
+ * the raw bytes, `'jcs'` when it is that of the canonical JSON (what memkit
+ * writes), `undefined` when neither. The schema takes hex in either case
+ * (`convention.lowercase-hex` warns), so the case of `hash` does not matter.
+ */
+export function payloadMatch(digests: PayloadDigests, hash: string): 'bytes' | 'jcs' | undefined {
+  const want = hash.toLowerCase();
+  return digests.bytes === want ? 'bytes' : digests.jcs === want ? 'jcs' : undefined;
+}
+
+/**
+ * The path a `payload_loc` names, relative to the checked root and
+ * `/`-separated, resolved against `base` (a directory relative to the root);
+ * `undefined` when it is not a plain relative file reference inside the root
+ * (a URL, an absolute path, or one whose `..` segments climb out).
+ */
+export function resolvePayloadLoc(base: string, loc: string): string | undefined {
+  if (loc === '' || loc.includes('\0') || loc.includes('\\') || loc.startsWith('/') || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(loc)) return undefined;
+  const out = base === '' ? [] : base.split('/');
+  for (const seg of loc.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length === 0) return undefined;
+      out.pop();
+    } else out.push(seg);
+  }
+  return out.length === 0 ? undefined : out.join('/');
+}

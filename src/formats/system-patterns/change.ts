@@ -1,0 +1,78 @@
+import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
+import { parseSystemPatterns } from './parse.js';
+import { type Problem, error, warning } from '../../kernel/problems/index.js';
+
+/** Options of {@link checkSystemPatternsChange}. */
+export interface SystemPatternsChangeOptions {
+  hasher?: Hasher;
+  file?: string;
+}
+
+/**
+ * The `diff_hash` a decisionLog.md entry must carry to back a change of
+ * systemPatterns.md: lowercase hex SHA-256 of the UTF-8 bytes appended to the
+ * body (`newBody.slice(oldBody.length)`; the body is what follows the
+ * frontmatter's closing `---` line). `undefined` when the new body does not
+ * extend the old one.
+ *
+ * @example systemPatternsDiffHash('a\n', 'a\nb\n') // sha256('b\n')
+ */
+export function systemPatternsDiffHash(oldBody: string, newBody: string, hasher: Hasher = jsHasher): string | undefined {
+  return newBody.startsWith(oldBody) ? sha256Hex(newBody.slice(oldBody.length), hasher) : undefined;
+}
+
+function semverTuple(v: unknown): number[] | undefined {
+  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\.(\d+)/.exec(v) : null;
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+function greater(a: number[], b: number[]): boolean {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+}
+
+/**
+ * Checks a new version of systemPatterns.md against the old one (`before`
+ * empty: there is none, and a first version needs no decision): the header
+ * hash must match the new body (parser problems), the new body must extend
+ * the old body (`ledger.system-patterns-rewritten` otherwise, at the first
+ * differing line), and some decisionLog.md entry must have
+ * `diff_hash === systemPatternsDiffHash(old, new)`
+ * (`ledger.system-patterns-unbacked`). A body change without a version bump
+ * is a warning.
+ */
+export function checkSystemPatternsChange(before: string, after: string, decisions: Iterable<unknown>, options: SystemPatternsChangeOptions = {}): Problem[] {
+  const hasher = options.hasher ?? jsHasher;
+  const where = (line?: number) => ({ ...(options.file === undefined ? {} : { file: options.file }), ...(line === undefined ? {} : { line }) });
+  const newDoc = parseSystemPatterns(after, { hasher, ...(options.file === undefined ? {} : { file: options.file }) });
+  if (!newDoc.ok) return newDoc.problems;
+  const problems: Problem[] = [...(newDoc.problems ?? [])];
+  // No previous version (the file is being created): a first version is no change, and the seed asks a decision only for a change.
+  if (before.trim() === '') return problems;
+  const oldDoc = parseSystemPatterns(before, { hasher, verifyHash: false });
+  if (!oldDoc.ok) return [...problems, ...oldDoc.problems.map((p) => ({ ...p, message: `previous version: ${p.message}` }))];
+  const oldBody = oldDoc.value.body;
+  const newBody = newDoc.value.body;
+  if (oldBody === newBody) return problems;
+  const diff = systemPatternsDiffHash(oldBody, newBody, hasher);
+  if (diff === undefined) {
+    const ol = oldBody.split('\n');
+    const nl = newBody.split('\n');
+    let i = 0;
+    while (i < ol.length && i < nl.length && ol[i] === nl[i]) i++;
+    problems.push(error('ledger.system-patterns-rewritten', 'the new body does not start with the old body: existing text was edited or removed', where(newDoc.value.doc.bodyLine + i)));
+    return problems;
+  }
+  let backed = false;
+  // The format says only "sha256": a diff_hash in upper case backs the change too.
+  for (const d of decisions) {
+    const h = (d as { diff_hash?: unknown } | null)?.diff_hash;
+    if (typeof h === 'string' && h.toLowerCase() === diff) backed = true;
+  }
+  if (!backed) problems.push(error('ledger.system-patterns-unbacked', `no decisionLog.md entry has diff_hash ${diff}`, where(newDoc.value.doc.bodyLine)));
+  const ov = semverTuple(oldDoc.value.header.version);
+  const nv = semverTuple(newDoc.value.header.version);
+  if (ov && nv && !greater(nv, ov))
+    problems.push(warning('ledger.system-patterns-version', `version ${newDoc.value.header.version} is not above ${oldDoc.value.header.version}`, where(newDoc.value.doc.yamlLine)));
+  return problems;
+}

@@ -1,0 +1,76 @@
+import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
+import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../../kernel/problems/index.js';
+import { validate, type ValidateOptions } from '../../schema/validate.js';
+import { guard } from '../../syntax/guard.js';
+import { type FrontmatterDoc, type FrontmatterOptions, parseFrontmatter, splitFrontmatter } from '../../syntax/frontmatter.js';
+
+/** A parsed `systemPatterns.md`. */
+export interface SystemPatterns {
+  /**
+   * The header (the frontmatter, or its `header:` mapping when it has one),
+   * already valid against the `system-patterns-header` schema. Spelled out
+   * rather than `Static<…>` so the core entry's declarations need no TypeBox
+   * types (which cost consumers seconds of type-checking).
+   */
+  header: { version: string; hash: string; locked_by: string; immutable: true; [field: string]: unknown };
+  /** The bytes after the closing `---` line (its newline excluded), as text. */
+  body: string;
+  /** SHA-256 hex of the body's UTF-8 bytes. */
+  bodyHash: string;
+  doc: FrontmatterDoc;
+}
+
+/** Options for {@link parseSystemPatterns}. */
+export interface SystemPatternsOptions extends FrontmatterOptions {
+  hasher?: Hasher;
+  /** Check `header.hash` against the body (default true; a mismatch is `system-patterns.hash-mismatch`). */
+  verifyHash?: boolean;
+  validateOptions?: ValidateOptions;
+}
+
+/**
+ * The DESIGN §4 body hash of `systemPatterns.md`: SHA-256 hex of the UTF-8
+ * bytes that follow the frontmatter's closing `---` line, that line's newline
+ * excluded. `undefined` when the text has no closed frontmatter. Does not
+ * parse the YAML.
+ *
+ * @example systemPatternsBodyHash('---\nversion: 1.0.0\n---\nbody\n') // sha256('body\n')
+ */
+export function systemPatternsBodyHash(text: string, hasher: Hasher = jsHasher): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const split = splitFrontmatter(text);
+  return 'bodyStart' in split ? sha256Hex(split.body, hasher) : undefined;
+}
+
+/**
+ * Parses `systemPatterns.md`: a frontmatter header validated as
+ * `system-patterns-header` (flat, or nested under `header:` as in the seed)
+ * and the body, whose hash is checked against `header.hash`. Never throws.
+ */
+export function parseSystemPatterns(text: string, options: SystemPatternsOptions = {}): Result<SystemPatterns> {
+  return guard(
+    () => parseSystemPatternsUnguarded(text, options),
+    (p) => fail([p]),
+    options.file,
+  );
+}
+
+function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptions): Result<SystemPatterns> {
+  const fm = parseFrontmatter(text, { ...options, optional: false });
+  if (!fm.ok) return fm;
+  const doc = fm.value;
+  const problems: Problem[] = [...(fm.problems ?? [])];
+  const nested = doc.data.header;
+  const useNested = nested !== null && typeof nested === 'object' && !Array.isArray(nested);
+  const header = (useNested ? nested : doc.data) as Record<string, unknown>;
+  const base = useNested ? '/header' : '';
+  for (const p of validate('system-patterns-header', header, options.validateOptions)) problems.push({ ...p, pointer: base + (p.pointer ?? ''), line: doc.yamlLine });
+  const bodyHash = sha256Hex(doc.body, options.hasher ?? jsHasher);
+  // Either case of hex is a sha256 (memkit writes lowercase: convention.lowercase-hex).
+  if (options.verifyHash !== false && typeof header.hash === 'string' && /^[0-9a-fA-F]{64}$/.test(header.hash) && header.hash.toLowerCase() !== bodyHash) {
+    problems.push(error('system-patterns.hash-mismatch', `the header hash ${header.hash} is not the body's SHA-256 ${bodyHash}`, { line: doc.bodyLine, pointer: `${base}/hash` }));
+  }
+  const withFile = options.file === undefined ? problems : inFile(problems, options.file);
+  if (hasErrors(withFile)) return fail(withFile);
+  return ok({ header: header as SystemPatterns['header'], body: doc.body, bodyHash, doc }, withFile);
+}

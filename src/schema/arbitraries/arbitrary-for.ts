@@ -1,0 +1,80 @@
+import type fc from 'fast-check';
+import { MemkitError, error } from '../../kernel/problems/index.js';
+import { type SchemaId, formatIds } from '../index.js';
+import { activeContextEntryArb } from './active-context-entry.js';
+import { artifactsManifestArb } from './artifacts-manifest.js';
+import { decisionLogEntryArb } from './decision-log-entry.js';
+import { eventArb } from './event.js';
+import { exportDecisionV1Arb } from './export-decision-v1.js';
+import { exportFactV1Arb } from './export-fact-v1.js';
+import { exportIdentityV1Arb } from './export-identity-v1.js';
+import { exportManifestArb } from './export-manifest.js';
+import { feedbackLogEntryArb } from './feedback-log-entry.js';
+import { gardenerConfigArb } from './gardener-config.js';
+import { memoryDocArb } from './memory-doc.js';
+import { memoryManifestArb } from './memory-manifest.js';
+import { productContextEntryArb } from './product-context-entry.js';
+import { progressRowArb } from './progress-row.js';
+import { riskRegisterEntryArb } from './risk-register-entry.js';
+import { systemPatternsHeaderArb } from './system-patterns-header.js';
+import { threadArb } from './thread.js';
+import { threadOperationArb } from './thread-operation.js';
+import { threadRelationsArb } from './thread-relations.js';
+import { threadStoreArb } from './thread-store.js';
+import { wbsIndexEntryArb } from './wbs-index-entry.js';
+import { wbsTaskArb } from './wbs-task.js';
+import { wbsTaskIndexArb } from './wbs-task-index.js';
+import { workflowStateArb } from './workflow-state.js';
+
+/** The arbitrary of every format id in the schema registry (a missing id is a type error). */
+export const arbitraries = Object.freeze({
+  'memory-doc': memoryDocArb,
+  'memory-manifest': memoryManifestArb,
+  event: eventArb,
+  'gardener-config': gardenerConfigArb,
+  'system-patterns-header': systemPatternsHeaderArb,
+  'product-context-entry': productContextEntryArb,
+  'active-context-entry': activeContextEntryArb,
+  'decision-log-entry': decisionLogEntryArb,
+  'progress-row': progressRowArb,
+  'risk-register-entry': riskRegisterEntryArb,
+  'workflow-state': workflowStateArb,
+  'artifacts-manifest': artifactsManifestArb,
+  'feedback-log-entry': feedbackLogEntryArb,
+  'export-manifest': exportManifestArb,
+  'export-fact-v1': exportFactV1Arb,
+  'export-decision-v1': exportDecisionV1Arb,
+  'export-identity-v1': exportIdentityV1Arb,
+  'thread-store': threadStoreArb,
+  thread: threadArb,
+  'thread-operation': threadOperationArb,
+  'thread-relations': threadRelationsArb,
+  'wbs-task-index': wbsTaskIndexArb,
+  'wbs-index-entry': wbsIndexEntryArb,
+  'wbs-task': wbsTaskArb,
+}) satisfies { readonly [K in SchemaId]: fc.Arbitrary<unknown> };
+
+
+/**
+ * The value type of each format id (`Static<typeof Schema>` of its schema):
+ * what {@link arbitraryFor} generates and `validate` accepts.
+ */
+export type SchemaValues = { [K in SchemaId]: (typeof arbitraries)[K] extends fc.Arbitrary<infer V> ? V : never };
+
+/**
+ * The fast-check arbitrary of valid values of a memkit format; every value it
+ * generates passes `validate(formatId, value)` with zero problems.
+ * Typed by format: `arbitraryFor('decision-log-entry')` is an
+ * `Arbitrary<DecisionLogEntry>`, and an unknown id is a type error. Called
+ * from plain JavaScript with an unknown id it throws a {@link MemkitError}
+ * (`schema.unknown-format`).
+ *
+ * @example
+ * fc.assert(fc.property(arbitraryFor('decision-log-entry'), (e) => myLedger.accepts(e)));
+ */
+export function arbitraryFor<K extends SchemaId>(formatId: K): fc.Arbitrary<SchemaValues[K]> {
+  const table: Readonly<Record<string, fc.Arbitrary<unknown>>> = arbitraries;
+  const arb = Object.hasOwn(table, formatId) ? (table[formatId] as fc.Arbitrary<SchemaValues[K]>) : undefined;
+  if (arb === undefined) throw new MemkitError([error('schema.unknown-format', `unknown format "${formatId}"; known: ${formatIds.join(', ')}`)]);
+  return arb;
+}

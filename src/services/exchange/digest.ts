@@ -1,0 +1,56 @@
+import { type Hasher, canonicalize, sha256Hex } from '../../kernel/canonical/index.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * The running bundle digest: `h0` = 32 zero bytes, `hi = sha256(h(i-1) ‖ line_i)`
+ * over the UTF-8 bytes of each record line (newline excluded), and
+ * `digest = hex(sha256(hn ‖ JCS(manifest without digest)))`. Any edited,
+ * inserted, removed or reordered line, and any edit to the manifest, changes
+ * it. Works with any one-shot {@link Hasher}; memory is one line.
+ *
+ * @example
+ * const d = new BundleDigest(jsHasher);
+ * for (const line of recordLines) d.addText(line);
+ * d.finish(manifest); // '3f…'
+ */
+export class BundleDigest {
+  private state: Uint8Array = new Uint8Array(32);
+  private buf = new Uint8Array(4096);
+  private readonly hasher: Hasher;
+
+  constructor(hasher: Hasher) {
+    this.hasher = hasher;
+  }
+
+  private ensure(n: number): void {
+    if (this.buf.length < n) this.buf = new Uint8Array(Math.max(n, this.buf.length * 2));
+  }
+
+  /** Adds one record line given as UTF-8 bytes (without its newline). */
+  addBytes(line: Uint8Array): void {
+    this.ensure(32 + line.length);
+    this.buf.set(this.state, 0);
+    this.buf.set(line, 32);
+    this.state = this.hasher.sha256(this.buf.subarray(0, 32 + line.length));
+  }
+
+  /** Adds one record line given as text (without its newline). */
+  addText(line: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit.
+    this.ensure(32 + line.length * 3);
+    this.buf.set(this.state, 0);
+    const { written } = encoder.encodeInto(line, this.buf.subarray(32));
+    this.state = this.hasher.sha256(this.buf.subarray(0, 32 + written));
+  }
+
+  /** The digest of the lines added so far under `manifest` (its `digest` property is ignored). */
+  finish(manifest: Record<string, unknown>): string {
+    const { digest: _omit, ...rest } = manifest;
+    const tail = encoder.encode(canonicalize(rest));
+    const all = new Uint8Array(32 + tail.length);
+    all.set(this.state, 0);
+    all.set(tail, 32);
+    return sha256Hex(all, this.hasher);
+  }
+}

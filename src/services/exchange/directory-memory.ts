@@ -1,0 +1,80 @@
+import { MemkitError } from '../../kernel/problems/index.js';
+import type { FilePort } from '../../kernel/file-port.js';
+import { type ExportEnv, exportBundle } from './export.js';
+import { importBundle } from './import.js';
+import { type FileRecordStore, type Memory, type RecordStore, memoryRecords } from './record-store.js';
+
+/** Where a memory directory keeps its structured records (Fact, Decision, Identity, DocEdge): a records-only bundle. */
+export const RECORDS_PATH = '.memkit/records.ndjson';
+
+/**
+ * The records of a memory directory, in `path` (default {@link RECORDS_PATH})
+ * of `files`: a bundle holding only records, read (and verified) on first use
+ * and held in memory. `put` changes the copy in memory; an import writes the
+ * file in the same staged commit as the other files, so records and files
+ * land together or not at all. A damaged records file makes every use throw
+ * a `MemkitError` with its problems.
+ */
+export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: ExportEnv = {}): FileRecordStore {
+  let loaded: Promise<RecordStore> | undefined;
+  let dirty = false;
+  const load = () => {
+    loaded ??= (async () => {
+      const inner = memoryRecords();
+      const bytes = await files.read(path);
+      if (bytes === undefined) return inner;
+      const r = await importBundle(bytes, { records: inner }, { file: path, ...(env.hasher === undefined ? {} : { env: { hasher: env.hasher } }) });
+      if (!r.ok) throw new MemkitError(r.problems);
+      return inner;
+    })();
+    return loaded;
+  };
+  return {
+    path,
+    async get(type, key) {
+      return (await load()).get(type, key);
+    },
+    async put(record) {
+      await (await load()).put(record);
+      dirty = true;
+    },
+    async *list() {
+      yield* (await load()).list();
+    },
+    async pendingFile() {
+      if (!dirty) return undefined;
+      const r = await exportBundle({ records: await load() }, { agentId: 'memkit', env });
+      if (!r.ok) throw new MemkitError(r.problems);
+      return { path, bytes: new TextEncoder().encode(await r.value.text()) };
+    },
+  };
+}
+
+/**
+ * `files` without `hidden` in its listing (export carries that file's records,
+ * not the file). Every other member is the port's own, optional ones too (the
+ * node port's directory listing and deferred directory syncs, which staging
+ * and recovery use when present).
+ */
+function listingWithout(files: FilePort, hidden: string): FilePort {
+  const list = async (prefix: string) => (await files.list(prefix)).filter((p) => p !== hidden);
+  return new Proxy(files, {
+    get(target, key) {
+      if (key === 'list') return list;
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+/**
+ * A memory directory as the CLI exports, imports and drills it: its files
+ * (without the records file) and its records,
+ * kept in {@link RECORDS_PATH}.
+ *
+ * @example
+ * await importBundle(bundle, directoryMemory(nodeFiles(dir, { extensions: null })));
+ */
+export function directoryMemory(files: FilePort, env: ExportEnv = {}): Memory & { files: FilePort; records: FileRecordStore } {
+  return { files: listingWithout(files, RECORDS_PATH), records: fileRecords(files, RECORDS_PATH, env) };
+}

@@ -1,0 +1,134 @@
+import { type Hasher, sha256Hex } from '../../kernel/canonical/index.js';
+import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
+import { Rfc3339DateTime as DateTime } from '../../schema/common.js';
+import { type FILE_KINDS, type FileV2, SafeRelativePath } from '../../schema/export-v2.js';
+import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
+import { isSchemaValid } from './formats.js';
+
+/** How memkit classifies a memory file (`File.kind`). */
+export type FileKind = (typeof FILE_KINDS)[number];
+
+const utf8Strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/** True when `path` is a safe relative path (no `..`, no absolute, no backslash or NUL). */
+export function isSafePath(path: string): boolean {
+  return isSchemaValid(SafeRelativePath, path);
+}
+
+/**
+ * Classifies a file by the table of formats, as `memkit check` discovers
+ * them: a format found by location gives its export kind, and so does a
+ * format told by content when the text sniffs as it (a `*.json` thread store,
+ * a lone `decisionLog.md` holding ledger lines); any other `*.jsonl` is kept
+ * as an append-only `ledger`. `layout` says which directories are memory banks
+ * (from the whole listing, see `layoutOf`); without it only a directory named
+ * `memory-bank` is one.
+ */
+export function classifyFile(path: string, text: string | undefined, layout: Layout = PATH_ONLY_LAYOUT): FileKind {
+  const cls = classifyPath(path, layout);
+  if (cls !== undefined && 'format' in cls) return formatById(cls.format).exportKind;
+  if (path.endsWith('.jsonl')) return 'ledger';
+  // A format told by content (a thread store, a lone bank file outside a bank) when the text sniffs as it.
+  const sniffed = cls !== undefined && text !== undefined && text.length < 64 * 1024 * 1024 ? sniffFormat(cls.sniff, text) : undefined;
+  return sniffed === undefined ? 'other' : formatById(sniffed).exportKind;
+}
+
+/** True for kinds that only ever grow by appending (ledgers, events): an import only replaces a prefix of the incoming file. */
+export function isAppendOnly(kind: FileKind): boolean {
+  return kind === 'ledger' || kind === 'events';
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function dateOf(v: unknown): string | null {
+  return typeof v === 'string' && isSchemaValid(DateTime, v) ? v : null;
+}
+
+function pick(obj: unknown, keys: readonly string[]): string | null {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return null;
+  const o = obj as Record<string, unknown>;
+  for (const k of keys) {
+    const d = dateOf(Object.hasOwn(o, k) ? o[k] : undefined);
+    if (d !== null) return d;
+  }
+  return null;
+}
+
+/**
+ * When the file says it was last changed: frontmatter `updated`/`updated_at`
+ * of a Markdown doc, `updated_at`/`updated`/`last_updated`/`metadata.last_updated`
+ * of a JSON file, or `ts`/`timestamp`/`updated_at`/`created_at` of a ledger's
+ * last entry. `null` when the file carries no valid date.
+ */
+export function fileUpdatedAt(path: string, text: string | undefined): string | null {
+  if (text === undefined) return null;
+  if (path.endsWith('.md') && text.startsWith('---')) {
+    const end = text.indexOf('\n---', 3);
+    const fm = end < 0 ? '' : text.slice(0, end);
+    const m = /^updated(?:_at)?:[ \t]*["']?([0-9T:.+\-Z]+)["']?[ \t]*$/m.exec(fm);
+    if (m !== null && dateOf(m[1]) !== null) return m[1]!;
+  }
+  if (path.endsWith('.json')) {
+    const v = tryJson(text);
+    const d = pick(v, ['updated_at', 'updated', 'last_updated']);
+    if (d !== null) return d;
+    if (v !== null && typeof v === 'object' && 'metadata' in (v as object)) return pick((v as { metadata: unknown }).metadata, ['last_updated']);
+    return null;
+  }
+  if (path.endsWith('.jsonl') || path.endsWith('.md')) {
+    let end = text.length;
+    while (end > 0) {
+      const start = text.lastIndexOf('\n', end - 1) + 1;
+      const line = text.slice(start, end).trim();
+      if (line.startsWith('{')) return pick(tryJson(line), ['ts', 'timestamp', 'updated_at', 'created_at']);
+      if (line !== '') return null;
+      end = start - 1;
+    }
+  }
+  return null;
+}
+
+/** Decodes bytes as UTF-8 (a BOM is kept as U+FEFF), or `undefined` when they are not valid UTF-8. */
+export function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8Strict.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the `File` record of one memory file, carrying its exact bytes. */
+export function fileRecord(path: string, bytes: Uint8Array, hasher: Hasher, layout: Layout = PATH_ONLY_LAYOUT): FileV2 {
+  const text = strictUtf8(bytes);
+  return {
+    content: text ?? encodeBase64(bytes),
+    encoding: text === undefined ? 'base64' : 'utf8',
+    kind: classifyFile(path, text, layout),
+    path,
+    sha256: sha256Hex(bytes, hasher),
+    size: bytes.length,
+    type: 'File',
+    updated_at: fileUpdatedAt(path, text),
+  };
+}
+
+/** The bytes a `File` record carries, checked against its `size` and `sha256`. */
+export function fileBytes(record: FileV2, hasher: Hasher): Result<Uint8Array> {
+  let bytes: Uint8Array | undefined;
+  if (record.encoding === 'base64') {
+    bytes = decodeBase64(record.content);
+    if (bytes === undefined) return fail([error('exchange.bad-encoding', `File ${record.path}: content is not valid base64`, { pointer: '/content' })]);
+  } else bytes = encoder.encode(record.content);
+  const problems: Problem[] = [];
+  if (bytes.length !== record.size || sha256Hex(bytes, hasher) !== record.sha256)
+    problems.push(error('exchange.file-hash-mismatch', `File ${record.path}: content does not match its size and sha256`, { pointer: '/content' }));
+  return problems.length > 0 ? fail(problems) : ok(bytes);
+}

@@ -1,0 +1,84 @@
+import type { Hasher } from '../../kernel/canonical/index.js';
+
+/** Bytes of lines hashed together (a line this long or longer is a block of its own). */
+const BLOCK_BYTES = 64 * 1024;
+
+/**
+ * Cuts a sequence of lines into blocks of about 64 KiB and hashes each block:
+ * the lines' bytes, each followed by `\n` (a line of 64 KiB or more is hashed
+ * alone). Where blocks end depends only on the line lengths, so the same
+ * lines always give the same blocks and hashes, and a block's bytes name its
+ * lines exactly. Import records the block hashes in its verify pass and, in
+ * its apply pass, holds each block's writes until that block hashes the same:
+ * one SHA-256 per 64 KiB instead of one per line, and only verified bytes are
+ * ever written.
+ */
+export class LineBlocks {
+  private buf = new Uint8Array(BLOCK_BYTES);
+  private len = 0;
+  private readonly hasher: Hasher;
+  /** Index of the block the next line goes to. */
+  blocks = 0;
+
+  constructor(hasher: Hasher) {
+    this.hasher = hasher;
+  }
+
+  /**
+   * Adds one line (without its newline). Returns the blocks this completes
+   * (0, 1 or 2: the one it does not fit in, and itself when it is a block of
+   * its own) and the index of the block the line belongs to.
+   */
+  add(line: Uint8Array): { block: number; done: Uint8Array[] } {
+    const done: Uint8Array[] = [];
+    if (this.len > 0 && this.len + line.length + 1 > BLOCK_BYTES) done.push(this.cut());
+    const block = this.blocks;
+    if (line.length + 1 >= BLOCK_BYTES) {
+      // Hashed in place: no copy of a long line. It holds no `\n`, so it cannot equal a block of several lines.
+      done.push(this.hasher.sha256(line).slice());
+      this.blocks++;
+    } else {
+      this.buf.set(line, this.len);
+      this.len += line.length;
+      this.buf[this.len++] = 10;
+    }
+    return { block, done };
+  }
+
+  /** Completes the last block; its hash, or `undefined` when it is empty. */
+  finish(): Uint8Array | undefined {
+    return this.len > 0 ? this.cut() : undefined;
+  }
+
+  private cut(): Uint8Array {
+    const h = this.hasher.sha256(this.buf.subarray(0, this.len)).slice();
+    this.len = 0;
+    this.blocks++;
+    return h;
+  }
+}
+
+/** 32-byte hashes in order, in one growing buffer. */
+export class HashList {
+  private buf = new Uint8Array(32 * 64);
+  count = 0;
+
+  /** Appends a hash. */
+  push(hash: Uint8Array): void {
+    if (this.buf.length < (this.count + 1) * 32) {
+      const grown = new Uint8Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf.set(hash.subarray(0, 32), this.count * 32);
+    this.count++;
+  }
+
+  /** True when hash `i` (0-based) exists and equals `hash`. */
+  matches(i: number, hash: Uint8Array): boolean {
+    if (i >= this.count || hash.length !== 32) return false;
+    const at = i * 32;
+    for (let k = 0; k < 32; k++) if (this.buf[at + k] !== hash[k]) return false;
+    return true;
+  }
+}

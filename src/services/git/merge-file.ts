@@ -1,0 +1,71 @@
+import type { Hasher } from '../../kernel/canonical/sha256.js';
+import { FORMATS, type FormatId, type FormatModule, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
+import { isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
+import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
+import type { MergeInputs, MergeLimits } from './bounds.js';
+import { type JsonMergeFormat, mergeJsonFile } from './merge-json.js';
+import { type Renumbered, mergeLedger } from './merge-ledger.js';
+
+/** Options of {@link mergeMemoryFile}. */
+export interface MergeFileOptions {
+  hasher?: Hasher;
+  limits?: Partial<MergeLimits>;
+  /** The format, when the caller knows it; else it is found from the path (and ours' text for formats told by content). */
+  format?: FormatId;
+}
+
+/** A clean merge of one memory file. */
+export interface FileMerge {
+  /** The merged text, to be written over ours. */
+  text: string;
+  /** The format merged, or `undefined` when one side was unchanged and the other taken whole. */
+  format?: FormatId;
+  renumbered: Renumbered[];
+  /** Warnings (renumbered ids). */
+  problems: Problem[];
+}
+
+/** The formats the merge driver merges three ways: those whose module names a `merge`. */
+export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze((FORMATS as readonly FormatModule[]).filter((f) => f.merge !== undefined).map((f) => f.id));
+
+/**
+ * Merges three versions of a memory file (git's ancestor, ours and theirs)
+ * by its format: ledgers and `events.jsonl` by {@link mergeLedger}, a thread
+ * store, WBS task index or memory manifest by {@link mergeJsonFile}. When one
+ * side left the file as the ancestor had it, the other side is taken. A
+ * ledger in the prose dialect (no side holds an entry: plain Markdown) and
+ * any other file both sides changed fail with `git.merge-unsupported`: they
+ * are text, for a line-based merge (`memkit merge-driver` runs
+ * `git merge-file`, with conflict markers where both sides changed a line).
+ *
+ * @example mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
+ */
+export function mergeMemoryFile(path: string, inputs: MergeInputs, options: MergeFileOptions = {}): Result<FileMerge> {
+  const plain = (text: string): Result<FileMerge> => ok({ text, renumbered: [], problems: [] });
+  if (inputs.ours === inputs.theirs || inputs.theirs === inputs.base) return plain(inputs.ours);
+  if (inputs.ours === inputs.base) return plain(inputs.theirs);
+  const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
+  const merge = format === undefined ? undefined : formatById(format).merge;
+  // A ledger in the prose dialect (plain Markdown, no entry on any side) is text: it merges line by line, as git would.
+  if (merge === 'chain' && isLedgerFormat(format) && !hasEntry(inputs.base) && !hasEntry(inputs.ours) && !hasEntry(inputs.theirs))
+    return fail([error('git.merge-unsupported', `${path} is prose on every side (no JSON Lines entry): it merges line by line`, { file: path })]);
+  const common = { file: path, ...(options.limits ? { limits: options.limits } : {}) };
+  if (merge === 'chain') {
+    const r = mergeLedger(inputs, { ...common, format: format as Parameters<typeof mergeLedger>[1]['format'], ...(options.hasher ? { hasher: options.hasher } : {}) });
+    return r.ok ? ok({ text: r.value.text, format, renumbered: r.value.renumbered, problems: r.value.problems }) : r;
+  }
+  if (merge === 'items') {
+    const r = mergeJsonFile(inputs, { ...common, format: format as JsonMergeFormat });
+    return r.ok ? ok({ text: r.value.text, format, renumbered: [], problems: [] }) : r;
+  }
+  return fail([error('git.merge-unsupported', `both sides changed ${path}${format ? ` (${format})` : ''} and memkit has no three-way merge for it`, { file: path })]);
+}
+
+/** True when a line starts with `{`: where a ledger's first entry starts (the reader's rule). */
+const hasEntry = (text: string): boolean => /^\uFEFF?\{/m.test(text);
+
+function formatOf(path: string, text: string): FormatId | undefined {
+  const cls = classifyPath(path);
+  if (cls === undefined) return undefined;
+  return 'format' in cls ? cls.format : sniffFormat(cls.sniff, text);
+}

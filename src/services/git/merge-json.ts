@@ -1,0 +1,228 @@
+import { canonicalize } from '../../kernel/canonical/jcs.js';
+import { readJson } from '../../kernel/canonical/read-json.js';
+import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
+import type { TaskIndex, ThreadStore } from '../../schema/index.js';
+import { checkThreadStore } from '../../formats/thread-store/invariants.js';
+import { rebuildRelations } from '../../formats/thread-store/rebuild-relations.js';
+import { checkWbs } from '../../formats/wbs/invariants.js';
+import { rollup } from '../../formats/wbs/rollup.js';
+import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, sideProblem } from './bounds.js';
+
+/** The JSON memory files with a three-way merge. */
+export type JsonMergeFormat = 'thread-store' | 'wbs-task-index' | 'memory-manifest';
+
+/** Options of {@link mergeJsonFile}. */
+export interface MergeJsonOptions {
+  format: JsonMergeFormat;
+  /** The merged path, for problems. */
+  file?: string;
+  limits?: Partial<MergeLimits>;
+}
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
+const same = (a: unknown, b: unknown): boolean => a === b || (a !== undefined && b !== undefined && canonicalize(a) === canonicalize(b));
+
+/** Collects the conflicts of one merge; each names what both sides changed. */
+class Conflicts {
+  readonly problems: Problem[] = [];
+  constructor(readonly file: string | undefined) {}
+  add(what: string): void {
+    this.problems.push(sideProblem('git.merge-entry-conflict', 'theirs', `both sides changed ${what} differently`, this.file));
+  }
+}
+
+/** One value merged three ways: a side that left it as the ancestor had it takes the other's; `undefined` means absent. */
+function merge3(base: unknown, ours: unknown, theirs: unknown, what: string, c: Conflicts): unknown {
+  if (same(ours, theirs) || same(theirs, base)) return ours;
+  if (same(ours, base)) return theirs;
+  c.add(what);
+  return ours;
+}
+
+/** Objects merged key by key (keys in ours' order, then theirs' new keys); `merge` overrides how one key merges. */
+function mergeRecord(
+  base: Loose,
+  ours: Loose,
+  theirs: Loose,
+  what: string,
+  c: Conflicts,
+  merge: (key: string, b: unknown, o: unknown, t: unknown) => unknown = (k, b, o, t) => merge3(b, o, t, `${what}${k}`, c),
+): Loose {
+  const out: Loose = {};
+  const keys = [...Object.keys(ours), ...Object.keys(theirs).filter((k) => !Object.hasOwn(ours, k))];
+  for (const k of keys) {
+    const v = merge(k, Object.hasOwn(base, k) ? base[k] : undefined, Object.hasOwn(ours, k) ? ours[k] : undefined, Object.hasOwn(theirs, k) ? theirs[k] : undefined);
+    if (v !== undefined) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Arrays of objects keyed by a field, merged item by item as a record (ours' order, then theirs' new items). */
+function mergeKeyed(
+  base: unknown,
+  ours: unknown,
+  theirs: unknown,
+  key: string,
+  what: string,
+  c: Conflicts,
+  item = (b: unknown, o: unknown, t: unknown, id: string) => merge3(b, o, t, `${what} ${id}`, c),
+): unknown[] {
+  const byKey = (list: unknown): Map<string, unknown> => {
+    const m = new Map<string, unknown>();
+    if (Array.isArray(list)) for (const e of list) m.set(isObject(e) && typeof e[key] === 'string' ? (e[key] as string) : `\u0000${canonicalize(e)}`, e);
+    return m;
+  };
+  const b = byKey(base);
+  const o = byKey(ours);
+  const t = byKey(theirs);
+  const out: unknown[] = [];
+  for (const id of [...o.keys(), ...[...t.keys()].filter((k) => !o.has(k))]) {
+    const v = item(b.get(id), o.get(id), t.get(id), id);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** The later of two timestamps (text compared by parsed time; unparseable: ours). */
+function later(a: unknown, b: unknown): unknown {
+  if (typeof a !== 'string' || typeof b !== 'string') return a ?? b;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+function mergeThreadStore(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
+  const store = mergeRecord(base, ours, theirs, '', c, (k, b, o, t) => {
+    if (k === 'threads' && isObject(o) && isObject(t)) return mergeRecord(isObject(b) ? b : {}, o, t, 'thread ', c);
+    // The operations log only grows: the union, ours first, an operation (by id) kept once.
+    if (k === 'operations' && Array.isArray(o) && Array.isArray(t)) return mergeKeyed(b, o, t, 'id', 'operation', c);
+    if (k === 'metadata' && isObject(o) && isObject(t))
+      return mergeRecord(isObject(b) ? b : {}, o, t, 'metadata field ', c, (mk, mb, mo, mt) =>
+        mk === 'last_updated' ? later(mo, mt) : mk === 'thread_count' ? mo : merge3(mb, mo, mt, `metadata field ${mk}`, c),
+      );
+    if (k === 'relations') return o;
+    return merge3(b, o, t, `the field ${k}`, c);
+  });
+  if (isObject(store.threads)) {
+    if (isObject(store.metadata) && typeof store.metadata.thread_count === 'number') store.metadata.thread_count = Object.keys(store.threads).length;
+    store.relations = rebuildRelations(store as unknown as ThreadStore);
+  }
+  return store;
+}
+
+function mergeTaskIndex(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
+  const index = mergeRecord(base, ours, theirs, '', c, (k, b, o, t) => {
+    if (k !== 'tasks' || !Array.isArray(o) || !Array.isArray(t)) return merge3(b, o, t, `the field ${k}`, c);
+    return mergeKeyed(b, o, t, 'id', 'task', c, (bt, ot, tt, id) => {
+      // Status and progress of a parent are derived (the roll-up below recomputes them); only a leaf's can conflict.
+      const strip = (v: unknown) => (isObject(v) ? { ...v, status: undefined, progress: undefined } : v);
+      const rest = merge3(strip(bt), strip(ot), strip(tt), `task ${id}`, c);
+      if (!isObject(rest)) return rest;
+      const parent = Array.isArray(rest.children) && rest.children.length > 0;
+      const pick = (f: string) =>
+        parent
+          ? ((isObject(ot) ? ot[f] : undefined) ?? (isObject(tt) ? tt[f] : undefined))
+          : merge3(isObject(bt) ? bt[f] : undefined, isObject(ot) ? ot[f] : undefined, isObject(tt) ? tt[f] : undefined, `the ${f} of task ${id}`, c);
+      const out: Loose = {};
+      const src = isObject(ot) ? ot : isObject(tt) ? tt : rest;
+      for (const f of [...Object.keys(src), ...Object.keys(rest).filter((f) => !Object.hasOwn(src, f))]) {
+        const v = f === 'status' || f === 'progress' ? pick(f) : rest[f];
+        if (v !== undefined) out[f] = v;
+      }
+      return out;
+    });
+  });
+  if (!Array.isArray(index.tasks)) return index;
+  const rolled = rollup(index as unknown as TaskIndex) as unknown as Loose;
+  rollupAgreesWithEntities(base, ours, theirs, rolled, c);
+  return rolled;
+}
+
+/** The status of each task of a side's index, by id (the first entry of an id, as the checks read it). */
+function statuses(index: Loose): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (Array.isArray(index.tasks)) for (const t of index.tasks) if (isObject(t) && typeof t.id === 'string' && !out.has(t.id)) out.set(t.id, t.status);
+  return out;
+}
+
+/**
+ * The task index is not merged alone: git merges each entity file
+ * (`tasks/<id>.json`) by itself, so a task's status there is the three-way
+ * merge of that task's own status (each side's entity file agreeing with its
+ * index). Where the roll-up of the merged index gives another status (both
+ * sides finished sibling tasks, or one finished a feature the other added a
+ * task to), the index and the entity files would disagree after a "clean"
+ * merge: that is a conflict.
+ */
+function rollupAgreesWithEntities(base: Loose, ours: Loose, theirs: Loose, merged: Loose, c: Conflicts): void {
+  const [b, o, t] = [statuses(base), statuses(ours), statuses(theirs)];
+  for (const task of merged.tasks as unknown[]) {
+    if (!isObject(task) || typeof task.id !== 'string') continue;
+    const id = task.id;
+    const [sb, so, st] = [b.get(id), o.get(id), t.get(id)];
+    // Both sides changed the task's own status: its entity file conflicts on that line already.
+    if (!same(so, st) && !same(st, sb) && !same(so, sb)) continue;
+    const entity = same(so, st) || same(st, sb) ? so : st;
+    if (entity === undefined || same(entity, task.status)) continue;
+    const was = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
+    c.problems.push(
+      error(
+        'git.merge-rollup-conflict',
+        `task ${id}: the merged index rolls its status up to ${JSON.stringify(task.status)}, but the merge of tasks/${id}.json keeps ${JSON.stringify(entity)} (ancestor ${was(sb)}, ours ${was(so)}, theirs ${was(st)}): set ${JSON.stringify(task.status)} in both by hand`,
+        { ...(c.file === undefined ? {} : { file: c.file }) },
+      ),
+    );
+  }
+}
+
+function mergeManifest(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
+  return mergeRecord(base, ours, theirs, '', c, (k, b, o, t) => {
+    if (k === 'generated_at') return later(o, t);
+    if (k === 'docs' && Array.isArray(o) && Array.isArray(t)) return mergeKeyed(b, o, t, 'path', 'the manifest entry of', c);
+    return merge3(b, o, t, `the field ${k}`, c);
+  });
+}
+
+/** The indentation ours uses (the first indented line's), so a merge keeps the file's layout. */
+function indentOf(text: string): string | number {
+  const m = /\n([ \t]+)\S/.exec(text);
+  return m ? m[1]! : 2;
+}
+
+/**
+ * Three-way merge of a JSON memory file where the format's invariants allow
+ * one: a thread store (threads merged by id, the operations log as the union
+ * of both sides, relations rebuilt from the result, `thread_count` and
+ * `last_updated` recomputed), a WBS task index (tasks by id, parents' status
+ * and progress rolled up again; a rolled-up status the merge of the task's
+ * entity file would not give is `git.merge-rollup-conflict`) or a memory
+ * manifest (docs by path, `generated_at` the later). An item both sides
+ * changed differently is a conflict (`git.merge-entry-conflict`); a result
+ * that breaks the format's invariants is not returned
+ * (`git.merge-invalid-result`).
+ */
+export function mergeJsonFile(inputs: MergeInputs, options: MergeJsonOptions): Result<{ text: string }> {
+  const file = options.file;
+  const bound = checkBounds(inputs, { ...DEFAULT_MERGE_LIMITS, ...options.limits }, file);
+  if (bound) return fail([bound]);
+  const values: Partial<Record<Side, Loose>> = {};
+  for (const side of ['base', 'ours', 'theirs'] as const) {
+    if (side === 'base' && inputs.base.trim() === '') {
+      values.base = {};
+      continue;
+    }
+    const r = readJson(inputs[side], { forbiddenKeys: 'refuse' });
+    if (!r.ok) return fail([sideProblem('git.merge-unparseable', side, `${r.problems[0]!.message} [${r.problems[0]!.code}]`, file, r.problems[0]!.line)]);
+    if (!isObject(r.value)) return fail([sideProblem('git.merge-unparseable', side, 'the file is not a JSON object', file, 1)]);
+    values[side] = r.value;
+  }
+  const c = new Conflicts(file);
+  const merge = options.format === 'thread-store' ? mergeThreadStore : options.format === 'wbs-task-index' ? mergeTaskIndex : mergeManifest;
+  const merged = merge(values.base!, values.ours!, values.theirs!, c);
+  if (c.problems.length > 0) return fail(c.problems);
+  const invariants = options.format === 'thread-store' ? checkThreadStore(merged) : options.format === 'wbs-task-index' ? checkWbs(merged) : [];
+  const broken = invariants.find((p) => p.severity === 'error');
+  if (broken) return fail([sideProblem('git.merge-invalid-result', 'theirs', `the merged file breaks a rule (${broken.code}: ${broken.message})`, file)]);
+  const eol = inputs.ours.includes('\r\n') ? '\r\n' : '\n';
+  const text = JSON.stringify(merged, null, indentOf(inputs.ours)) + '\n';
+  return ok({ text: eol === '\n' ? text : text.replaceAll('\n', '\r\n') });
+}

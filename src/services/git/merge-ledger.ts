@@ -1,0 +1,252 @@
+import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
+import { canonicalize } from '../../kernel/canonical/jcs.js';
+import { nextDatedId } from '../ledger/append.js';
+import { LEDGER_FORMATS, type LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
+import { verifyParsed } from '../../formats/memory-bank/verify.js';
+import { parseJsonlText } from '../../syntax/jsonl.js';
+import { type LedgerLine, parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
+import { type Problem, type Result, fail, ok, warning } from '../../kernel/problems/index.js';
+import { validate } from '../../schema/validate.js';
+import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, sideProblem } from './bounds.js';
+
+/** Options of {@link mergeLedger}. */
+export interface MergeLedgerOptions {
+  /** The ledger format, or `events` for an `events.jsonl` (append-only, not chained). */
+  format: LedgerFormatId | 'events';
+  /** The merged path, for problems. */
+  file?: string;
+  /** SHA-256 implementation (default the portable `jsHasher`). */
+  hasher?: Hasher;
+  /** Input bounds (default {@link DEFAULT_MERGE_LIMITS}). */
+  limits?: Partial<MergeLimits>;
+}
+
+/** An entry of theirs that was given a new id because ours used it. */
+export interface Renumbered {
+  from: string;
+  to: string;
+  /** Line of the entry in the merged text. */
+  line: number;
+}
+
+/** A clean merge: the merged text and what happened to theirs. */
+export interface LedgerMerge {
+  text: string;
+  /** Entries appended on our side since the ancestor. */
+  ours: number;
+  /** Entries of theirs appended after ours (re-chained). */
+  theirs: number;
+  /** Entries both sides appended, kept once. */
+  duplicates: number;
+  renumbered: Renumbered[];
+  /** One `git.merge-renumbered` warning per renumbered entry. */
+  problems: Problem[];
+}
+
+interface Side3 {
+  preamble: string;
+  entries: LedgerLine[];
+  /** The hash the next entry must chain to, in the file's convention. */
+  head: string;
+  eol: '\n' | '\r\n';
+}
+
+/**
+ * Merges three versions of a hash-chained ledger (or an `events.jsonl`) the
+ * way git's merge-driver contract asks: the entries of the common ancestor,
+ * then the entries our side appended, then the entries their side appended,
+ * re-chained after ours (`predecessor_hash` and so every later hash
+ * recomputed, as `append` computes them). A dated id theirs shares with ours
+ * gets the next free number of its day. An entry both sides appended (equal
+ * but for `predecessor_hash`) is kept once. Each side must verify on its own,
+ * and each must extend the ancestor; anything else (an edited or removed
+ * entry, a torn line, an input over the bounds) fails with problems and is a
+ * real conflict. Theirs is verified in full before it is re-chained (a
+ * re-chain would otherwise hide a break in it); ours is kept byte for byte
+ * (a problem in it stays where `verify` and `memkit check` report it), and
+ * every renumbered entry is validated again, so a merge of two sides that
+ * verify verifies.
+ *
+ * @example
+ * const r = mergeLedger({ base, ours, theirs }, { format: 'decision-log' });
+ * if (r.ok) write(r.value.text); else reportConflict(r.problems);
+ */
+export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): Result<LedgerMerge> {
+  const limits = { ...DEFAULT_MERGE_LIMITS, ...options.limits };
+  const file = options.file;
+  const bound = checkBounds(inputs, limits, file);
+  if (bound) return fail([bound]);
+  const hasher = options.hasher ?? jsHasher;
+  // Theirs is verified in full: re-chaining it would otherwise hide a break. Ours is kept byte for byte, so a
+  // problem in it stays where it is for `memkit check` to report; it is only parsed (and verified when its
+  // last line is not canonical, to learn its chain convention).
+  const read = (side: Side): Result<Side3> =>
+    options.format === 'events' ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
+  const base = read('base');
+  const ours = read('ours');
+  const theirs = read('theirs');
+  const problems = [base, ours, theirs].flatMap((r) => (r.ok ? [] : r.problems));
+  if (!base.ok || !ours.ok || !theirs.ok) return fail(problems);
+  const preamble = mergePreamble(base.value.preamble, ours.value.preamble, theirs.value.preamble);
+  if (preamble === undefined) return fail([sideProblem('git.merge-preamble-conflict', 'theirs', 'both sides changed the text before the first entry', file, 1)]);
+  const B = base.value.entries;
+  const O = ours.value.entries;
+  const T = theirs.value.entries;
+  for (const [side, list] of [
+    ['ours', O],
+    ['theirs', T],
+  ] as const) {
+    for (let i = 0; i < B.length; i++) {
+      if (list[i]?.text !== B[i]!.text)
+        return fail([
+          sideProblem(
+            'git.merge-history-changed',
+            side,
+            `the entry the ancestor has at line ${B[i]!.line} was ${list[i] === undefined ? 'removed' : 'changed or moved'}`,
+            file,
+            list[i]?.line ?? B[i]!.line,
+          ),
+        ]);
+    }
+  }
+  // Entries past the ancestor that both sides hold at the same place (an earlier merge both sides contain) are shared.
+  let k = B.length;
+  while (k < O.length && k < T.length && O[k]!.text === T[k]!.text) k++;
+  const newOurs = O.slice(k);
+  const info = options.format === 'events' ? undefined : LEDGER_FORMATS[options.format];
+  const sameAs = duplicateFinder(newOurs, options.format === 'events' ? ['id'] : [info?.tsField ?? 'ts', info?.idField ?? 'ts']);
+  const used = new Set<string>();
+  // The highest dated id of each day (fixed width, so the greatest string): the next free number is one past it.
+  const highest = new Map<string, string>();
+  const use = (id: string) => {
+    used.add(id);
+    if (info?.idPrefix === undefined) return;
+    const day = id.slice(info.idPrefix.length, info.idPrefix.length + 8);
+    const top = highest.get(day);
+    if (top === undefined || id > top) highest.set(day, id);
+  };
+  const idField = options.format === 'events' ? 'id' : info?.idField;
+  if (idField) for (const e of O) if (typeof field(e.value, idField) === 'string') use(field(e.value, idField) as string);
+  let head = ours.value.head;
+  const eol = ours.value.eol;
+  let text = inputs.ours;
+  if (text !== '' && !text.endsWith('\n')) text += eol;
+  if (O.length === 0 && preamble !== ours.value.preamble) text = preamble;
+  let line = lineCount(text) + 1;
+  const out: string[] = [];
+  const renumbered: Renumbered[] = [];
+  const warnings: Problem[] = [];
+  let duplicates = 0;
+  let appended = 0;
+  for (const t of T.slice(k)) {
+    const dup = sameAs(t.value);
+    if (dup === 'same') {
+      duplicates++;
+      continue;
+    }
+    if (options.format === 'events') {
+      const id = field(t.value, 'id');
+      if (dup === 'differs' || (typeof id === 'string' && used.has(id)))
+        return fail([sideProblem('git.merge-entry-conflict', 'theirs', `event ${JSON.stringify(id)} was appended on both sides with different content`, file, t.line)]);
+      if (typeof id === 'string') use(id);
+      out.push(t.text);
+    } else {
+      const entry: Record<string, unknown> = { ...(t.value as Record<string, unknown>) };
+      if (info?.idField && info.idPrefix) {
+        const id = entry[info.idField];
+        if (typeof id === 'string' && used.has(id)) {
+          const day = id.slice(info.idPrefix.length, info.idPrefix.length + 8);
+          const top = highest.get(day);
+          const next = nextDatedId(info.idPrefix, day, top === undefined ? [] : [top]);
+          if (next === undefined) return fail([sideProblem('git.merge-id-exhausted', 'theirs', `id ${id} is used on both sides and ${day} has no free number left`, file, t.line)]);
+          entry[info.idField] = next;
+          renumbered.push({ from: id, to: next, line });
+          warnings.push(warning('git.merge-renumbered', `theirs' ${id} is ${next} in the merge (ours used ${id})`, { ...(file === undefined ? {} : { file }), line }));
+        }
+        if (typeof entry[info.idField] === 'string') use(entry[info.idField] as string);
+      }
+      entry.predecessor_hash = head;
+      if (renumbered.length > 0 && renumbered[renumbered.length - 1]!.line === line) {
+        const bad = validate(info!.schemaId, entry).filter((p) => p.severity === 'error');
+        if (bad.length > 0) return fail([sideProblem('git.merge-invalid-result', 'theirs', `the renumbered entry does not validate (${bad[0]!.code})`, file, t.line)]);
+      }
+      const canon = canonicalize(entry);
+      head = sha256Hex(canon, hasher);
+      out.push(canon);
+    }
+    appended++;
+    line++;
+  }
+  if (out.length > 0) text += out.join(eol) + eol;
+  return ok({ text, ours: newOurs.length, theirs: appended, duplicates, renumbered, problems: warnings });
+}
+
+/** Text of a three-way merge of one piece: unchanged on a side means the other side's version. */
+function mergePreamble(base: string, ours: string, theirs: string): string | undefined {
+  if (ours === theirs || theirs === base) return ours;
+  if (ours === base) return theirs;
+  return undefined;
+}
+
+const field = (v: unknown, key: string): unknown => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined);
+
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Finds an entry of theirs that ours also appended: equal once
+ * `predecessor_hash` is set aside. Candidates share a bucket key (the
+ * timestamp and id of a ledger entry, the id of an event), so canonical forms are
+ * computed only for them. `'differs'`: an event id both sides used.
+ */
+function duplicateFinder(newOurs: readonly LedgerLine[], keyFields: readonly string[]): (value: unknown) => 'same' | 'differs' | undefined {
+  const buckets = new Map<unknown, LedgerLine[]>();
+  const bucketOf = (v: unknown) => keyFields.map((k) => String(field(v, k))).join('\u0000');
+  for (const e of newOurs) {
+    const key = bucketOf(e.value);
+    const list = buckets.get(key);
+    if (list) list.push(e);
+    else buckets.set(key, [e]);
+  }
+  const unchained = (v: unknown): string => {
+    const { predecessor_hash: _, ...rest } = v as Record<string, unknown>;
+    return canonicalize(rest);
+  };
+  return (value) => {
+    const list = buckets.get(bucketOf(value));
+    if (list === undefined) return undefined;
+    const mine = unchained(value);
+    for (const e of list) if (unchained(e.value) === mine) return 'same';
+    return keyFields[0] === 'id' ? 'differs' : undefined;
+  };
+}
+
+function readLedger(text: string, side: Side, format: LedgerFormatId, file: string | undefined, hasher: Hasher, limits: MergeLimits, verify: boolean): Result<Side3> {
+  const parseLimits = { maxFileBytes: limits.maxChars, maxLineLength: limits.maxLineChars };
+  const parsed = parseLedgerText(text, { limits: parseLimits });
+  const last = parsed.entries[parsed.entries.length - 1];
+  if (!verify && parsed.problems.length === 0) {
+    if (last === undefined) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: ZERO_HASH, eol: parsed.eol });
+    // A canonical last line has one hash in both chain conventions.
+    if (canonicalize(last.value) === last.text) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: sha256Hex(last.text, hasher), eol: parsed.eol });
+  }
+  const summary = verifyParsed(parsed, { format, hasher, maxProblems: 1 });
+  const bad = summary.problems.find((p) => p.severity === 'error');
+  if (bad) return fail([sideProblem('git.merge-unparseable', side, `${bad.message} [${bad.code}]`, file, bad.line)]);
+  return ok({ preamble: parsed.preamble, entries: parsed.entries, head: summary.head, eol: parsed.eol });
+}
+
+function readEvents(text: string, side: Side, file: string | undefined, limits: MergeLimits): Result<Side3> {
+  const entries: LedgerLine[] = [];
+  const items = parseJsonlText(text, { forbiddenKeys: 'refuse', limits: { maxFileBytes: limits.maxChars, maxLineLength: limits.maxLineChars } });
+  for (const item of items) {
+    if (!item.ok) return fail([sideProblem('git.merge-unparseable', side, `${item.problem.message} [${item.problem.code}]`, file, item.line)]);
+    if (item.value === null || typeof item.value !== 'object' || Array.isArray(item.value)) return fail([sideProblem('git.merge-unparseable', side, 'the line is not a JSON object', file, item.line)]);
+    entries.push({ line: item.line, text: item.text, value: item.value });
+  }
+  // A last line without a newline that parsed is complete; one that did not parse was refused above.
+  return ok({ preamble: '', entries, head: '', eol: /^[^\n]*\r\n/.test(text.slice(0, 4096)) ? '\r\n' : '\n' });
+}

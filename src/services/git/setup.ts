@@ -1,0 +1,131 @@
+import { FORMATS, type FormatModule } from '../../formats/index.js';
+import { type Problem, error, warning } from '../../kernel/problems/index.js';
+import type { GitRunner } from './runner.js';
+
+/** The merge driver's name in `.gitattributes` (`merge=memkit`) and in git config (`merge.memkit.*`). */
+export const MERGE_DRIVER_NAME = 'memkit';
+
+/** What git config's `merge.memkit.driver` holds after the command that runs memkit. */
+const DRIVER_ARGS = ' merge-driver %O %A %B %P';
+
+const MARK = '# memkit: memory files merge with the memkit merge driver (memkit git setup)';
+
+/**
+ * The `.gitattributes` patterns of every memory file with a fixed name (each
+ * format module's `gitPattern`): ledgers, `events.jsonl`, the rest of the
+ * memory bank, the WBS index and task files, the memory manifest. A thread
+ * store has no fixed name: pass its path, as {@link attributePattern} writes
+ * it, in `extra`.
+ */
+export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = Object.freeze((FORMATS as readonly FormatModule[]).flatMap((f) => (f.gitPattern === undefined ? [] : [f.gitPattern])));
+
+const line = (pattern: string) => `${pattern} merge=${MERGE_DRIVER_NAME}`;
+
+/**
+ * The patterns `.gitattributes` text does not route to the driver yet (a
+ * line `PATTERN merge=memkit`): the fixed ones and `extra` (e.g. the paths of
+ * thread stores, `/threads/store.json`).
+ */
+export function missingAttributes(text: string, extra: readonly string[] = []): string[] {
+  const have = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, ' ')));
+  return [...MEMORY_ATTRIBUTE_PATTERNS, ...extra].filter((p) => !have.has(line(p)));
+}
+
+/**
+ * The `.gitattributes` pattern of one file (relative to the directory of
+ * `.gitattributes`, anchored with a leading `/`), with the characters a
+ * pattern reads specially escaped: a space or tab as `[[:space:]]` (a
+ * pattern ends at white space), `*`, `?`, `[` and a backslash each after
+ * a backslash.
+ * `undefined` for a path no pattern line can name (a line break or another
+ * control character, a `..` segment).
+ * @example attributePattern('threads/my store.json') // '/threads/my[[:space:]]store.json'
+ */
+export function attributePattern(path: string): string | undefined {
+  const clean = path.replace(/^\/+/, '');
+  if (clean === '' || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(clean) || clean.split('/').includes('..')) return undefined;
+  return `/${clean.replace(/[*?[\\]/g, '\\$&').replace(/[ \t]/g, '[[:space:]]')}`;
+}
+
+/** `.gitattributes` text with the missing memkit lines appended (the same text when none is missing: idempotent). */
+export function withAttributes(text: string, extra: readonly string[] = []): string {
+  const missing = missingAttributes(text, extra);
+  if (missing.length === 0) return text;
+  const head = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  const mark = text.includes(MARK) ? '' : `${head === '' ? '' : '\n'}${MARK}\n`;
+  return `${head}${mark}${missing.map((p) => `${line(p)}\n`).join('')}`;
+}
+
+/**
+ * The git config entries that register the driver (`%O %A %B %P`: ancestor,
+ * ours, theirs, path). `command` is how git's shell runs memkit, e.g.
+ * `'/usr/bin/node' '/repo/node_modules/memkit/dist/cli/main.js'`: a command
+ * that is not found where git runs it turns every merge of a memory file
+ * into a conflict, so {@link configureDriver} runs it first.
+ */
+export function driverConfig(command: string): [key: string, value: string][] {
+  return [
+    [`merge.${MERGE_DRIVER_NAME}.name`, 'memkit: merge memory ledgers, events and indexes'],
+    [`merge.${MERGE_DRIVER_NAME}.driver`, `${command}${DRIVER_ARGS}`],
+  ];
+}
+
+/**
+ * Runs `command merge-driver --help` the way git runs a merge driver
+ * (through git's shell, from the top of the work tree: a one-off git alias),
+ * and returns a `git.driver-not-runnable` error unless it exits 0 printing
+ * memkit's merge-driver help. This is what a merge would find: a missing
+ * `node_modules/.bin`, an `npx` that has no package, a moved install.
+ * @example await probeDriver(git, "'/usr/bin/node' '/opt/memkit/dist/cli/main.js'") // []
+ */
+export async function probeDriver(git: GitRunner, command: string): Promise<Problem[]> {
+  const r = await git.run(['-c', `alias.memkit-driver-probe=!${command} merge-driver --help`, 'memkit-driver-probe']);
+  const out = new TextDecoder().decode(r.stdout);
+  if (r.code === 0 && out.includes('memkit merge-driver')) return [];
+  const why =
+    r.code === null ? 'it did not finish' : r.code !== 0 ? `it exited with ${r.code}${whyLine(r.stderr) === '' ? '' : `: ${whyLine(r.stderr)}`}` : 'it ran, but is not memkit (no merge-driver help)';
+  return [error('git.driver-not-runnable', `the merge driver command ${JSON.stringify(command)} does not run here (${why}): every merge of a memory file would become a conflict`)];
+}
+
+/** The line of a failed command's stderr that says why: the first naming an error, else the last. */
+function whyLine(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return (lines.find((l) => /error|not found|cannot|no such/i.test(l)) ?? lines.pop() ?? '').slice(0, 300);
+}
+
+/**
+ * What is missing for memory files to merge with the driver: `.gitattributes`
+ * lines (given its text, `''` when absent) and the git config entry
+ * `merge.memkit.driver` (one `git.not-set-up` warning per missing piece),
+ * and a registered command that does not run ({@link probeDriver}: a
+ * `git.driver-not-runnable` error).
+ */
+export async function checkSetup(git: GitRunner, attributes: string, file = '.gitattributes', extra: readonly string[] = []): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const missing = missingAttributes(attributes, extra);
+  if (missing.length > 0) problems.push(warning('git.not-set-up', `${file} does not route ${missing.join(', ')} to the memkit merge driver`, { file }));
+  const r = await git.run(['config', '--get', `merge.${MERGE_DRIVER_NAME}.driver`]);
+  const value = new TextDecoder().decode(r.stdout).trim();
+  if (r.code !== 0 || !value.endsWith(DRIVER_ARGS) || value.length === DRIVER_ARGS.length)
+    problems.push(warning('git.not-set-up', `git config has no merge.${MERGE_DRIVER_NAME}.driver running "memkit merge-driver %O %A %B %P"`));
+  else problems.push(...(await probeDriver(git, value.slice(0, -DRIVER_ARGS.length))));
+  return problems;
+}
+
+/**
+ * Registers the driver in the repository's git config (`git config --local`,
+ * never the global one), after running the command ({@link probeDriver}):
+ * a command that does not run is not registered.
+ */
+export async function configureDriver(git: GitRunner, command: string): Promise<Problem[]> {
+  const probe = await probeDriver(git, command);
+  if (probe.length > 0) return probe;
+  for (const [key, value] of driverConfig(command)) {
+    const r = await git.run(['config', '--local', key, value]);
+    if (r.code !== 0) return [warning('git.not-set-up', `git config --local ${key} failed: ${r.stderr.trim()}`)];
+  }
+  return [];
+}

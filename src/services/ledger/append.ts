@@ -1,0 +1,136 @@
+import { ZERO_HASH } from '../../kernel/canonical/sha256.js';
+import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
+import { type ValidateOptions, validate } from '../../schema/validate.js';
+import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
+import { sha256Hex } from '../../kernel/canonical/sha256.js';
+import { entryHash } from '../../formats/memory-bank/entry-hash.js';
+import { type LedgerEnv, resolveLedgerEnv } from '../../formats/memory-bank/env.js';
+import { LEDGER_FORMATS, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
+
+type AutoField = 'predecessor_hash' | 'ts' | 'timestamp' | 'id' | 'risk_id';
+
+/**
+ * What a caller supplies to {@link append}: the entry without the fields
+ * append fills (`predecessor_hash`, `ts`/`timestamp`, `id`/`risk_id`).
+ * Values given for those fields are replaced.
+ */
+export type EntryDraft<F extends LedgerFormatId> = Omit<LedgerEntryMap[F], AutoField> & Partial<Pick<LedgerEntryMap[F], Extract<keyof LedgerEntryMap[F], AutoField>>>;
+
+/** Options of {@link append}: the ledger format plus injected capabilities. */
+export interface AppendOptions<F extends LedgerFormatId = LedgerFormatId> extends Partial<LedgerEnv> {
+  /** The ledger format (`decision-log`, …). */
+  format: F;
+  /** Passed to `validate` (e.g. a token counter for `summary_128`). */
+  validate?: ValidateOptions;
+}
+
+/** An accepted entry: the value, its stored line (canonical JSON, no newline) and its hash. */
+export interface Appended<F extends LedgerFormatId = LedgerFormatId> {
+  entry: LedgerEntryMap[F];
+  line: string;
+  hash: string;
+}
+
+/**
+ * The end of a ledger, which is all append needs: the last entry's hash and
+ * timestamp, and ids already used (at least those of the last day with ids).
+ */
+export interface LedgerHead {
+  /** entry_hash of the last entry; {@link ZERO_HASH} for an empty ledger. */
+  lastHash: string;
+  /** Timestamp of the last entry, if any. */
+  lastTs?: string;
+  /** Ids in use; the next id is one past the highest `NNN` of the day. */
+  ids: Iterable<string>;
+}
+
+/** The head of a ledger held as entry values (computes the last entry's hash). */
+export function headOf(format: LedgerFormatId, entries: readonly unknown[], env: Partial<LedgerEnv> = {}): LedgerHead {
+  const info = LEDGER_FORMATS[format];
+  const last = entries[entries.length - 1] as Record<string, unknown> | undefined;
+  const ids: string[] = [];
+  if (info.idField)
+    for (const e of entries) {
+      const id = (e as Record<string, unknown> | null)?.[info.idField];
+      if (typeof id === 'string') ids.push(id);
+    }
+  const lastTs = last?.[info.tsField];
+  const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : entryHash(last, resolveLedgerEnv(env).hasher), ids };
+  if (typeof lastTs === 'string') head.lastTs = lastTs;
+  return head;
+}
+
+/** `YYYYMMDD` of a date in UTC. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+/**
+ * The next free dated id: `PREFIX-YYYYMMDD-NNN` with NNN one past the highest
+ * used that day (001 on a fresh day); `undefined` when 999 is taken.
+ *
+ * @example nextDatedId('DEC-', '20260220', ['DEC-20260220-001']) // 'DEC-20260220-002'
+ */
+export function nextDatedId(prefix: string, day: string, ids: Iterable<string>): string | undefined {
+  const stem = `${prefix}${day}-`;
+  let max = 0;
+  for (const id of ids) {
+    if (id.length === stem.length + 3 && id.startsWith(stem)) {
+      const n = Number(id.slice(stem.length));
+      if (Number.isInteger(n) && n > max) max = n;
+    }
+  }
+  return max >= 999 ? undefined : `${stem}${String(max + 1).padStart(3, '0')}`;
+}
+
+/**
+ * Completes a draft against the head of a ledger: fills `predecessor_hash`,
+ * the timestamp from `env.now()` and the next free dated id, then validates
+ * the entry against its schema. Nothing is written; the caller stores
+ * `line + '\n'`.
+ */
+export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: EntryDraft<F>, options: AppendOptions<F>): Result<Appended<F>> {
+  if (!isLedgerFormat(options.format)) return fail([unknownFormat(options.format)]);
+  const info: LedgerFormatInfo = LEDGER_FORMATS[options.format];
+  const env = resolveLedgerEnv(options);
+  const now = env.now();
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) return fail([error('ledger.clock-backwards', 'env.now() did not return a valid Date')]);
+  if (head.lastTs !== undefined) {
+    const last = Date.parse(head.lastTs);
+    if (!Number.isNaN(last) && now.getTime() < last) return fail([error('ledger.clock-backwards', `the clock (${now.toISOString()}) is earlier than the last entry (${head.lastTs})`)]);
+  }
+  if (draft === null || typeof draft !== 'object' || Array.isArray(draft)) return fail([error('schema.type', 'an entry draft must be an object', { pointer: '' })]);
+  const entry: Record<string, unknown> = {};
+  if (info.idField && info.idPrefix) {
+    const id = nextDatedId(info.idPrefix, utcDay(now), head.ids);
+    if (id === undefined) return fail([error('ledger.id-exhausted', `all ids of ${utcDay(now)} are used`)]);
+    entry[info.idField] = id;
+  }
+  entry[info.tsField] = now.toISOString();
+  for (const [k, v] of Object.entries(draft)) if (!(k in entry) && k !== 'predecessor_hash') entry[k] = v;
+  entry.predecessor_hash = head.lastHash;
+  const problems: Problem[] = validate(info.schemaId, entry, options.validate);
+  if (problems.some((p) => p.severity === 'error')) return fail(problems);
+  // A value with no canonical form (a lone surrogate, a non-finite number) cannot be hashed: json.* with its pointer.
+  const canon = canonicalizeResult(entry);
+  if (!canon.ok) return fail(canon.problems);
+  const line = canon.value;
+  return ok({ entry: entry as LedgerEntryMap[F], line, hash: sha256Hex(line, env.hasher) }, problems);
+}
+
+/**
+ * Appends a draft to a ledger held as entry values: fills `predecessor_hash`
+ * (hash of the last entry, 64 zeros for the first), the timestamp and the id,
+ * validates the result and returns it. `entries` is not modified.
+ *
+ * @example
+ * const r = append(entries, { proposer_agent: 'ReaperOAK', rationale: 'x', diff_hash, tests_passed: true },
+ *   { format: 'decision-log', now: () => new Date('2026-02-20T02:00:00Z') });
+ * if (r.ok) entries.push(r.value.entry);
+ */
+export function append<F extends LedgerFormatId>(entries: readonly unknown[], draft: EntryDraft<F>, options: AppendOptions<F>): Result<Appended<F>> {
+  if (!isLedgerFormat(options.format)) return fail([unknownFormat(options.format)]);
+  return appendToHead(headOf(options.format, entries, options), draft, options);
+}
+
+const unknownFormat = (format: unknown): Problem => error('ledger.unknown-format', `unknown ledger format "${String(format)}"`);

@@ -1,0 +1,125 @@
+import { type Hasher, jsHasher } from '../../kernel/canonical/sha256.js';
+import { type Problem, error } from '../../kernel/problems/index.js';
+import { emptyRoot, nodeHash } from '../../kernel/canonical/merkle.js';
+
+const half = (x: number) => Math.floor(x / 2);
+const odd = (x: number) => x % 2 === 1;
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function wellFormed(proof: readonly Uint8Array[]): boolean {
+  return proof.every((p) => p instanceof Uint8Array && p.length === 32);
+}
+
+/**
+ * The root an inclusion proof leads to (RFC 9162 §2.1.3.2), or `undefined`
+ * when the proof cannot belong to a tree of `size` leaves.
+ */
+export function rootFromInclusionProof(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], hasher: Hasher = jsHasher): Uint8Array | undefined {
+  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return undefined;
+  if (leaf.length !== 32 || !wellFormed(proof)) return undefined;
+  let fn = index;
+  let sn = size - 1;
+  let r = leaf;
+  for (const p of proof) {
+    if (sn === 0) return undefined;
+    if (odd(fn) || fn === sn) {
+      r = nodeHash(p, r, hasher);
+      if (!odd(fn))
+        while (!odd(fn) && fn !== 0) {
+          fn = half(fn);
+          sn = half(sn);
+        }
+    } else {
+      r = nodeHash(r, p, hasher);
+    }
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn === 0 ? r : undefined;
+}
+
+/**
+ * Verifies an RFC 9162 inclusion proof: leaf `index` (0-based) with leaf hash
+ * `leaf` is in the tree of `size` leaves whose root is `root`.
+ *
+ * @example verifyInclusion(3, tree.size, tree.leaf(3), tree.inclusionProof(3), tree.root()) // true
+ */
+export function verifyInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array, hasher: Hasher = jsHasher): boolean {
+  const got = rootFromInclusionProof(index, size, leaf, proof, hasher);
+  return got !== undefined && equal(got, root);
+}
+
+/**
+ * Verifies an RFC 9162 §2.1.4.2 consistency proof: the tree of `m` leaves with
+ * root `oldRoot` is a prefix of the tree of `n` leaves with root `newRoot`.
+ * False for rollbacks (`m > n`) and forks.
+ *
+ * A proof from the empty tree (`m = 0`, `n > 0`) proves nothing and is
+ * refused, as RFC 9162 defines no such proof; `m = n = 0` holds only when
+ * both roots are the empty-tree root. To accept an old empty checkpoint, use
+ * {@link checkCheckpointConsistency}, which checks its root instead.
+ */
+export function verifyConsistency(m: number, n: number, proof: readonly Uint8Array[], oldRoot: Uint8Array, newRoot: Uint8Array, hasher: Hasher = jsHasher): boolean {
+  if (!Number.isSafeInteger(m) || !Number.isSafeInteger(n) || m < 0 || m > n) return false;
+  if (!wellFormed(proof)) return false;
+  if (m === 0) {
+    if (n !== 0 || proof.length !== 0) return false;
+    const empty = emptyRoot(hasher);
+    return equal(oldRoot, empty) && equal(newRoot, empty);
+  }
+  if (m === n) return proof.length === 0 && equal(oldRoot, newRoot);
+  if (proof.length === 0) return false;
+  if (oldRoot.length !== 32 || newRoot.length !== 32) return false;
+  // When m is a power of two the old root is itself the first node of the path.
+  const path = isPow2(m) ? [oldRoot, ...proof] : [...proof];
+  let fn = m - 1;
+  let sn = n - 1;
+  while (odd(fn)) {
+    fn = half(fn);
+    sn = half(sn);
+  }
+  let fr = path[0]!;
+  let sr = path[0]!;
+  for (let i = 1; i < path.length; i++) {
+    const c = path[i]!;
+    if (sn === 0) return false;
+    if (odd(fn) || fn === sn) {
+      fr = nodeHash(c, fr, hasher);
+      sr = nodeHash(c, sr, hasher);
+      if (!odd(fn))
+        while (!odd(fn) && fn !== 0) {
+          fn = half(fn);
+          sn = half(sn);
+        }
+    } else {
+      sr = nodeHash(sr, c, hasher);
+    }
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn === 0 && equal(fr, oldRoot) && equal(sr, newRoot);
+}
+
+function isPow2(x: number): boolean {
+  while (x > 1) {
+    if (odd(x)) return false;
+    x = half(x);
+  }
+  return x === 1;
+}
+
+/**
+ * {@link verifyInclusion} as a check: `[]` when entry `index` (leaf hash
+ * `leaf`) is in the tree of `size` entries with `root`, else
+ * `ledger.proof-invalid`.
+ */
+export function checkInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array, hasher: Hasher = jsHasher): Problem[] {
+  return verifyInclusion(index, size, leaf, proof, root, hasher)
+    ? []
+    : [error('ledger.proof-invalid', `the inclusion proof of entry ${index} does not lead to the root of the tree of ${size} entries`)];
+}

@@ -1,0 +1,103 @@
+import { MemkitError, error } from '../../kernel/problems/index.js';
+import { SerialLock } from './serial-lock.js';
+import type { Store, StoreCapabilities, StoreOps } from './store-port.js';
+
+/** What an adapter supplies to {@link guardStore}: the raw operations and transaction hooks. */
+export interface StoreCore {
+  capabilities: StoreCapabilities;
+  ops: StoreOps;
+  begin(): Promise<void> | void;
+  commit(): Promise<void> | void;
+  rollback(): Promise<void> | void;
+  toBytes(): Promise<Uint8Array> | Uint8Array;
+  close(): Promise<void> | void;
+}
+
+const OP_NAMES = [
+  'putDoc',
+  'getDoc',
+  'getDocRecord',
+  'deleteDoc',
+  'listDocs',
+  'listHashes',
+  'clearDocs',
+  'addEdge',
+  'removeEdge',
+  'edges',
+  'allEdges',
+  'stale',
+  'appendLedger',
+  'readLedger',
+  'ledgerHead',
+  'getFile',
+  'putFile',
+  'deleteFile',
+  'listFiles',
+  'search',
+] as const satisfies readonly (keyof StoreOps)[];
+
+/**
+ * Builds a {@link Store} from an adapter's raw operations: every call is
+ * serialized through one lock, `transaction` holds the lock and wraps the
+ * callback in begin/commit/rollback, and a closed store refuses calls with
+ * `store.closed`. Adapters implement {@link StoreCore} and get the rest.
+ */
+export function guardStore(core: StoreCore): Store {
+  const lock = new SerialLock();
+  let closed = false;
+  const assertOpen = () => {
+    if (closed) throw new MemkitError([error('store.closed', 'the store is closed')]);
+  };
+  const direct = {} as Record<string, unknown>;
+  const locked = {} as Record<string, unknown>;
+  for (const name of OP_NAMES) {
+    const fn = (core.ops[name] as (...args: unknown[]) => Promise<unknown>).bind(core.ops);
+    direct[name] = (...args: unknown[]) => {
+      assertOpen();
+      return fn(...args);
+    };
+    locked[name] = (...args: unknown[]) =>
+      lock.run(() => {
+        assertOpen();
+        return fn(...args);
+      });
+  }
+  const tx = direct as unknown as StoreOps;
+  return {
+    ...(locked as unknown as StoreOps),
+    capabilities: core.capabilities,
+    transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
+      return lock.run(async () => {
+        assertOpen();
+        await core.begin();
+        let result: T;
+        try {
+          result = await fn(tx);
+        } catch (e) {
+          await core.rollback();
+          throw e;
+        }
+        try {
+          await core.commit();
+        } catch (e) {
+          await core.rollback();
+          throw e;
+        }
+        return result;
+      });
+    },
+    toBytes() {
+      return lock.run(async () => {
+        assertOpen();
+        return core.toBytes();
+      });
+    },
+    close() {
+      return lock.run(async () => {
+        if (closed) return;
+        closed = true;
+        await core.close();
+      });
+    },
+  };
+}

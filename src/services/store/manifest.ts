@@ -1,0 +1,137 @@
+import { canonicalize, type Hasher, jsHasher } from '../../kernel/canonical/index.js';
+import { type Problem, error, warning } from '../../kernel/problems/index.js';
+import { type ManifestDoc, type MemoryManifest, validate } from '../../schema/index.js';
+import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import type { DocRecord } from './doc-record.js';
+import type { FilePort } from '../../kernel/file-port.js';
+
+/** Where the memory manifest lives, relative to the repository root. */
+export const MANIFEST_PATH = '.thunderus/memory/indexes/manifest.json';
+
+/** Options of {@link buildManifest} and {@link checkManifest}. */
+export interface ManifestOptions {
+  /** The clock for `generated_at` (default `() => new Date()`). */
+  now?: () => Date;
+  hasher?: Hasher;
+  /** Folder holding the memory docs (default `.thunderus/memory`). */
+  root?: string;
+}
+
+/**
+ * True for a manifest path that is absolute: `/…` (POSIX), `C:\…` or `C:/…`
+ * (Windows drive) and `\\server\…` (UNC). Manifest paths are relative to the
+ * repository root; an absolute one names a place on one machine.
+ */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path);
+}
+
+/**
+ * The repository-relative path an absolute manifest path stands for: its part
+ * from the last `root` directory on (`/home/me/repo/.thunderus/memory/a.md`
+ * → `.thunderus/memory/a.md`), with `\` read as `/`; `undefined` when no
+ * `root` directory is in it.
+ */
+export function relativeFromAbsolute(path: string, root: string = THUNDERUS_MEMORY_ROOT): string | undefined {
+  const p = path.replace(/\\/g, '/');
+  const i = p.lastIndexOf(`/${root}/`);
+  return i < 0 ? undefined : p.slice(i + 1);
+}
+
+function entry(r: DocRecord): ManifestDoc {
+  const provenance: ManifestDoc['provenance'] = { events: [...r.provenance.events], patches: [...r.provenance.patches] };
+  if (r.provenance.commits !== undefined) provenance.commits = [...r.provenance.commits];
+  return { path: r.path, id: r.docId, kind: r.kind, title: r.title, tags: [...r.tags], updated: r.updated, provenance };
+}
+
+async function entries(files: FilePort, options: ManifestOptions): Promise<{ docs: ManifestDoc[]; problems: Problem[] }> {
+  const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
+  const bytes = await readMany(files, paths);
+  const docs: ManifestDoc[] = [];
+  const problems: Problem[] = [];
+  const ids = new Map<string, string>();
+  paths.forEach((path, i) => {
+    const b = bytes[i];
+    if (b === undefined) return;
+    const r = docRecordFromFile(path, b, options.hasher ?? jsHasher);
+    if (!r.ok) return void problems.push(...r.problems);
+    const first = ids.get(r.value.docId);
+    if (first !== undefined) return void problems.push(error('store.duplicate-doc-id', `doc id "${r.value.docId}" is already declared by ${first}`, { file: path, pointer: '/id' }));
+    ids.set(r.value.docId, path);
+    docs.push(entry(r.value));
+  });
+  return { docs, problems };
+}
+
+/**
+ * Generates the memory manifest from the doc files: one entry per valid doc,
+ * sorted by path, fields taken from the frontmatter. Deterministic: the same
+ * files and clock give the same manifest (serialize with {@link manifestText}).
+ * Files that fail to parse are left out and reported.
+ *
+ * @example const { manifest } = await buildManifest(files, { now: () => new Date('2026-01-01T00:00:00Z') });
+ */
+export async function buildManifest(files: FilePort, options: ManifestOptions = {}): Promise<{ manifest: MemoryManifest; problems: Problem[] }> {
+  const { docs, problems } = await entries(files, options);
+  const now = (options.now ?? (() => new Date()))();
+  return { manifest: { version: 1, generated_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), docs }, problems };
+}
+
+/** The manifest as file text: two-space JSON with keys in schema order and a final newline; same manifest, same bytes. */
+export function manifestText(manifest: MemoryManifest): string {
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/**
+ * Problems where a manifest disagrees with the doc files: schema errors, docs
+ * it lists that no file declares (`store.manifest-missing-doc`), docs it
+ * leaves out (`store.manifest-unlisted-doc`), entries whose fields differ from
+ * the frontmatter (`store.manifest-stale`, pointer to the field), and entries
+ * out of path order (`store.manifest-order`). `generated_at` is not compared.
+ */
+export async function checkManifest(manifest: unknown, files: FilePort, options: ManifestOptions = {}): Promise<Problem[]> {
+  const file = MANIFEST_PATH;
+  const schema = validate('memory-manifest', manifest).map((p) => ({ ...p, file }));
+  if (schema.some((p) => p.severity === 'error')) return [error('store.manifest-invalid', 'the manifest does not match the memory-manifest schema', { file }), ...schema];
+  const m = manifest as MemoryManifest;
+  const { docs } = await entries(files, options);
+  const byPath = new Map(docs.map((d) => [d.path, d]));
+  const problems: Problem[] = [];
+  const listed = new Set<string>();
+  let previous = '';
+  const root = options.root ?? THUNDERUS_MEMORY_ROOT;
+  m.docs.forEach((d, i) => {
+    const pointer = `/docs/${i}`;
+    if (d.path < previous) problems.push(error('store.manifest-order', `manifest entry ${d.path} comes after ${previous}; entries are sorted by path`, { file, pointer }));
+    previous = d.path;
+    // An absolute path is read as the doc it names inside the repository, with a warning.
+    const absolute = isAbsolutePath(d.path);
+    const path = absolute ? relativeFromAbsolute(d.path, root) : d.path;
+    if (absolute)
+      problems.push(
+        warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, {
+          file,
+          pointer: `${pointer}/path`,
+        }),
+      );
+    if (path === undefined)
+      return void problems.push(
+        error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, {
+          file,
+          pointer: `${pointer}/path`,
+        }),
+      );
+    listed.add(path);
+    const want = byPath.get(path);
+    if (want === undefined)
+      return void problems.push(
+        error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }),
+      );
+    for (const field of ['id', 'kind', 'title', 'tags', 'updated', 'provenance'] as const) {
+      if (canonicalize(d[field] as never) !== canonicalize(want[field] as never))
+        problems.push(error('store.manifest-stale', `the manifest's ${field} for ${d.path} differs from the doc's frontmatter`, { file, pointer: `${pointer}/${field}` }));
+    }
+  });
+  for (const d of docs) if (!listed.has(d.path)) problems.push(error('store.manifest-unlisted-doc', `memory doc ${d.path} (id "${d.id}") is not listed in the manifest`, { file: d.path }));
+  return problems;
+}

@@ -1,0 +1,118 @@
+import { RULE_TABLE } from '../../../all-codes.js';
+import { checkDirectory } from '../../../engine/index.js';
+import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../../services/git/index.js';
+import { nodeGitRunner } from '../../../adapters/node/git.js';
+import { CONFIG_FILE } from '../../../engine/config.js';
+import { cliConfig } from '../config-file.js';
+import { PROFILES, type Profile } from '../../../engine/profile.js';
+import { type Command, UsageError } from '../command.js';
+import { emitReport, type OutputFormat, useColor } from '../emit.js';
+import { formatText } from '../format-text.js';
+import { EXIT } from '../io.js';
+import { nodeCheckSource } from '../../../adapters/node/check-source.js';
+import { progressBar } from '../progress.js';
+import { makeReport } from '../report.js';
+import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, formatOption, positiveInt, requireDir } from './shared.js';
+
+const DEFAULT_MAX = 64 * 1024 * 1024;
+
+/** `memkit check [DIR]`: discovers and checks every memkit format under DIR. */
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'discover and check every memkit file under a directory',
+  help: `Usage: memkit check [DIR] [--format text|json|sarif] [--max-file-size SIZE]
+                   [--max-problems N] [--profile spec|strict] [--config FILE]
+                   [--base REV]
+
+Finds every memkit format under DIR (default .): memory docs, manifest,
+events.jsonl, gardener config, memory bank files, WBS task memory, thread
+stores and export bundles. Checks each file, then the rules across files:
+manifest vs docs, event and provenance references, ledger chains,
+systemPatterns.md hash and its decisionLog.md entry, writer policy,
+productContext.md payload hashes, gardener size caps, WBS index vs
+tasks/*.json, thread store rules, export bundles (verified, not imported).
+
+Options:
+${FORMAT_HELP}
+  --max-file-size SIZE       files larger than this are reported, not read
+                             (default 64m; accepts 1048576, 512k, 64m)
+  --max-problems N           report at most N problems per file, then one
+                             problems.truncated saying how many more were
+                             found (default 100)
+  --profile spec|strict      spec (default): only what a format's
+                             specification states is an error, memkit's own
+                             conventions are warnings; strict: conventions
+                             are errors too (wins over the config's profile)
+  --config FILE              the config to use instead of DIR/${CONFIG_FILE}
+                             (profile, per-rule severity off|warn|error,
+                             memory-bank writer rosters, ignore globs)
+  --base REV                 also compare every memory file with its version
+                             at the git revision REV (read with git show, no
+                             checkout): ledger and events entries edited,
+                             deleted, reordered or cut, a systemPatterns.md
+                             body rewritten, a frozen or archived thread
+                             changed, a task reopened, a schema version down,
+                             an append-only file deleted (a REV that names
+                             no single commit is a usage error; a base
+                             version that cannot be read is an error)
+
+A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
+and no systemPatterns.md header) is read as prose, with one warning saying
+which files were not verified. Text output ends with one line saying how
+many files of which formats were checked.
+
+Exit status: 0 no errors, 1 problems found, 2 usage error (also when DIR
+holds no memkit file: nothing to check, and for a config file that is not
+valid: its file, line and column are named).
+`,
+  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, base: { type: 'string' } },
+  async run({ values, positionals }, io) {
+    if (positionals.length > 1) throw new UsageError('check takes at most one DIR');
+    const dir = absolute(io, positionals[0] ?? '.');
+    await requireDir(dir, positionals[0] ?? '.');
+    const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? DEFAULT_MAX;
+    const maxProblems = positiveInt(values['max-problems'], '--max-problems');
+    const profile = values.profile as string | undefined;
+    if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
+    const config = await cliConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
+    const rev = values.base as string | undefined;
+    const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
+    const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
+    if (git !== undefined && commit === undefined)
+      throw new UsageError(`--base ${rev}: names no single git commit in ${positionals[0] ?? '.'} (give a branch, tag or commit; not a range, an exclusion or an option)`);
+    const progress = progressBar(io, 'checking');
+    const checker =
+      git === undefined || commit === undefined
+        ? checkDirectory
+        : (source: Parameters<typeof checkDirectory>[0], o: Parameters<typeof checkDirectory>[1]) => checkAgainstBase(source, gitBaseFiles(git, commit), o);
+    const result = await checker(nodeCheckSource(dir, { maxFileBytes }), {
+      hasher: cliHasher,
+      maxFileBytes,
+      ...(maxProblems === undefined ? {} : { maxProblems }),
+      ...(profile === undefined ? {} : { profile: profile as Profile }),
+      config,
+      codes: RULE_TABLE,
+      onProgress: (d, t) => progress.update(d, t),
+    });
+    progress.done();
+    // A run that found nothing must not look like a clean one.
+    if (result.checked.length === 0 && result.problems.length === 0)
+      throw new UsageError(`nothing to check: ${positionals[0] ?? '.'} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
+    const report = makeReport(positionals[0] ?? '.', result.checked, result.problems);
+    const format = values.format as OutputFormat;
+    if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
+    io.stdout(withFormats(formatText(report, { color: useColor(io) }), report.checked));
+    return report.ok ? EXIT.ok : EXIT.problems;
+  },
+};
+
+/**
+ * Puts the formats checked into the text report's last line (its summary):
+ * `29 files checked (6 memory-doc, 1 events, …), 0 errors, 0 warnings`.
+ */
+function withFormats(text: string, checked: readonly { format: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const c of checked) counts.set(c.format, (counts.get(c.format) ?? 0) + 1);
+  const formats = [...counts].map(([f, n]) => `${n} ${f}`).join(', ');
+  return formats === '' ? text : text.replace(/(\d+ files? checked)(?=, \d+ errors?, \d+ warnings?(?:\u001b\[0m)?\n$)/, `$1 (${formats})`);
+}

@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { resolvePayloadLoc } from '../../../formats/product-context/payload.js';
+import { type FormatId, bankFormatOfName } from '../../../formats/index.js';
+import { readFeedbackLogEntries, verifyFeedbackLog } from '../../../formats/feedback-log/verify.js';
+import { type PayloadResolver, ledgerFormatOfFile, verify, type VerifyOptions, type VerifySummary } from '../../../services/ledger/index.js';
+import { parseLedgerText } from '../../../syntax/index.js';
+import { type Problem, error } from '../../../kernel/problems/index.js';
+import type { Progress } from '../progress.js';
+
+/**
+ * The file format id reported in `checked` for a ledger path, from the table
+ * of formats; a hash chain that is no memory bank file (any JSON Lines ledger
+ * `verify` accepts) has no file format and is reported as `ledger`.
+ */
+export function ledgerFormat(path: string): FormatId | 'ledger' {
+  return bankFormatOfName(path) ?? 'ledger';
+}
+
+/** `feedback-log.md` holds its entries as Markdown blocks (heading + YAML), not JSON lines. */
+const isBlocks = (format: FormatId | undefined) => format === 'feedback-log';
+
+/** A `.md` ledger has a Markdown preamble; a `.jsonl`/`.ndjson` ledger does not. */
+const hasPreamble = (path: string) => !/\.(jsonl|ndjson)$/i.test(path);
+
+/**
+ * Verifies a ledger file. JSON Lines ledgers are streamed (memory flat in the
+ * file size, progress by bytes); `feedback-log.md` is parsed into blocks.
+ */
+export async function verifyLedgerPath(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
+  try {
+    return await verifyReadable(abs, rel, options, progress);
+  } catch (cause) {
+    // A file that stat found but cannot be read (permissions, I/O) is a problem with the file, reported like any other.
+    if (!isFsError(cause)) throw cause;
+    return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: [unreadable(cause)] };
+  }
+}
+
+/** A thrown Node file-system error (it has a string `code` such as `EACCES`). */
+export const isFsError = (cause: unknown): cause is NodeJS.ErrnoException =>
+  typeof (cause as { code?: unknown } | null)?.code === 'string' && typeof (cause as { syscall?: unknown }).syscall === 'string';
+
+/** The `check.unreadable` problem for a file the OS would not let memkit read. */
+export function unreadable(cause: NodeJS.ErrnoException): Problem {
+  return error('check.unreadable', `cannot read the file: ${cause.code}`);
+}
+
+async function verifyReadable(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
+  const format = ledgerFormatOfFile(rel);
+  const opts: VerifyOptions = { ...options, file: rel, ...(format ? { format } : {}), preamble: hasPreamble(rel) };
+  if (isBlocks(format)) return verifyFeedbackLog(await readFile(abs, 'utf8'), opts);
+  const total = (await stat(abs)).size;
+  let done = 0;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of createReadStream(abs, { highWaterMark: 1 << 20 })) {
+      done += (chunk as Buffer).length;
+      progress.update(done, total);
+      yield chunk as Uint8Array;
+    }
+  }
+  return verify(chunks(), opts);
+}
+
+/** Every entry of a ledger file (for proofs), with parse problems. */
+export async function ledgerEntries(abs: string, rel: string): Promise<{ entries: { line: number; value: unknown }[]; problems: Problem[] }> {
+  let text: string;
+  try {
+    text = await readFile(abs, 'utf8');
+  } catch (cause) {
+    if (!isFsError(cause)) throw cause;
+    return { entries: [], problems: [unreadable(cause)] };
+  }
+  if (isBlocks(ledgerFormatOfFile(rel))) return readFeedbackLogEntries(text, rel);
+  const parsed = parseLedgerText(text, { file: rel });
+  return { entries: parsed.entries, problems: parsed.problems };
+}
+
+/** Payloads larger than this are not read (their hash is not checked). */
+const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Resolves `payload_loc` for `memkit verify`: a relative file reference is
+ * looked up beside the ledger, then under `rootAbs` (the working directory),
+ * never outside either; only regular files are read. The verifier matches
+ * the bytes' hash or their canonical JSON's, as `memkit check` does.
+ */
+export function payloadResolver(ledgerAbs: string, rootAbs: string): PayloadResolver {
+  return async (loc) => {
+    const rel = resolvePayloadLoc('', loc);
+    if (rel === undefined) return undefined;
+    for (const base of [dirname(ledgerAbs), rootAbs]) {
+      const abs = join(base, ...rel.split('/'));
+      const info = await stat(abs).catch(() => undefined);
+      if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) continue;
+      const bytes = await readFile(abs).then(
+        (b) => new Uint8Array(b),
+        () => undefined,
+      );
+      if (bytes === undefined) continue;
+      return bytes;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,248 @@
+import { join, sep } from 'node:path';
+import type { LedgerFormatId } from '../../../services/ledger/index.js';
+import { nodeCheckSource } from '../../../adapters/node/check-source.js';
+import { nodeFiles } from '../../../adapters/node/fs-port.js';
+import { appendEntry } from '../../../adapters/node/ledger-file.js';
+import { withLock } from '../../../adapters/node/lock.js';
+import { type Problem, type Result, error, fail } from '../../../kernel/problems/index.js';
+import { type Command, UsageError } from '../command.js';
+import { cliConfig } from '../config-file.js';
+import { type CliIo, EXIT } from '../io.js';
+import { memkitVersion } from '../version.js';
+import { absolute, byteSize, cliHasher, positiveInt, requireDir, shown } from './shared.js';
+
+/** The largest message either transport accepts (64 MiB): larger than any tool's argument limit, so an oversized argument gets its Problem, not a dropped connection. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** Files larger than this are not read by any tool, unless `--max-file-size` says otherwise (as in `memkit check`). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** Connections `--http` holds open at once unless `--max-connections` says otherwise; more are refused as they come. */
+export const DEFAULT_MAX_CONNECTIONS = 64;
+/** Seconds a client has to send a whole request unless `--request-timeout` says otherwise (Node's default is 300). */
+export const DEFAULT_REQUEST_TIMEOUT_S = 30;
+/** The longest wait for a request's headers (seconds), or the request timeout when that is shorter. */
+const HEADERS_TIMEOUT_S = 10;
+/** How long an idle keep-alive connection stays open between requests. */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** After SIGINT/SIGTERM, how long open connections (an SSE stream, a request under way) have to finish before they are cut. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
+/** Limits of the HTTP listener. */
+interface HttpLimits {
+  maxConnections: number;
+  requestTimeoutMs: number;
+}
+
+/** Problems of a file the client named as `rel`: named by it, and DIR's absolute path left out of their messages. */
+const relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
+
+const problemsOf = (cause: unknown): Problem[] => {
+  const problems = (cause as { problems?: unknown } | null)?.problems;
+  return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', cause instanceof Error ? cause.message : String(cause))];
+};
+
+/** `memkit mcp [DIR] [--write] [--http PORT]`: the memory under DIR as an MCP server. */
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'serve the memory under a directory to agents over MCP (stdio or HTTP)',
+  help: `Usage: memkit mcp [DIR] [--write] [--max-file-size SIZE]
+                  [--http PORT [--max-connections N] [--request-timeout SECONDS]]
+
+Serves the memory files under DIR (default .) as a Model Context Protocol
+server: tools search, read, check, verify, history and ready (those that
+apply to DIR's formats), and resources for each memory doc, the manifest and
+each ledger's head and checkpoint. Read-only unless --write, which adds the
+tools remember, append, task and thread: every write is checked first and
+refused, with the problems, when the result would not check clean.
+Paths are confined to DIR. DIR/memkit.config.json is read as memkit check
+reads it (writer rosters, rules); one that is not valid stops the server
+before it starts. Needs the optional peer dependency
+@modelcontextprotocol/server (and @modelcontextprotocol/node for --http).
+
+Options:
+  --write        offer and accept the write tools
+  --max-file-size SIZE
+                 files larger than this are refused, not read, by every tool
+                 (default 64m; accepts 1048576, 512k, 64m, as memkit check)
+  --http PORT    serve Streamable HTTP on 127.0.0.1:PORT (path /mcp) instead
+                 of stdio; PORT 0 picks a free port (printed on stderr)
+  --max-connections N
+                 with --http, hold at most N connections at once; more are
+                 closed as they arrive (default ${DEFAULT_MAX_CONNECTIONS})
+  --request-timeout SECONDS
+                 with --http, a client that has not sent a whole request
+                 within SECONDS (its headers within ${HEADERS_TIMEOUT_S} or SECONDS,
+                 whichever is less) is disconnected (default ${DEFAULT_REQUEST_TIMEOUT_S})
+
+On SIGINT or SIGTERM the HTTP server stops listening, gives open
+connections (an SSE stream, a request under way) ${SHUTDOWN_GRACE_MS / 1000} seconds, then closes them
+and exits.
+
+Exit status: 0 after the client disconnects (stdio) or on SIGINT/SIGTERM
+(HTTP), 2 usage error (also when the MCP SDK is not installed, and for a
+config file that is not valid: its file, line and column are named).
+`,
+  options: { write: { type: 'boolean' }, 'max-file-size': { type: 'string' }, http: { type: 'string' }, 'max-connections': { type: 'string' }, 'request-timeout': { type: 'string' } },
+  async run({ values, positionals }, io) {
+    if (positionals.length > 1) throw new UsageError('mcp takes at most one DIR');
+    const dirArg = positionals[0] ?? '.';
+    const dir = absolute(io, dirArg);
+    await requireDir(dir, dirArg);
+    const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? MAX_FILE_BYTES;
+    const port = positiveInt(values.http, '--http', true);
+    if (port !== undefined && port > 65535) throw new UsageError('--http must be a port number (0-65535)');
+    if (port === undefined && (values['max-connections'] !== undefined || values['request-timeout'] !== undefined)) throw new UsageError('--max-connections and --request-timeout go with --http');
+    const limits: HttpLimits = {
+      maxConnections: positiveInt(values['max-connections'], '--max-connections') ?? DEFAULT_MAX_CONNECTIONS,
+      requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout') ?? DEFAULT_REQUEST_TIMEOUT_S * 1000,
+    };
+    // The config the server would apply, read as `memkit check` reads it: a bad one stops it here (exit 2), before any client sees it.
+    await cliConfig(undefined, dir, dirArg, io);
+    // The SDK is an optional peer: loaded only by this command.
+    let mcp: typeof import('../../mcp/index.js');
+    try {
+      mcp = await import('../../mcp/index.js');
+    } catch {
+      throw new UsageError('memkit mcp needs the MCP SDK: npm install @modelcontextprotocol/server@2');
+    }
+    // Any extension (the WBS journal stages temp names), reads limited to memkit files by the server;
+    // a read-only server leaves even stale temp files of crashed writers alone.
+    const files = nodeFiles(dir, { extensions: null, recover: values.write === true });
+    const appendLedger = async (rel: string, draft: Record<string, unknown>, format: LedgerFormatId): Promise<Result<never>> => {
+      try {
+        // The port refuses a path that leaves DIR (.., absolute, a link out) before the ledger file is opened.
+        if ((await files.read(rel)) === undefined) return fail([error('mcp.not-found', `${rel} does not exist`, { file: rel })]);
+        const appended = await appendEntry(join(dir, ...rel.split('/')), draft as never, { format, hasher: cliHasher });
+        return (appended.ok ? appended : fail(relativeTo(dir, rel, appended.problems))) as Result<never>;
+      } catch (cause) {
+        return fail(problemsOf(cause));
+      }
+    };
+    const server = await mcp.createMemkitMcpServer({
+      files,
+      source: nodeCheckSource(dir, { maxFileBytes }),
+      write: values.write === true,
+      appendLedger,
+      withLock: async (rel, fn) => {
+        const held = await withLock(join(dir, ...rel.split('/')), () => fn());
+        return held.ok ? held : fail(relativeTo(dir, rel, held.problems));
+      },
+      hasher: cliHasher,
+      serverInfo: { name: 'memkit', version: memkitVersion() },
+    });
+    const what = `${shown(io, dir)} (${values.write ? 'read-write' : 'read-only'}; tools: ${server.tools.join(', ')})`;
+    if (port === undefined) {
+      const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+      const closed = new Promise<void>((resolve) => {
+        server.server.onclose = resolve;
+      });
+      await server.server.connect(new StdioServerTransport(undefined, undefined, { maxBufferSize: MAX_MESSAGE_BYTES }));
+      io.stderr(`memkit mcp: serving ${what} over stdio\n`);
+      await closed;
+      return EXIT.ok;
+    }
+    return serveHttp(server, port, what, io, limits);
+  },
+};
+
+/** A duration flag in seconds (`1`, `0.5`), as milliseconds; at most an hour. */
+function seconds(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600 || String(value).trim() === '') throw new UsageError(`${flag} must be a number of seconds (greater than 0, at most 3600)`);
+  return Math.round(n * 1000);
+}
+
+/**
+ * Streamable HTTP on 127.0.0.1 only (Host and Origin checked against
+ * localhost): one stateless server per request, all over one directory
+ * state. At most `limits.maxConnections` connections are held; a client
+ * gets `limits.requestTimeoutMs` to send a request (its headers less) and
+ * idle keep-alive connections close after a few seconds, so slow clients
+ * cannot hold the server. SIGINT/SIGTERM stop it even with clients
+ * connected: the listener closes, idle connections close, SSE streams end,
+ * and whatever is still open after a short grace is destroyed.
+ */
+async function serveHttp(mcp: { newSession(): import('@modelcontextprotocol/server').Server }, port: number, what: string, io: CliIo, limits: HttpLimits): Promise<number> {
+  let node: typeof import('@modelcontextprotocol/node');
+  try {
+    node = await import('@modelcontextprotocol/node');
+  } catch {
+    throw new UsageError('memkit mcp --http needs @modelcontextprotocol/node: npm install @modelcontextprotocol/node@2');
+  }
+  const { createServer } = await import('node:http');
+  const validHost = node.localhostHostValidation();
+  const validOrigin = node.localhostOriginValidation();
+  // What shutdown must end: every socket (also one that never sent a byte) and every open MCP transport.
+  const sockets = new Set<import('node:net').Socket>();
+  const transports = new Set<{ close(): Promise<void> }>();
+  const requestTimeout = limits.requestTimeoutMs;
+  const http = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_S * 1000, requestTimeout),
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // Node checks the two timeouts above on this interval (30 s by default, which would let a 1 s timeout run 30).
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeout / 4))),
+    },
+    async (req, res) => {
+      if (!validHost(req, res) || !validOrigin(req, res)) return;
+      if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
+      const server = mcp.newSession();
+      const transport = new node.NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_MESSAGE_BYTES });
+      transports.add(transport);
+      res.on('close', () => {
+        transports.delete(transport);
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req, res);
+      } catch {
+        if (!res.headersSent) res.writeHead(500).end();
+      }
+    },
+  );
+  http.maxConnections = limits.maxConnections;
+  http.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = http.address();
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    let stopping = false;
+    stop = () => {
+      // A second signal does not wait for the grace period.
+      if (stopping) {
+        for (const socket of sockets) socket.destroy();
+        return;
+      }
+      stopping = true;
+      io.stderr('memkit mcp: shutting down\n');
+      // Resolves once every connection has ended.
+      http.close(() => resolve());
+      http.closeIdleConnections();
+      for (const transport of transports) void transport.close().catch(() => undefined);
+      setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, SHUTDOWN_GRACE_MS).unref();
+    };
+  });
+  // Handlers first, then the line a supervisor waits for: a signal sent on seeing it must find them installed.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  io.stderr(`memkit mcp: serving ${what} at http://127.0.0.1:${bound}/mcp\n`);
+  await stopped;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  return EXIT.ok;
+}

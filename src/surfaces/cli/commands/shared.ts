@@ -1,0 +1,90 @@
+import { nodeHasher } from '../../../adapters/node/hasher.js';
+import { readFile, stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Hasher, JsonPositions } from '../../../kernel/canonical/index.js';
+import { parseJson } from '../../../syntax/json.js';
+import type { Problem } from '../../../kernel/problems/index.js';
+import { UsageError } from '../command.js';
+import type { CliIo } from '../io.js';
+
+/** The `--format` option every command shares. */
+export const formatOption = { type: 'string', default: 'text' } as const;
+
+/** The help lines describing `--format` and exit statuses. */
+export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
+
+/** The CLI hashes with node:crypto. */
+export const cliHasher: Hasher = nodeHasher;
+
+/** Resolves a command-line path against the working directory. */
+export function absolute(io: CliIo, path: string): string {
+  return resolve(io.cwd, path);
+}
+
+/** A path relative to the working directory, `/`-separated (for messages and reports). */
+export function shown(io: CliIo, abs: string): string {
+  const rel = relative(io.cwd, abs).split(sep).join('/');
+  return rel === '' ? '.' : rel;
+}
+
+/** The `file://` URI of a directory, with a trailing slash (SARIF `originalUriBaseIds`). */
+export function dirUri(abs: string): string {
+  const href = pathToFileURL(abs).href;
+  return href.endsWith('/') ? href : href + '/';
+}
+
+/** Fails with a usage error unless `abs` is an existing directory. */
+export async function requireDir(abs: string, name: string): Promise<void> {
+  const info = await stat(abs).catch(() => undefined);
+  if (info === undefined) throw new UsageError(`${name} does not exist`);
+  if (!info.isDirectory()) throw new UsageError(`${name} is not a directory`);
+}
+
+/** Fails with a usage error unless `abs` is an existing file. */
+export async function requireFile(abs: string, name: string): Promise<void> {
+  const info = await stat(abs).catch(() => undefined);
+  if (info === undefined) throw new UsageError(`${name} does not exist`);
+  if (!info.isFile()) throw new UsageError(`${name} is not a file`);
+}
+
+/** Parses a positive integer flag value (e.g. `--limit 10`), or throws a usage error. */
+export function positiveInt(value: unknown, flag: string, allowZero = false): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < (allowZero ? 0 : 1)) throw new UsageError(`${flag} must be a ${allowZero ? 'non-negative' : 'positive'} integer`);
+  return n;
+}
+
+/** Parses a byte size such as `1048576`, `512k`, `64m`, `1g`. */
+export function byteSize(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^([0-9]+)([kmg]?)b?$/i.exec(String(value).trim());
+  if (!m) throw new UsageError(`${flag} must be a size in bytes, e.g. 1048576, 512k, 64m`);
+  const mult = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  const n = Number(m[1]) * mult;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} is out of range`);
+  return n;
+}
+
+/**
+ * Gives problems about JSON files under `dir` a line and column from their
+ * pointer (files are read and parsed once each; unreadable or non-JSON files are left as they are).
+ */
+export async function locateInDir(dir: string, problems: Problem[]): Promise<Problem[]> {
+  const parsed = new Map<string, JsonPositions | undefined>();
+  const out: Problem[] = [];
+  for (const p of problems) {
+    if (p.line !== undefined || p.pointer === undefined || p.file === undefined || !p.file.endsWith('.json')) {
+      out.push(p);
+      continue;
+    }
+    if (!parsed.has(p.file)) {
+      const text = await readFile(resolve(dir, p.file), 'utf8').catch(() => undefined);
+      parsed.set(p.file, text === undefined ? undefined : parseJson(text, { positions: true }).positions);
+    }
+    const at = parsed.get(p.file)?.locate(p.pointer);
+    out.push(at ? { ...p, line: at.line, column: at.column } : p);
+  }
+  return out;
+}

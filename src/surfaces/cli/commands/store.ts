@@ -1,0 +1,225 @@
+import { readFile, stat } from 'node:fs/promises';
+import { type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../../../adapters/sqlite/index.js';
+import type { Problem } from '../../../kernel/problems/index.js';
+import { MEMORY_KINDS } from '../../../schema/thunderus.js';
+import { type IndexReport, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../../services/store/index.js';
+import { type Command, UsageError } from '../command.js';
+import type { CliIo } from '../io.js';
+import { emitReport, type OutputFormat } from '../emit.js';
+import { cliFiles, writeOutputFile } from '../node-files.js';
+import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
+import { progressBar } from '../progress.js';
+import { makeReport } from '../report.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, positiveInt, requireDir, shown } from './shared.js';
+
+/** Where `memkit index` keeps the database unless `--db` says otherwise (relative to DIR). */
+export const DEFAULT_DB = '.thunderus/memory/indexes/memory.sqlite';
+
+/** The engines `--engine` names: `auto` is better-sqlite3 when it loads, else sqlite-wasm. */
+const ENGINES = ['auto', 'native', 'wasm'] as const;
+type EngineChoice = (typeof ENGINES)[number];
+
+const ENGINE_HELP = `  --engine E      auto (default: better-sqlite3 when installed, else
+                  sqlite-wasm), native (better-sqlite3; usage error when it
+                  is not installed) or wasm (sqlite-wasm)`;
+
+/** `--engine`, checked. */
+function engineChoice(value: unknown): EngineChoice {
+  if (value === undefined) return 'auto';
+  if (!(ENGINES as readonly unknown[]).includes(value)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}`);
+  return value as EngineChoice;
+}
+
+/**
+ * The engine for `choice`. better-sqlite3 is an optional peer dependency: it is
+ * imported only here, and only when asked. Its native binding loads on the
+ * first `new Database`, so a probe opens one: a binding built for another Node
+ * counts as not installed.
+ */
+async function engineFor(choice: EngineChoice): Promise<SqliteEngineFactory> {
+  if (choice === 'wasm') return sqliteWasm();
+  try {
+    const Database = (await import('better-sqlite3')).default;
+    new Database(':memory:').close();
+    return betterSqlite3(Database);
+  } catch {
+    // not installed, or its binding does not load here
+  }
+  if (choice === 'native') throw new UsageError('--engine native needs better-sqlite3 12 (npm install better-sqlite3@12), which could not be loaded');
+  return sqliteWasm();
+}
+
+interface Opened {
+  store: Store & { toBytes(): Promise<Uint8Array>; close(): Promise<void> };
+  dbAbs: string;
+  /** The engine's name: `better-sqlite3` or `sqlite-wasm`. */
+  engine: string;
+  report: IndexReport;
+  changed: boolean;
+}
+
+// Opens (or creates) the database, refreshes it from the docs on disk, and saves it when anything changed.
+async function openAndRefresh(io: CliIo, dir: string, db: string | undefined, engine: EngineChoice): Promise<Opened> {
+  const dbAbs = db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, db);
+  const existing = await stat(dbAbs).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  // Never create a database inside a directory that holds no memory: that would litter any directory named by mistake.
+  if (!existing && (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
+    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
+  const bytes = existing ? new Uint8Array(await readFile(dbAbs)) : undefined;
+  const factory = await engineFor(engine);
+  const opened = await openSqliteStore({ engine: factory, hasher: cliHasher, ...(bytes ? { bytes } : {}) });
+  if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);
+  const store = opened.value;
+  const progress = progressBar(io, 'indexing');
+  const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
+  progress.done();
+  const changed = !existing || report.added.length + report.updated.length + report.removed.length > 0;
+  if (changed) await writeOutputFile(dbAbs, await store.toBytes());
+  return { store, dbAbs, engine: factory.name, report, changed };
+}
+
+/**
+ * Opens the PostgreSQL store at `url`, brings its index to DIR's docs and runs
+ * `fn` on it. `--db` and `--engine` name a SQLite file and engine, so they
+ * cannot go with `--store`. Connection and store problems come back redacted.
+ */
+async function pgRefresh<T>(
+  io: CliIo,
+  values: Record<string, unknown>,
+  url: string,
+  dir: string,
+  fn: (store: Store) => Promise<T>,
+): Promise<{ ok: true; value: T; report: IndexReport; shown: string } | { ok: false; problems: Problem[] }> {
+  if (values.db !== undefined || values.engine !== undefined) throw new UsageError('--store cannot go with --db or --engine (they name a SQLite file and engine)');
+  // A directory named by mistake would empty a store other machines share: refuse it before connecting.
+  if ((await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
+    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md), and --store would be emptied`);
+  const out = await withPgStore(url, values.schema as string | undefined, io.env, async (session) => {
+    const progress = progressBar(io, 'indexing');
+    const report = await refreshIndex(session.store, cliFiles(dir), { hasher: cliHasher });
+    progress.done();
+    return { value: await fn(session.store), report, shown: session.shown };
+  });
+  return out.ok ? { ok: true, ...out.value } : out;
+}
+
+/** `memkit index DIR [--db FILE]`: builds or refreshes the SQLite search index of DIR's memory docs. */
+export const indexCommand: Command = {
+  name: 'index',
+  summary: 'build or refresh the SQLite full-text index of the memory docs',
+  help: `Usage: memkit index DIR [--db FILE] [--engine auto|native|wasm] [--store URL [--schema NAME]] [--format text|json|sarif]
+
+Reads every memory doc under DIR/.thunderus/memory and brings the SQLite index
+(docs, docs_fts FTS5, doc_edges) up to date: new and changed docs are
+indexed, deleted ones removed. The docs on disk are the source of truth; the
+index can always be rebuilt from them. Both engines read and write the same
+database file.
+
+Options:
+  --db FILE       the database file (default DIR/${DEFAULT_DB})
+${ENGINE_HELP}
+${STORE_HELP}
+${FORMAT_HELP}
+
+With --store, the index lives in PostgreSQL (docs/postgres.md) and is
+brought to DIR's docs the same way; no database file is written.
+
+Exit status: 0 indexed, 1 some docs could not be indexed, 2 usage error
+(also when DIR holds no memory docs and no index exists yet: nothing to
+index, and no database is created).
+`,
+  options: { db: { type: 'string' }, engine: { type: 'string' }, ...storeOptions, format: formatOption },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw new UsageError('index takes exactly one DIR');
+    const url = storeUrl(values, io);
+    const choice = engineChoice(values.engine);
+    const dir = absolute(io, positionals[0]!);
+    await requireDir(dir, positionals[0]!);
+    if (url !== undefined) {
+      const out = await pgRefresh(io, values, url, dir, async (store) => (await store.listDocs()).length);
+      if (!out.ok) return emitReport(io, makeReport(positionals[0]!, [], out.problems), values.format as OutputFormat);
+      const { report, value: total, shown: where } = out;
+      return emitReport(io, makeReport(positionals[0]!, [], redactProblems(report.problems, url)), values.format as OutputFormat, {
+        text: `${where}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
+        json: { store: where, engine: 'postgres', docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
+      });
+    }
+    const { store, dbAbs, engine, report } = await openAndRefresh(io, dir, values.db as string | undefined, choice);
+    const total = (await store.listDocs()).length;
+    await store.close();
+    const r = makeReport(positionals[0]!, [], report.problems);
+    return emitReport(io, r, values.format as OutputFormat, {
+      text: `${shown(io, dbAbs)}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
+      json: { db: shown(io, dbAbs), engine, docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
+    });
+  },
+};
+
+/** `memkit search DIR QUERY`: full-text search over the memory docs (refreshing the index first). */
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'full-text search over the memory docs (refreshes the index first)',
+  help: `Usage: memkit search DIR QUERY [--kind K] [--tag T] [--limit N] [--db FILE] [--engine E] [--store URL [--schema NAME]] [--format text|json|sarif]
+
+Refreshes the index of DIR (as "memkit index" does), then searches it. Every
+word of QUERY must match (plain text is safe: words are quoted). Hits come
+best first (FTS5 BM25) with a snippet.
+
+Options:
+  --kind K        only docs of kind K (${MEMORY_KINDS.join(', ')}); repeatable
+  --tag T         only docs tagged T; repeatable (all must match)
+  --limit N       at most N hits (default 10)
+  --db FILE       the database file (default DIR/${DEFAULT_DB})
+${ENGINE_HELP}
+${STORE_HELP}
+${FORMAT_HELP}
+
+Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error
+(also when DIR holds no memory docs and no index exists yet).
+`,
+  options: {
+    kind: { type: 'string', multiple: true },
+    tag: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+    db: { type: 'string' },
+    engine: { type: 'string' },
+    ...storeOptions,
+    format: formatOption,
+  },
+  async run({ values, positionals }, io) {
+    if (positionals.length < 2) throw new UsageError('search takes DIR and QUERY');
+    const [dirArg, ...words] = positionals as [string, ...string[]];
+    const query = words.join(' ');
+    const kinds = (values.kind as string[] | undefined) ?? [];
+    for (const k of kinds) if (!(MEMORY_KINDS as readonly string[]).includes(k)) throw new UsageError(`--kind must be one of ${MEMORY_KINDS.join(', ')}`);
+    const limit = positiveInt(values.limit, '--limit') ?? 10;
+    if (limit > 1000) throw new UsageError('--limit is at most 1000');
+    const engine = engineChoice(values.engine);
+    const dir = absolute(io, dirArg);
+    await requireDir(dir, dirArg);
+    const tags = (values.tag as string[] | undefined) ?? [];
+    const options = { limit, ...(kinds.length ? { kinds: kinds as (typeof MEMORY_KINDS)[number][] } : {}), ...(tags.length ? { tags } : {}) };
+    const url = storeUrl(values, io);
+    let report: IndexReport;
+    let result: Awaited<ReturnType<Store['search']>>;
+    if (url !== undefined) {
+      const out = await pgRefresh(io, values, url, dir, (store) => store.search(query, options));
+      if (!out.ok) return emitReport(io, makeReport(dirArg, [], out.problems), values.format as OutputFormat);
+      report = out.report;
+      result = out.value.ok ? out.value : { ok: false, problems: redactProblems(out.value.problems, url) };
+      report.problems = redactProblems(report.problems, url);
+    } else {
+      const opened = await openAndRefresh(io, dir, values.db as string | undefined, engine);
+      report = opened.report;
+      result = await opened.store.search(query, options);
+      await opened.store.close();
+    }
+    const problems = [...report.problems, ...(result.ok ? [] : result.problems)];
+    const hits = result.ok ? result.value : [];
+    const text = hits.length === 0 ? `no docs match "${query}"\n` : hits.map((h, i) => `${i + 1}. ${h.title}  (${h.kind}, ${h.docId})\n   ${h.path}\n   ${h.snippet.replace(/\s+/g, ' ')}\n`).join('');
+    return emitReport(io, makeReport(dirArg, [], problems), values.format as OutputFormat, { text, json: { query, hits } });
+  },
+};

@@ -1,0 +1,152 @@
+import { canonicalize } from '../../../kernel/canonical/index.js';
+import { type Problem, error, warning } from '../../../kernel/problems/index.js';
+import { validate } from '../../../schema/index.js';
+import type { TaskIndex } from '../../../schema/wbs.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { acquireLock } from '../../../adapters/node/lock.js';
+import { JOURNAL_FILE, WBS_MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup } from '../../../services/wbs/index.js';
+import { type Command, UsageError } from '../command.js';
+import type { CliIo } from '../io.js';
+import { emitReport, type OutputFormat } from '../emit.js';
+import { cliFiles } from '../node-files.js';
+import { makeReport } from '../report.js';
+import { FORMAT_HELP, absolute, cliHasher, formatOption, locateInDir, requireDir } from './shared.js';
+
+const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
+const INDEX = `${WBS_MEMORY_ROOT}task-index.json`;
+
+/** `memkit wbs ready|rollup|rebuild-index|repair [DIR]`: WBS task memory under DIR/.claude/memory. */
+export const wbsCommand: Command = {
+  name: 'wbs',
+  summary: 'WBS task memory: ready work, roll-up, index rebuild, repair',
+  help: `Usage: memkit wbs <action> [DIR] [--apply] [--leaves] [--format text|json|sarif]
+
+Works on DIR/.claude/memory (task-index.json and tasks/*.json); DIR defaults to .
+
+Actions:
+  ready          list unfinished tasks whose dependencies are all done, and
+                 what blocks the others (--leaves: tasks without children only)
+  rollup         show the statuses and progress the roll-up rule gives the
+                 parents, and which differ from the index
+  rebuild-index  rebuild task-index.json from tasks/*.json; prints the result
+                 and writes it only with --apply
+  repair         print the repair plan (JSON Patch per file) for every
+                 problem that can be derived; applies it only with --apply
+
+Options:
+  --apply        write the rebuilt index or apply the repair plan (atomic writes)
+  --leaves       ready: only tasks without children
+${FORMAT_HELP}
+
+Every action first completes a write that a crash interrupted (a journal
+.claude/memory/.wbs-journal.json left by repair --apply): it finishes the
+write when all new files were staged, else undoes it, and removes the temps.
+
+Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
+`,
+  options: { apply: { type: 'boolean' }, leaves: { type: 'boolean' }, format: formatOption },
+  async run({ values, positionals }, io) {
+    const [action, dirArg, ...extra] = positionals;
+    if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`the action must be one of ${ACTIONS.join(', ')}`);
+    if (extra.length > 0) throw new UsageError('wbs takes an action and at most one DIR');
+    if (values.apply && action !== 'repair' && action !== 'rebuild-index') throw new UsageError('--apply is for repair and rebuild-index');
+    const root = dirArg ?? '.';
+    const dir = absolute(io, root);
+    await requireDir(dir, root);
+    const files = cliFiles(dir);
+    const format = values.format as OutputFormat;
+    // Writers, and the completion of an interrupted write, hold the WBS lock: never two at once.
+    const memory = join(dir, '.claude', 'memory');
+    const journal = await files.read(WBS_MEMORY_ROOT + JOURNAL_FILE).catch(() => undefined);
+    const lock = (values.apply || journal !== undefined) && existsSync(memory) ? await acquireLock(join(memory, '.wbs.lock')) : undefined;
+    if (lock !== undefined && !lock.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, lock.problems)), format);
+    try {
+      const recovered = await completeJournal(files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
+      if (!recovered.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, recovered.problems)), format, { text: 'an interrupted write could not be completed\n' });
+      const r = recovered.value;
+      if (r.action !== 'none')
+        io.stderr(
+          `completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`,
+        );
+      return await runAction(action, root, dir, values, files, format, io);
+    } finally {
+      if (lock?.ok) await lock.value.release();
+    }
+  },
+};
+
+async function runAction(action: string, root: string, dir: string, values: Record<string, unknown>, files: ReturnType<typeof cliFiles>, format: OutputFormat, io: CliIo): Promise<number> {
+  const loaded = await loadWbs(files, WBS_MEMORY_ROOT);
+  const checked = [{ file: INDEX, format: 'wbs-task-index' }, ...Object.keys(loaded.tasks).map((t) => ({ file: WBS_MEMORY_ROOT + t, format: 'wbs-task' }))];
+  if (action === 'rebuild-index') {
+    const problems = loaded.problems.filter((p) => p.file !== INDEX);
+    const index = rebuildWbsIndex(loaded.tasks);
+    const text = JSON.stringify(index, null, 2) + '\n';
+    if (values.apply && problems.length === 0) await files.write(INDEX, new TextEncoder().encode(text));
+    const report = makeReport(root, checked, await locateInDir(dir, problems));
+    const note = values.apply ? (problems.length === 0 ? `wrote ${INDEX}\n` : `not written: fix the task files first\n`) : `${text}(not written; run with --apply to write ${INDEX})\n`;
+    return emitReport(io, report, format, { text: note, json: { index, written: Boolean(values.apply && problems.length === 0) } });
+  }
+  if (loaded.index === undefined)
+    return emitReport(
+      io,
+      makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])),
+      format,
+    );
+  const schema = validate('wbs-task-index', loaded.index).map((p) => ({ ...p, file: INDEX }));
+  if (action === 'ready' || action === 'rollup') {
+    if (schema.length > 0) return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...schema])), format);
+    const index = loaded.index as TaskIndex;
+    if (action === 'ready') {
+      const work = readyTasks(index, { leavesOnly: Boolean(values.leaves) });
+      const report = makeReport(root, checked, await locateInDir(dir, loaded.problems));
+      const text =
+        (work.ready.length ? `ready:\n${work.ready.map((id) => `  ${id}`).join('\n')}\n` : 'ready: nothing\n') +
+        (work.blocked.length
+          ? `blocked:\n${work.blocked.map((b) => `  ${b.id}  waits for ${b.blockedBy.map((x) => `${x.id} (${x.reason === 'missing' ? 'missing' : x.status}${x.via ? ` via ${x.via}` : ''})`).join(', ')}`).join('\n')}\n`
+          : '');
+      return emitReport(io, report, format, { text, json: { ready: work.ready, blocked: work.blocked } });
+    }
+    const rolled = rollup(index);
+    const changes = rolled.tasks.flatMap((t, i) => {
+      const before = index.tasks[i]!;
+      const out: { at: number; id: string; field: string; from: unknown; to: unknown }[] = [];
+      if (before.status !== t.status) out.push({ at: i, id: t.id, field: 'status', from: before.status, to: t.status });
+      if (canonicalize(before.progress ?? null) !== canonicalize(t.progress ?? null)) out.push({ at: i, id: t.id, field: 'progress', from: before.progress ?? null, to: t.progress ?? null });
+      return out;
+    });
+    const text = changes.length
+      ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n`
+      : 'the index agrees with the roll-up\n';
+    // Status roll-up is the seed's rule (an error); memkit's progress count is a convention (a warning), as in `check`.
+    const problems: Problem[] = changes.map((c) =>
+      (c.field === 'status' ? error : warning)(
+        c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch',
+        `${c.id} ${c.field} is ${JSON.stringify(c.from)}; the roll-up gives ${JSON.stringify(c.to)}`,
+        { file: INDEX, pointer: `/tasks/${c.at}/${c.field}` },
+      ),
+    );
+    return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, {
+      text,
+      json: { tasks: rolled.tasks, changes: changes.map(({ at: _, ...c }) => c) },
+    });
+  }
+  // repair
+  const plan = repairPlan(loaded.index, loaded.tasks, { hasher: cliHasher });
+  const planText =
+    plan.patches.length === 0
+      ? 'nothing to repair\n'
+      : plan.patches
+          .map((p) => `${WBS_MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`)
+          .join('\n') + '\n';
+  if (!values.apply) {
+    const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: WBS_MEMORY_ROOT })]));
+    const text = planText + (plan.patches.length ? `(nothing changed; run with --apply to apply ${plan.patches.length} patch${plan.patches.length === 1 ? '' : 'es'})\n` : '');
+    return emitReport(io, report, format, { text, json: { plan, applied: false } });
+  }
+  const applied = await applyPlan(plan, files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
+  if (!applied.ok) return emitReport(io, makeReport(root, checked, await locateInDir(dir, applied.problems)), format, { text: planText + 'not applied:\n', json: { plan, applied: false } });
+  const report = makeReport(root, checked, await locateInDir(dir, applied.value.problems));
+  return emitReport(io, report, format, { text: planText + `applied: wrote ${applied.value.written.join(', ') || 'nothing'}\n`, json: { plan, applied: true, written: applied.value.written } });
+}

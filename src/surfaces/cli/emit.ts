@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { formatSarif } from './format-sarif.js';
+import { formatText } from './format-text.js';
+import type { CliIo } from './io.js';
+import { EXIT } from './io.js';
+import type { Problem } from '../../kernel/problems/index.js';
+import type { Report } from './report.js';
+import { memkitVersion } from './version.js';
+import { jsonTerminalSafe, terminalSafe } from './terminal.js';
+import { dirUri } from './commands/shared.js';
+
+/** Output formats every checking command accepts with `--format`. */
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
+/** One of {@link OUTPUT_FORMATS}. */
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** True when text output may use colour: stdout is a terminal, `NO_COLOR` is unset and `FORCE_COLOR` is not `0`. */
+export function useColor(io: CliIo): boolean {
+  return io.stdoutTTY && io.env.NO_COLOR === undefined && io.env.FORCE_COLOR !== '0';
+}
+
+/**
+ * Prints a report in the chosen format and returns the exit status (0 no errors, 1 problems).
+ * `extra.text` is printed before the text report, with control characters
+ * escaped (its own line breaks kept); `extra.json` adds fields to the JSON object.
+ * SARIF locations are relative to `extra.rootUri`, by default the directory
+ * `report.root` names (resolved against the working directory).
+ */
+export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
+  if (format === 'json') {
+    const ordered = { ...report, problems: report.problems.map(orderKeys) };
+    io.stdout(jsonTerminalSafe(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered)) + '\n');
+  } else if (format === 'sarif') {
+    const rootUri = extra?.rootUri ?? dirUri(resolve(io.cwd, report.root));
+    io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri, windows: process.platform === 'win32' }), null, 2)) + '\n');
+  } else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));
+  return report.ok ? EXIT.ok : EXIT.problems;
+}
+
+/** A problem with its keys in the DESIGN §5 order: code, severity, file, line, column, pointer, message. */
+export function orderKeys(p: Problem): Problem {
+  const out: Problem = { code: p.code, severity: p.severity } as Problem;
+  if (p.file !== undefined) out.file = p.file;
+  if (p.line !== undefined) out.line = p.line;
+  if (p.column !== undefined) out.column = p.column;
+  if (p.pointer !== undefined) out.pointer = p.pointer;
+  out.message = p.message;
+  return out;
+}

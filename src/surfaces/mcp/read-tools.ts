@@ -1,0 +1,226 @@
+import { utf8Length } from '../../kernel/canonical/bytes.js';
+import { checkDirectory } from '../../engine/index.js';
+import { RULE_TABLE } from '../../engine/rule-table.js';
+import { type LedgerFormatId, isLedgerFormat, verifyFeedbackLog, verifyText } from '../../services/ledger/index.js';
+import { parseFrontmatter, parseLedgerText } from '../../syntax/index.js';
+import { type Problem, type Result, error, fail, hasErrors, ok } from '../../kernel/problems/index.js';
+import { validate } from '../../schema/index.js';
+import type { DocKind } from '../../services/store/index.js';
+import type { TaskIndex } from '../../schema/wbs.js';
+import { WBS_MEMORY_ROOT, loadWbs, readyTasks } from '../../services/wbs/index.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+import type { FileSlice } from '../../engine/index.js';
+import { type McpContext, problemsOf } from './context.js';
+import { readChecked } from './file-reads.js';
+import { boundedProblem, fittingPrefix, limitsOf, shown, takeWithin, tooLargeResult, wireBytes } from './limits.js';
+import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from './tool-schemas.js';
+
+/** `search`: full-text search over the memory docs, the index refreshed first. */
+export async function search(ctx: McpContext, args: SearchArgs): Promise<Result<unknown>> {
+  const warnings = await ctx.refresh();
+  const kinds = args.kind === undefined ? [] : [args.kind as DocKind];
+  const found = await ctx.store.search(args.query, { limit: args.limit ?? 10, ...(kinds.length > 0 ? { kinds } : {}) });
+  if (!found.ok) return found;
+  const hits = found.value.map((h) => ({ id: h.docId, path: h.path, title: h.title, kind: h.kind, score: h.score, snippet: h.snippet }));
+  return ok({ hits }, warnings);
+}
+
+/** The text of a memkit file at `path`, or why not: only files of a memkit format are read. */
+export async function memoryFileText(ctx: McpContext, path: string): Promise<Result<{ format: string; text: string }>> {
+  const format = await ctx.formatOf(path);
+  if (format === undefined) return fail([notMemoryFile(path)]);
+  try {
+    const text = await ctx.readText(path);
+    if (text === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
+    return ok({ format, text });
+  } catch (cause) {
+    return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
+  }
+}
+
+const notMemoryFile = (path: string) => error('mcp.not-memory-file', `${shown(path)} is not a memkit file under the served directory`, { file: path });
+
+/**
+ * `read`: a memory doc (by id or path) as frontmatter and body; another
+ * memkit file as its text. A result larger than the server's result limit,
+ * or a read from `offset`, is a page of the file's text instead: `text`
+ * from byte `offset` (whole lines where a line fits), the file's `size`,
+ * `truncated: true` and `next`, the offset to read on from (null at the end).
+ */
+export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unknown>> {
+  if ((args.id === undefined) === (args.path === undefined)) return fail([error('mcp.invalid-arguments', 'give either id or path', { pointer: '' })]);
+  let path = args.path;
+  if (args.id !== undefined) {
+    await ctx.refresh();
+    const doc = await ctx.store.getDoc(args.id);
+    if (doc === undefined) return fail([error('mcp.not-found', `no memory doc has the id ${shown(args.id)}`, { pointer: '/id' })]);
+    path = doc.path;
+  }
+  const format = await ctx.formatOf(path!);
+  if (format === undefined) return fail([notMemoryFile(path!)]);
+  const budget = limitsOf(ctx.options).maxResultBytes;
+  const offset = args.offset ?? 0;
+  // Never more than a result can carry: each byte of text is at least one byte on the wire.
+  const slice = await readChecked(ctx, path!, offset, budget);
+  if (!slice.ok) return fail(slice.problems.map((p) => ({ ...p, file: p.file ?? path })));
+  if (slice.value === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
+  const { bytes, size } = slice.value;
+  if (offset === 0 && bytes.length === size) {
+    const whole = wholeFile(path!, format, bytes, args.id);
+    if (!whole.ok || wireBytes(whole.value) <= budget) return whole;
+  }
+  return page(path!, format, slice.value, Math.min(offset, size), budget, args.id);
+}
+
+// A whole file as `read` gives it: a doc parsed, anything else as text.
+function wholeFile(path: string, format: string, bytes: Uint8Array, id: string | undefined): Result<Record<string, unknown>> {
+  const text = decodeUtf8(bytes, path);
+  if (!text.ok) return text;
+  if (format !== 'memory-doc') return ok({ path, format, text: text.value });
+  const parsed = parseFrontmatter(text.value, { file: path });
+  if (!parsed.ok) return parsed;
+  const data = parsed.value.data;
+  return ok({ id: data.id ?? id, path, format, frontmatter: data, body: parsed.value.body });
+}
+
+// One page of a file's text from byte `start`, as much as fits `budget` on the wire, cut at a line end when one fits.
+function page(path: string, format: string, slice: FileSlice, start: number, budget: number, id: string | undefined): Result<unknown> {
+  let bytes = slice.bytes;
+  // An offset inside a character moves on to the next character.
+  let skip = 0;
+  while (skip < 3 && skip < bytes.length && (bytes[skip]! & 0xc0) === 0x80) skip++;
+  bytes = bytes.subarray(skip);
+  const from = start + skip;
+  const atEnd = from + bytes.length >= slice.size;
+  // A character cut by the end of the slice waits for the next page.
+  if (!atEnd) bytes = bytes.subarray(0, completeLength(bytes));
+  const decoded = decodeUtf8(bytes, path);
+  if (!decoded.ok) return decoded;
+  const envelope = { ...(id === undefined ? {} : { id }), path, format, offset: from, size: slice.size, truncated: true, next: slice.size as number | null, text: '' };
+  // Room for the envelope and the digits `next` may have.
+  let units = fittingPrefix(decoded.value, budget - wireBytes(envelope) - 32);
+  if (units < decoded.value.length) {
+    const line = units > 0 ? decoded.value.lastIndexOf('\n', units - 1) : -1;
+    if (line >= 0) units = line + 1;
+  }
+  const text = decoded.value.slice(0, units);
+  const end = from + utf8Length(text);
+  if (text === '' && end < slice.size) return fail([tooLargeResult(path, budget)]);
+  const next = end < slice.size ? end : null;
+  return ok({ ...envelope, text, next, truncated: from > 0 || next !== null });
+}
+
+// The length of `bytes` without a UTF-8 sequence its end cuts short.
+function completeLength(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(4, bytes.length); back++) {
+    const b = bytes[bytes.length - back]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+function decodeUtf8(bytes: Uint8Array, path: string): Result<string> {
+  try {
+    return ok(decoder.decode(bytes));
+  } catch {
+    return fail([error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path })]);
+  }
+}
+
+/**
+ * `check`: what `memkit check --format json` reports for the directory. When
+ * the report is larger than a result may be, `problems` and `checked` keep
+ * their first items (errors before warnings), `truncated` is true and
+ * `leftOff` counts what each list left off.
+ */
+export async function check(ctx: McpContext): Promise<Result<unknown>> {
+  const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher, codes: RULE_TABLE });
+  ctx.formats = new Map(report.checked.map((c) => [c.file, c.format]));
+  const full = { ok: report.ok, root: '.', checked: report.checked, problems: report.problems };
+  const budget = limitsOf(ctx.options).maxResultBytes;
+  if (wireBytes(full) <= budget) return ok(full);
+  // Room for the envelope; the problems first (three quarters), the listing after them.
+  let room = budget - wireBytes({ ...full, checked: [], problems: [], truncated: true, leftOff: { checked: report.checked.length, problems: report.problems.length } }) - 16;
+  const errorsFirst = [...report.problems.filter((p) => p.severity === 'error'), ...report.problems.filter((p) => p.severity !== 'error')];
+  const problems = takeWithin(errorsFirst.map(boundedProblem), Math.floor((room * 3) / 4));
+  room -= wireBytes(problems.kept);
+  const checked = takeWithin(report.checked, room);
+  return ok({ ...full, checked: checked.kept, problems: problems.kept, truncated: true, leftOff: { checked: checked.leftOff, problems: problems.leftOff } });
+}
+
+/** The ledger at `path` and its text, or why not. */
+export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: boolean): Promise<Result<{ format: LedgerFormatId; text: string }>> {
+  const file = await memoryFileText(ctx, path);
+  if (!file.ok) return file;
+  const format = file.value.format;
+  if (!isLedgerFormat(format) || (jsonLinesOnly && format === 'feedback-log'))
+    return fail([error('mcp.not-found', `${shown(path)} is a ${format} file, not a ${jsonLinesOnly ? 'JSON Lines ' : ''}ledger`, { file: path, pointer: '/ledger' })]);
+  return ok({ format, text: file.value.text });
+}
+
+/** `verify`: the ledger's chain, its head hash, its checkpoint and the first problem. */
+export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
+  const ledger = await ledgerText(ctx, args.ledger, false);
+  if (!ledger.ok) return ledger;
+  const { format, text } = ledger.value;
+  const options = { file: args.ledger, hasher: ctx.hasher, checkpointAll: true };
+  const summary = format === 'feedback-log' ? verifyFeedbackLog(text, options) : verifyText(text, { ...options, format });
+  const first: Problem | undefined = summary.problems.find((p) => p.severity === 'error') ?? summary.problems[0];
+  return ok({
+    ledger: args.ledger,
+    format,
+    ok: !hasErrors(summary.problems),
+    entries: summary.entries,
+    head: summary.head,
+    chain: summary.chain,
+    checkpoint: summary.checkpoint ?? null,
+    firstProblem: first ?? null,
+    problems: summary.problems.length,
+  });
+}
+
+/**
+ * `history`: a JSON Lines ledger's entries, newest first, one page at a time.
+ * A page holds at most `limit` entries and at most what fits a result;
+ * `next` is the offset of the next page (null after the oldest entry).
+ */
+export async function history(ctx: McpContext, args: HistoryArgs): Promise<Result<unknown>> {
+  const ledger = await ledgerText(ctx, args.ledger, true);
+  if (!ledger.ok) return ledger;
+  const entries = parseLedgerText(ledger.value.text).entries;
+  const offset = args.offset ?? 0;
+  const limit = args.limit ?? 20;
+  const wanted: { line: number; entry: unknown }[] = [];
+  for (let i = entries.length - 1 - offset; i >= 0 && wanted.length < limit; i--) wanted.push({ line: entries[i]!.line, entry: entries[i]!.value });
+  const envelope = { ledger: args.ledger, format: ledger.value.format, total: entries.length, offset, entries: [], next: entries.length };
+  const budget = limitsOf(ctx.options).maxResultBytes;
+  const page = takeWithin(wanted, budget - wireBytes(envelope) - 16).kept;
+  if (page.length === 0 && wanted.length > 0) return fail([tooLargeResult(`${args.ledger} line ${wanted[0]!.line}`, budget)]);
+  const next = offset + page.length < entries.length ? offset + page.length : null;
+  return ok({ ...envelope, entries: page, next });
+}
+
+/** DIR's WBS memory with a task index that passes its schema, or the problems that stop a tool using it. */
+export async function loadTaskIndex(ctx: McpContext): Promise<Result<Awaited<ReturnType<typeof loadWbs>> & { index: TaskIndex }>> {
+  let loaded: Awaited<ReturnType<typeof loadWbs>>;
+  try {
+    loaded = await loadWbs(ctx.files);
+  } catch (cause) {
+    return fail(problemsOf(cause));
+  }
+  if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', 'there is no task-index.json')]);
+  const schema = validate('wbs-task-index', loaded.index).filter((p) => p.severity === 'error');
+  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: `${WBS_MEMORY_ROOT}task-index.json` })));
+  return ok({ ...loaded, index: loaded.index as TaskIndex });
+}
+
+/** `ready`: WBS tasks ready to start, and what blocks the others. */
+export async function ready(ctx: McpContext, args: ReadyArgs): Promise<Result<unknown>> {
+  const loaded = await loadTaskIndex(ctx);
+  if (!loaded.ok) return loaded;
+  const work = readyTasks(loaded.value.index, { leavesOnly: args.leaves ?? false });
+  return ok({ ready: work.ready, blocked: work.blocked });
+}
