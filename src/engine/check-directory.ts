@@ -15,7 +15,7 @@ import { type FormatId, type PathClass, caseVariantOf, classifyPath, formatById,
 import { SKIPPED_DIRS, wbsRoot } from './layout.js';
 import type { CheckSource } from './source.js';
 import type { MemkitConfig } from './config.js';
-import type { Profile } from './profile.js';
+import { type Profile, applyPolicy } from './profile.js';
 import type { RuleTable } from './rules.js';
 import { checkSettings } from './settings.js';
 
@@ -66,8 +66,10 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const settings = await checkSettings(source, listing.files, options.profile, options.config, options.codes);
   // A config that cannot be used stops the check, as it stops every surface: a run with other rules than the user's would mislead.
   if (settings.problems.length > 0) return { ok: false, checked: [], problems: settings.problems };
+  const { policy, ...env } = settings.env;
   const ctx = new CheckContext({
-    ...settings.env,
+    ...env,
+    decide: (p) => applyPolicy(p, policy),
     ...(options.hasher ? { hasher: options.hasher } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}),

@@ -1,15 +1,14 @@
-import { withWriters } from '../formats/memory-bank/policy.js';
+import { type WriterPolicy, withWriters } from '../formats/memory-bank/policy.js';
 import type { Problem } from '../kernel/problems/index.js';
 import { CONFIG_FILE, type MemkitConfig, loadConfig } from './config.js';
-import type { CheckEnv } from '../formats/check-context.js';
 import { anyGlob } from './glob.js';
-import type { Profile, RuleSetting } from './profile.js';
+import type { Profile, RuleSetting, SeverityPolicy } from './profile.js';
 import type { RuleTable } from './rules.js';
 import type { CheckSource } from './source.js';
 
 /** What a check's profile and config decide: the context's settings and which paths are left out. */
 export interface CheckSettings {
-  env: Pick<CheckEnv, 'policy' | 'writerPolicy'> & { lockedBy?: string };
+  env: { policy: SeverityPolicy; writerPolicy: WriterPolicy; lockedBy?: string };
   /** True for a path the check skips (the config file itself, `ignore` globs). */
   skip: (path: string) => boolean;
   /** Problems reading the config file found at the root (a bad one is reported and not used). */

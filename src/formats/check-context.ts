@@ -2,7 +2,6 @@ import { type Hasher, type JsonPositions, jsHasher } from '../kernel/canonical/i
 import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../kernel/problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from './memory-bank/policy.js';
 import type { FormatId } from './index.js';
-import { type SeverityPolicy, applyPolicy } from '../engine/profile.js';
 
 /** A file the checker read and decoded. */
 export interface LoadedFile {
@@ -49,8 +48,8 @@ export interface CheckEnv {
   maxFileBytes: number;
   /** Problems reported per file before one `problems.truncated` counts the rest. */
   maxProblems: number;
-  /** Profile and per-rule settings: each problem's effective severity is decided before the cap sees it. */
-  policy: SeverityPolicy;
+  /** Each problem's effective severity (the profile and config), or `undefined` to drop it; decided before the cap sees it. Default: as raised. */
+  decide: (problem: Problem) => Problem | undefined;
   /** Memory-bank writer rosters (the config file's `memoryBank.writers` over the seed's). */
   writerPolicy: WriterPolicy;
   /** The agent `systemPatterns.md` must be locked by, when configured (the seed's is ReaperOAK). */
@@ -79,12 +78,11 @@ export class CheckContext {
       hasher: env.hasher ?? jsHasher,
       maxFileBytes: env.maxFileBytes ?? 64 * 1024 * 1024,
       maxProblems: env.maxProblems ?? DEFAULT_MAX_PROBLEMS_PER_FILE,
-      policy: env.policy ?? {},
+      decide: env.decide ?? ((p) => p),
       writerPolicy: env.writerPolicy ?? DEFAULT_WRITER_POLICY,
       ...(env.lockedBy === undefined ? {} : { lockedBy: env.lockedBy }),
     };
-    const policy = this.env.policy;
-    this.#sink = new ProblemSink({ maxPerFile: this.env.maxProblems, policy: (p) => applyPolicy(p, policy) });
+    this.#sink = new ProblemSink({ maxPerFile: this.env.maxProblems, policy: this.env.decide });
   }
 
   /** Adds one problem as it is (its `file` names the file it counts against; none: `''`). */

@@ -1,5 +1,9 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { parseFeedbackLog, parseFrontmatter, parseJson, parseJsonlText, parseLedgerText, parseProgressTable, parseSystemPatterns } from '../syntax/index.js';
+import { parseFrontmatter, parseJson, parseJsonlText } from '../syntax/index.js';
+import { parseFeedbackLog } from './feedback-log/parse.js';
+import { parseLedgerText } from './memory-bank/ledger-text.js';
+import { parseProgressTable } from './progress/parse.js';
+import { parseSystemPatterns } from './system-patterns/parse.js';
 import { type Result, error, fail, inFile, ok } from '../kernel/problems/index.js';
 import type { ParserBinding } from './types.js';
 

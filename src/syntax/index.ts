@@ -6,9 +6,5 @@ export { type Heading, type MarkdownOutline, markdownOutline } from './markdown.
 export * from './plain.js';
 export * from './frontmatter.js';
 export * from './jsonl.js';
-export * from '../formats/memory-bank/ledger-text.js';
 export * from './markdown-table.js';
-export * from '../formats/progress/parse.js';
-export * from '../formats/feedback-log/parse.js';
-export * from '../formats/system-patterns/parse.js';
 export * from './chunks.js';

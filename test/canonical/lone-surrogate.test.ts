@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CanonicalizeError, canonicalize, hashJson, readJson, sha256Hex } from '../../src/kernel/canonical/index.js';
 import { verify, verifyText } from '../../src/services/ledger/index.js';
-import { parseJson, parseJsonlText, parseLedgerText } from '../../src/syntax/index.js';
+import { parseJson, parseJsonlText } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 
 /** A decision log chained the way the old code hashed it: a lone surrogate written as the escape `\ud800`. */

@@ -5,21 +5,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Problem, problemCodes } from '../../src/kernel/problems/index.js';
-import {
-  parseCodes,
-  parseFeedbackLog,
-  parseFrontmatter,
-  parseJsonl,
-  parseJsonlText,
-  parseLedgerText,
-  parseProgressTable,
-  parseSystemPatterns,
-  serializeFeedbackLog,
-  serializeFrontmatter,
-  serializeProgressTable,
-  systemPatternsBodyHash,
-  updateFrontmatter,
-} from '../../src/syntax/index.js';
+import { parseCodes, parseFrontmatter, parseJsonl, parseJsonlText, serializeFrontmatter, updateFrontmatter } from '../../src/syntax/index.js';
+import { parseFeedbackLog, serializeFeedbackLog } from '../../src/formats/feedback-log/parse.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
+import { parseProgressTable, serializeProgressTable } from '../../src/formats/progress/parse.js';
+import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/formats/system-patterns/parse.js';
 import { schemaCodes } from '../../src/schema/codes.js';
 import { canonicalCodes } from '../../src/kernel/canonical/codes.js';
 

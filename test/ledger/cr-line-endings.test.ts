@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verify, verifyText } from '../../src/services/ledger/index.js';
-import { parseLedgerText } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { runCli, tempDir } from '../cli/helpers.js';
 
 const LF = readFileSync(join(import.meta.dirname, '../../examples/agent-memory/memory-bank/decisionLog.md'), 'utf8');

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkpoint, verify, verifyFeedbackLog, verifyText } from '../../src/services/ledger/index.js';
-import { parseJsonlText, parseLedgerText } from '../../src/syntax/index.js';
+import { parseJsonlText } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { copyExample, runCli } from '../cli/helpers.js';
 import { ledgerArb, ledgerText, lineOf } from './ledger-arbitraries.js';
 

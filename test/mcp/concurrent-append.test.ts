@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyText } from '../../src/services/ledger/index.js';
 import { nodeHasher } from '../../src/adapters/node/index.js';
-import { parseLedgerText } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { type Connected, call, copyExample, stdioClient } from './helpers.js';
 
 const WRITERS = 4;

@@ -1,7 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCodes, parseFeedbackLog, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, systemPatternsBodyHash, updateFrontmatter } from '../../src/syntax/index.js';
+import { parseCodes, parseFrontmatter, updateFrontmatter } from '../../src/syntax/index.js';
+import { parseFeedbackLog } from '../../src/formats/feedback-log/parse.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
+import { parseProgressTable } from '../../src/formats/progress/parse.js';
+import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/formats/system-patterns/parse.js';
 import { problemCodes } from '../../src/kernel/problems/index.js';
 
 const dir = join(import.meta.dirname, '../../src/parse');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { feedbackLogEntryArb } from '../../src/schema/arbitraries/index.js';
-import { appendFeedbackEntry, parseFeedbackLog, serializeFeedbackLog, stringifyFeedbackEntry } from '../../src/syntax/index.js';
+import { appendFeedbackEntry, parseFeedbackLog, serializeFeedbackLog, stringifyFeedbackEntry } from '../../src/formats/feedback-log/parse.js';
 import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
 import { memoryFiles } from '../../src/kernel/file-port.js';
 import { runCli, tempDir } from '../cli/helpers.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../../src/kernel/canonical/index.js';
-import { type JsonlItem, parseJsonl, parseJsonlText, parseLedgerText, serializeJsonl } from '../../src/syntax/index.js';
+import { type JsonlItem, parseJsonl, parseJsonlText, serializeJsonl } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 
 const enc = new TextEncoder();
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decisionLogEntryArb } from '../../src/schema/arbitraries/index.js';
-import { parseLedgerText, serializeJsonl } from '../../src/syntax/index.js';
+import { serializeJsonl } from '../../src/syntax/index.js';
+import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 
 describe('parseLedgerText', () => {
   it('splits frontmatter and Markdown preamble from entries', () => {

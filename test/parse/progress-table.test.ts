@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { progressRowArb } from '../../src/schema/arbitraries/index.js';
-import { PROGRESS_COLUMNS, parseProgressTable, renderRow, serializeProgressTable, splitRow } from '../../src/syntax/index.js';
+import { renderRow, splitRow } from '../../src/syntax/index.js';
+import { PROGRESS_COLUMNS, parseProgressTable, serializeProgressTable } from '../../src/formats/progress/parse.js';
 
 const GOOD = '| task_id | status | agent | milestone_severity | updated_at |\n|---|---|---|---|---|\n| T-1 | DONE | a | LOW | 2026-01-01T00:00:00Z |\n';
 

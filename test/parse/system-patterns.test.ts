@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/kernel/canonical/index.js';
-import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/syntax/index.js';
+import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/formats/system-patterns/parse.js';
 
 const body = '# System patterns\r\n\r\nLayered architecture.\r\n';
 const header = (hash: string) => `---\r\nversion: 2.0.0\r\nhash: ${hash}\r\nlocked_by: ReaperOAK\r\nimmutable: true\r\n---\r\n`;

@@ -1,13 +1,17 @@
-import { checkWrite, verifyFeedbackLog } from '../../services/ledger/index.js';
+import { verifyFeedbackLog } from '../feedback-log/verify.js';
+import { checkWrite } from './policy.js';
 import { verifyParsed } from './verify.js';
 import { sha256Hex } from '../../kernel/canonical/index.js';
-import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
+import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from './ledgers.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
-import { markdownOutline, parseFrontmatter, parseLedgerText, parseProgressTable, parseSystemPatterns, splitFrontmatter } from '../../syntax/index.js';
+import { markdownOutline, parseFrontmatter, splitFrontmatter } from '../../syntax/index.js';
+import { parseLedgerText } from './ledger-text.js';
+import { parseProgressTable } from '../progress/parse.js';
+import { parseSystemPatterns } from '../system-patterns/parse.js';
 import { type Problem, type Result, error, ok, warning } from '../../kernel/problems/index.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 import { checkJsonFormat } from '../check-json.js';
-import { dirOf } from '../../engine/layout.js';
+import { dirOf } from '../layout.js';
 import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from '../product-context/payload.js';
 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */

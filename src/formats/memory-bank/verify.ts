@@ -8,7 +8,7 @@ import type { CodeTable } from '../../kernel/problems/codes.js';
 import { schemaCodes } from '../../schema/codes.js';
 import { type FormatValidator, type ValidateOptions, compileValidator } from '../../schema/validate.js';
 import { isDateTime, isoDateTimeMillis } from '../../schema/date-time.js';
-import type { Checkpoint } from '../../services/ledger/checkpoint.js';
+import type { Checkpoint } from '../../kernel/canonical/merkle.js';
 import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './ledgers.js';
 import { MerkleRootAccumulator, leafHash } from '../../kernel/canonical/merkle.js';
 import { type PayloadDigests, payloadDigests, payloadMatch } from '../product-context/payload.js';

@@ -2,7 +2,7 @@ import { threadStoreLineageProblems } from './evolution.js';
 import { parseJson } from '../../syntax/index.js';
 import { getFormat } from '../../schema/registry.js';
 import { dateTimeProfileProblems } from '../../schema/validate.js';
-import { checkThreadStore as checkThreadRules } from '../../services/threads/index.js';
+import { checkThreadStore as checkThreadRules } from './invariants.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 
 /**

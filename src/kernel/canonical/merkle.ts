@@ -2,6 +2,13 @@ import { type Hasher, jsHasher } from './sha256.js';
 
 const HASH = 32;
 
+
+/** A tree head: number of entries and the RFC 9162 root over them (lowercase hex). */
+export interface Checkpoint {
+  size: number;
+  root: string;
+}
+
 /** RFC 9162 §2.1.1 leaf hash: `SHA-256(0x00 ‖ data)`; for a ledger, `data` is the canonical entry bytes. */
 export function leafHash(data: Uint8Array, hasher: Hasher = jsHasher): Uint8Array {
   const buf = new Uint8Array(data.length + 1);

@@ -1,14 +1,10 @@
 import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../../kernel/canonical/sha256.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { entryBytes } from '../../formats/memory-bank/entry-hash.js';
-import { MerkleRootAccumulator, emptyRoot } from '../../kernel/canonical/merkle.js';
+import { type Checkpoint, MerkleRootAccumulator, emptyRoot } from '../../kernel/canonical/merkle.js';
 import { verifyConsistency } from './proofs.js';
 
-/** A tree head: number of entries and the RFC 9162 root over them (lowercase hex). */
-export interface Checkpoint {
-  size: number;
-  root: string;
-}
+export type { Checkpoint };
 
 /** Most signature lines {@link parseCheckpoint} reads (the bound Go's `note.Open` applies). */
 export const MAX_SIGNATURES = 100;

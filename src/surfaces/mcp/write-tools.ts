@@ -1,7 +1,8 @@
 import { hashJson, readJson } from '../../kernel/canonical/index.js';
 import { type FormatId, type ListScope, classifyPath } from '../../engine/index.js';
 import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite, verifyText } from '../../services/ledger/index.js';
-import { parseFrontmatter, parseJson, parseLedgerText, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../syntax/index.js';
+import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../syntax/index.js';
+import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import type { ThreadStore } from '../../schema/thread-store.js';
 import type { TaskEntity, TaskIndexEntry } from '../../schema/wbs.js';

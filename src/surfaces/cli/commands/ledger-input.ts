@@ -5,7 +5,7 @@ import { resolvePayloadLoc } from '../../../formats/product-context/payload.js';
 import { type FormatId, bankFormatOfName } from '../../../formats/index.js';
 import { readFeedbackLogEntries, verifyFeedbackLog } from '../../../formats/feedback-log/verify.js';
 import { type PayloadResolver, ledgerFormatOfFile, verify, type VerifyOptions, type VerifySummary } from '../../../services/ledger/index.js';
-import { parseLedgerText } from '../../../syntax/index.js';
+import { parseLedgerText } from '../../../formats/memory-bank/ledger-text.js';
 import { type Problem, error } from '../../../kernel/problems/index.js';
 import type { Progress } from '../progress.js';
 
