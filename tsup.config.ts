@@ -17,7 +17,7 @@ export const entries = {
   sqlite: 'src/adapters/sqlite/index.ts',
   node: 'src/adapters/node/index.ts',
   postgres: 'src/adapters/postgres/index.ts',
-  git: 'src/services/git/index.ts',
+  git: 'src/git.ts',
   mcp: 'src/surfaces/mcp/index.ts',
   arbitraries: 'src/schema/arbitraries/index.ts',
 };

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEMS_DOC, ROOT, loadDeclaredCodes, renderProblemsDoc } from '../scripts/emit-problems-doc.js';
 import { KEYWORD_CODES } from '../src/schema/validate.js';
-import { ALL_CODES } from '../src/all-codes.js';
+import { ALL_CODES } from '../src/surfaces/all-codes.js';
 
 const declared = await loadDeclaredCodes();
 const declaredSet = new Set(declared.map((c) => c.code));

@@ -1,3 +1,4 @@
+import type { BaseFiles, BaseUnreadable } from '../services/git/runner.js';
 import { canonicalize } from '../kernel/canonical/jcs.js';
 import { readJson } from '../kernel/canonical/read-json.js';
 import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';
@@ -13,26 +14,7 @@ import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { RULE_TABLE } from './rule-table.js';
 import { type Problem, error, sortProblems, toPointer, warning } from '../kernel/problems/index.js';
 
-/**
- * The files of the base revision: the port {@link checkAgainstBase} reads the
- * old versions through (`gitBaseFiles` reads them with `git show REV:./path`,
- * without a checkout; a test passes a map).
- */
-export interface BaseFiles {
-  /**
-   * The bytes of `path` (relative to the checked root, `/`-separated) at the
-   * base, `undefined` when the base has no such file, or `{ unreadable }`
-   * when it has one that cannot be read (a missing object, a size limit).
-   */
-  read(path: string): Promise<Uint8Array | undefined | BaseUnreadable>;
-  /** Every file path under the checked root at the base (to find files deleted since), or `{ unreadable }` when the listing failed. */
-  list(): Promise<string[] | BaseUnreadable>;
-}
-
-/** What a {@link BaseFiles} port answers for something the base has but it could not read: why, in one line. */
-export interface BaseUnreadable {
-  unreadable: string;
-}
+export type { BaseFiles, BaseUnreadable };
 
 const isUnreadable = (v: unknown): v is BaseUnreadable => v !== null && typeof v === 'object' && typeof (v as BaseUnreadable).unreadable === 'string';
 

@@ -33,7 +33,7 @@ export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
 export type { ExampleFiles, FormatRule, RuleFile } from './rule.js';
 export { ALL_AGENTS, type FormatModule, type LedgerFacts, type LedgerFormatModule, type ParserBinding, type WriterRule } from './types.js';
 export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme } from './layout.js';
-export { isMemoryDocName } from './memory-doc/index.js';
+export { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from './memory-doc/index.js';
 export { looksLikeThreadStore } from './thread-store/index.js';
 export { looksLikeExportBundle } from './export-bundle/index.js';
 

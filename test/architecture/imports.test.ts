@@ -8,31 +8,15 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 /**
- * The folders of src/, bottom first: a file may import from its own folder and from folders
- * listed before its own. `.` is the files directly in src/ (the `memkit` entry and the list of
- * every code, which the CLI reads).
+ * The layers of src/, bottom first (docs/architecture.md): a file may import from its own
+ * layer and from layers listed before its own. `.` is the files directly in src/: the
+ * `memkit` entry and the `memkit/git` entry, which gathers the engine's `--base` and the
+ * merge driver's services.
  */
-const LAYERS = [
-  'problems',
-  'canonical',
-  'graph',
-  'schemas',
-  'parse',
-  'formats',
-  'store',
-  'ledger',
-  'exchange',
-  'threads',
-  'wbs',
-  'check',
-  'git',
-  'node',
-  'adapters',
-  'mcp',
-  'arbitraries',
-  '.',
-  'cli',
-] as const;
+const LAYERS = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'adapters', 'surfaces', '.'] as const;
+
+/** The layers whose files may import Node built-ins (`node:fs`, …): the Node adapters and the CLI. */
+const NODE_LAYERS: ReadonlySet<string> = new Set(['adapters', 'surfaces']);
 
 /** Folder arrows that point up, `from -> to`, each with why it stays. Empty: every arrow points down. */
 const UPWARD: Readonly<Record<string, string>> = {};
@@ -159,8 +143,8 @@ const graph = importGraph(files);
 describe('the import graph of src/', () => {
   it('reads the graph: every file, and the imports the checker is known to make', () => {
     expect(files.size).toBeGreaterThan(100);
-    expect(graph.get('check/check-directory.ts')).toContain('check/context.ts');
-    expect(graph.get('index.ts')).toContain('problems/problem.ts');
+    expect(graph.get('engine/check-directory.ts')).toContain('formats/check-context.ts');
+    expect(graph.get('index.ts')).toContain('kernel/problems/problem.ts');
   });
 
   it('finds a planted circle, through a type import, a re-export and a dynamic import', () => {
@@ -202,5 +186,22 @@ describe('the import graph of src/', () => {
       Object.keys(UPWARD).filter((k) => !up.some(([key]) => key === k)),
       'a listed upward arrow is gone: remove it from UPWARD',
     ).toEqual([]);
+  });
+
+  it('only adapters/ and surfaces/ import Node built-ins', () => {
+    const builtin = /\b(?:import|export)\s[^'"`;]*?\sfrom\s*['"](node:[^'"]+)['"]|\bimport\s*\(\s*['"](node:[^'"]+)['"]\s*\)/g;
+    const found = [...files].flatMap(([file, text]) => [...withoutComments(text).matchAll(builtin)].map((m) => ({ file, specifier: (m[1] ?? m[2])! })));
+    expect(
+      found.some((f) => f.file.startsWith('adapters/node/')),
+      'the check reads the imports (not vacuous)',
+    ).toBe(true);
+    expect(found.filter((f) => !NODE_LAYERS.has(folderOf(f.file))).map((f) => `${f.file}: ${f.specifier}`)).toEqual([]);
+  });
+
+  it('the entries in src/ (memkit, memkit/git) import no adapter and no surface', () => {
+    const entries = [...graph].filter(([file]) => folderOf(file) === '.');
+    expect(entries.length).toBeGreaterThan(1);
+    const offending = entries.flatMap(([file, imports]) => imports.filter((to) => ['adapters', 'surfaces'].includes(folderOf(to))).map((to) => `${file} imports ${to}`));
+    expect(offending).toEqual([]);
   });
 });

@@ -40,8 +40,8 @@ describe('a million-line events.jsonl is checked with capped problems and flat m
   it('peak memory stays flat (measured in a child process)', { timeout: 90_000 }, () => {
     // The child loads the checker, notes its RSS, builds and checks the file, and reports its peak RSS.
     const script = `
-      const { checkDirectory, sourceFromFilePort } = await import(${JSON.stringify(new URL('../../src/check/index.ts', import.meta.url).pathname)});
-      const { memoryFiles } = await import(${JSON.stringify(new URL('../../src/store/index.ts', import.meta.url).pathname)});
+      const { checkDirectory, sourceFromFilePort } = await import(${JSON.stringify(new URL('../../src/engine/index.ts', import.meta.url).pathname)});
+      const { memoryFiles } = await import(${JSON.stringify(new URL('../../src/services/store/index.ts', import.meta.url).pathname)});
       await checkDirectory(sourceFromFilePort(memoryFiles({ 'events.jsonl': '{"v":1}\\n' })));
       const base = process.memoryUsage().rss;
       const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'events.jsonl': '{}\\n'.repeat(${LINES}) })));

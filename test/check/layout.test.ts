@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyPath, classifyPaths, layoutOf } from '../../src/engine/index.js';
 import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, schemasOf, sniffFormat } from '../../src/formats/index.js';
 import { formatIds as registryIds } from '../../src/schema/index.js';
-import { exportV2Formats } from '../../src/services/exchange/formats.js';
-import { RULE_TABLE as RULES } from '../../src/all-codes.js';
+import { exportV2Formats } from '../../src/formats/export-bundle/records.js';
+import { RULE_TABLE as RULES } from '../../src/surfaces/all-codes.js';
 
 describe('classifyPath (the table of formats)', () => {
   it.each([

@@ -130,7 +130,7 @@ describe('--store with the secret in a URL parameter, no server', () => {
       ['index', ex.dir, '--store', url, '--format', 'json'],
       ['import', bundle, '--store', url],
     ]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), ...argv], { cwd: ROOT, env: { ...process.env, PGCONNECT_TIMEOUT: '2' } });
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'surfaces', 'cli', 'main.ts'), ...argv], { cwd: ROOT, env: { ...process.env, PGCONNECT_TIMEOUT: '2' } });
       let out = '';
       child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => void (out += d.toString()));

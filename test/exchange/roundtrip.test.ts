@@ -4,7 +4,7 @@ import { memoryFiles } from '../../src/kernel/file-port.js';
 import { drill, exportBundle, exportToString, importBundle, memoryRecords } from '../../src/services/exchange/index.js';
 import { decodeBase64, encodeBase64 } from '../../src/services/exchange/base64.js';
 import { classifyFile, isSafePath } from '../../src/services/exchange/file-records.js';
-import { isSchemaValid } from '../../src/services/exchange/formats.js';
+import { isSchemaValid } from '../../src/formats/export-bundle/records.js';
 import { type MemorySpec, buildMemory, dateTime, memorySpec } from './arbitraries.js';
 import { DateTime } from '../../src/schema/common.js';
 import { isDateTime } from '../../src/schema/date-time.js';

@@ -93,8 +93,8 @@ describe('thread-store lineage follows the seed evolution table', () => {
 });
 
 describe('problem codes', () => {
-  it('every exchange.* code used in src/exchange is declared in codes.ts', () => {
-    const dir = join(import.meta.dirname, '../../src/exchange');
+  it('every exchange.* code used in src/services/exchange is declared in codes.ts', () => {
+    const dir = join(import.meta.dirname, '../../src/services/exchange');
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && f !== 'codes.ts');
     const used = new Set<string>();
     for (const f of files) for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/'(exchange\.[a-z0-9.-]+)'/g)) used.add(m[1]!);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sourceFromFilePort } from '../../src/engine/source.js';
-import { type BaseFiles, checkAgainstBase } from '../../src/services/git/index.js';
+import { type BaseFiles, checkAgainstBase } from '../../src/git.js';
 import { memoryFiles } from '../../src/kernel/file-port.js';
 import { ROOT } from '../cli/helpers.js';
 

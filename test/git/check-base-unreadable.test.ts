@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../src/services/git/index.js';
+import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../src/git.js';
 import type { CheckSource } from '../../src/engine/source.js';
 import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
 import { nodeGitRunner } from '../../src/adapters/node/git.js';

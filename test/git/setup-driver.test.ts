@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attributePattern } from '../../src/services/git/index.js';
+import { attributePattern } from '../../src/git.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 import { GIT_ENV, commitAll, decisionLog, git, initRepo, writeFiles } from './helpers.js';
 

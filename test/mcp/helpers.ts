@@ -1,5 +1,5 @@
 // Drives `memkit mcp` as a client would: the SDK's own client, the server in a real child
-// process (`node --import tsx src/cli/main.ts mcp …`, so no build is needed).
+// process (`node --import tsx src/surfaces/cli/main.ts mcp …`, so no build is needed).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -9,7 +9,7 @@ import { ROOT } from '../cli/helpers.js';
 
 export { copyExample, readTree, tempDir } from '../cli/helpers.js';
 
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+const MAIN = join(ROOT, 'src', 'surfaces', 'cli', 'main.ts');
 
 /** A connected client and how to stop it (and its server). */
 export interface Connected {

@@ -8,10 +8,10 @@ import { parseProgressTable } from '../../src/formats/progress/parse.js';
 import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/formats/system-patterns/parse.js';
 import { problemCodes } from '../../src/kernel/problems/index.js';
 
-const dir = join(import.meta.dirname, '../../src/parse');
+const dir = join(import.meta.dirname, '../../src/syntax');
 
 describe('parse codes', () => {
-  it('every code raised in src/parse is declared with meaning and fix', () => {
+  it('every code raised in src/syntax is declared with meaning and fix', () => {
     const known = new Set([...Object.keys(parseCodes), ...Object.keys(problemCodes)]);
     const used = new Set<string>();
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts') && x !== 'codes.ts')) {

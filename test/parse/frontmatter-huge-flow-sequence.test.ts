@@ -77,7 +77,7 @@ describe('frontmatter holding a huge YAML flow sequence is refused before any YA
   it('peak memory stays near the size of the text (measured in a child process)', { timeout: 90_000 }, () => {
     // The child loads the parser, notes its RSS, then parses the 20 MB doc and reports its peak RSS.
     const script = `
-      const { parseFrontmatter } = await import(${JSON.stringify(new URL('../../src/parse/index.ts', import.meta.url).pathname)});
+      const { parseFrontmatter } = await import(${JSON.stringify(new URL('../../src/syntax/index.ts', import.meta.url).pathname)});
       parseFrontmatter('---\\nid: a\\n---\\n');
       const base = process.memoryUsage().rss;
       const text = '---\\ntags: [' + 'a,'.repeat(${(20 * MB) / 2}) + 'a]\\n---\\n';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULE_TABLE } from '../../src/all-codes.js';
+import { RULE_TABLE } from '../../src/surfaces/all-codes.js';
 import { runCli } from '../cli/helpers.js';
 
 const ruleFor = (code: string) => RULE_TABLE.get(code);

@@ -7,7 +7,7 @@ import { exampleCodes } from '../../scripts/emit-rules-doc.js';
 import { FORMAT_RULES } from '../../src/formats/index.js';
 import { type DirectoryReport, checkDirectory } from '../../src/engine/index.js';
 import type { Profile } from '../../src/engine/profile.js';
-import { type BaseFiles, checkAgainstBase } from '../../src/services/git/index.js';
+import { type BaseFiles, checkAgainstBase } from '../../src/git.js';
 import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
 
 /** The base revision of a check, read from a directory instead of git. */

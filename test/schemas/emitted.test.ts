@@ -52,7 +52,7 @@ function replaceAt(value: unknown, pointer: string, to: unknown): unknown {
 }
 
 describe('schemas/ on disk', () => {
-  it('equals a fresh emit (run `npm run schemas` after changing src/schemas)', () => {
+  it('equals a fresh emit (run `npm run schemas` after changing src/schema)', () => {
     const onDisk = readdirSync(dir).sort();
     expect(onDisk).toEqual(files.map((f) => f.name).sort());
     for (const f of files) expect(readFileSync(join(dir, f.name), 'utf8'), f.name).toBe(f.text);

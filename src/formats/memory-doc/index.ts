@@ -2,6 +2,9 @@ import { frontmatterParser } from '../parsers.js';
 import { isReadme } from '../layout.js';
 import type { FormatModule } from '../types.js';
 
+/** Where memory docs live, relative to the repository root. */
+export const THUNDERUS_MEMORY_ROOT = '.thunderus/memory';
+
 /**
  * True for a file name a memory doc may have: Markdown, and not a human
  * README. The store's doc listing uses this same test, so the store and

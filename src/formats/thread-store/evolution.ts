@@ -2,7 +2,7 @@ import Type, { type TSchema } from 'typebox';
 import { type Problem, type Result, error, fail, joinPointer, ok, warning } from '../../kernel/problems/index.js';
 import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../../schema/common.js';
 import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../../schema/thread-store.js';
-import { checkSchema } from '../../services/exchange/formats.js';
+import { checkSchema } from '../export-bundle/records.js';
 
 /**
  * The thread-store versions memkit knows, oldest first. 1.0.0 is the seed's

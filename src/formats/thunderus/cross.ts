@@ -1,7 +1,7 @@
 import { canonicalize } from '../../kernel/canonical/index.js';
 import { parseJson } from '../../syntax/index.js';
 import { warning } from '../../kernel/problems/index.js';
-import { isAbsolutePath, relativeFromAbsolute } from '../../services/store/manifest.js';
+import { isAbsolutePath, relativeFromAbsolute } from '../memory-manifest/paths.js';
 import type { CheckContext, DocFacts } from '../check-context.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
 

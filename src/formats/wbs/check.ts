@@ -1,8 +1,8 @@
 import { validate } from '../../schema/index.js';
 import { getFormat } from '../../schema/registry.js';
 import { dateTimeProfileProblems } from '../../schema/validate.js';
-import { JOURNAL_FILE, checkWbs } from '../../services/wbs/index.js';
-import { pendingJournalProblem } from './journal.js';
+import { checkWbs } from './invariants.js';
+import { JOURNAL_FILE, pendingJournalProblem } from './journal.js';
 import { parseWbsJson } from './limits.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 

@@ -2,7 +2,6 @@ import { type Hasher, jsHasher } from './sha256.js';
 
 const HASH = 32;
 
-
 /** A tree head: number of entries and the RFC 9162 root over them (lowercase hex). */
 export interface Checkpoint {
   size: number;

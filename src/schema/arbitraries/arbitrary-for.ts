@@ -54,7 +54,6 @@ export const arbitraries = Object.freeze({
   'wbs-task': wbsTaskArb,
 }) satisfies { readonly [K in SchemaId]: fc.Arbitrary<unknown> };
 
-
 /**
  * The value type of each format id (`Static<typeof Schema>` of its schema):
  * what {@link arbitraryFor} generates and `validate` accepts.

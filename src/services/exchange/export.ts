@@ -5,7 +5,7 @@ import { canonicalLine } from './canonical-line.js';
 import { BundleDigest } from './digest.js';
 import { layoutOf } from '../../formats/index.js';
 import { fileRecord, isSafePath } from './file-records.js';
-import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isRecordValid } from './formats.js';
+import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkSchema, isRecordValid } from '../../formats/export-bundle/records.js';
 import type { Memory } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 import { isStagingDirName } from './staging.js';

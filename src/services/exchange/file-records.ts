@@ -4,7 +4,7 @@ import { Rfc3339DateTime as DateTime } from '../../schema/common.js';
 import { type FILE_KINDS, type FileV2, SafeRelativePath } from '../../schema/export-v2.js';
 import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
-import { isSchemaValid } from './formats.js';
+import { isSchemaValid } from '../../formats/export-bundle/records.js';
 
 /** How memkit classifies a memory file (`File.kind`). */
 export type FileKind = (typeof FILE_KINDS)[number];

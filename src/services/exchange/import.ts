@@ -4,7 +4,7 @@ import { ExportManifest } from '../../schema/export-v1.js';
 import type { FileV2 } from '../../schema/export-v2.js';
 import { BundleDigest } from './digest.js';
 import { fileBytes } from './file-records.js';
-import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, checkSchema } from './formats.js';
+import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, checkSchema } from '../../formats/export-bundle/records.js';
 import { type RawLine, forEachLine } from './lines.js';
 import { type AnyRecord, type RecordMigration, applySteps, migrationPath } from './migrations/index.js';
 import { type ConflictPolicy, type Resolution, resolveConflict } from './conflicts.js';

@@ -20,7 +20,7 @@ export { RECORDS_PATH, directoryMemory, fileRecords } from './directory-memory.j
 export type { FileKind } from './file-records.js';
 
 // Schema versions and migrations.
-export { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord } from './formats.js';
+export { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord } from '../../formats/export-bundle/records.js';
 export { type AnyRecord, type RecordMigration, applySteps, migrateRecord, migrationPath, migrations } from './migrations/index.js';
 export {
   LATEST_THREAD_STORE_VERSION,

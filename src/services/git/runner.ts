@@ -1,4 +1,23 @@
-import type { BaseFiles, BaseUnreadable } from '../../engine/check-base.js';
+/**
+ * The files of the base revision: the port `checkAgainstBase` reads the
+ * old versions through (`gitBaseFiles` reads them with `git show REV:./path`,
+ * without a checkout; a test passes a map).
+ */
+export interface BaseFiles {
+  /**
+   * The bytes of `path` (relative to the checked root, `/`-separated) at the
+   * base, `undefined` when the base has no such file, or `{ unreadable }`
+   * when it has one that cannot be read (a missing object, a size limit).
+   */
+  read(path: string): Promise<Uint8Array | undefined | BaseUnreadable>;
+  /** Every file path under the checked root at the base (to find files deleted since), or `{ unreadable }` when the listing failed. */
+  list(): Promise<string[] | BaseUnreadable>;
+}
+
+/** What a {@link BaseFiles} port answers for something the base has but it could not read: why, in one line. */
+export interface BaseUnreadable {
+  unreadable: string;
+}
 
 /** What one git invocation gave: its exit code, stdout bytes and stderr text (`memkit/node`'s `nodeGitRunner` makes them). */
 export interface GitResult {

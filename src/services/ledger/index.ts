@@ -5,7 +5,16 @@
  * name, is docs/api-surface.md.
  * @packageDocumentation
  */
-export { LEDGER_FORMAT_IDS, LEDGER_FORMATS, type LedgerEntry, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
+export {
+  LEDGER_FORMAT_IDS,
+  LEDGER_FORMATS,
+  type LedgerEntry,
+  type LedgerEntryMap,
+  type LedgerFormatId,
+  type LedgerFormatInfo,
+  isLedgerFormat,
+  ledgerFormatOfFile,
+} from '../../formats/memory-bank/ledgers.js';
 export type { LedgerEnv } from '../../formats/memory-bank/env.js';
 export { entryBytes, entryHash, serializeEntry } from '../../formats/memory-bank/entry-hash.js';
 export { type AppendOptions, type Appended, type EntryDraft, type LedgerHead, append, appendToHead, headOf } from './append.js';

@@ -1,13 +1,12 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
-import { isMemoryDocName, isReadme } from '../../formats/index.js';
+import { THUNDERUS_MEMORY_ROOT, isMemoryDocName, isReadme } from '../../formats/index.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../../kernel/problems/index.js';
 import { type MemoryDocFrontmatter, validate } from '../../schema/index.js';
 import type { DocRecord } from './doc-record.js';
 import type { FilePort } from '../../kernel/file-port.js';
 
-/** Where memory docs live, relative to the repository root. */
-export const THUNDERUS_MEMORY_ROOT = '.thunderus/memory';
+export { THUNDERUS_MEMORY_ROOT };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

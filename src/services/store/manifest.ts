@@ -4,9 +4,9 @@ import { type ManifestDoc, type MemoryManifest, validate } from '../../schema/in
 import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { DocRecord } from './doc-record.js';
 import type { FilePort } from '../../kernel/file-port.js';
+import { MANIFEST_PATH, isAbsolutePath, relativeFromAbsolute } from '../../formats/memory-manifest/paths.js';
 
-/** Where the memory manifest lives, relative to the repository root. */
-export const MANIFEST_PATH = '.thunderus/memory/indexes/manifest.json';
+export { MANIFEST_PATH };
 
 /** Options of {@link buildManifest} and {@link checkManifest}. */
 export interface ManifestOptions {
@@ -17,26 +17,7 @@ export interface ManifestOptions {
   root?: string;
 }
 
-/**
- * True for a manifest path that is absolute: `/…` (POSIX), `C:\…` or `C:/…`
- * (Windows drive) and `\\server\…` (UNC). Manifest paths are relative to the
- * repository root; an absolute one names a place on one machine.
- */
-export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path);
-}
-
-/**
- * The repository-relative path an absolute manifest path stands for: its part
- * from the last `root` directory on (`/home/me/repo/.thunderus/memory/a.md`
- * → `.thunderus/memory/a.md`), with `\` read as `/`; `undefined` when no
- * `root` directory is in it.
- */
-export function relativeFromAbsolute(path: string, root: string = THUNDERUS_MEMORY_ROOT): string | undefined {
-  const p = path.replace(/\\/g, '/');
-  const i = p.lastIndexOf(`/${root}/`);
-  return i < 0 ? undefined : p.slice(i + 1);
-}
+export { isAbsolutePath, relativeFromAbsolute };
 
 function entry(r: DocRecord): ManifestDoc {
   const provenance: ManifestDoc['provenance'] = { events: [...r.provenance.events], patches: [...r.provenance.patches] };

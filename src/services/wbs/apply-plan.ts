@@ -4,7 +4,7 @@ import { type Problem, type Result, error, fail, ok } from '../../kernel/problem
 import { messageOf } from '../../kernel/problems/message-of.js';
 import { validate } from '../../schema/validate.js';
 import type { FilePort } from '../../kernel/file-port.js';
-import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp, newJournalToken } from '../../formats/wbs/journal.js';
+import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp, newJournalToken } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
 import { checkWbsFiles } from './load.js';
 import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile, stage } from './memory-ops.js';

@@ -13,7 +13,7 @@ export { type RebuildWbsIndexOptions, rebuildWbsIndex } from './rebuild-index.js
 export { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 export { type FilePatch, type RepairPlan, type RepairPlanOptions, repairPlan } from './repair-plan.js';
 export { type AppliedPlan, type ApplyPlanOptions, type ApplyStep, applyPlan } from './apply-plan.js';
-export { type CompleteJournalOptions, type CompletedJournal, JOURNAL_FILE, completeJournal } from '../../formats/wbs/journal.js';
+export { type CompleteJournalOptions, type CompletedJournal, JOURNAL_FILE, completeJournal } from './journal.js';
 export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
 export { WBS_MAX_BYTES } from '../../formats/wbs/limits.js';
 export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';

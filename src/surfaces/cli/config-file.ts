@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RULE_TABLE } from '../../all-codes.js';
+import { RULE_TABLE } from '../all-codes.js';
 import { CONFIG_FILE, MAX_CONFIG_BYTES, type MemkitConfig, configFromRead, configTooLarge } from '../../engine/config.js';
 import { type Problem, fail, ok } from '../../kernel/problems/index.js';
 import { UsageError } from './command.js';

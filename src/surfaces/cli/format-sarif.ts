@@ -1,6 +1,6 @@
 import type { Log, ReportingDescriptor, Result as SarifResult } from 'sarif';
 import type { Problem } from '../../kernel/problems/index.js';
-import { codeInfo } from '../../all-codes.js';
+import { codeInfo } from '../all-codes.js';
 import { SPEC_NAMES, describeSource } from '../../kernel/problems/codes.js';
 import type { Report } from './report.js';
 

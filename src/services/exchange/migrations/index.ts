@@ -1,5 +1,5 @@
 import { type Problem, type Result, error, fail, ok } from '../../../kernel/problems/index.js';
-import { CURRENT_SCHEMA_VERSION, checkRecord } from '../formats.js';
+import { CURRENT_SCHEMA_VERSION, checkRecord } from '../../../formats/export-bundle/records.js';
 import type { AnyRecord, RecordMigration } from './migration.js';
 import { v1ToV2 } from './v1-to-v2.js';
 

@@ -1,6 +1,7 @@
-import { RULE_TABLE } from '../../../all-codes.js';
+import { RULE_TABLE } from '../../all-codes.js';
 import { checkDirectory } from '../../../engine/index.js';
-import { checkAgainstBase, gitBaseFiles, resolveRevision } from '../../../services/git/index.js';
+import { checkAgainstBase } from '../../../engine/check-base.js';
+import { gitBaseFiles, resolveRevision } from '../../../services/git/runner.js';
 import { nodeGitRunner } from '../../../adapters/node/git.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
 import { cliConfig } from '../config-file.js';

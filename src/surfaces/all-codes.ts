@@ -4,12 +4,12 @@
  * all lives here, above every layer that raises codes.
  * @packageDocumentation
  */
-import { postgresCodes } from './adapters/postgres/codes.js';
-import { RULE_TABLE } from './engine/rule-table.js';
-import { mcpCodes } from './surfaces/mcp/codes.js';
-import { type Rule, type RuleTable, ruleTable } from './kernel/problems/codes.js';
+import { postgresCodes } from '../adapters/postgres/codes.js';
+import { RULE_TABLE } from '../engine/rule-table.js';
+import { mcpCodes } from './mcp/codes.js';
+import { type Rule, type RuleTable, ruleTable } from '../kernel/problems/codes.js';
 
-export { RULE_TABLE } from './engine/rule-table.js';
+export { RULE_TABLE } from '../engine/rule-table.js';
 
 /**
  * Every problem code this build declares, keyed by code: the rule table,
