@@ -14,7 +14,6 @@ import { events } from './events/index.js';
 import { exportBundle } from './export-bundle/index.js';
 import { feedbackLog } from './feedback-log/index.js';
 import { gardenerConfig } from './gardener-config/index.js';
-import type { FormatId } from './ids.js';
 import { type Layout, baseOf, dirOf, insideThunderusMemory, isNamedBankDir } from './layout.js';
 import { memoryDoc } from './memory-doc/index.js';
 import { memoryManifest } from './memory-manifest/index.js';
@@ -29,7 +28,6 @@ import { wbsTask } from './wbs-task/index.js';
 import { wbsTaskIndex } from './wbs-task-index/index.js';
 import { workflowState } from './workflow-state/index.js';
 
-export { FORMAT_IDS, type FormatId, isFormatId } from './ids.js';
 export type { ExampleFiles, FormatRule, RuleFile } from './rule.js';
 export { ALL_AGENTS, type FormatModule, type LedgerFacts, type LedgerFormatModule, type ParserBinding, type WriterRule } from './types.js';
 export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme } from './layout.js';
@@ -63,6 +61,19 @@ export const FORMATS = Object.freeze([
   threadStore,
   exportBundle,
 ] as const) satisfies readonly FormatModule[];
+
+/** A file format id, e.g. `decision-log`: the one name of a format, used by every folder (the checker, exchange, the CLI, the rule table's `format` field). */
+export type FormatId = (typeof FORMATS)[number]['id'];
+
+/** Every format id, in the table's order. */
+export const FORMAT_IDS: readonly FormatId[] = Object.freeze(FORMATS.map((f) => f.id));
+
+const IDS: ReadonlySet<string> = new Set(FORMAT_IDS);
+
+/** True when `s` is a {@link FormatId}. */
+export function isFormatId(s: string): s is FormatId {
+  return IDS.has(s);
+}
 
 /** The ids of the formats that are hash-chained ledgers (their modules have `ledger` facts). */
 export type LedgerFormatId = Extract<(typeof FORMATS)[number], { readonly ledger: object }>['id'];
@@ -126,11 +137,14 @@ export function bankFormatOfName(path: string): FormatId | undefined {
   return Object.hasOwn(MEMORY_BANK_FILES, base) ? MEMORY_BANK_FILES[base] : undefined;
 }
 
-const BY_ID: ReadonlyMap<FormatId, FormatModule> = new Map(FORMATS.map((f) => [f.id, f as FormatModule]));
+/** The table typed by its ids, for the lookups below. */
+const MODULES: readonly FormatModule<FormatId>[] = FORMATS;
+
+const BY_ID: ReadonlyMap<FormatId, FormatModule<FormatId>> = new Map(MODULES.map((f) => [f.id, f]));
 
 /** Every rule a format's module owns, by code, with the format that owns it. */
 export const FORMAT_RULES: ReadonlyMap<string, { readonly format: FormatId; readonly rule: FormatRule }> = new Map(
-  (FORMATS as readonly FormatModule[]).flatMap((f) => (f.rules ?? []).map((rule) => [rule.code, { format: f.id, rule }] as const)),
+  MODULES.flatMap((f) => (f.rules ?? []).map((rule) => [rule.code, { format: f.id, rule }] as const)),
 );
 
 /** The rule-table entries of the format modules' rules (a `defineCodes` table): each rule's metadata and its format. */
@@ -145,9 +159,9 @@ export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {
 export type PathClass = { format: FormatId } | { sniff: readonly FormatId[] } | undefined;
 
 // Matchers indexed by the file names they can claim, so a path runs only the matchers that may apply.
-const BY_NAME = new Map<string, FormatModule[]>();
-for (const f of FORMATS) for (const n of f.names ?? []) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), f]);
-const ANY_NAME = FORMATS.filter((f) => f.names === undefined);
+const BY_NAME = new Map<string, FormatModule<FormatId>[]>();
+for (const f of MODULES) for (const n of f.names ?? []) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), f]);
+const ANY_NAME = MODULES.filter((f) => f.names === undefined);
 const sniffed = (f: FormatModule) => f.mayHold !== undefined && f.sniff !== undefined;
 
 /**

@@ -1,6 +1,5 @@
 import type { FILE_KINDS } from '../schema/export-v2.js';
 import type { FormatFamily, SchemaId } from '../schema/registry.js';
-import type { FormatId } from './ids.js';
 import type { Layout } from './layout.js';
 import type { FormatRule } from './rule.js';
 
@@ -48,11 +47,11 @@ export interface ParserBinding {
  * One memkit file format: the single place that says what the format is
  * called, where it lives, how a file of it is told apart from other files,
  * which schemas describe it and which parser reads it. The checks themselves
- * live above this folder (the directory checker keys them by {@link FormatId}),
+ * live above this folder (the directory checker keys them by format id),
  * and the rules a format owns are the rule-table entries whose `format`
  * names it (see `rulesOf`).
  */
-export interface FormatModule<Id extends FormatId = FormatId> {
+export interface FormatModule<Id extends string = string> {
   /** The format id, the one name of this format. */
   readonly id: Id;
   /** A short human title (`decisionLog.md`). */
@@ -114,4 +113,4 @@ export interface FormatModule<Id extends FormatId = FormatId> {
 export const ALL_AGENTS = 'all agents';
 
 /** A format module that is a hash-chained ledger. */
-export type LedgerFormatModule<Id extends FormatId = FormatId> = FormatModule<Id> & { readonly ledger: LedgerFacts; readonly writerRule: WriterRule };
+export type LedgerFormatModule<Id extends string = string> = FormatModule<Id> & { readonly ledger: LedgerFacts; readonly writerRule: WriterRule };
