@@ -26,7 +26,7 @@ export interface FileMerge {
 }
 
 /** The formats the merge driver merges three ways: those whose module names a `merge`. */
-export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze((FORMATS as readonly FormatModule[]).filter((f) => f.merge !== undefined).map((f) => f.id));
+export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze((FORMATS as readonly FormatModule<FormatId>[]).filter((f) => f.merge !== undefined).map((f) => f.id));
 
 /**
  * Merges three versions of a memory file (git's ancestor, ours and theirs)
