@@ -11,11 +11,14 @@ import ts from 'typescript';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = join(ROOT, 'docs/api-surface.md');
 
-/** `src/index.ts` → `memkit`, `src/adapters/sqlite/index.ts` → `memkit/sqlite`, `src/services/ledger/index.ts` → `memkit/ledger`. */
+/** The package's entries by their source file, read from `entries` in tsup.config.ts (`schemas: 'src/schema/index.ts'`). */
+const ENTRY_OF = new Map([...readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8').matchAll(/^\s+'?([\w/]+)'?: '(src\/[^']+)',$/gm)].map((m) => [m[2], m[1]]));
+
+/** `src/index.ts` → `memkit`, `src/schema/index.ts` → `memkit/schemas`, `src/services/ledger/index.ts` → `memkit/ledger`: the subpath tsup builds from the file. */
 export function entryName(path) {
-  if (path === 'src/index.ts') return 'memkit';
-  const parts = path.split('/');
-  return 'memkit/' + parts[parts.length - 2];
+  const name = ENTRY_OF.get(path);
+  if (name === undefined) throw new Error(`${path} is no entry of tsup.config.ts`);
+  return name === 'index' ? 'memkit' : `memkit/${name}`;
 }
 
 /** The first sentence of a TSDoc comment, on one line. */

@@ -8,8 +8,8 @@ import type { CodeInfo } from '../src/kernel/problems/codes.js';
 /** The repository root (this file lives in scripts/). */
 export const ROOT = join(import.meta.dirname, '..');
 
-/** Module order of DESIGN §2 (inner layers first); modules not listed follow alphabetically. */
-const MODULE_ORDER = ['problems', 'schemas', 'canonical', 'parse', 'ledger', 'wbs', 'threads', 'exchange', 'store', 'adapters', 'node', 'check', 'cli'];
+/** The layers of src/, inner first (docs/architecture.md); within a layer, modules follow alphabetically. */
+const MODULE_ORDER = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'adapters', 'surfaces'];
 
 /** One declared code, with where it is declared. */
 export interface DeclaredCode extends CodeInfo {
