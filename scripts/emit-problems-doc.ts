@@ -45,6 +45,10 @@ export async function loadDeclaredCodes(): Promise<DeclaredCode[]> {
     const exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     for (const [table, value] of Object.entries(exports)) if (isCodeTable(value)) for (const [code, info] of Object.entries(value)) out.push({ code, module, file, table, ...info });
   }
+  // The rules a format's module owns declare their codes in their own files.
+  const { FORMAT_RULES } = await import(pathToFileURL(join(ROOT, 'src', 'formats', 'index.ts')).href);
+  for (const [code, { format, rule }] of FORMAT_RULES as Map<string, { format: string; rule: { info: CodeInfo } }>)
+    out.push({ code, module: `formats/${format}`, file: `src/formats/${format}/index.ts`, table: 'rules', ...rule.info, format });
   return out;
 }
 
