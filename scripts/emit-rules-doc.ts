@@ -58,14 +58,15 @@ function showFile(path: string, bytes: Buffer): string {
   } catch {
     return `\`${path}\`: not UTF-8 (${bytes.length} bytes)\n`;
   }
-  // Lone CR line endings would run the lines together on the page: shown as ␍ at the end of each line.
+  // Lone CR line endings would run the lines together, and CR LF ones would not show: both are marked ␍.
   const loneCr = /\r(?!\n)/.test(text);
-  if (loneCr) text = text.replace(/\r(?!\n)/g, '␍\n');
+  const crlf = text.includes('\r\n');
+  if (loneCr || crlf) text = text.replace(/\r\n?/g, '␍\n');
   const lines = text.replace(/\n$/, '').split('\n');
   const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… (${lines.length - MAX_LINES} more lines)`] : lines;
   const body = shown.join('\n');
   const f = fence(body);
-  return `\`${path}\`${loneCr ? ' (its lines end in a lone CR, shown as ␍)' : ''}:\n\n${f}${lang}\n${body}\n${f}\n`;
+  return `\`${path}\`${loneCr ? ' (its lines end in a lone CR, shown as ␍)' : crlf ? ' (its lines end in CR LF, the CR shown as ␍)' : ''}:\n\n${f}${lang}\n${body}\n${f}\n`;
 }
 
 /** The files of an example directory as a map from relative path to bytes (empty when it does not exist). */
