@@ -1,5 +1,6 @@
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { lineEndings } from './rules/line-endings.js';
 
 /** WBS task memory: `.claude/memory/task-index.json`. */
 export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
@@ -12,5 +13,6 @@ export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
   parser: jsonParser,
   exportKind: 'wbs-index',
   merge: 'items',
+  rules: [lineEndings],
   gitPattern: '**/.claude/memory/task-index.json',
 };
