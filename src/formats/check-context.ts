@@ -1,6 +1,8 @@
 import { type Hasher, type JsonPositions, jsHasher } from '../kernel/canonical/index.js';
-import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../kernel/problems/index.js';
+import { type FileCap, LineIndex, type Problem, type Result, ProblemSink, error } from '../kernel/problems/index.js';
+import type { LedgerText } from './memory-bank/ledger-text.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from './memory-bank/policy.js';
+import type { SystemPatterns } from './system-patterns/parse.js';
 import type { FormatId } from './index.js';
 
 /** A file the checker read and decoded. */
@@ -12,7 +14,22 @@ export interface LoadedFile {
   lines: LineIndex;
   /** Where the values of a JSON file start, kept by the check that parsed it; gives reported pointers a line. */
   positions?: JsonPositions;
+  /**
+   * What the file's check parsed it into, kept so that every later reader of
+   * the file in the same run (the cross-file checks, `--base`) takes this
+   * parse instead of parsing the text again: each file is parsed once.
+   */
+  parsed?: ParsedFile;
 }
+
+/** The parse a check left on a {@link LoadedFile}. */
+export type ParsedFile =
+  /** A JSON file's value (its positions are the file's `positions`). */
+  | { kind: 'json'; value: unknown }
+  /** A memory-bank ledger of JSON lines. */
+  | { kind: 'ledger'; ledger: LedgerText }
+  /** `systemPatterns.md`. */
+  | { kind: 'system-patterns'; result: Result<SystemPatterns> };
 
 /** A memory doc's facts kept for the cross-file checks. */
 export interface DocFacts {

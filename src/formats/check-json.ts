@@ -10,6 +10,7 @@ export function checkJsonFormat(file: LoadedFile, formatId: string, ctx: CheckCo
     return undefined;
   }
   file.positions = parsed.positions;
+  file.parsed = { kind: 'json', value: parsed.value };
   ctx.report(file, validate(formatId, parsed.value), true);
   return { value: parsed.value };
 }

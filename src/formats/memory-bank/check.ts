@@ -4,7 +4,7 @@ import { verifyParsed } from './verify.js';
 import { sha256Hex } from '../../kernel/canonical/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from './ledgers.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
-import { markdownOutline, parseFrontmatter, splitFrontmatter } from '../../syntax/index.js';
+import { type FrontmatterDoc, markdownOutline, parseFrontmatter, splitFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from './ledger-text.js';
 import { parseProgressTable } from '../progress/parse.js';
 import { parseSystemPatterns } from '../system-patterns/parse.js';
@@ -74,6 +74,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   if (isJsonLinesLedger(format)) {
     // Read once: the verifier and every rule below take the same entries.
     const parsed = parseLedgerText(file.text, { limits: { maxFileBytes: ctx.env.maxFileBytes } });
+    file.parsed = { kind: 'ledger', ledger: parsed };
     const summary = verifyParsed(parsed, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems });
     // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
     // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
@@ -113,17 +114,21 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   }
   switch (file.format) {
     case 'system-patterns': {
-      const parsed = parseSystemPatterns(file.text, { file: file.path, hasher: ctx.env.hasher });
-      // The backing check needs only the body, so it runs even when the header is wrong.
-      const split = splitFrontmatter(file.text);
-      if ('missing' in split) {
+      // The frontmatter is read once: the header's parse and the configured lockedBy both take it.
+      const fm = parseFrontmatter(file.text, { file: file.path, optional: false });
+      const parsed = parseSystemPatterns(file.text, { file: file.path, hasher: ctx.env.hasher, frontmatter: fm });
+      file.parsed = { kind: 'system-patterns', result: parsed };
+      // The backing check needs only the body, so it runs even when the header is wrong. YAML that does
+      // not parse leaves no body: then only the delimiters are looked for, no YAML is read again.
+      const split = fm.ok ? { body: fm.value.body } : bodyOf(fm.problems[0]?.code, file.text);
+      if (split.missing) {
         hold('header', parsed.problems ?? []);
         return;
       }
       bank.jsonLines = true;
-      ctx.report(file, ctx.env.lockedBy === undefined ? (parsed.problems ?? []) : lockedByProblems(file, parsed.problems ?? [], ctx.env.lockedBy));
+      ctx.report(file, ctx.env.lockedBy === undefined ? (parsed.problems ?? []) : lockedByProblems(fm, parsed.problems ?? [], ctx.env.lockedBy));
       const hashLine = file.text.split('\n').findIndex((l) => /^\s*hash\s*:/.test(l));
-      if ('body' in split)
+      if (split.body !== undefined)
         bank.systemPatterns = { path: file.path, body: split.body, line: hashLine >= 0 ? hashLine + 1 : 1, bodyLine: 1 + countLines(file.text, file.text.length - split.body.length) };
       return;
     }
@@ -146,6 +151,17 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     default:
       return;
   }
+}
+
+/**
+ * The body of a systemPatterns.md whose frontmatter did not parse (`code`: why), or that it has no
+ * frontmatter: a missing or unclosed one says so; otherwise the delimiters are found, with no YAML read.
+ */
+function bodyOf(code: string | undefined, text: string): { body?: string; missing?: true } {
+  if (code === 'frontmatter.missing') return { missing: true };
+  if (code === 'frontmatter.unclosed') return {};
+  const split = splitFrontmatter(text);
+  return 'missing' in split ? { missing: true } : 'body' in split ? { body: split.body } : {};
 }
 
 /** Newlines in `text` before `end`. */
@@ -199,9 +215,8 @@ function checkWriters(file: LoadedFile, entries: readonly { line: number; value:
 }
 
 // A configured `lockedBy` replaces the seed's ReaperOAK: the header's own locked_by problems give way to this one comparison.
-function lockedByProblems(file: LoadedFile, problems: readonly Problem[], lockedBy: string): Problem[] {
+function lockedByProblems(doc: Result<FrontmatterDoc>, problems: readonly Problem[], lockedBy: string): Problem[] {
   const out = problems.filter((p) => !(p.pointer === '/locked_by' || p.pointer === '/header/locked_by'));
-  const doc = parseFrontmatter(file.text);
   if (!doc.ok) return out;
   const data = doc.value.data as Record<string, unknown>;
   const nested = typeof data.header === 'object' && data.header !== null && !Array.isArray(data.header);

@@ -94,6 +94,20 @@ export class LedgerTextReader extends JsonlReader {
     this.#start(found);
   }
 
+  /** Reads `text` as the whole input and ends it: with nothing more to come, the preamble is looked for once. */
+  readWhole(text: string): void {
+    if (this.preamble !== undefined || this.#held.length > 0) {
+      this.push(text);
+      this.end();
+      return;
+    }
+    this.#held.push(text);
+    this.#size = text.length;
+    this.#text = text;
+    this.#start(findPreamble(text, true)!);
+    super.end();
+  }
+
   /** A source that fails before its first entry line was reached fails the read (nothing was verified); later, it is a problem at the line. */
   override readFailed(cause: unknown): void {
     if (!this.#reading) throw cause;
@@ -106,16 +120,15 @@ export class LedgerTextReader extends JsonlReader {
   }
 
   /** The preamble is known: report its problems, then read the held chunks from the first entry line on. */
-  #start(found: { preamble: string; preambleLines: number }): void {
+  #start(found: Preamble): void {
     const { preamble, preambleLines } = found;
     this.preamble = preamble;
     this.preambleLines = preambleLines;
     this.eol = /^[^\n]*\r\n/.test(this.#text.slice(0, 4096)) ? '\r\n' : '\n';
     this.startAt(preambleLines + 1);
-    const split = splitFrontmatter(preamble);
     let bodyStart = preamble.charCodeAt(0) === 0xfeff ? 1 : 0;
-    if ('bodyStart' in split) {
-      bodyStart = split.bodyStart;
+    if (found.bodyStart !== undefined) {
+      bodyStart = found.bodyStart;
       const fm = parseFrontmatter(preamble, { limits: this.#limits });
       if (fm.ok) this.frontmatter = fm.value;
       for (const p of fm.ok ? (fm.problems ?? []) : fm.problems) this.#failed(p);
@@ -217,8 +230,7 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
       eol: /^[^\n]*\r\n/.test(text.slice(0, 4096)) ? '\r\n' : '\n',
     });
   const reader = new LedgerTextReader(options.limits);
-  reader.push(text);
-  reader.end();
+  reader.readWhole(text);
   const problems: Problem[] = [];
   const result: LedgerText = { preamble: reader.preamble!, preambleLines: reader.preambleLines, entries: [], problems, eol: reader.eol };
   if (reader.frontmatter) result.frontmatter = reader.frontmatter;
@@ -235,13 +247,20 @@ function parseLedgerTextUnguarded(text: string, options: LedgerTextOptions): Led
   return done(result);
 }
 
+/** The preamble of ledger text; `bodyStart`: where the Markdown after its frontmatter starts, when it has one. */
+interface Preamble {
+  preamble: string;
+  preambleLines: number;
+  bodyStart?: number;
+}
+
 /**
  * Where the entries of ledger text start: the frontmatter (found by
  * `splitFrontmatter`) and the lines before the first line starting with `{`.
  * With `final` false the text may be a prefix of the file: `undefined` means
  * "read more".
  */
-function findPreamble(text: string, final: boolean): { preamble: string; preambleLines: number } | undefined {
+function findPreamble(text: string, final: boolean): Preamble | undefined {
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const fm = splitFrontmatter(text);
   if ('bodyStart' in fm) {
@@ -262,7 +281,8 @@ function findPreamble(text: string, final: boolean): { preamble: string; preambl
   const preamble = text.slice(0, pos);
   let lines = countNewlines(preamble, preamble.length);
   if (pos === text.length && pos > 0 && !preamble.endsWith('\n')) lines++;
-  return { preamble, preambleLines: lines };
+  // The frontmatter ends inside the preamble, so it splits the preamble as it split the text.
+  return { preamble, preambleLines: lines, ...('bodyStart' in fm ? { bodyStart: fm.bodyStart } : {}) };
 }
 
 // A CR not followed by LF, then a line that starts like an entry.

@@ -26,6 +26,8 @@ export interface SystemPatternsOptions extends FrontmatterOptions {
   /** Check `header.hash` against the body (default true; a mismatch is `system-patterns.hash-mismatch`). */
   verifyHash?: boolean;
   validateOptions?: ValidateOptions;
+  /** The text's frontmatter as `parseFrontmatter` (not optional) already read it, for a caller that needs it too: the text is then not parsed again. */
+  frontmatter?: Result<FrontmatterDoc>;
 }
 
 /**
@@ -56,7 +58,7 @@ export function parseSystemPatterns(text: string, options: SystemPatternsOptions
 }
 
 function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptions): Result<SystemPatterns> {
-  const fm = parseFrontmatter(text, { ...options, optional: false });
+  const fm = options.frontmatter ?? parseFrontmatter(text, { ...options, optional: false });
   if (!fm.ok) return fm;
   const doc = fm.value;
   const problems: Problem[] = [...(fm.problems ?? [])];

@@ -3,6 +3,7 @@ import { parseJson } from '../../syntax/index.js';
 import { getFormat } from '../../schema/registry.js';
 import { dateTimeProfileProblems } from '../../schema/validate.js';
 import { checkThreadStore as checkThreadRules } from './invariants.js';
+import { takeSniffedThreadStore } from './index.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 
 /**
@@ -13,12 +14,14 @@ import type { CheckContext, LoadedFile } from '../check-context.js';
  * refuses (`thread_count` in a 2.0.0 store), the lineage's code says it.
  */
 export function checkThreadStore(file: LoadedFile, ctx: CheckContext): void {
-  const parsed = parseJson(file.text, { maxLength: ctx.env.maxFileBytes, positions: true });
+  // The sniffer that told this file a thread store parsed it already (a file that parses: its value has the keys).
+  const parsed = takeSniffedThreadStore(file.text) ?? parseJson(file.text, { maxLength: ctx.env.maxFileBytes, positions: true });
   if (!parsed.ok) {
     ctx.report(file, parsed.problems);
     return;
   }
   file.positions = parsed.positions;
+  file.parsed = { kind: 'json', value: parsed.value };
   const lineage = threadStoreLineageProblems(parsed.value);
   const named = new Set(lineage.map((p) => p.pointer));
   const rules = checkThreadRules(parsed.value);

@@ -1,8 +1,7 @@
 import { canonicalize } from '../../kernel/canonical/index.js';
-import { parseJson } from '../../syntax/index.js';
 import { warning } from '../../kernel/problems/index.js';
 import { isAbsolutePath, relativeFromAbsolute } from '../memory-manifest/paths.js';
-import type { CheckContext, DocFacts } from '../check-context.js';
+import type { CheckContext, DocFacts, LoadedFile } from '../check-context.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,19 +31,21 @@ export function crossCheckThunderus(ctx: CheckContext): void {
     const first = ctx.docs[c.first]!;
     ctx.add(idCollisionProblem(c, 'memory doc id', d.id, first.id, first.path, { file: d.path, line: d.line }));
   }
-  for (const m of ctx.manifests) checkManifest(ctx, m.path, m.text);
+  for (const m of ctx.manifests) checkManifest(ctx, m);
   checkEventRefs(ctx, byId);
 }
 
-function checkManifest(ctx: CheckContext, path: string, text: string): void {
-  const parsed = parseJson(text, { positions: true });
-  if (!parsed.ok || !isObject(parsed.value) || !Array.isArray(parsed.value.docs)) return;
+// The manifest as its own check parsed it (a manifest that does not parse is not among `ctx.manifests`).
+function checkManifest(ctx: CheckContext, manifest: LoadedFile): void {
+  const path = manifest.path;
+  const value = manifest.parsed?.kind === 'json' ? manifest.parsed.value : undefined;
+  if (!isObject(value) || !Array.isArray(value.docs)) return;
   // The manifest lists repository-relative paths; resolve them against the directory holding `.thunderus`.
   const base = path.slice(0, path.lastIndexOf('.thunderus/'));
   const onDisk = new Map(ctx.docs.filter((d) => d.path.startsWith(base + '.thunderus/')).map((d) => [d.path, d]));
   const listed = new Set<string>();
-  const at = (pointer: string) => parsed.positions?.locate(pointer);
-  parsed.value.docs.forEach((entry, i) => {
+  const at = (pointer: string) => manifest.positions?.locate(pointer);
+  value.docs.forEach((entry, i) => {
     if (!isObject(entry) || typeof entry.path !== 'string') return;
     const where = (field?: string) => {
       const pointer = field ? `/docs/${i}/${field}` : `/docs/${i}`;

@@ -33,6 +33,7 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     else {
       taskValues[t.path.slice(dir.length)] = parsed.value;
       t.positions = parsed.positions;
+      t.parsed = { kind: 'json', value: parsed.value };
     }
   }
   if (index === undefined) {
@@ -47,6 +48,7 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     return;
   }
   index.positions = parsed.positions;
+  index.parsed = { kind: 'json', value: parsed.value };
   for (const p of checkWbs(parsed.value, taskValues, { dir })) {
     const file = p.file !== undefined ? byPath.get(p.file) : index;
     if (file) ctx.report(file, [p], true);
