@@ -1,16 +1,16 @@
 import type { BaseFiles, BaseUnreadable } from '../services/git/runner.js';
 import { canonicalize } from '../kernel/canonical/jcs.js';
 import { readJson } from '../kernel/canonical/read-json.js';
-import { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';
+import { type CheckDirectoryOptions, type DirectoryReport, runCheck } from './check-directory.js';
 import { SKIPPED_DIRS } from './layout.js';
 import { applyPolicy } from './profile.js';
-import { checkSettings } from './settings.js';
 import type { CheckSource } from './source.js';
+import type { LoadedFile } from '../formats/check-context.js';
 import { type FormatId, classifyPaths, dirOf } from '../formats/index.js';
 import { checkAppendOnly } from '../formats/memory-bank/append-only.js';
 import { isLedgerFormat } from '../formats/memory-bank/ledgers.js';
 import { checkSystemPatternsChange } from '../formats/system-patterns/change.js';
-import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
+import { type LedgerText, parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { RULE_TABLE } from './rule-table.js';
 import { type Problem, error, sortProblems, toPointer, warning } from '../kernel/problems/index.js';
 
@@ -47,16 +47,14 @@ const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object'
  * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));
  */
 export async function checkAgainstBase(head: CheckSource, base: BaseFiles, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
-  const report = await checkDirectory(head, { ...options, codes: options.codes ?? RULE_TABLE });
-  const listing = await head.list();
-  const settings = await checkSettings(head, listing.files, options.profile, options.config, options.codes ?? RULE_TABLE);
+  // HEAD is read and parsed once, by the check: the comparison takes the files it loaded, with their parses.
+  const loaded = new Map<string, LoadedFile>();
+  const { report, listing, settings } = await runCheck(head, { ...options, codes: options.codes ?? RULE_TABLE }, (file) => {
+    if (COMPARES.has(file.format) || file.format === 'decision-log') loaded.set(file.path, file);
+  });
   const present = new Set(listing.files.map((f) => f.path));
   const seen = new Set(report.problems.map(key));
   const found: Problem[] = [];
-  const readHead = async (path: string): Promise<string | undefined> => {
-    const r = await head.read(path);
-    return r.ok ? decodeOrUndefined(r.value) : undefined;
-  };
   const baseList = await base.list();
   // Not subject to the profile or config: a history check that could not run must fail.
   const unreadable: Problem[] = [];
@@ -65,6 +63,15 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     return withAdded(report, unreadable);
   }
   const atBase = new Set(baseList);
+  // A ledger at HEAD as the check parsed it; one the check did not read (an ignored path) is read here, once.
+  const headLedger = async (path: string): Promise<LedgerText | undefined> => {
+    const f = loaded.get(path);
+    if (f !== undefined) return f.parsed?.kind === 'ledger' ? f.parsed.ledger : parseLedgerText(f.text);
+    if (!present.has(path)) return undefined;
+    const r = await head.read(path);
+    const t = r.ok ? decodeOrUndefined(r.value) : undefined;
+    return t === undefined ? undefined : parseLedgerText(t);
+  };
   for (const { file, format } of report.checked) {
     if (!COMPARES.has(format)) continue;
     const old = await base.read(file);
@@ -75,14 +82,14 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     }
     if (old === undefined) continue; // new at HEAD: checked as usual
     const before = decodeOrUndefined(old);
-    const after = await readHead(file);
+    const after = loaded.get(file);
     if (after === undefined) continue; // HEAD's own check reported why it cannot be read
     if (before === undefined) {
       unreadable.push(error('git.base-unreadable', 'the base version is not UTF-8 text; it was not compared', { file }));
       continue;
     }
-    if (before === after) continue;
-    for (const p of await compare(format, file, before, after, readHead)) found.push(p);
+    if (before === after.text) continue;
+    for (const p of await compare(after, before, headLedger)) found.push(p);
   }
   const baseFiles = baseList.filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
   for (const [path, cls] of classifyPaths(baseFiles)) {
@@ -119,26 +126,29 @@ function decodeOrUndefined(bytes: Uint8Array): string | undefined {
 
 const COMPARES: ReadonlySet<FormatId> = new Set([...APPEND_ONLY, 'thread-store', 'wbs-task', 'wbs-task-index', 'memory-manifest', 'export-bundle']);
 
-async function compare(format: FormatId, file: string, before: string, after: string, readHead: (path: string) => Promise<string | undefined>): Promise<Problem[]> {
+/** What only the two versions of one file show; `after` is HEAD's file as the check loaded and parsed it, `headLedger` reads a ledger beside it. */
+async function compare(after: LoadedFile, before: string, headLedger: (path: string) => Promise<LedgerText | undefined>): Promise<Problem[]> {
+  const { format, path: file, text } = after;
   if (format === 'feedback-log')
-    return after.startsWith(before) ? [] : [error('ledger.entry-edited', 'the text the base revision has was changed or removed', { file, line: firstDifferentLine(before, after) })];
-  if (isLedgerFormat(format) || format === 'events') return checkAppendOnly(before, after, { file });
+    return text.startsWith(before) ? [] : [error('ledger.entry-edited', 'the text the base revision has was changed or removed', { file, line: firstDifferentLine(before, text) })];
+  if (isLedgerFormat(format) || format === 'events') return checkAppendOnly(before, text, { file, ...(after.parsed?.kind === 'ledger' ? { parsedAfter: after.parsed.ledger } : {}) });
   if (format === 'system-patterns') {
-    const log = await readHead(dirOf(file) === '' ? 'decisionLog.md' : `${dirOf(file)}/decisionLog.md`);
-    const decisions = log === undefined ? [] : parseLedgerText(log).entries.map((e) => e.value);
-    return checkSystemPatternsChange(before, after, decisions, { file });
+    const ledger = await headLedger(dirOf(file) === '' ? 'decisionLog.md' : `${dirOf(file)}/decisionLog.md`);
+    const decisions = ledger === undefined ? [] : ledger.entries.map((e) => e.value);
+    return checkSystemPatternsChange(before, text, decisions, { file, ...(after.parsed?.kind === 'system-patterns' ? { parsedAfter: after.parsed.result } : {}) });
   }
   if (format === 'export-bundle') {
     const v = (t: string) => {
       const first = readJson(t.slice(0, t.indexOf('\n') === -1 ? t.length : t.indexOf('\n')));
       return first.ok && isObject(first.value) ? first.value.schema_version : undefined;
     };
-    return versionDown(v(before), v(after), file, 1, 'schema_version');
+    return versionDown(v(before), v(text), file, 1, 'schema_version');
   }
   const b = readJson(before);
-  const a = readJson(after, { positions: true });
+  // HEAD's value and positions as its check parsed them; a file its check could not parse is not compared.
+  const a = after.parsed?.kind === 'json' ? { ok: true as const, value: after.parsed.value } : { ok: false as const };
   if (!b.ok || !a.ok || !isObject(b.value) || !isObject(a.value)) return [];
-  const lineOf = (pointer: string) => a.positions?.locate(pointer)?.line;
+  const lineOf = (pointer: string) => after.positions?.locate(pointer)?.line;
   const out: Problem[] = [];
   if (format === 'thread-store' || format === 'wbs-task-index' || format === 'memory-manifest') out.push(...versionDown(b.value.version, a.value.version, file, lineOf('/version'), 'version'));
   if (format === 'thread-store') out.push(...readOnlyThreads(b.value, a.value, file, lineOf));

@@ -13,11 +13,11 @@ import { CheckContext, type LoadedFile, loadedFile } from '../formats/check-cont
 import { crossCheckThunderus } from '../formats/thunderus/cross.js';
 import { type FormatId, type PathClass, caseVariantOf, classifyPath, formatById, layoutOf, sniffFormat } from '../formats/index.js';
 import { SKIPPED_DIRS, wbsRoot } from './layout.js';
-import type { CheckSource } from './source.js';
+import type { CheckSource, SourceListing } from './source.js';
 import type { MemkitConfig } from './config.js';
 import { type Profile, applyPolicy } from './profile.js';
 import type { RuleTable } from './rules.js';
-import { checkSettings } from './settings.js';
+import { type CheckSettings, checkSettings } from './settings.js';
 
 /** Options of {@link checkDirectory}. */
 export interface CheckDirectoryOptions {
@@ -61,11 +61,30 @@ const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.n
  * report.ok // false when any error-severity problem was found
  */
 export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
+  return (await runCheck(source, options)).report;
+}
+
+/** What one check run read besides its report, for a caller that looks further at the same files (`--base`). */
+export interface CheckRun {
+  report: DirectoryReport;
+  /** The source's listing, as the run walked it. */
+  listing: SourceListing;
+  /** The profile, config and ignore globs the run applied. */
+  settings: CheckSettings;
+}
+
+/**
+ * {@link checkDirectory}, handing back what it read: `onFile` is called with
+ * each file once its checks ran, carrying the text as read and the parse the
+ * checks left on it ({@link LoadedFile.parsed}), so a caller that needs the
+ * file too reads and parses nothing again.
+ */
+export async function runCheck(source: CheckSource, options: CheckDirectoryOptions = {}, onFile?: (file: LoadedFile) => void): Promise<CheckRun> {
   const listing = await source.list();
   // Profile, config file and ignore globs: the context applies them to every problem it is given.
   const settings = await checkSettings(source, listing.files, options.profile, options.config, options.codes);
   // A config that cannot be used stops the check, as it stops every surface: a run with other rules than the user's would mislead.
-  if (settings.problems.length > 0) return { ok: false, checked: [], problems: settings.problems };
+  if (settings.problems.length > 0) return { report: { ok: false, checked: [], problems: settings.problems }, listing, settings };
   const { policy, ...env } = settings.env;
   const ctx = new CheckContext({
     ...env,
@@ -155,6 +174,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
     } catch (cause) {
       ctx.add(failedCheck(cause, f.path, text));
     }
+    onFile?.(file);
   }
   options.onProgress?.(todo.length, todo.length);
   // Files a ledger entry may name (payloads): only these are read, so nothing outside the walk is.
@@ -180,7 +200,7 @@ export async function checkDirectory(source: CheckSource, options: CheckDirector
   const problems = ctx.problems();
   const checked = ctx.checked as { file: string; format: FormatId }[];
   checked.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { ok: !problems.some((p) => p.severity === 'error'), checked, problems };
+  return { report: { ok: !problems.some((p) => p.severity === 'error'), checked, problems }, listing, settings };
 }
 
 /** What the per-file checks collect for the cross-file checks. */

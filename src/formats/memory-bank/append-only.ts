@@ -1,10 +1,12 @@
-import { parseLedgerText } from './ledger-text.js';
+import { type LedgerText, parseLedgerText } from './ledger-text.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
 
 /** Options of {@link checkAppendOnly}. */
 export interface AppendOnlyOptions {
   /** File name for problems. */
   file?: string;
+  /** `after` as `parseLedgerText` already read it: it is then not parsed again. */
+  parsedAfter?: LedgerText;
 }
 
 function splitLines(text: string): string[] {
@@ -31,11 +33,11 @@ export function checkAppendOnly(before: string, after: string, options: AppendOn
     if (before !== '' && !before.endsWith('\n')) return [error('ledger.partial-append', 'the old last line had no newline, so the appended bytes continue it', where(startLine - 1))];
     if (!added.endsWith('\n')) return [error('ledger.partial-append', 'the appended bytes do not end with a newline', where(startLine + splitLines(added).length - 1))];
     // Read as the ledger it now is: an appended line that is not an entry fails (appended prose before any entry is preamble).
-    const bad = parseLedgerText(after).problems.find((p) => (p.line ?? 0) >= startLine && p.severity === 'error');
+    const bad = (options.parsedAfter ?? parseLedgerText(after)).problems.find((p) => (p.line ?? 0) >= startLine && p.severity === 'error');
     return bad === undefined ? [] : [error('ledger.partial-append', 'an appended line is not a JSON entry', where(bad.line!))];
   }
   const b = parseLedgerText(before);
-  const a = parseLedgerText(after);
+  const a = options.parsedAfter ?? parseLedgerText(after);
   if (a.preamble !== b.preamble) {
     const bl = splitLines(b.preamble);
     const al = splitLines(a.preamble);

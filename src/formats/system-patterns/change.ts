@@ -1,11 +1,13 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
-import { parseSystemPatterns } from './parse.js';
-import { type Problem, error, warning } from '../../kernel/problems/index.js';
+import { type SystemPatterns, parseSystemPatterns } from './parse.js';
+import { type Problem, type Result, error, warning } from '../../kernel/problems/index.js';
 
 /** Options of {@link checkSystemPatternsChange}. */
 export interface SystemPatternsChangeOptions {
   hasher?: Hasher;
   file?: string;
+  /** `after` as `parseSystemPatterns` (with `file` and `hasher`) already read it: it is then not parsed again. */
+  parsedAfter?: Result<SystemPatterns>;
 }
 
 /**
@@ -44,7 +46,7 @@ function greater(a: number[], b: number[]): boolean {
 export function checkSystemPatternsChange(before: string, after: string, decisions: Iterable<unknown>, options: SystemPatternsChangeOptions = {}): Problem[] {
   const hasher = options.hasher ?? jsHasher;
   const where = (line?: number) => ({ ...(options.file === undefined ? {} : { file: options.file }), ...(line === undefined ? {} : { line }) });
-  const newDoc = parseSystemPatterns(after, { hasher, ...(options.file === undefined ? {} : { file: options.file }) });
+  const newDoc = options.parsedAfter ?? parseSystemPatterns(after, { hasher, ...(options.file === undefined ? {} : { file: options.file }) });
   if (!newDoc.ok) return newDoc.problems;
   const problems: Problem[] = [...(newDoc.problems ?? [])];
   // No previous version (the file is being created): a first version is no change, and the seed asks a decision only for a change.
