@@ -1,4 +1,5 @@
 import type { Problem, Severity } from '../kernel/problems/index.js';
+import type { MemkitConfig } from '../schema/memkit-config.js';
 import { RULES, type RuleTable } from './rules.js';
 
 /** The checker's profiles: `spec` (default) holds files to what the seeds state; `strict` also to memkit's conventions. */
@@ -40,4 +41,21 @@ export function applyPolicy(problem: Problem, policy: SeverityPolicy): Problem |
   const s = effectiveSeverity(problem, policy);
   if (s === 'off') return undefined;
   return s === problem.severity ? problem : { ...problem, severity: s };
+}
+
+/**
+ * The {@link SeverityPolicy} of one run over a directory: `profile` when
+ * given (a command's `--profile`), else the config's, else `spec`; the
+ * config's per-code settings; `codes`, the table conventions are looked up
+ * in. `memkit check`, `memkit verify`, `memkit checkpoint` and the MCP
+ * `check` and `verify` tools all decide severities by the policy built here
+ * and {@link applyPolicy}, so one problem has one severity on every surface.
+ * @example severityPolicy({ profile: 'strict' }, undefined).profile // 'strict'
+ */
+export function severityPolicy(config: Pick<MemkitConfig, 'profile' | 'rules'> | null | undefined, profile?: Profile, codes?: RuleTable): SeverityPolicy {
+  return {
+    profile: profile ?? (config?.profile as Profile | undefined) ?? 'spec',
+    ...(config?.rules ? { rules: config.rules as Record<string, RuleSetting> } : {}),
+    ...(codes ? { codes } : {}),
+  };
 }

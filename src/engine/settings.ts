@@ -2,7 +2,7 @@ import { type WriterPolicy, withWriters } from '../formats/memory-bank/policy.js
 import type { Problem } from '../kernel/problems/index.js';
 import { CONFIG_FILE, type MemkitConfig, loadConfig } from './config.js';
 import { anyGlob } from './glob.js';
-import type { Profile, RuleSetting, SeverityPolicy } from './profile.js';
+import { type Profile, type SeverityPolicy, severityPolicy } from './profile.js';
 import type { RuleTable } from './rules.js';
 import type { CheckSource } from './source.js';
 
@@ -37,7 +37,7 @@ export async function checkSettings(
   }
   const ignored = anyGlob(cfg?.ignore ?? []);
   const env: CheckSettings['env'] = {
-    policy: { profile: profile ?? (cfg?.profile as Profile | undefined) ?? 'spec', ...(cfg?.rules ? { rules: cfg.rules as Record<string, RuleSetting> } : {}), ...(codes ? { codes } : {}) },
+    policy: severityPolicy(cfg, profile, codes),
     writerPolicy: withWriters(cfg?.memoryBank?.writers ?? {}),
     ...(cfg?.memoryBank?.lockedBy === undefined ? {} : { lockedBy: cfg.memoryBank.lockedBy }),
   };

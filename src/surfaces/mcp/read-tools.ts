@@ -1,7 +1,9 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
 import { checkDirectory } from '../../engine/index.js';
 import { RULE_TABLE } from '../../engine/rule-table.js';
-import { type LedgerFormatId, isLedgerFormat, verifyFeedbackLog, verifyText } from '../../services/ledger/index.js';
+import { applyPolicy, severityPolicy } from '../../engine/profile.js';
+import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
+import { verifyLedgerFile } from '../../services/ledger/verify-file.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, hasErrors, ok } from '../../kernel/problems/index.js';
@@ -162,13 +164,20 @@ export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: b
   return ok({ format, text: file.value.text });
 }
 
-/** `verify`: the ledger's chain, its head hash, its checkpoint and the first problem. */
+/**
+ * `verify`: what `memkit verify` reports for the ledger, through the one
+ * verify of a ledger file: its chain, head hash and checkpoint, and the
+ * problems with the severities `check` gives them (the directory's config
+ * and profile).
+ */
 export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
   const ledger = await ledgerText(ctx, args.ledger, false);
   if (!ledger.ok) return ledger;
   const { format, text } = ledger.value;
-  const options = { file: args.ledger, hasher: ctx.hasher, checkpointAll: true };
-  const summary = format === 'feedback-log' ? verifyFeedbackLog(text, options) : verifyText(text, { ...options, format });
+  const config = await ctx.config();
+  if (!config.ok) return config;
+  const policy = severityPolicy(config.value, undefined, RULE_TABLE);
+  const summary = await verifyLedgerFile({ path: args.ledger, format, text: async () => text }, { hasher: ctx.hasher, checkpointAll: true, decide: (p) => applyPolicy(p, policy) });
   const first: Problem | undefined = summary.problems.find((p) => p.severity === 'error') ?? summary.problems[0];
   return ok({
     ledger: args.ledger,

@@ -3,8 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { resolvePayloadLoc } from '../../../formats/product-context/payload.js';
 import { type FormatId, bankFormatOfName } from '../../../formats/index.js';
-import { readFeedbackLogEntries, verifyFeedbackLog } from '../../../formats/feedback-log/verify.js';
-import { type PayloadResolver, ledgerFormatOfFile, verify, type VerifyOptions, type VerifySummary } from '../../../services/ledger/index.js';
+import { readFeedbackLogEntries } from '../../../formats/feedback-log/verify.js';
+import { type PayloadResolver, ledgerFormatOfFile } from '../../../services/ledger/index.js';
+import { type VerifyFileOptions, type VerifyFileSummary, verifyLedgerFile } from '../../../services/ledger/verify-file.js';
 import { parseLedgerText } from '../../../formats/memory-bank/ledger-text.js';
 import { type Problem, error } from '../../../kernel/problems/index.js';
 import type { Progress } from '../progress.js';
@@ -21,20 +22,28 @@ export function ledgerFormat(path: string): FormatId | 'ledger' {
 /** `feedback-log.md` holds its entries as Markdown blocks (heading + YAML), not JSON lines. */
 const isBlocks = (format: FormatId | undefined) => format === 'feedback-log';
 
-/** A `.md` ledger has a Markdown preamble; a `.jsonl`/`.ndjson` ledger does not. */
-const hasPreamble = (path: string) => !/\.(jsonl|ndjson)$/i.test(path);
-
 /**
- * Verifies a ledger file. JSON Lines ledgers are streamed (memory flat in the
- * file size, progress by bytes); `feedback-log.md` is parsed into blocks.
+ * Verifies a ledger file through the one verify of a ledger file
+ * ({@link verifyLedgerFile}): JSON Lines ledgers are streamed (memory flat
+ * in the file size, progress by bytes), `feedback-log.md` is read whole.
  */
-export async function verifyLedgerPath(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
+export async function verifyLedgerPath(abs: string, rel: string, options: VerifyFileOptions, progress: Progress): Promise<VerifyFileSummary> {
   try {
-    return await verifyReadable(abs, rel, options, progress);
+    return await verifyLedgerFile({ path: rel, text: () => readFile(abs, 'utf8'), chunks: () => chunksOf(abs, progress) }, options);
   } catch (cause) {
     // A file that stat found but cannot be read (permissions, I/O) is a problem with the file, reported like any other.
     if (!isFsError(cause)) throw cause;
-    return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: [unreadable(cause)] };
+    return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: [unreadable(cause)], raisedErrors: true };
+  }
+}
+
+async function* chunksOf(abs: string, progress: Progress): AsyncGenerator<Uint8Array> {
+  const total = (await stat(abs)).size;
+  let done = 0;
+  for await (const chunk of createReadStream(abs, { highWaterMark: 1 << 20 })) {
+    done += (chunk as Buffer).length;
+    progress.update(done, total);
+    yield chunk as Uint8Array;
   }
 }
 
@@ -45,22 +54,6 @@ export const isFsError = (cause: unknown): cause is NodeJS.ErrnoException =>
 /** The `check.unreadable` problem for a file the OS would not let memkit read. */
 export function unreadable(cause: NodeJS.ErrnoException): Problem {
   return error('check.unreadable', `cannot read the file: ${cause.code}`);
-}
-
-async function verifyReadable(abs: string, rel: string, options: VerifyOptions, progress: Progress): Promise<VerifySummary> {
-  const format = ledgerFormatOfFile(rel);
-  const opts: VerifyOptions = { ...options, file: rel, ...(format ? { format } : {}), preamble: hasPreamble(rel) };
-  if (isBlocks(format)) return verifyFeedbackLog(await readFile(abs, 'utf8'), opts);
-  const total = (await stat(abs)).size;
-  let done = 0;
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of createReadStream(abs, { highWaterMark: 1 << 20 })) {
-      done += (chunk as Buffer).length;
-      progress.update(done, total);
-      yield chunk as Uint8Array;
-    }
-  }
-  return verify(chunks(), opts);
 }
 
 /** Every entry of a ledger file (for proofs), with parse problems. */

@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { toHex } from '../../../kernel/canonical/index.js';
 import { MerkleTree, entryBytes, formatCheckpoint, isNoteText, parseCheckpoint } from '../../../services/ledger/index.js';
 import { type Problem, inFile } from '../../../kernel/problems/index.js';
+import { CONFIG_FILE } from '../../../engine/config.js';
+import { PROFILES, type Profile, applyPolicy, severityPolicy } from '../../../engine/profile.js';
+import { RULE_TABLE } from '../../../engine/rule-table.js';
 import { type Command, UsageError } from '../command.js';
+import { cliConfig } from '../config-file.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { EXIT } from '../io.js';
+import { type CliIo, EXIT } from '../io.js';
 import { progressBar } from '../progress.js';
 import { makeReport } from '../report.js';
 import { terminalSafe } from '../terminal.js';
@@ -17,7 +21,8 @@ const LEDGERS = 'productContext.md, activeContext.md, decisionLog.md, riskRegist
 export const verifyCommand: Command = {
   name: 'verify',
   summary: 'verify a hash-chained ledger (optionally against a checkpoint)',
-  help: `Usage: memkit verify LEDGER [--checkpoint FILE] [--format text|json|sarif]
+  help: `Usage: memkit verify LEDGER [--checkpoint FILE] [--profile spec|strict] [--config FILE]
+                     [--format text|json|sarif]
 
 Verifies every entry of LEDGER (${LEDGERS}): each entry against its schema,
 the predecessor_hash chain, duplicate ids and timestamps. Reports the first
@@ -26,20 +31,29 @@ broken entry with its line. With --checkpoint FILE (written earlier by
 
 Options:
   --checkpoint FILE          a checkpoint recorded earlier
+  --profile spec|strict      spec (default): a convention memkit adds to a
+                             format's specification is a warning; strict:
+                             an error (wins over the config's profile), as
+                             for "memkit check"
+  --config FILE              the config to use instead of ./${CONFIG_FILE}
+                             (its profile and per-rule severities apply)
 ${FORMAT_HELP}
 
 productContext.md entries' payload_hash is compared with the file payload_loc
 names (beside the ledger, or under the working directory): the SHA-256 of
 its bytes or of its canonical JSON must match.
+Each problem has the severity "memkit check" gives it under the same profile
+and config.
 
 Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
 2 usage error (also a file with no ledger entries: nothing to verify).
 `,
-  options: { checkpoint: { type: 'string' }, format: formatOption },
+  options: { checkpoint: { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('verify takes exactly one LEDGER');
     const abs = absolute(io, positionals[0]!);
     await requireFile(abs, positionals[0]!);
+    const decide = await cliDecide(io, values.profile as string | undefined, values.config as string | undefined);
     const rel = shown(io, abs);
     const problems: Problem[] = [];
     let cp: { size: number; root: string } | undefined;
@@ -57,10 +71,11 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
       else if (parsed !== undefined) problems.push(...inFile(parsed.problems, shown(io, cpAbs)));
     }
     const progress = progressBar(io, 'verifying');
-    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd), ...(cp ? { checkpoint: cp } : {}) }, progress);
+    const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd), decide, ...(cp ? { checkpoint: cp } : {}) }, progress);
     progress.done();
-    // "0 entries, 0 errors" would pass a prose file or a README as a sound ledger.
-    if (summary.entries === 0 && problems.length === 0 && !summary.problems.some((p) => p.severity === 'error')) {
+    // "0 entries, 0 errors" would pass a prose file or a README as a sound ledger; a problem raised as an error
+    // (a feedback log whose headings it cannot read, say) is reported with the severity the profile gives it.
+    if (summary.entries === 0 && problems.length === 0 && !summary.raisedErrors) {
       const why = summary.problems.map((p) => `\n  ${rel}:${p.line ?? 1}: ${p.message} (${p.code})`).join('');
       throw new UsageError(`nothing to verify: ${rel} holds no ledger entries${notLedger(rel)}${why}`);
     }
@@ -70,6 +85,19 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
     return emitReport(io, report, values.format as OutputFormat, { text: head, json: { entries: summary.entries, head: summary.head } });
   },
 };
+
+/**
+ * The severity decision of a ledger command, the one `memkit check` makes:
+ * the rule table's conventions rated by `--profile`, else the config's
+ * profile (`--config FILE`, else ./memkit.config.json when present), else
+ * `spec`, and the config's per-rule settings over them.
+ */
+async function cliDecide(io: CliIo, profile: string | undefined, configPath: string | undefined): Promise<(p: Problem) => Problem | undefined> {
+  if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
+  const config = await cliConfig(configPath, io.cwd, '.', io);
+  const policy = severityPolicy(config, profile as Profile | undefined, RULE_TABLE);
+  return (p) => applyPolicy(p, policy);
+}
 
 // Why a file with no entries may not be a ledger at all, for the usage error.
 function notLedger(rel: string): string {

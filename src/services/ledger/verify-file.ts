@@ -1,0 +1,61 @@
+import { verifyFeedbackLog } from '../../formats/feedback-log/verify.js';
+import { type LedgerFormatId, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
+import { type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
+import type { Problem } from '../../kernel/problems/index.js';
+import type { JsonlSource } from '../../syntax/jsonl.js';
+
+/** A ledger file to verify: its path, and its bytes whole or streamed. */
+export interface LedgerFile {
+  /** The path problems name (`/`-separated); its name gives the format, and a `.jsonl`/`.ndjson` name means no Markdown preamble. */
+  path: string;
+  /** The format, when the caller classified the file already (default: from `path`'s name; none: only the chain is checked). */
+  format?: LedgerFormatId;
+  /** The whole text (read for `feedback-log.md`, whose entries are Markdown blocks, and when `chunks` is absent). */
+  text(): Promise<string>;
+  /** The bytes as a stream, for a JSON Lines ledger too large to hold (memory stays flat in the file size). */
+  chunks?(): JsonlSource;
+}
+
+/** Options of {@link verifyLedgerFile}: {@link VerifyOptions} less what the file itself says, and the severity decision. */
+export interface VerifyFileOptions extends Omit<VerifyOptions, 'file' | 'format' | 'preamble'> {
+  /**
+   * The severity each problem is reported with, or undefined to drop it: the
+   * decision `memkit check` hands its checker (the engine's `applyPolicy`
+   * under the run's profile and config), so a verify rates conventions as
+   * the check does. Default: every problem as raised.
+   */
+  decide?: (problem: Problem) => Problem | undefined;
+}
+
+/** What {@link verifyLedgerFile} found: the {@link VerifySummary}, its problems decided. */
+export interface VerifyFileSummary extends VerifySummary {
+  /**
+   * True when a problem was raised as an error, whatever `decide` made of
+   * it: the file is a ledger with something wrong, not merely one holding
+   * no entry (what `memkit verify` refuses as "nothing to verify").
+   */
+  raisedErrors: boolean;
+}
+
+/**
+ * Verifies one ledger file as every surface that verifies a file does
+ * (`memkit verify`, `memkit checkpoint`, the MCP `verify` tool):
+ * `feedback-log.md` through its block reader, any other ledger through the
+ * streaming verifier, with the payload resolver given, then each problem
+ * through `decide`.
+ * @example
+ * const s = await verifyLedgerFile({ path: 'memory-bank/decisionLog.md', text: async () => text }, { hasher });
+ */
+export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOptions = {}): Promise<VerifyFileSummary> {
+  const { decide, ...rest } = options;
+  const format = file.format ?? ledgerFormatOfFile(file.path);
+  const opts: VerifyOptions = { ...rest, file: file.path, ...(format === undefined ? {} : { format }), preamble: !/\.(jsonl|ndjson)$/i.test(file.path) };
+  const summary = format === 'feedback-log' ? verifyFeedbackLog(await file.text(), opts) : await verify(file.chunks?.() ?? (await file.text()), opts);
+  const raisedErrors = summary.problems.some((p) => p.severity === 'error');
+  const problems: Problem[] = [];
+  for (const p of summary.problems) {
+    const decided = decide === undefined ? p : decide(p);
+    if (decided !== undefined) problems.push(decided);
+  }
+  return { ...summary, problems, raisedErrors };
+}
