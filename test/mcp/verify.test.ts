@@ -1,13 +1,14 @@
 // The MCP `verify` tool reports what `memkit verify` reports: the severities `check` gives each
-// problem under the directory's config.
-import { cpSync, writeFileSync } from 'node:fs';
+// problem under the directory's config, the payload_hash of each productContext.md entry compared
+// with its payload (read as the server reads any file).
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
 import type { Problem } from '../../src/kernel/problems/index.js';
 import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
 import { ROOT } from '../cli/helpers.js';
-import { tempDir } from './helpers.js';
+import { copyExample, tempDir } from './helpers.js';
 
 interface Verified {
   ok: boolean;
@@ -60,5 +61,62 @@ describe('MCP verify rates each problem as check does (feedback-log conventions 
     writeFileSync(join(dir, 'memkit.config.json'), JSON.stringify({ profile: 'strict', rules: { 'feedback-log.bad-heading': 'off' } }));
     const off = await verifyTool(dir, FEEDBACK);
     expect(off).toMatchObject({ ok: true, problems: 0, firstProblem: null });
+  });
+});
+
+const PRODUCT = 'memory-bank/productContext.md';
+const VISION = 'memory-bank/payloads/product-vision.json';
+
+/** A copy of examples/agent-memory whose productContext.md entry names its payload at `loc`. */
+function exampleWithPayloadAt(loc: string): string {
+  const ex = copyExample('agent-memory');
+  dirs.push(ex);
+  const path = join(ex.dir, PRODUCT);
+  const text = readFileSync(path, 'utf8');
+  const after = text.replace('"payload_loc":"payloads/product-vision.json"', `"payload_loc":${JSON.stringify(loc)}`);
+  expect(after).not.toBe(text);
+  writeFileSync(path, after);
+  return ex.dir;
+}
+
+describe('MCP verify compares payload_hash with the payload (it checked no payload)', () => {
+  it('a payload that does not hash to payload_hash fails the ledger at its line', async () => {
+    const ex = copyExample('agent-memory');
+    dirs.push(ex);
+    expect(await verifyTool(ex.dir, PRODUCT)).toMatchObject({ ok: true, problems: 0 });
+    writeFileSync(join(ex.dir, VISION), readFileSync(join(ex.dir, VISION), 'utf8').replace('{', '{"changed":true,'));
+    const v = await verifyTool(ex.dir, PRODUCT);
+    expect(v.ok).toBe(false);
+    expect(v.firstProblem).toMatchObject({ code: 'ledger.payload-hash-mismatch', severity: 'error', line: 5, file: PRODUCT });
+  });
+
+  it('a payload_loc climbing out of the ledger directory is looked up from the root, as check looks it up', async () => {
+    const dir = exampleWithPayloadAt('../payloads/product-vision.json');
+    expect(await verifyTool(dir, PRODUCT)).toMatchObject({ ok: true, firstProblem: { code: 'ledger.payload-missing' } });
+    mkdirSync(join(dir, 'payloads'));
+    cpSync(join(dir, VISION), join(dir, 'payloads', 'product-vision.json'));
+    expect(await verifyTool(dir, PRODUCT)).toMatchObject({ ok: true, problems: 0 });
+    writeFileSync(join(dir, 'payloads', 'product-vision.json'), '{}');
+    expect((await verifyTool(dir, PRODUCT)).firstProblem).toMatchObject({ code: 'ledger.payload-hash-mismatch' });
+  });
+
+  it('a payload is read as every read of the server: a link only to a memory file, nothing under .git, nothing outside the root', async () => {
+    const ex = copyExample('agent-memory');
+    dirs.push(ex);
+    const bytes = readFileSync(join(ex.dir, VISION));
+    // The right bytes behind each refused path: a payload read through it would match and report nothing.
+    writeFileSync(join(ex.dir, '.env'), bytes);
+    rmSync(join(ex.dir, VISION));
+    symlinkSync('../../.env', join(ex.dir, VISION));
+    expect((await verifyTool(ex.dir, PRODUCT)).firstProblem).toMatchObject({ code: 'ledger.payload-missing', severity: 'warning' });
+
+    const git = exampleWithPayloadAt('../.git/product-vision.json');
+    mkdirSync(join(git, '.git'));
+    writeFileSync(join(git, '.git', 'product-vision.json'), bytes);
+    expect((await verifyTool(git, PRODUCT)).firstProblem).toMatchObject({ code: 'ledger.payload-missing' });
+
+    const outside = exampleWithPayloadAt('../../product-vision.json');
+    writeFileSync(join(outside, '..', 'product-vision.json'), bytes);
+    expect((await verifyTool(outside, PRODUCT)).firstProblem).toMatchObject({ code: 'ledger.payload-missing' });
   });
 });

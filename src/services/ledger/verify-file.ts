@@ -1,6 +1,7 @@
 import { verifyFeedbackLog } from '../../formats/feedback-log/verify.js';
 import { type LedgerFormatId, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
-import { type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
+import { type PayloadResolver, type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
+import { resolvePayloadLoc } from '../../formats/product-context/payload.js';
 import type { Problem } from '../../kernel/problems/index.js';
 import type { JsonlSource } from '../../syntax/jsonl.js';
 
@@ -58,4 +59,30 @@ export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOpti
     if (decided !== undefined) problems.push(decided);
   }
   return { ...summary, problems, raisedErrors };
+}
+
+/** Reads a payload by its path relative to the root; undefined when it is absent or not to be read. */
+export type PayloadRead = (path: string) => Promise<Uint8Array | undefined>;
+
+/**
+ * The payload resolver of a ledger in `dir` (relative to the root, `''` for
+ * the root): a `payload_loc` is looked up beside the ledger, then at the
+ * root, as `memkit check` looks it up; a URL, an absolute path or one whose
+ * `..` segments leave the root is never read. Each path is read once.
+ */
+export function payloadsFrom(dir: string, read: PayloadRead): PayloadResolver {
+  const cache = new Map<string, Promise<Uint8Array | undefined>>();
+  const once = (path: string) => {
+    let p = cache.get(path);
+    if (p === undefined) cache.set(path, (p = read(path)));
+    return p;
+  };
+  return async (loc) => {
+    const candidates = [resolvePayloadLoc(dir, loc), resolvePayloadLoc('', loc)].filter((p): p is string => p !== undefined);
+    for (const path of new Set(candidates)) {
+      const bytes = await once(path);
+      if (bytes !== undefined) return bytes;
+    }
+    return undefined;
+  };
 }

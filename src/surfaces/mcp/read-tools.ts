@@ -1,9 +1,10 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
 import { checkDirectory } from '../../engine/index.js';
 import { RULE_TABLE } from '../../engine/rule-table.js';
+import { SKIPPED_DIRS } from '../../engine/layout.js';
 import { applyPolicy, severityPolicy } from '../../engine/profile.js';
 import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
-import { verifyLedgerFile } from '../../services/ledger/verify-file.js';
+import { type PayloadRead, payloadsFrom, verifyLedgerFile } from '../../services/ledger/verify-file.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, hasErrors, ok } from '../../kernel/problems/index.js';
@@ -166,9 +167,10 @@ export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: b
 
 /**
  * `verify`: what `memkit verify` reports for the ledger, through the one
- * verify of a ledger file: its chain, head hash and checkpoint, and the
- * problems with the severities `check` gives them (the directory's config
- * and profile).
+ * verify of a ledger file: its chain, head hash and checkpoint, the
+ * `payload_hash` of each productContext.md entry compared with its payload,
+ * and the problems with the severities `check` gives them (the directory's
+ * config and profile).
  */
 export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
   const ledger = await ledgerText(ctx, args.ledger, false);
@@ -177,7 +179,10 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
   const config = await ctx.config();
   if (!config.ok) return config;
   const policy = severityPolicy(config.value, undefined, RULE_TABLE);
-  const summary = await verifyLedgerFile({ path: args.ledger, format, text: async () => text }, { hasher: ctx.hasher, checkpointAll: true, decide: (p) => applyPolicy(p, policy) });
+  const summary = await verifyLedgerFile(
+    { path: args.ledger, format, text: async () => text },
+    { hasher: ctx.hasher, checkpointAll: true, payloads: payloadsFrom(dirOf(args.ledger), payloadReader(ctx)), decide: (p) => applyPolicy(p, policy) },
+  );
   const first: Problem | undefined = summary.problems.find((p) => p.severity === 'error') ?? summary.problems[0];
   return ok({
     ledger: args.ledger,
@@ -190,6 +195,27 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
     firstProblem: first ?? null,
     problems: summary.problems.length,
   });
+}
+
+const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/**
+ * Reads the payloads ledger entries name as `check` reads them: a file the
+ * directory's listing holds (outside the directories the check skips),
+ * through the server's checked read (a regular file inside the directory, a
+ * symbolic link followed only to a memory file); undefined when there is
+ * none or the read is refused. The directory is listed once, when the first
+ * payload is read.
+ */
+function payloadReader(ctx: McpContext): PayloadRead {
+  let listed: Promise<Set<string>> | undefined;
+  return async (path) => {
+    if (path.split('/').some((s) => SKIPPED_DIRS.has(s))) return undefined;
+    listed ??= ctx.options.source.list().then((l) => new Set(l.files.map((f) => f.path)));
+    if (!(await listed).has(path)) return undefined;
+    const read = await readChecked(ctx, path, 0, Number.POSITIVE_INFINITY);
+    return read.ok ? read.value?.bytes : undefined;
+  };
 }
 
 /**

@@ -1,11 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { resolvePayloadLoc } from '../../../formats/product-context/payload.js';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { type FormatId, bankFormatOfName } from '../../../formats/index.js';
 import { readFeedbackLogEntries } from '../../../formats/feedback-log/verify.js';
 import { type PayloadResolver, ledgerFormatOfFile } from '../../../services/ledger/index.js';
-import { type VerifyFileOptions, type VerifyFileSummary, verifyLedgerFile } from '../../../services/ledger/verify-file.js';
+import { type VerifyFileOptions, type VerifyFileSummary, payloadsFrom, verifyLedgerFile } from '../../../services/ledger/verify-file.js';
 import { parseLedgerText } from '../../../formats/memory-bank/ledger-text.js';
 import { type Problem, error } from '../../../kernel/problems/index.js';
 import type { Progress } from '../progress.js';
@@ -74,26 +73,25 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
 /**
- * Resolves `payload_loc` for `memkit verify`: a relative file reference is
- * looked up beside the ledger, then under `rootAbs` (the working directory),
- * never outside either; only regular files are read. The verifier matches
- * the bytes' hash or their canonical JSON's, as `memkit check` does.
+ * Resolves `payload_loc` for `memkit verify` as `memkit check` resolves it
+ * ({@link payloadsFrom}): beside the ledger, then at the root. The root is
+ * `rootAbs` (the working directory) when the ledger is inside it, else the
+ * ledger's own directory; nothing outside the root is read, and only
+ * regular files. The verifier matches the bytes' hash or their canonical
+ * JSON's, as `memkit check` does.
  */
 export function payloadResolver(ledgerAbs: string, rootAbs: string): PayloadResolver {
-  return async (loc) => {
-    const rel = resolvePayloadLoc('', loc);
-    if (rel === undefined) return undefined;
-    for (const base of [dirname(ledgerAbs), rootAbs]) {
-      const abs = join(base, ...rel.split('/'));
-      const info = await stat(abs).catch(() => undefined);
-      if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) continue;
-      const bytes = await readFile(abs).then(
-        (b) => new Uint8Array(b),
-        () => undefined,
-      );
-      if (bytes === undefined) continue;
-      return bytes;
-    }
-    return undefined;
-  };
+  const rel = relative(rootAbs, ledgerAbs).split(sep).join('/');
+  const inside = rel !== '' && !rel.startsWith('../') && rel !== '..' && !isAbsolute(rel);
+  const root = inside ? rootAbs : dirname(ledgerAbs);
+  const dir = inside && rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  return payloadsFrom(dir, async (path) => {
+    const abs = join(root, ...path.split('/'));
+    const info = await stat(abs).catch(() => undefined);
+    if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) return undefined;
+    return readFile(abs).then(
+      (b) => new Uint8Array(b),
+      () => undefined,
+    );
+  });
 }

@@ -40,8 +40,9 @@ Options:
 ${FORMAT_HELP}
 
 productContext.md entries' payload_hash is compared with the file payload_loc
-names (beside the ledger, or under the working directory): the SHA-256 of
-its bytes or of its canonical JSON must match.
+names, looked up as "memkit check" looks it up: beside the ledger, then at the
+working directory (or the ledger's directory, for a ledger outside it), never
+outside it. The SHA-256 of its bytes or of its canonical JSON must match.
 Each problem has the severity "memkit check" gives it under the same profile
 and config.
 
