@@ -1,6 +1,6 @@
 // The MCP `verify` tool reports what `memkit verify` reports: the severities `check` gives each
 // problem under the directory's config, the payload_hash of each productContext.md entry compared
-// with its payload (read as the server reads any file).
+// with its payload (read as the server reads any file), and the earliest-line problem first.
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,5 +118,36 @@ describe('MCP verify compares payload_hash with the payload (it checked no paylo
     const outside = exampleWithPayloadAt('../../product-vision.json');
     writeFileSync(join(outside, '..', 'product-vision.json'), bytes);
     expect((await verifyTool(outside, PRODUCT)).firstProblem).toMatchObject({ code: 'ledger.payload-missing' });
+  });
+});
+
+describe('MCP verify names the earliest-line problem first (it took the first in list order)', () => {
+  it('a feedback entry with no yaml block and text under its heading: the block at the heading line comes first', async () => {
+    const dir = ruleExample('feedback-log.missing-block/fail');
+    // The reader finds the text under the heading (line 5) before it finds the block missing (line 3).
+    for (const config of [undefined, { profile: 'strict' }]) {
+      if (config) writeFileSync(join(dir, 'memkit.config.json'), JSON.stringify(config));
+      const v = await verifyTool(dir, FEEDBACK);
+      expect(v.problems).toBe(2);
+      expect(v.firstProblem).toMatchObject({ code: 'feedback-log.missing-block', line: 3 });
+    }
+  });
+
+  it('an error comes before a warning on an earlier line', async () => {
+    const ex = copyExample('agent-memory');
+    dirs.push(ex);
+    const path = join(ex.dir, 'memory-bank/decisionLog.md');
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    const first = lines.findIndex((l) => l.startsWith('{'));
+    // The first entry with its keys reversed (not canonical: a warning; its hash, of the canonical form, still chains),
+    // the last one chained onto the wrong hash (an error).
+    lines[first] = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(lines[first]!) as object).reverse()));
+    const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+    lines[lines.length - 1] = JSON.stringify({ ...last, predecessor_hash: '1'.repeat(64) });
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const v = await verifyTool(ex.dir, 'memory-bank/decisionLog.md');
+    expect(v.ok).toBe(false);
+    expect(v.problems).toBe(2);
+    expect(v.firstProblem).toMatchObject({ code: 'ledger.predecessor-mismatch', severity: 'error', line: lines.length });
   });
 });

@@ -43,7 +43,7 @@ export interface VerifyFileSummary extends VerifySummary {
  * (`memkit verify`, `memkit checkpoint`, the MCP `verify` tool):
  * `feedback-log.md` through its block reader, any other ledger through the
  * streaming verifier, with the payload resolver given, then each problem
- * through `decide`.
+ * through `decide`. The summary's problems are in line order.
  * @example
  * const s = await verifyLedgerFile({ path: 'memory-bank/decisionLog.md', text: async () => text }, { hasher });
  */
@@ -58,6 +58,8 @@ export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOpti
     const decided = decide === undefined ? p : decide(p);
     if (decided !== undefined) problems.push(decided);
   }
+  // A feedback log its reader refused lists its problems in the order they were found (an entry's text before its heading's).
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { ...summary, problems, raisedErrors };
 }
 

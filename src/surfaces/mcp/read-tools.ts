@@ -170,7 +170,8 @@ export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: b
  * verify of a ledger file: its chain, head hash and checkpoint, the
  * `payload_hash` of each productContext.md entry compared with its payload,
  * and the problems with the severities `check` gives them (the directory's
- * config and profile).
+ * config and profile). `firstProblem` is the earliest-line error, else the
+ * earliest-line problem.
  */
 export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
   const ledger = await ledgerText(ctx, args.ledger, false);
@@ -183,7 +184,7 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
     { path: args.ledger, format, text: async () => text },
     { hasher: ctx.hasher, checkpointAll: true, payloads: payloadsFrom(dirOf(args.ledger), payloadReader(ctx)), decide: (p) => applyPolicy(p, policy) },
   );
-  const first: Problem | undefined = summary.problems.find((p) => p.severity === 'error') ?? summary.problems[0];
+  const first = firstByLine(summary.problems.filter((p) => p.severity === 'error')) ?? firstByLine(summary.problems);
   return ok({
     ledger: args.ledger,
     format,
@@ -198,6 +199,13 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
 }
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** The problem at the earliest line (the first listed among those on it); a problem with no line counts as line 0. */
+function firstByLine(problems: readonly Problem[]): Problem | undefined {
+  let first: Problem | undefined;
+  for (const p of problems) if (first === undefined || (p.line ?? 0) < (first.line ?? 0)) first = p;
+  return first;
+}
 
 /**
  * Reads the payloads ledger entries name as `check` reads them: a file the
