@@ -1,8 +1,9 @@
 import { hashJson, readJson } from '../../kernel/canonical/index.js';
 import { type FormatId, type ListScope, classifyPath } from '../../engine/index.js';
-import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite, verifyText } from '../../services/ledger/index.js';
+import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite } from '../../services/ledger/index.js';
 import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
+import { verifyParsed } from '../../formats/memory-bank/verify.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import type { ThreadStore } from '../../schema/thread-store.js';
 import type { TaskEntity, TaskIndexEntry } from '../../schema/wbs.js';
@@ -211,10 +212,12 @@ export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise
 /** The head of a ledger text: the hash the next entry chains onto (in the file's convention), the last timestamp, the ids used. */
 function headOfText(text: string, format: LedgerFormatId, ctx: McpContext): LedgerHead {
   const info = LEDGER_FORMATS[format];
-  const entries = parseLedgerText(text).entries.map((e) => e.value as Record<string, unknown> | null);
+  // One parse: the entries give the ids and the last timestamp, and the verifier reads the same parse for the head hash.
+  const parsed = parseLedgerText(text);
+  const entries = parsed.entries.map((e) => e.value as Record<string, unknown> | null);
   const ids: string[] = [];
   if (info.idField !== undefined) for (const e of entries) if (typeof e?.[info.idField] === 'string') ids.push(e[info.idField] as string);
-  const head: LedgerHead = { lastHash: verifyText(text, { format, hasher: ctx.hasher, maxProblems: 1 }).head, ids };
+  const head: LedgerHead = { lastHash: verifyParsed(parsed, { format, hasher: ctx.hasher, maxProblems: 1 }).head, ids };
   const lastTs = entries[entries.length - 1]?.[info.tsField];
   if (typeof lastTs === 'string') head.lastTs = lastTs;
   return head;
