@@ -2,7 +2,7 @@
 // examples (test/fixtures/rules/<code>/{fail,pass}/, and the examples of each format module's own rules). test/rules/rule-table.test.ts checks it is fresh.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULE_TABLE as RULES } from '../src/surfaces/all-codes.js';
+import { RULES } from '../src/surfaces/all-codes.js';
 import { FORMAT_RULES } from '../src/formats/index.js';
 import { type Rule, describeSource } from '../src/kernel/problems/codes.js';
 

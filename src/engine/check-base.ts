@@ -11,7 +11,7 @@ import { checkAppendOnly } from '../formats/memory-bank/append-only.js';
 import { isLedgerFormat } from '../formats/memory-bank/ledgers.js';
 import { checkSystemPatternsChange } from '../formats/system-patterns/change.js';
 import { type LedgerText, parseLedgerText } from '../formats/memory-bank/ledger-text.js';
-import { RULE_TABLE } from './rule-table.js';
+import { RULES } from './rules.js';
 import { type Problem, error, sortProblems, toPointer, warning } from '../kernel/problems/index.js';
 
 export type { BaseFiles, BaseUnreadable };
@@ -49,7 +49,7 @@ const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object'
 export async function checkAgainstBase(head: CheckSource, base: BaseFiles, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
   // HEAD is read and parsed once, by the check: the comparison takes the files it loaded, with their parses.
   const loaded = new Map<string, LoadedFile>();
-  const { report, listing, settings } = await runCheck(head, { ...options, codes: options.codes ?? RULE_TABLE }, (file) => {
+  const { report, listing, settings } = await runCheck(head, { ...options, codes: options.codes ?? RULES }, (file) => {
     if (COMPARES.has(file.format) || file.format === 'decision-log') loaded.set(file.path, file);
   });
   const present = new Set(listing.files.map((f) => f.path));

@@ -8,12 +8,13 @@ import { schemaCodes } from '../schema/codes.js';
 import { fileCodes, storeCodes } from '../services/store/codes.js';
 import { threadCodes } from '../formats/thread-store/codes.js';
 import { wbsCodes } from '../formats/wbs/codes.js';
+import { gitCodes } from '../services/git/codes.js';
 import { checkCodes } from './codes.js';
 
 export { type Rule, type RuleTable, SPEC_NAMES, describeSource } from '../kernel/problems/codes.js';
 
-/** The `defineCodes` tables of the checker and of every layer beneath it, in the order their codes are listed. */
-export const CHECK_CODE_TABLES: readonly CodeTable[] = [
+/** The `defineCodes` tables of the check and of every layer beneath it (`--base` and the merge driver's `git.*` included), in the order their codes are listed. */
+const CHECK_CODE_TABLES: readonly CodeTable[] = [
   problemCodes,
   canonicalCodes,
   schemaCodes,
@@ -26,14 +27,14 @@ export const CHECK_CODE_TABLES: readonly CodeTable[] = [
   storeCodes,
   fileCodes,
   checkCodes,
+  gitCodes,
 ];
 
 /**
- * The checker's rule table: every problem code the directory checker and the
+ * The rule table: every problem code a check (`--base` included) and the
  * layers beneath it declare, keyed by code, one entry per code. What a check
- * rates conventions by and accepts as config rule codes unless it is given a
- * larger table (`codes`): `memkit check` passes the whole rule table, which
- * adds the codes of `--base` (`git.*`).
+ * rates conventions by and accepts as config rule codes, and the source of
+ * `docs/rules.md`; the surfaces add their own codes in `ALL_CODES`.
  */
 export const RULES: RuleTable = ruleTable(CHECK_CODE_TABLES);
 

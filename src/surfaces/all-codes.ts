@@ -5,18 +5,18 @@
  * @packageDocumentation
  */
 import { postgresCodes } from '../adapters/postgres/codes.js';
-import { RULE_TABLE } from '../engine/rule-table.js';
+import { RULES } from '../engine/rules.js';
 import { mcpCodes } from './mcp/codes.js';
 import { type Rule, type RuleTable, ruleTable } from '../kernel/problems/codes.js';
 
-export { RULE_TABLE } from '../engine/rule-table.js';
+export { RULES };
 
 /**
  * Every problem code this build declares, keyed by code: the rule table,
  * the MCP server's codes and the PostgreSQL adapter's. What SARIF output
  * describes its rules with.
  */
-export const ALL_CODES: RuleTable = new Map([...RULE_TABLE, ...ruleTable([mcpCodes, postgresCodes])]);
+export const ALL_CODES: RuleTable = new Map([...RULES, ...ruleTable([mcpCodes, postgresCodes])]);
 
 /** The entry of `code` in {@link ALL_CODES}, or undefined for a code no table declares. */
 export function codeInfo(code: string): Rule | undefined {

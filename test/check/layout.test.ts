@@ -3,7 +3,7 @@ import { classifyPath, classifyPaths, layoutOf } from '../../src/engine/index.js
 import { FORMAT_IDS, FORMATS, formatById, isFormatId, isReadme, rulesOf, schemasOf, sniffFormat } from '../../src/formats/index.js';
 import { formatIds as registryIds } from '../../src/schema/index.js';
 import { exportV2Formats } from '../../src/formats/export-bundle/records.js';
-import { RULE_TABLE as RULES } from '../../src/surfaces/all-codes.js';
+import { RULES } from '../../src/surfaces/all-codes.js';
 
 describe('classifyPath (the table of formats)', () => {
   it.each([

@@ -8,7 +8,12 @@ import { ROOT, tempDir } from '../cli/helpers.js';
 
 // The CLI as a user runs it: a child process, from source through tsx (no dist build needed).
 function memkit(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/surfaces/cli/main.ts'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/surfaces/cli/main.ts'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

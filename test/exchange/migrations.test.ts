@@ -4,7 +4,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize } from '../../src/kernel/canonical/index.js';
 import { memoryFiles } from '../../src/kernel/file-port.js';
-import { CURRENT_SCHEMA_VERSION, RECORD_SCHEMAS, checkRecord, drill, exportToString, importBundle, memoryRecords, migrateRecord, migrationPath, migrations } from '../../src/services/exchange/index.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  RECORD_SCHEMAS,
+  checkRecord,
+  drill,
+  exportToString,
+  importBundle,
+  memoryRecords,
+  migrateRecord,
+  migrationPath,
+  migrations,
+} from '../../src/services/exchange/index.js';
 import { v1ToV2 } from '../../src/services/exchange/migrations/v1-to-v2.js';
 import { recordV1 } from './arbitraries.js';
 

@@ -5,10 +5,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULE_TABLE } from '../../src/surfaces/all-codes.js';
+import { RULES } from '../../src/surfaces/all-codes.js';
 import { runCli } from '../cli/helpers.js';
 
-const ruleFor = (code: string) => RULE_TABLE.get(code);
+const ruleFor = (code: string) => RULES.get(code);
 
 const EXAMPLES = join(import.meta.dirname, '..', 'fixtures', 'rules');
 const codes = readdirSync(EXAMPLES, { withFileTypes: true })

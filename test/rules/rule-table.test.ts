@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory } from '../../src/engine/index.js';
-import { RULE_TABLE as RULES } from '../../src/surfaces/all-codes.js';
+import { RULES } from '../../src/surfaces/all-codes.js';
 import { effectiveSeverity } from '../../src/engine/profile.js';
 import { nodeCheckSource } from '../../src/adapters/node/check-source.js';
 import { RULES_DOC, renderRulesDoc } from '../../scripts/emit-rules-doc.js';

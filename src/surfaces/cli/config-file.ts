@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RULE_TABLE } from '../all-codes.js';
+import { RULES } from '../all-codes.js';
 import { CONFIG_FILE, MAX_CONFIG_BYTES, type MemkitConfig, configFromRead, configTooLarge } from '../../engine/config.js';
 import { type Problem, fail, ok } from '../../kernel/problems/index.js';
 import { UsageError } from './command.js';
@@ -47,7 +47,7 @@ export async function cliConfig(option: string | undefined, dir: string, dirName
     throw new UsageError(`cannot read the config file ${name}: ${code ?? (cause as Error).message}`);
   }
   const read = tooLarge === undefined ? ok(bytes) : fail([configTooLarge(tooLarge, name)]);
-  const loaded = configFromRead(read, name, RULE_TABLE);
+  const loaded = configFromRead(read, name, RULES);
   if (loaded.ok) return loaded.value;
   throw new UsageError(`invalid config file: ${loaded.problems.map((p) => problemLine(name, p)).join('; ')}`);
 }

@@ -1,6 +1,6 @@
 import { randomToken, sameBytes } from '../../kernel/canonical/bytes.js';
 import type { Hasher } from '../../kernel/canonical/index.js';
-import { RULE_TABLE } from '../../engine/rule-table.js';
+import { RULES } from '../../engine/rules.js';
 import { CONFIG_FILE, type CheckSource, type FormatId, type ListScope, checkDirectory, inListScope } from '../../engine/index.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import type { FilePort } from '../../services/store/index.js';
@@ -87,7 +87,7 @@ function added(before: readonly Problem[], after: readonly Problem[], key: (p: P
  * `.thunderus/memory/` never lists a large repository's other files.
  */
 export async function checkChanges(source: CheckSource, scope: ListScope, before: Changes, after: Changes, hasher: Hasher | undefined): Promise<CheckedChanges> {
-  const options = { ...(hasher === undefined ? {} : { hasher }), codes: RULE_TABLE };
+  const options = { ...(hasher === undefined ? {} : { hasher }), codes: RULES };
   const listing = await source.list([...scope, CONFIG_FILE]);
   const walked: CheckSource = { list: async () => listing, read: (path) => source.read(path) };
   const [was, will] = await Promise.all([checkDirectory(overlaySource(walked, before, scope), options), checkDirectory(overlaySource(walked, after, scope), options)]);

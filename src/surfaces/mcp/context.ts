@@ -1,7 +1,7 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { CONFIG_FILE, type FormatId, type MemkitConfig, checkDirectory, classifyPath, layoutOf } from '../../engine/index.js';
 import { loadConfig } from '../../engine/config.js';
-import { RULE_TABLE } from '../../engine/rule-table.js';
+import { RULES } from '../../engine/rules.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, withWriters } from '../../services/ledger/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { type FilePort, type Store, memoryStore, refreshIndex } from '../../services/store/index.js';
@@ -47,7 +47,7 @@ export class McpContext {
   async discover(): Promise<void> {
     const config = await this.config();
     if (!config.ok) throw new MemkitError(config.problems);
-    const report = await checkDirectory(this.options.source, { hasher: this.hasher, codes: RULE_TABLE });
+    const report = await checkDirectory(this.options.source, { hasher: this.hasher, codes: RULES });
     this.formats = new Map(report.checked.map((c) => [c.file, c.format]));
   }
 
@@ -119,7 +119,7 @@ export class McpContext {
           return false;
         }
       },
-      RULE_TABLE,
+      RULES,
     );
   }
 

@@ -1,6 +1,6 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
 import { checkDirectory } from '../../engine/index.js';
-import { RULE_TABLE } from '../../engine/rule-table.js';
+import { RULES } from '../../engine/rules.js';
 import { SKIPPED_DIRS } from '../../engine/layout.js';
 import { applyPolicy, severityPolicy } from '../../engine/profile.js';
 import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
@@ -141,7 +141,7 @@ function decodeUtf8(bytes: Uint8Array, path: string): Result<string> {
  * `leftOff` counts what each list left off.
  */
 export async function check(ctx: McpContext): Promise<Result<unknown>> {
-  const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher, codes: RULE_TABLE });
+  const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher, codes: RULES });
   ctx.formats = new Map(report.checked.map((c) => [c.file, c.format]));
   const full = { ok: report.ok, root: '.', checked: report.checked, problems: report.problems };
   const budget = limitsOf(ctx.options).maxResultBytes;
@@ -179,7 +179,7 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
   const { format, text } = ledger.value;
   const config = await ctx.config();
   if (!config.ok) return config;
-  const policy = severityPolicy(config.value, undefined, RULE_TABLE);
+  const policy = severityPolicy(config.value, undefined, RULES);
   const summary = await verifyLedgerFile(
     { path: args.ledger, format, text: async () => text },
     { hasher: ctx.hasher, checkpointAll: true, payloads: payloadsFrom(dirOf(args.ledger), payloadReader(ctx)), decide: (p) => applyPolicy(p, policy) },

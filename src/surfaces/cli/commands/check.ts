@@ -1,4 +1,4 @@
-import { RULE_TABLE } from '../../all-codes.js';
+import { RULES } from '../../all-codes.js';
 import { checkDirectory } from '../../../engine/index.js';
 import { checkAgainstBase } from '../../../engine/check-base.js';
 import { gitBaseFiles, resolveRevision } from '../../../services/git/runner.js';
@@ -92,7 +92,7 @@ valid: its file, line and column are named).
       ...(maxProblems === undefined ? {} : { maxProblems }),
       ...(profile === undefined ? {} : { profile: profile as Profile }),
       config,
-      codes: RULE_TABLE,
+      codes: RULES,
       onProgress: (d, t) => progress.update(d, t),
     });
     progress.done();

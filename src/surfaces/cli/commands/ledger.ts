@@ -4,7 +4,7 @@ import { MerkleTree, entryBytes, formatCheckpoint, isNoteText, parseCheckpoint }
 import { type Problem, inFile } from '../../../kernel/problems/index.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
 import { PROFILES, type Profile, applyPolicy, severityPolicy } from '../../../engine/profile.js';
-import { RULE_TABLE } from '../../../engine/rule-table.js';
+import { RULES } from '../../../engine/rules.js';
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -96,7 +96,7 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
 async function cliDecide(io: CliIo, profile: string | undefined, configPath: string | undefined): Promise<(p: Problem) => Problem | undefined> {
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
   const config = await cliConfig(configPath, io.cwd, '.', io);
-  const policy = severityPolicy(config, profile as Profile | undefined, RULE_TABLE);
+  const policy = severityPolicy(config, profile as Profile | undefined, RULES);
   return (p) => applyPolicy(p, policy);
 }
 
