@@ -12,7 +12,7 @@ import { type Problem, type Result, error, ok, warning } from '../../kernel/prob
 import type { CheckContext, LoadedFile } from '../check-context.js';
 import { checkJsonFormat } from '../check-json.js';
 import { dirOf } from '../layout.js';
-import { type PayloadDigests, payloadDigests, payloadMatch, resolvePayloadLoc } from '../product-context/payload.js';
+import { type PayloadDigests, payloadCandidates, payloadDigests, payloadMatch } from '../product-context/payload.js';
 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
 const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'feedback-log'> => isLedgerFormat(format) && format !== 'feedback-log';
@@ -400,7 +400,7 @@ async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, re
   // Many entries may name one payload: each file is read and hashed once.
   const digests = new Map<string, Result<PayloadDigests>>();
   for (const ref of bank.payloads ?? []) {
-    const candidates = [resolvePayloadLoc(dir, ref.loc), resolvePayloadLoc('', ref.loc)].filter((p): p is string => p !== undefined);
+    const candidates = payloadCandidates(dir, ref.loc);
     // A URL, an absolute path or one leaving the checked directory is not ours to read.
     if (candidates.length === 0) continue;
     const path = candidates.find((p) => reader.has(p));

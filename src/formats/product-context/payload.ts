@@ -62,3 +62,13 @@ export function resolvePayloadLoc(base: string, loc: string): string | undefined
   }
   return out.length === 0 ? undefined : out.join('/');
 }
+
+/**
+ * The paths a `payload_loc` may name, in the order they are tried: beside the
+ * ledger (`dir`, relative to the root), then at the root. Empty for a URL, an
+ * absolute path or one leaving the root, which are not ours to read.
+ * @example payloadCandidates('memory-bank', 'payloads/a.json') // ['memory-bank/payloads/a.json', 'payloads/a.json']
+ */
+export function payloadCandidates(dir: string, loc: string): string[] {
+  return [...new Set([resolvePayloadLoc(dir, loc), resolvePayloadLoc('', loc)].filter((p): p is string => p !== undefined))];
+}

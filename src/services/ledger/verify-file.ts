@@ -1,7 +1,7 @@
 import { verifyFeedbackLog } from '../../formats/feedback-log/verify.js';
 import { type LedgerFormatId, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
 import { type PayloadResolver, type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
-import { resolvePayloadLoc } from '../../formats/product-context/payload.js';
+import { payloadCandidates } from '../../formats/product-context/payload.js';
 import type { Problem } from '../../kernel/problems/index.js';
 import type { JsonlSource } from '../../syntax/jsonl.js';
 
@@ -80,8 +80,7 @@ export function payloadsFrom(dir: string, read: PayloadRead): PayloadResolver {
     return p;
   };
   return async (loc) => {
-    const candidates = [resolvePayloadLoc(dir, loc), resolvePayloadLoc('', loc)].filter((p): p is string => p !== undefined);
-    for (const path of new Set(candidates)) {
+    for (const path of payloadCandidates(dir, loc)) {
       const bytes = await once(path);
       if (bytes !== undefined) return bytes;
     }
