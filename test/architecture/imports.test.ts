@@ -15,8 +15,17 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
  */
 const LAYERS = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'adapters', 'surfaces', '.'] as const;
 
-/** The layers whose files may import Node built-ins (`node:fs`, …): the Node adapters and the CLI. */
-const NODE_LAYERS: ReadonlySet<string> = new Set(['adapters', 'surfaces']);
+/** The folders whose files may import Node built-ins (`node:fs`, …): the Node adapter and the CLI. Every other module runs in browsers and Deno. */
+const NODE_FOLDERS = ['adapters/node/', 'surfaces/cli/'];
+
+/** Folders only the CLI imports: the adapters (drivers, the file system) and the other surfaces. */
+const CLI_ONLY = ['adapters/', 'surfaces/mcp/', 'surfaces/cli/'];
+
+/** Files outside the CLI that import a CLI-only folder, each with why. */
+const CLI_ONLY_ALLOWED: Readonly<Record<string, string>> = {
+  'surfaces/all-codes.ts imports adapters/postgres/codes.ts': "the list of every code names the PostgreSQL adapter's code table (data only, no driver)",
+  'surfaces/all-codes.ts imports surfaces/mcp/codes.ts': "the list of every code names the MCP server's code table (data only)",
+};
 
 /** Folder arrows that point up, `from -> to`, each with why it stays. Empty: every arrow points down. */
 const UPWARD: Readonly<Record<string, string>> = {};
@@ -188,14 +197,37 @@ describe('the import graph of src/', () => {
     ).toEqual([]);
   });
 
-  it('only adapters/ and surfaces/ import Node built-ins', () => {
+  it('only adapters/node/ and surfaces/cli/ import Node built-ins', () => {
     const builtin = /\b(?:import|export)\s[^'"`;]*?\sfrom\s*['"](node:[^'"]+)['"]|\bimport\s*\(\s*['"](node:[^'"]+)['"]\s*\)/g;
     const found = [...files].flatMap(([file, text]) => [...withoutComments(text).matchAll(builtin)].map((m) => ({ file, specifier: (m[1] ?? m[2])! })));
     expect(
       found.some((f) => f.file.startsWith('adapters/node/')),
       'the check reads the imports (not vacuous)',
     ).toBe(true);
-    expect(found.filter((f) => !NODE_LAYERS.has(folderOf(f.file))).map((f) => `${f.file}: ${f.specifier}`)).toEqual([]);
+    expect(found.filter((f) => !NODE_FOLDERS.some((d) => f.file.startsWith(d))).map((f) => `${f.file}: ${f.specifier}`)).toEqual([]);
+  });
+
+  it('only the CLI imports adapters/, surfaces/mcp/ or surfaces/cli/', () => {
+    const inside = (file: string, dirs: readonly string[]) => dirs.some((d) => file.startsWith(d));
+    const offending = [...graph].flatMap(([file, imports]) =>
+      inside(file, ['surfaces/cli/'])
+        ? []
+        : imports
+            .filter(
+              (to) =>
+                inside(to, CLI_ONLY) &&
+                !inside(
+                  file,
+                  CLI_ONLY.filter((d) => to.startsWith(d)),
+                ),
+            )
+            .map((to) => `${file} imports ${to}`),
+    );
+    expect(offending.filter((o) => CLI_ONLY_ALLOWED[o] === undefined)).toEqual([]);
+    expect(
+      Object.keys(CLI_ONLY_ALLOWED).filter((o) => !offending.includes(o)),
+      'a listed import is gone: remove it from CLI_ONLY_ALLOWED',
+    ).toEqual([]);
   });
 
   it('the entries in src/ (memkit, memkit/git) import no adapter and no surface', () => {
