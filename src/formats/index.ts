@@ -137,14 +137,14 @@ export function bankFormatOfName(path: string): FormatId | undefined {
   return Object.hasOwn(MEMORY_BANK_FILES, base) ? MEMORY_BANK_FILES[base] : undefined;
 }
 
-/** The table typed by its ids, for the lookups below. */
-const MODULES: readonly FormatModule<FormatId>[] = FORMATS;
+/** {@link FORMATS} as format modules keyed by {@link FormatId}: for code that reads one fact of every format. */
+export const FORMAT_MODULES: readonly FormatModule<FormatId>[] = FORMATS;
 
-const BY_ID: ReadonlyMap<FormatId, FormatModule<FormatId>> = new Map(MODULES.map((f) => [f.id, f]));
+const BY_ID: ReadonlyMap<FormatId, FormatModule<FormatId>> = new Map(FORMAT_MODULES.map((f) => [f.id, f]));
 
 /** Every rule a format's module owns, by code, with the format that owns it. */
 export const FORMAT_RULES: ReadonlyMap<string, { readonly format: FormatId; readonly rule: FormatRule }> = new Map(
-  MODULES.flatMap((f) => (f.rules ?? []).map((rule) => [rule.code, { format: f.id, rule }] as const)),
+  FORMAT_MODULES.flatMap((f) => (f.rules ?? []).map((rule) => [rule.code, { format: f.id, rule }] as const)),
 );
 
 /** The rule-table entries of the format modules' rules (a `defineCodes` table): each rule's metadata and its format. */
@@ -160,8 +160,8 @@ export type PathClass = { format: FormatId } | { sniff: readonly FormatId[] } | 
 
 // Matchers indexed by the file names they can claim, so a path runs only the matchers that may apply.
 const BY_NAME = new Map<string, FormatModule<FormatId>[]>();
-for (const f of MODULES) for (const n of f.names ?? []) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), f]);
-const ANY_NAME = MODULES.filter((f) => f.names === undefined);
+for (const f of FORMAT_MODULES) for (const n of f.names ?? []) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), f]);
+const ANY_NAME = FORMAT_MODULES.filter((f) => f.names === undefined);
 const sniffed = (f: FormatModule) => f.mayHold !== undefined && f.sniff !== undefined;
 
 /**

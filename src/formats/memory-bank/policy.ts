@@ -1,4 +1,4 @@
-import { ALL_AGENTS, FORMATS, type FormatId, type FormatModule, type WriterRule } from '../index.js';
+import { ALL_AGENTS, FORMAT_MODULES, type WriterRule } from '../index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
 
 export { ALL_AGENTS };
@@ -18,7 +18,7 @@ export type WriterPolicy = Readonly<Record<string, FileRule>>;
  * policy. Pass your own object to {@link checkWrite} to replace it.
  */
 export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze(
-  Object.fromEntries((FORMATS as readonly FormatModule<FormatId>[]).flatMap((f) => (f.writerRule === undefined ? [] : (f.names ?? []).map((n) => [n, f.writerRule!] as const)))),
+  Object.fromEntries(FORMAT_MODULES.flatMap((f) => (f.writerRule === undefined ? [] : (f.names ?? []).map((n) => [n, f.writerRule!] as const)))),
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { Hasher } from '../../kernel/canonical/sha256.js';
-import { FORMATS, type FormatId, type FormatModule, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
+import { FORMAT_MODULES, type FormatId, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
 import { isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import type { MergeInputs, MergeLimits } from './bounds.js';
@@ -26,7 +26,7 @@ export interface FileMerge {
 }
 
 /** The formats the merge driver merges three ways: those whose module names a `merge`. */
-export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze((FORMATS as readonly FormatModule<FormatId>[]).filter((f) => f.merge !== undefined).map((f) => f.id));
+export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze(FORMAT_MODULES.filter((f) => f.merge !== undefined).map((f) => f.id));
 
 /**
  * Merges three versions of a memory file (git's ancestor, ours and theirs)

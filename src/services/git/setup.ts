@@ -1,4 +1,4 @@
-import { FORMATS, type FormatId, type FormatModule } from '../../formats/index.js';
+import { FORMAT_MODULES } from '../../formats/index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
 import type { GitRunner } from './runner.js';
 
@@ -17,7 +17,7 @@ const MARK = '# memkit: memory files merge with the memkit merge driver (memkit 
  * store has no fixed name: pass its path, as {@link attributePattern} writes
  * it, in `extra`.
  */
-export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = Object.freeze((FORMATS as readonly FormatModule<FormatId>[]).flatMap((f) => (f.gitPattern === undefined ? [] : [f.gitPattern])));
+export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = Object.freeze(FORMAT_MODULES.flatMap((f) => (f.gitPattern === undefined ? [] : [f.gitPattern])));
 
 const line = (pattern: string) => `${pattern} merge=${MERGE_DRIVER_NAME}`;
 
