@@ -34,6 +34,25 @@ export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme
 export { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from './memory-doc/index.js';
 export { looksLikeThreadStore } from './thread-store/index.js';
 export { looksLikeExportBundle } from './export-bundle/index.js';
+export {
+  activeContext,
+  artifactsManifest,
+  decisionLog,
+  events,
+  exportBundle,
+  feedbackLog,
+  gardenerConfig,
+  memoryDoc,
+  memoryManifest,
+  productContext,
+  progress,
+  riskRegister,
+  systemPatterns,
+  threadStore,
+  wbsTask,
+  wbsTaskIndex,
+  workflowState,
+};
 
 /**
  * Every file format. A path takes the format whose location matcher claims
@@ -149,6 +168,17 @@ export const FORMAT_RULES: ReadonlyMap<string, { readonly format: FormatId; read
 
 /** The rule-table entries of the format modules' rules (a `defineCodes` table): each rule's metadata and its format. */
 export const FORMAT_RULE_CODES: Readonly<Record<string, CodeInfo>> = Object.freeze(Object.fromEntries([...FORMAT_RULES].map(([code, { format, rule }]) => [code, { ...rule.info, format }])));
+
+/**
+ * The file name of a format that has one fixed name (its first name): code
+ * outside this folder names a format's file through its module, never as a literal.
+ * @example fileNameOf(decisionLog) // 'decisionLog.md'
+ */
+export function fileNameOf(format: Pick<FormatModule, 'id' | 'names'>): string {
+  const name = format.names?.[0];
+  if (name === undefined) throw new Error(`format ${format.id} has no fixed file name`);
+  return name;
+}
 
 /** The module of a format id. */
 export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {
