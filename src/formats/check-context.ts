@@ -1,8 +1,7 @@
 import { type Hasher, type JsonPositions, jsHasher } from '../kernel/canonical/index.js';
-import { type FileCap, LineIndex, type Problem, type Result, ProblemSink, error } from '../kernel/problems/index.js';
-import type { LedgerText } from './memory-bank/ledger-text.js';
+import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../kernel/problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from './memory-bank/policy.js';
-import type { SystemPatterns } from './system-patterns/parse.js';
+import type { ParsedFile } from './rule.js';
 import type { FormatId } from './index.js';
 
 /** A file the checker read and decoded. */
@@ -21,15 +20,6 @@ export interface LoadedFile {
    */
   parsed?: ParsedFile;
 }
-
-/** The parse a check left on a {@link LoadedFile}. */
-export type ParsedFile =
-  /** A JSON file's value (its positions are the file's `positions`). */
-  | { kind: 'json'; value: unknown }
-  /** A memory-bank ledger of JSON lines. */
-  | { kind: 'ledger'; ledger: LedgerText }
-  /** `systemPatterns.md`. */
-  | { kind: 'system-patterns'; result: Result<SystemPatterns> };
 
 /** A memory doc's facts kept for the cross-file checks. */
 export interface DocFacts {

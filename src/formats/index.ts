@@ -30,7 +30,7 @@ import { workflowState } from './workflow-state/index.js';
 
 export type { ExampleFiles, FormatRule, RuleFile } from './rule.js';
 export { ALL_AGENTS, type FormatModule, type LedgerFacts, type LedgerFormatModule, type ParserBinding, type WriterRule } from './types.js';
-export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, isMemoryLocation, isReadme } from './layout.js';
+export { type Layout, MEMORY_BANK_DIR, baseOf, dirOf, fileNameOf, isMemoryLocation, isReadme } from './layout.js';
 export { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from './memory-doc/index.js';
 export { looksLikeThreadStore } from './thread-store/index.js';
 export { looksLikeExportBundle } from './export-bundle/index.js';
@@ -168,17 +168,6 @@ export const FORMAT_RULES: ReadonlyMap<string, { readonly format: FormatId; read
 
 /** The rule-table entries of the format modules' rules (a `defineCodes` table): each rule's metadata and its format. */
 export const FORMAT_RULE_CODES: Readonly<Record<string, CodeInfo>> = Object.freeze(Object.fromEntries([...FORMAT_RULES].map(([code, { format, rule }]) => [code, { ...rule.info, format }])));
-
-/**
- * The file name of a format that has one fixed name (its first name): code
- * outside this folder names a format's file through its module, never as a literal.
- * @example fileNameOf(decisionLog) // 'decisionLog.md'
- */
-export function fileNameOf(format: Pick<FormatModule, 'id' | 'names'>): string {
-  const name = format.names?.[0];
-  if (name === undefined) throw new Error(`format ${format.id} has no fixed file name`);
-  return name;
-}
 
 /** The module of a format id. */
 export function formatById<Id extends FormatId>(id: Id): FormatModule<Id> {

@@ -58,3 +58,14 @@ export function inBank(name: string): (path: string, layout: Layout) => boolean 
 export function isMemoryLocation(path: string): boolean {
   return /(^|\/)(memory-bank|\.thunderus|\.claude)(\/|$)/.test(path);
 }
+
+/**
+ * The file name of a format that has one fixed name (its first name): code
+ * outside this folder names a format's file through its module, never as a literal.
+ * @example fileNameOf(decisionLog) // 'decisionLog.md'
+ */
+export function fileNameOf(format: { readonly id: string; readonly names?: readonly string[] }): string {
+  const name = format.names?.[0];
+  if (name === undefined) throw new Error(`format ${format.id} has no fixed file name`);
+  return name;
+}

@@ -1,5 +1,8 @@
+import type { JsonPositions } from '../kernel/canonical/index.js';
 import type { CodeInfo } from '../kernel/problems/codes.js';
-import type { LineIndex, Problem } from '../kernel/problems/index.js';
+import type { LineIndex, Problem, Result } from '../kernel/problems/index.js';
+import type { LedgerText } from './memory-bank/ledger-text.js';
+import type { SystemPatterns } from './system-patterns/parse.js';
 
 /** What a format rule is handed: one file of its format, read and decoded once by the check run. */
 export interface RuleFile {
@@ -30,4 +33,33 @@ export interface FormatRule {
   readonly check: (file: RuleFile) => readonly Problem[];
   /** A directory that reports the rule, and one that does not. */
   readonly examples: { readonly fail: ExampleFiles; readonly pass: ExampleFiles };
+}
+
+/** The parse a file's checks left on it, kept so a later reader (`--base`) parses nothing again. */
+export type ParsedFile = { kind: 'json'; value: unknown } | { kind: 'ledger'; ledger: LedgerText } | { kind: 'system-patterns'; result: Result<SystemPatterns> };
+
+/** HEAD's version of a file as the check run read and parsed it, handed to a format's history rule. */
+export interface HistoryFile extends RuleFile {
+  /** Where each JSON pointer of the file's value stands, for a JSON file the check parsed. */
+  readonly positions?: JsonPositions;
+  /** What the file's checks parsed, when they parsed it. */
+  readonly parsed?: ParsedFile;
+}
+
+/** What a history rule may read at HEAD besides the file it compares. */
+export interface HeadFiles {
+  /** The ledger at `path` as HEAD has it (parsed once), or `undefined` when there is none. */
+  ledger(path: string): Promise<LedgerText | undefined>;
+}
+
+/**
+ * What only two versions of a format's file show (`memkit check --base`):
+ * the format's own history rules, one home for what may change between a
+ * base revision and HEAD.
+ */
+export interface HistoryRule {
+  /** Every entry is permanent, so the file disappearing deletes them (`git.file-deleted`). */
+  readonly permanent?: boolean;
+  /** The problems of HEAD's file against the base's text; called only when the two texts differ. */
+  readonly compare?: (after: HistoryFile, before: string, head: HeadFiles) => readonly Problem[] | Promise<readonly Problem[]>;
 }

@@ -1,7 +1,7 @@
 import type { FILE_KINDS } from '../schema/export-v2.js';
 import type { FormatFamily, SchemaId } from '../schema/registry.js';
 import type { Layout } from './layout.js';
-import type { FormatRule } from './rule.js';
+import type { FormatRule, HistoryRule } from './rule.js';
 
 /**
  * Who may write a memory-bank file, and how: the seed's `writers`,
@@ -103,6 +103,8 @@ export interface FormatModule<Id extends string = string> {
    * table and `docs/rules.md`.
    */
   readonly rules?: readonly FormatRule[];
+  /** What may change between a base revision and HEAD (`memkit check --base`); absent: the check of HEAD alone. */
+  readonly history?: HistoryRule;
   /** For a memory-bank file: who may write it, and how. */
   readonly writerRule?: WriterRule;
   /** For a hash-chained ledger: its entry facts. */

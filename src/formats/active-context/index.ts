@@ -2,6 +2,7 @@ import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { ledgerTextParser } from '../parsers.js';
 import { ALL_AGENTS, type LedgerFormatModule } from '../types.js';
+import { appendOnlyHistory } from '../memory-bank/append-only.js';
 
 /** `activeContext.md`: a JSON Lines ledger. */
 export const activeContext: LedgerFormatModule<'active-context'> = {
@@ -20,4 +21,5 @@ export const activeContext: LedgerFormatModule<'active-context'> = {
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: true },
   ledger: { tsField: 'ts', writerField: 'source_agent', entries: 'json-lines' },
+  history: appendOnlyHistory,
 };

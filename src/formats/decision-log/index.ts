@@ -2,6 +2,7 @@ import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { ledgerTextParser } from '../parsers.js';
 import type { LedgerFormatModule } from '../types.js';
+import { appendOnlyHistory } from '../memory-bank/append-only.js';
 
 /** `decisionLog.md`: a JSON Lines ledger. */
 export const decisionLog: LedgerFormatModule<'decision-log'> = {
@@ -21,4 +22,5 @@ export const decisionLog: LedgerFormatModule<'decision-log'> = {
   writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
   // No field names the writer: proposer_agent is who proposed the decision, which ReaperOAK, the one writer, records.
   ledger: { tsField: 'ts', idField: 'id', idPrefix: 'DEC-', entries: 'json-lines' },
+  history: appendOnlyHistory,
 };

@@ -1,6 +1,7 @@
 import { baseOf } from '../layout.js';
 import { jsonLinesParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { appendOnlyHistory } from '../memory-bank/append-only.js';
 
 /** The append-only event log, `events.jsonl` (v1), wherever it is. */
 export const events: FormatModule<'events'> = {
@@ -14,4 +15,5 @@ export const events: FormatModule<'events'> = {
   exportKind: 'events',
   merge: 'chain',
   gitPattern: 'events.jsonl',
+  history: appendOnlyHistory,
 };

@@ -1,5 +1,6 @@
 import { jsonLinesParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { exportBundleHistory } from './history.js';
 
 /** True when the first line of NDJSON text names `superagents_export` (an export bundle's manifest). */
 export function looksLikeExportBundle(text: string): boolean {
@@ -24,4 +25,5 @@ export const exportBundle: FormatModule<'export-bundle'> = {
   parser: jsonLinesParser,
   // A bundle kept among memory files is carried as it is, never merged as a log.
   exportKind: 'other',
+  history: exportBundleHistory,
 };

@@ -2,6 +2,7 @@ import { looksLikeFeedbackLog, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { feedbackLogParser } from '../parsers.js';
 import { ALL_AGENTS, type LedgerFormatModule } from '../types.js';
+import { feedbackLogHistory } from './history.js';
 
 /** `feedback-log.md`: headed YAML entries, append-only. */
 export const feedbackLog: LedgerFormatModule<'feedback-log'> = {
@@ -19,4 +20,5 @@ export const feedbackLog: LedgerFormatModule<'feedback-log'> = {
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: true },
   ledger: { tsField: 'timestamp', writerField: 'from_agent', entries: 'yaml-blocks' },
+  history: feedbackLogHistory,
 };

@@ -1,5 +1,6 @@
 import { type LedgerText, parseLedgerText } from './ledger-text.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
+import type { HistoryRule } from '../rule.js';
 
 /** Options of {@link checkAppendOnly}. */
 export interface AppendOnlyOptions {
@@ -72,3 +73,9 @@ export function checkAppendOnly(before: string, after: string, options: AppendOn
   while (k < bl.length && k < al.length && bl[k] === al[k]) k++;
   return [error(k >= bl.length - 1 && !before.endsWith('\n') ? 'ledger.partial-append' : 'ledger.entry-edited', 'the text between or after the old entries changed', where(k + 1))];
 }
+
+/** The history of a JSON Lines ledger (and `events.jsonl`): permanent entries, and HEAD's file must extend the base's ({@link checkAppendOnly}). */
+export const appendOnlyHistory: HistoryRule = {
+  permanent: true,
+  compare: (after, before) => checkAppendOnly(before, after.text, { file: after.path, ...(after.parsed?.kind === 'ledger' ? { parsedAfter: after.parsed.ledger } : {}) }),
+};

@@ -1,5 +1,6 @@
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { versionHistory } from '../history.js';
 
 /** The memory manifest: the inventory of memory docs. */
 export const memoryManifest: FormatModule<'memory-manifest'> = {
@@ -13,4 +14,5 @@ export const memoryManifest: FormatModule<'memory-manifest'> = {
   exportKind: 'memory-manifest',
   merge: 'items',
   gitPattern: '**/.thunderus/memory/indexes/manifest.json',
+  history: versionHistory,
 };

@@ -2,6 +2,7 @@ import { looksLikeLedger, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { ledgerTextParser } from '../parsers.js';
 import type { LedgerFormatModule } from '../types.js';
+import { appendOnlyHistory } from '../memory-bank/append-only.js';
 
 /** `riskRegister.md`: a JSON Lines ledger. */
 export const riskRegister: LedgerFormatModule<'risk-register'> = {
@@ -20,4 +21,5 @@ export const riskRegister: LedgerFormatModule<'risk-register'> = {
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['Security', 'ReaperOAK'], appendOnly: true },
   ledger: { tsField: 'ts', idField: 'risk_id', idPrefix: 'RISK-', writerField: 'reporter_agent', entries: 'json-lines' },
+  history: appendOnlyHistory,
 };

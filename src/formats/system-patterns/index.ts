@@ -2,6 +2,7 @@ import { looksLikeSystemPatterns, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { systemPatternsParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { systemPatternsHistory } from './history.js';
 
 /** `systemPatterns.md`: a header carrying the body's SHA-256, then the body. */
 export const systemPatterns: FormatModule<'system-patterns'> = {
@@ -18,4 +19,5 @@ export const systemPatterns: FormatModule<'system-patterns'> = {
   gitPattern: 'systemPatterns.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: ['ReaperOAK'], appendOnly: true, immutable: true },
+  history: systemPatternsHistory,
 };

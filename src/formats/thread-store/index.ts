@@ -2,6 +2,7 @@ import type { JsonResult } from '../../kernel/canonical/read-json.js';
 import { parseJson } from '../../syntax/index.js';
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { threadStoreHistory } from './history.js';
 
 const KEYS = ['version', 'threads', 'operations', 'relations'] as const;
 
@@ -40,4 +41,5 @@ export const threadStore: FormatModule<'thread-store'> = {
   parser: jsonParser,
   exportKind: 'thread-store',
   merge: 'items',
+  history: threadStoreHistory,
 };

@@ -1,6 +1,7 @@
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
 import { lineEndings } from './rules/line-endings.js';
+import { wbsTaskIndexHistory } from '../wbs/history.js';
 
 /** WBS task memory: `.claude/memory/task-index.json`. */
 export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
@@ -15,4 +16,5 @@ export const wbsTaskIndex: FormatModule<'wbs-task-index'> = {
   merge: 'items',
   rules: [lineEndings],
   gitPattern: '**/.claude/memory/task-index.json',
+  history: wbsTaskIndexHistory,
 };

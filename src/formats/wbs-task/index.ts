@@ -1,5 +1,6 @@
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
+import { wbsTaskHistory } from '../wbs/history.js';
 
 /** WBS task memory: `.claude/memory/tasks/<id>.json`, one entity each. */
 export const wbsTask: FormatModule<'wbs-task'> = {
@@ -11,4 +12,5 @@ export const wbsTask: FormatModule<'wbs-task'> = {
   parser: jsonParser,
   exportKind: 'wbs-task',
   gitPattern: '**/.claude/memory/tasks/*.json',
+  history: wbsTaskHistory,
 };
