@@ -1,18 +1,11 @@
 import type { Hasher } from '../kernel/canonical/index.js';
 import { type Problem, type Result, error, positionAt, warning } from '../kernel/problems/index.js';
 import { textDepth, tooDeep } from '../syntax/depth.js';
-import { checkEvents } from '../formats/events/check.js';
 import { checkExportBundle } from './check-export.js';
-import { checkGardener, crossCheckGardener } from '../formats/gardener-config/check.js';
-import { checkJsonFormat } from '../formats/check-json.js';
-import { type BankFacts, checkMemoryBankFile, crossCheckMemoryBank } from '../formats/memory-bank/check.js';
-import { checkMemoryDoc } from '../formats/memory-doc/check.js';
-import { checkThreadStore } from '../formats/thread-store/check.js';
-import { JOURNAL_FILE, checkWbsGroup } from '../formats/wbs/check.js';
 import { CheckContext, type LoadedFile, loadedFile } from '../formats/check-context.js';
-import { crossCheckThunderus } from '../formats/thunderus/cross.js';
+import { checkRunChecks } from '../formats/checks.js';
 import { type FormatId, type PathClass, caseVariantOf, classifyPath, formatById, layoutOf, sniffFormat } from '../formats/index.js';
-import { SKIPPED_DIRS, wbsRoot } from './layout.js';
+import { SKIPPED_DIRS } from './layout.js';
 import type { CheckSource, SourceListing } from './source.js';
 import type { MemkitConfig } from './config.js';
 import { type Profile, applyPolicy } from './profile.js';
@@ -95,8 +88,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
   });
   for (const p of listing.problems) if (p.file === undefined || !settings.skip(p.file)) ctx.add(p);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));
-  const wbsGroups = new Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>();
-  const banks = new Map<string, BankFacts>();
+  const checks = checkRunChecks(checkExportBundle);
   // Files to read, classified; reads run a few ahead of the checks so I/O overlaps with parsing.
   const todo: { path: string; cls: NonNullable<PathClass> }[] = [];
   // Which directories are memory banks is a fact of the whole listing (a bank's files vouch for each other).
@@ -168,7 +160,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     ctx.checked.push({ file: f.path, format });
     const file = loadedFile(f.path, format, text);
     try {
-      await CHECKERS[format](file, ctx, { wbsGroups, banks });
+      await checks.file(file, ctx);
       // The rules the format's module owns, each handed the file as read.
       for (const rule of formatById(format).rules ?? []) ctx.report(file, rule.check(file));
     } catch (cause) {
@@ -179,70 +171,12 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
   options.onProgress?.(todo.length, todo.length);
   // Files a ledger entry may name (payloads): only these are read, so nothing outside the walk is.
   const listed = new Set(files.map((f) => f.path));
-  const cross: [string, () => void | Promise<void>][] = [
-    ['thunderus', () => crossCheckThunderus(ctx)],
-    ['memory bank', () => crossCheckMemoryBank(banks, ctx, { has: (p) => listed.has(p), read: (p) => source.read(p) })],
-    ['gardener', () => crossCheckGardener(ctx)],
-    [
-      'wbs',
-      () => {
-        for (const [root, g] of wbsGroups) checkWbsGroup(root, g.index, g.tasks, ctx, listed.has(`${root}/${JOURNAL_FILE}`));
-      },
-    ],
-  ];
-  for (const [name, run] of cross) {
-    try {
-      await run();
-    } catch (cause) {
-      ctx.add(error('check.internal', `memkit failed in the ${name} cross-file checks: ${(cause as Error).message}`));
-    }
-  }
+  await checks.cross(ctx, { has: (p) => listed.has(p), read: (p) => source.read(p) });
   const problems = ctx.problems();
   const checked = ctx.checked as { file: string; format: FormatId }[];
   checked.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { report: { ok: !problems.some((p) => p.severity === 'error'), checked, problems }, listing, settings };
 }
-
-/** What the per-file checks collect for the cross-file checks. */
-interface Gathered {
-  wbsGroups: Map<string, { index?: LoadedFile; tasks: LoadedFile[] }>;
-  banks: Map<string, BankFacts>;
-}
-
-/** The check of one file of a format. */
-type FileChecker = (file: LoadedFile, ctx: CheckContext, gathered: Gathered) => void | Promise<void>;
-
-const gatherWbs: FileChecker = (file, _ctx, { wbsGroups }) => {
-  const root = wbsRoot(file.path);
-  const g = wbsGroups.get(root) ?? { tasks: [] };
-  wbsGroups.set(root, g);
-  if (file.format === 'wbs-task-index') g.index = file;
-  else g.tasks.push(file);
-};
-const bankFile: FileChecker = (file, ctx, { banks }) => checkMemoryBankFile(file, ctx, banks);
-
-/** The checker of every format in the table of formats, keyed by its id (the compiler proves none is missing). */
-const CHECKERS: Readonly<Record<FormatId, FileChecker>> = {
-  'memory-doc': (file, ctx) => checkMemoryDoc(file, ctx),
-  'memory-manifest': (file, ctx) => {
-    if (checkJsonFormat(file, 'memory-manifest', ctx)) ctx.manifests.push(file);
-  },
-  events: (file, ctx) => checkEvents(file, ctx),
-  'gardener-config': (file, ctx) => checkGardener(file, ctx),
-  'system-patterns': bankFile,
-  'product-context': bankFile,
-  'active-context': bankFile,
-  'decision-log': bankFile,
-  progress: bankFile,
-  'risk-register': bankFile,
-  'workflow-state': bankFile,
-  'artifacts-manifest': bankFile,
-  'feedback-log': bankFile,
-  'wbs-task-index': gatherWbs,
-  'wbs-task': gatherWbs,
-  'thread-store': (file, ctx) => checkThreadStore(file, ctx),
-  'export-bundle': (file, ctx) => checkExportBundle(file, ctx),
-};
 
 function decode(bytes: Uint8Array, path: string, ctx: CheckContext): string | undefined {
   if (bytes.includes(NUL)) {
