@@ -15,7 +15,7 @@
  */
 export { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';
 export { type CheckSource, type FileSlice, type ListScope, type SourceFile, type SourceListing, entersListScope, inListScope, sourceFromFilePort } from './source.js';
-export { FORMAT_IDS, type FormatId, type Layout, MEMORY_BANK_FILES, type PathClass, classifyPath, classifyPaths, layoutOf } from './layout.js';
+export { FORMAT_IDS, type FormatId, type Layout, MEMORY_BANK_FILES, type PathClass, classifyPath, classifyPaths, layoutOf } from '../formats/index.js';
 export { RULES, type Rule, ruleFor, describeSource, SPEC_NAMES } from './rules.js';
 export type { CodeInfo, RuleSource, SeedFile } from '../kernel/problems/codes.js';
 export { PROFILES, type Profile, type RuleSetting, type SeverityPolicy, effectiveSeverity, applyPolicy } from './profile.js';
