@@ -17,7 +17,8 @@ import {
   verifyCheckpointSignature,
   verifyInclusion,
 } from '../../src/services/ledger/index.js';
-import { MAX_SIGNATURES, fromBase64, toBase64 } from '../../src/services/ledger/checkpoint.js';
+import { readBase64 as fromBase64, encodeBase64 as toBase64 } from '../../src/services/exchange/base64.js';
+import { MAX_SIGNATURES } from '../../src/services/ledger/checkpoint.js';
 
 const entries = [{ a: 1 }, { b: 2 }, { c: 3 }];
 const origin = 'example.com/memory-bank/decisionLog';

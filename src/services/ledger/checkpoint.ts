@@ -2,6 +2,7 @@ import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../../kernel/canoni
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { entryBytes } from '../../formats/memory-bank/entry-hash.js';
 import { type Checkpoint, MerkleRootAccumulator, emptyRoot } from '../../kernel/canonical/merkle.js';
+import { encodeBase64, readBase64 } from '../exchange/base64.js';
 import { verifyConsistency } from './proofs.js';
 
 export type { Checkpoint };
@@ -42,22 +43,6 @@ export function checkpoint(entries: Iterable<unknown>, hasher: Hasher = jsHasher
   return { size: acc.size, root: toHex(acc.root()) };
 }
 
-/** Standard base64 of bytes (portable: btoa). */
-export function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
-  return btoa(s);
-}
-
-/** Bytes of standard (padded) base64; `undefined` when malformed. */
-export function fromBase64(text: string): Uint8Array | undefined {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) return undefined;
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
 // A signed note is UTF-8 without ASCII control characters other than the
 // newline that ends each line; a lone surrogate has no UTF-8 form.
 const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f]|\p{Cs}/u;
@@ -71,11 +56,6 @@ const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f]|\p{Cs}/u;
  */
 export function isNoteText(text: string): boolean {
   return !NOTE_FORBIDDEN.test(text);
-}
-
-/** `U+0009`-style name of a character, for messages that must not print it raw. */
-function codePointName(ch: string): string {
-  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
@@ -93,7 +73,7 @@ export function formatCheckpoint(cp: Checkpoint & { origin: string; extensions?:
   const ext = cp.extensions ?? [];
   for (const line of ext) if (line === '' || line.includes('\n')) throw new RangeError('extension lines must be non-empty single lines');
   for (const line of ext) if (!isNoteText(line)) throw new RangeError('extension lines must not hold control characters');
-  return [cp.origin, String(cp.size), toBase64(root), ...ext].join('\n') + '\n';
+  return [cp.origin, String(cp.size), encodeBase64(root), ...ext].join('\n') + '\n';
 }
 
 const SIG_PREFIX = '\u2014 ';
@@ -111,7 +91,8 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   if (forbidden !== null) {
     const before = text.slice(0, forbidden.index);
     const line = before.split('\n').length;
-    return bad(`a signed note must not hold control characters (${codePointName(forbidden[0])})`, line, forbidden.index - before.lastIndexOf('\n'));
+    const name = `U+${forbidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return bad(`a signed note must not hold control characters (${name})`, line, forbidden.index - before.lastIndexOf('\n'));
   }
   const split = text.indexOf('\n\n');
   const body = split === -1 ? text : text.slice(0, split + 1);
@@ -122,7 +103,7 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   if (origin === '') return bad('the origin line is empty', 1);
   if (!/^(0|[1-9][0-9]*)$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText)))
     return bad(`${JSON.stringify(sizeText.length > 24 ? sizeText.slice(0, 24) + '…' : sizeText)} is not a decimal tree size`, 2);
-  const root = fromBase64(rootText);
+  const root = readBase64(rootText);
   if (root === undefined || root.length !== 32) return bad('the root line is not base64 of 32 bytes', 3);
   const extIndex = extensions.indexOf('');
   if (extIndex !== -1) return bad('extension lines must not be empty', 4 + extIndex);
@@ -140,7 +121,7 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
       const rest = l.slice(SIG_PREFIX.length);
       const space = rest.lastIndexOf(' ');
       const name = rest.slice(0, space);
-      const sig = fromBase64(rest.slice(space + 1));
+      const sig = readBase64(rest.slice(space + 1));
       if (space <= 0 || /\s|\+/.test(name) || sig === undefined || sig.length < 5) return bad('malformed signature line', lineNo);
       signatures.push({ name, keyId: toHex(sig.subarray(0, 4)), signature: sig.slice(4) });
     }
@@ -200,14 +181,14 @@ export function verifierKeyString(name: string, publicKey: Uint8Array, hasher: H
   const typed = new Uint8Array(33);
   typed[0] = 1;
   typed.set(publicKey, 1);
-  return `${name}+${ed25519KeyId(name, publicKey, hasher)}+${toBase64(typed)}`;
+  return `${name}+${ed25519KeyId(name, publicKey, hasher)}+${encodeBase64(typed)}`;
 }
 
 /** Reads a verifier key string back into a {@link CheckpointVerifier}. */
 export function parseVerifierKey(vkey: string, hasher: Hasher = jsHasher): Result<CheckpointVerifier> {
   // The base64 part may itself contain '+', so split on the first two only.
   const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(vkey);
-  const bytes = m ? fromBase64(m[3]!) : undefined;
+  const bytes = m ? readBase64(m[3]!) : undefined;
   if (m === null || bytes === undefined || bytes.length !== 33 || bytes[0] !== 1 || !isNoteText(m[1]!))
     return fail([error('ledger.key-invalid', 'a verifier key reads <name>+<hex key id>+<base64 of 0x01 and a 32-byte Ed25519 key>')]);
   const publicKey = bytes.slice(1);
@@ -246,9 +227,9 @@ export async function signCheckpoint(text: string, signer: CheckpointSigner, env
     const b = new Uint8Array(4 + s.signature.length);
     b.set(fromHex(s.keyId)!);
     b.set(s.signature, 4);
-    return `${SIG_PREFIX}${s.name} ${toBase64(b)}\n`;
+    return `${SIG_PREFIX}${s.name} ${encodeBase64(b)}\n`;
   });
-  return ok(`${parsed.value.body}\n${existing.join('')}${SIG_PREFIX}${signer.name} ${toBase64(blob)}\n`);
+  return ok(`${parsed.value.body}\n${existing.join('')}${SIG_PREFIX}${signer.name} ${encodeBase64(blob)}\n`);
 }
 
 /**

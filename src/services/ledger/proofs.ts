@@ -1,18 +1,34 @@
 import { type Hasher, jsHasher } from '../../kernel/canonical/sha256.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
+import { sameBytes } from '../../kernel/canonical/bytes.js';
 import { emptyRoot, nodeHash } from '../../kernel/canonical/merkle.js';
 
 const half = (x: number) => Math.floor(x / 2);
 const odd = (x: number) => x % 2 === 1;
 
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function wellFormed(proof: readonly Uint8Array[]): boolean {
   return proof.every((p) => p instanceof Uint8Array && p.length === 32);
+}
+
+/**
+ * The walk up the tree both RFC 9162 proofs take, from node `fn` with last
+ * node `sn`: `step(p, left)` for each proof node, `left` when it is the left
+ * sibling. False when the proof does not end at the root.
+ */
+function walk(fn: number, sn: number, proof: readonly Uint8Array[], step: (p: Uint8Array, left: boolean) => void): boolean {
+  for (const p of proof) {
+    if (sn === 0) return false;
+    if (odd(fn) || fn === sn) {
+      step(p, true);
+      while (!odd(fn) && fn !== 0) {
+        fn = half(fn);
+        sn = half(sn);
+      }
+    } else step(p, false);
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn === 0;
 }
 
 /**
@@ -22,25 +38,9 @@ function wellFormed(proof: readonly Uint8Array[]): boolean {
 export function rootFromInclusionProof(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], hasher: Hasher = jsHasher): Uint8Array | undefined {
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return undefined;
   if (leaf.length !== 32 || !wellFormed(proof)) return undefined;
-  let fn = index;
-  let sn = size - 1;
   let r = leaf;
-  for (const p of proof) {
-    if (sn === 0) return undefined;
-    if (odd(fn) || fn === sn) {
-      r = nodeHash(p, r, hasher);
-      if (!odd(fn))
-        while (!odd(fn) && fn !== 0) {
-          fn = half(fn);
-          sn = half(sn);
-        }
-    } else {
-      r = nodeHash(r, p, hasher);
-    }
-    fn = half(fn);
-    sn = half(sn);
-  }
-  return sn === 0 ? r : undefined;
+  const reached = walk(index, size - 1, proof, (p, left) => (r = left ? nodeHash(p, r, hasher) : nodeHash(r, p, hasher)));
+  return reached ? r : undefined;
 }
 
 /**
@@ -51,7 +51,7 @@ export function rootFromInclusionProof(index: number, size: number, leaf: Uint8A
  */
 export function verifyInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array, hasher: Hasher = jsHasher): boolean {
   const got = rootFromInclusionProof(index, size, leaf, proof, hasher);
-  return got !== undefined && equal(got, root);
+  return got !== undefined && sameBytes(got, root);
 }
 
 /**
@@ -70,9 +70,9 @@ export function verifyConsistency(m: number, n: number, proof: readonly Uint8Arr
   if (m === 0) {
     if (n !== 0 || proof.length !== 0) return false;
     const empty = emptyRoot(hasher);
-    return equal(oldRoot, empty) && equal(newRoot, empty);
+    return sameBytes(oldRoot, empty) && sameBytes(newRoot, empty);
   }
-  if (m === n) return proof.length === 0 && equal(oldRoot, newRoot);
+  if (m === n) return proof.length === 0 && sameBytes(oldRoot, newRoot);
   if (proof.length === 0) return false;
   if (oldRoot.length !== 32 || newRoot.length !== 32) return false;
   // When m is a power of two the old root is itself the first node of the path.
@@ -85,24 +85,11 @@ export function verifyConsistency(m: number, n: number, proof: readonly Uint8Arr
   }
   let fr = path[0]!;
   let sr = path[0]!;
-  for (let i = 1; i < path.length; i++) {
-    const c = path[i]!;
-    if (sn === 0) return false;
-    if (odd(fn) || fn === sn) {
-      fr = nodeHash(c, fr, hasher);
-      sr = nodeHash(c, sr, hasher);
-      if (!odd(fn))
-        while (!odd(fn) && fn !== 0) {
-          fn = half(fn);
-          sn = half(sn);
-        }
-    } else {
-      sr = nodeHash(sr, c, hasher);
-    }
-    fn = half(fn);
-    sn = half(sn);
-  }
-  return sn === 0 && equal(fr, oldRoot) && equal(sr, newRoot);
+  const reached = walk(fn, sn, path.slice(1), (c, left) => {
+    if (left) fr = nodeHash(c, fr, hasher);
+    sr = left ? nodeHash(c, sr, hasher) : nodeHash(sr, c, hasher);
+  });
+  return reached && sameBytes(fr, oldRoot) && sameBytes(sr, newRoot);
 }
 
 function isPow2(x: number): boolean {
