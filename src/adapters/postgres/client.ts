@@ -3,6 +3,7 @@
  * imports `pg` or PGlite here: callers pass a pool or a PGlite instance, and
  * these structural types accept both, so the core entries load no driver.
  */
+import { serialLock } from '../../services/store/guard-store.js';
 
 /** The rows of one query. */
 export interface PgResult<R> {
@@ -42,12 +43,8 @@ export interface PgPoolLike {
   end(): Promise<void>;
 }
 
-/** A `pg` query config: a named query is prepared once per connection. */
-export interface PgQueryConfig {
-  name: string;
-  text: string;
-  values?: unknown[];
-}
+// A `pg` query config: a named query is prepared once per connection.
+type PgQueryConfig = { name: string; text: string; values?: unknown[] };
 
 const pgArgs = (text: string, params: unknown[] | undefined, name: string | undefined): [string | PgQueryConfig, unknown[]?] =>
   name === undefined ? [text, params] : [{ name, text, ...(params ? { values: params } : {}) }];
@@ -93,12 +90,7 @@ export function fromPgPool(pool: PgPoolLike): PgDatabase {
  * blocks every other query until it settles (a queue, not an interleaving).
  */
 export function fromPglite(db: PgliteLike): PgDatabase {
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = serialLock();
   const direct: PgQueryable = { query: (text, params) => db.query(text, params) as never };
   return {
     query: (text, params) => exclusive(() => direct.query(text, params)),

@@ -1,12 +1,12 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../../kernel/canonical/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from '../../services/store/checks.js';
+import { byEdge, checkDocRecord, checkStorePath, checkedEdge, cmp, filesUnder, ftsColumns, ledgerEntryHash, listedDocs } from '../../services/store/checks.js';
 import type { DocEdge, DocMeta, EdgeRel, SearchHit, StaleEdge, StoreLedgerHead } from '../../services/store/doc-record.js';
 import { guardStore } from '../../services/store/guard-store.js';
 import { clampLimit } from '../../services/store/memory-store.js';
-import { makeSnippet } from '../../services/store/snippet.js';
+import { hitSnippet } from '../../services/store/snippet.js';
 import type { Store, StoreOps } from '../../services/store/store-port.js';
-import { queryTerms, terms } from '../../services/store/tokenize.js';
+import { queryTerms, tokenize } from '../../services/store/tokenize.js';
 import type { PgDatabase, PgQueryable } from './client.js';
 import { type MigrateOutcome, isSchemaName, migrate, quoteIdent } from './migrate.js';
 import { pgProblem, unstorable } from './pg-errors.js';
@@ -33,8 +33,6 @@ export interface PostgresStore extends Store {
 /** The store component's schema version this library writes. */
 export const PG_STORE_SCHEMA_VERSION = STORE_MIGRATIONS[STORE_MIGRATIONS.length - 1]!.version;
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
 const unstorableText = (what: string) => error('store.pg-unstorable-text', `${what} holds a NUL character or a lone surrogate, which PostgreSQL text cannot hold`);
 
 interface DocRow {
@@ -109,8 +107,8 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       const tf = new Map<string, number>();
       let tokens = 0;
       for (const column of ftsColumns(doc)) {
-        for (const t of terms(column)) {
-          const key = termKey(t, hasher);
+        for (const { term } of tokenize(column)) {
+          const key = termKey(term, hasher);
           tf.set(key, (tf.get(key) ?? 0) + 1);
           tokens++;
         }
@@ -151,11 +149,8 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       return (await q<{ deleted: boolean }>(`SELECT ${s}.memkit_delete_doc($1) AS deleted`, [docId]))[0]?.deleted === true;
     },
     async listDocs(options = {}) {
-      const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
-      return (await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs`))
-        .map(rowMeta)
-        .filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix)))
-        .sort((a, b) => cmp(a.docId, b.docId));
+      const rows = await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs`);
+      return listedDocs(rows.map(rowMeta), options);
     },
     async listHashes() {
       return (await q<{ doc_id: string; path: string; content_hash: string }>(`SELECT doc_id, path, content_hash FROM ${s}.docs`))
@@ -166,23 +161,14 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       await q(`SELECT ${s}.memkit_clear_docs()`);
     },
 
-    async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      const shape = checkEdgeShape(src, rel, dst);
-      if (shape.length > 0) return fail(shape);
-      const ids = [src, dst].filter((id) => !unstorable(id));
-      const hashes = new Map(
-        (await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids])).map((r) => [r.doc_id, r.content_hash]),
-      );
-      const missing = missingEdgeDocs(src, dst, (id) => hashes.has(id));
-      if (missing.length > 0) return fail(missing);
-      const dstHash = hashes.get(dst)!;
-      await q(`INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`, [
-        src,
-        rel,
-        dst,
-        dstHash,
-      ]);
-      return ok({ src, rel, dst, dstHash });
+    async addEdge(src, rel, dst) {
+      const edge = await checkedEdge(src, rel, dst, async (ids) => {
+        const rows = await q<{ doc_id: string; content_hash: string }>(`SELECT doc_id, content_hash FROM ${s}.docs WHERE doc_id = ANY($1::text[])`, [ids.filter((id) => !unstorable(id))]);
+        return new Map(rows.map((r) => [r.doc_id, r.content_hash]));
+      });
+      const upsert = `INSERT INTO ${s}.doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = EXCLUDED.dst_hash`;
+      if (edge.ok) await q(upsert, [src, rel, dst, edge.value.dstHash]);
+      return edge;
     },
     async removeEdge(src, rel, dst) {
       if ([src, rel, dst].some(unstorable)) return false;
@@ -253,11 +239,8 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       return (await q(`DELETE FROM ${s}.files WHERE path = $1 RETURNING 1`, [path])).length > 0;
     },
     async listFiles(prefix) {
-      const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
-      return (await q<{ path: string }>(`SELECT path FROM ${s}.files`))
-        .map((r) => r.path)
-        .filter((k) => p === '' || k.startsWith(p) || k === prefix)
-        .sort(cmp);
+      const paths = (await q<{ path: string }>(`SELECT path FROM ${s}.files`)).map((r) => r.path);
+      return filesUnder(paths, prefix);
     },
 
     async search(query, options = {}): Promise<Result<SearchHit[]>> {
@@ -283,7 +266,6 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       ).rows;
       const byKey = new Map(rows.map((r) => [Number(r.doc_key), r]));
       const matched = new Set(words.map((w) => w.term));
-      const snippet = { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) };
       return ok(
         candidates
           .flatMap((c) => {
@@ -292,7 +274,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
           })
           .sort((a, b) => a.score - b.score || cmp(a.r.doc_id, b.r.doc_id))
           .slice(0, limit)
-          .map(({ r, score }) => ({ docId: r.doc_id, title: r.title, path: r.path, kind: r.kind as SearchHit['kind'], score, snippet: makeSnippet(r.body, matched, snippet) })),
+          .map(({ r, score }) => ({ docId: r.doc_id, title: r.title, path: r.path, kind: r.kind as SearchHit['kind'], score, snippet: hitSnippet(r.body, matched, options) })),
       );
     },
   };

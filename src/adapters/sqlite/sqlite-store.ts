@@ -2,13 +2,13 @@ import { type Hasher, ZERO_HASH, jsHasher } from '../../kernel/canonical/index.j
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { messageOf } from '../../kernel/problems/message-of.js';
 import { bm25Idf, bm25Score } from '../../services/store/bm25.js';
-import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from '../../services/store/checks.js';
+import { byEdge, checkDocRecord, checkStorePath, checkedEdge, cmp, filesUnder, ftsColumns, ledgerEntryHash, listedDocs } from '../../services/store/checks.js';
 import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, SearchOptions, StaleEdge } from '../../services/store/doc-record.js';
 import { guardStore } from '../../services/store/guard-store.js';
 import { clampLimit } from '../../services/store/memory-store.js';
-import { makeSnippet } from '../../services/store/snippet.js';
+import { hitSnippet } from '../../services/store/snippet.js';
 import type { Store, StoreOps } from '../../services/store/store-port.js';
-import { queryTerms, quoteTerms, terms } from '../../services/store/tokenize.js';
+import { queryTerms, quoteTerms, tokenize } from '../../services/store/tokenize.js';
 import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
 import { decodeMatchinfoPcxl, fts4Totals } from './fts4-bm25.js';
 import { type FtsFlavor, MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
@@ -32,12 +32,12 @@ export interface SqliteStore extends Store {
 
 const str = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const num = (v: SqlValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Search rows in rank order: BM25 score (lower is better), then doc id, as SQLite would order them. */
 const byScoreThenId = (a: SqlRow, b: SqlRow): number => num(a.score) - num(b.score) || cmp(str(a.doc_id), str(b.doc_id));
-const byEdge = (a: DocEdge, b: DocEdge) => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
+const edgeOf = (r: SqlRow): DocEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash) });
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
+const UPSERT_EDGE = 'INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash';
 const INSERT_DOC = 'INSERT INTO docs (doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, fts_rowid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 function rowMeta(r: SqlRow): DocMeta {
@@ -70,18 +70,18 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
     return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${messageOf(e)}`)]);
   }
   if (version > SCHEMA_VERSION) return fail([error('store.newer-database', `the database has schema version ${version}; this memkit knows up to ${SCHEMA_VERSION}`)]);
-  const flavor = engineFlavor;
   if (version >= 1) {
     const sql = str(engine.query("SELECT sql FROM sqlite_master WHERE name = 'docs_fts'")[0]?.sql).toLowerCase();
     const existing: FtsFlavor | undefined = /using\s+fts5/.test(sql) ? 'fts5' : /using\s+fts[34]/.test(sql) ? 'fts4' : undefined;
     if (existing !== undefined && existing !== engineFlavor)
       return fail([error('store.fts-unavailable', `the database's docs_fts uses ${existing.toUpperCase()}, which the ${engine.name} engine lacks`)]);
   }
+  const flavor = engineFlavor;
   if (flavor === undefined) return fail([error('store.fts-unavailable', `the ${engine.name} engine has neither FTS5 nor FTS4`)]);
   for (const m of MIGRATIONS) {
     if (m.version <= version) continue;
     try {
-      engine.transaction(() => engine.exec(m.sql(flavor!)));
+      engine.transaction(() => engine.exec(m.sql(flavor)));
     } catch (e) {
       return fail([error('store.engine-error', `migration to schema version ${m.version} failed: ${messageOf(e)}`)]);
     }
@@ -156,14 +156,13 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
 
   const hits = (rows: { meta: SqlRow; score: number }[], words: string[], options: SearchOptions): SearchHit[] => {
     const matched = new Set(words);
-    const snippet = { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) };
     return rows.map(({ meta, score }) => ({
       docId: str(meta.doc_id),
       title: str(meta.title),
       path: str(meta.path),
       kind: str(meta.kind) as SearchHit['kind'],
       score,
-      snippet: makeSnippet(typeof meta.body === 'string' ? meta.body : str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, snippet),
+      snippet: hitSnippet(typeof meta.body === 'string' ? meta.body : str(q('SELECT body FROM doc_text WHERE fts_rowid = ?', [meta.fts_rowid ?? null])[0]?.body), matched, options),
     }));
   };
 
@@ -261,11 +260,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       return dropDoc(docId);
     },
     async listDocs(options = {}) {
-      const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
-      return q('SELECT doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash FROM docs')
-        .map(rowMeta)
-        .filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix)))
-        .sort((a, b) => cmp(a.docId, b.docId));
+      return listedDocs(q('SELECT doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash FROM docs').map(rowMeta), options);
     },
     async listHashes() {
       // One JSON text rather than a row per doc: on sqlite-wasm each column of each row is a call
@@ -280,20 +275,10 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       else run('DELETE FROM docs_fts');
     },
 
-    async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      const shape = checkEdgeShape(src, rel, dst);
-      if (shape.length > 0) return fail(shape);
-      const hashes = new Map(q('SELECT doc_id, content_hash FROM docs WHERE doc_id IN (?, ?)', [src, dst]).map((r) => [str(r.doc_id), str(r.content_hash)]));
-      const missing = missingEdgeDocs(src, dst, (id) => hashes.has(id));
-      if (missing.length > 0) return fail(missing);
-      const dstHash = hashes.get(dst)!;
-      run('INSERT INTO doc_edges (src_doc_id, rel, dst_doc_id, dst_hash) VALUES (?, ?, ?, ?) ON CONFLICT (src_doc_id, rel, dst_doc_id) DO UPDATE SET dst_hash = excluded.dst_hash', [
-        src,
-        rel,
-        dst,
-        dstHash,
-      ]);
-      return ok({ src, rel, dst, dstHash });
+    async addEdge(src, rel, dst) {
+      const edge = await checkedEdge(src, rel, dst, (ids) => new Map(q('SELECT doc_id, content_hash FROM docs WHERE doc_id IN (?, ?)', ids).map((r) => [str(r.doc_id), str(r.content_hash)])));
+      if (edge.ok) run(UPSERT_EDGE, [src, rel, dst, edge.value.dstHash]);
+      return edge;
     },
     async removeEdge(src, rel, dst) {
       return run('DELETE FROM doc_edges WHERE src_doc_id = ? AND rel = ? AND dst_doc_id = ?', [src, rel, dst]) > 0;
@@ -301,13 +286,11 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
     async edges(docId, direction = 'out') {
       const where = direction === 'out' ? 'src_doc_id = ?' : direction === 'in' ? 'dst_doc_id = ?' : '(src_doc_id = ? OR dst_doc_id = ?)';
       return q(`SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM doc_edges WHERE ${where}`, direction === 'both' ? [docId, docId] : [docId])
-        .map((r): DocEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash) }))
+        .map(edgeOf)
         .sort(byEdge);
     },
     async allEdges() {
-      return q('SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM doc_edges')
-        .map((r): DocEdge => ({ src: str(r.src_doc_id), rel: str(r.rel) as EdgeRel, dst: str(r.dst_doc_id), dstHash: str(r.dst_hash) }))
-        .sort(byEdge);
+      return q('SELECT src_doc_id, rel, dst_doc_id, dst_hash FROM doc_edges').map(edgeOf).sort(byEdge);
     },
     async stale(docId, rels = ['derives_from']): Promise<StaleEdge[]> {
       if (rels.length === 0) return [];
@@ -316,15 +299,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
          WHERE (? IS NULL OR e.src_doc_id = ?) AND e.rel IN (${placeholders(rels.length)}) AND (d.content_hash IS NULL OR d.content_hash <> e.dst_hash)`,
         [docId ?? null, docId ?? null, ...rels],
       )
-        .map(
-          (r): StaleEdge => ({
-            src: str(r.src_doc_id),
-            rel: str(r.rel) as EdgeRel,
-            dst: str(r.dst_doc_id),
-            dstHash: str(r.dst_hash),
-            currentHash: r.content_hash === null || r.content_hash === undefined ? null : str(r.content_hash),
-          }),
-        )
+        .map((r): StaleEdge => ({ ...edgeOf(r), currentHash: r.content_hash === null || r.content_hash === undefined ? null : str(r.content_hash) }))
         .sort(byEdge);
     },
 
@@ -367,11 +342,8 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       return run('DELETE FROM files WHERE path = ?', [path]) > 0;
     },
     async listFiles(prefix) {
-      const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
-      return q('SELECT path FROM files')
-        .map((r) => str(r.path))
-        .filter((k) => p === '' || k.startsWith(p) || k === prefix)
-        .sort(cmp);
+      const paths = q('SELECT path FROM files').map((r) => str(r.path));
+      return filesUnder(paths, prefix);
     },
 
     async search(query, options = {}): Promise<Result<SearchHit[]>> {
@@ -383,7 +355,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
       if (advanced) {
         if (typeof query !== 'string' || query.trim() === '') return fail([error('store.query-syntax', 'an advanced query must not be empty')]);
         match = query;
-        words = terms(query).filter((t) => !['and', 'or', 'not', 'near'].includes(t));
+        words = tokenize(query).flatMap((t) => (['and', 'or', 'not', 'near'].includes(t.term) ? [] : [t.term]));
       } else {
         const qt = queryTerms(query);
         match = quoteTerms(qt, options.match ?? 'all');

@@ -1,7 +1,6 @@
-/** FTS5's BM25 parameters (`fts5_aux.c`): k1 = 1.2, b = 0.75. */
-export const BM25_K1 = 1.2;
-/** See {@link BM25_K1}. */
-export const BM25_B = 0.75;
+// FTS5's BM25 parameters (`fts5_aux.c`).
+const K1 = 1.2;
+const B = 0.75;
 
 /**
  * FTS5's IDF of a phrase found in `nHit` of `nRow` rows:
@@ -26,7 +25,7 @@ export function bm25Score(freqs: readonly number[], idfs: readonly number[], row
   let score = 0;
   for (let i = 0; i < idfs.length; i++) {
     const f = freqs[i] ?? 0;
-    score += idfs[i]! * ((f * (BM25_K1 + 1.0)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * rowTokens) / avgdl)));
+    score += idfs[i]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * rowTokens) / avgdl)));
   }
   return -1.0 * score;
 }

@@ -1,8 +1,14 @@
 import { canonicalize, hashJson, type Hasher, jsHasher, readJson } from '../../kernel/canonical/index.js';
 import { error, type Problem, type Result, fail, ok } from '../../kernel/problems/index.js';
-import { EDGE_RELS, type DocRecord, type EdgeRel } from './doc-record.js';
+import { EDGE_RELS, type DocEdge, type DocMeta, type DocRecord, type ListDocsOptions } from './doc-record.js';
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** Code-unit order, the order every store sorts ids and paths in. */
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Edges in (src, rel, dst) order. */
+export const byEdge = (a: DocEdge, b: DocEdge): number => cmp(a.src, b.src) || cmp(a.rel, b.rel) || cmp(a.dst, b.dst);
 
 /** Problems with a doc record's shape (`store.doc-invalid`); empty when every field is present and typed. */
 export function checkDocRecord(doc: unknown): Problem[] {
@@ -26,11 +32,6 @@ export function checkDocRecord(doc: unknown): Problem[] {
     }
   }
   return problems;
-}
-
-/** True when `rel` is one of the four provenance relations. */
-export function isEdgeRel(rel: unknown): rel is EdgeRel {
-  return typeof rel === 'string' && (EDGE_RELS as readonly string[]).includes(rel);
 }
 
 /** Checks a store file path: relative, `/`-separated, no empty, `.` or `..` segment, no NUL or backslash. */
@@ -68,14 +69,28 @@ export function ftsColumns(doc: Pick<DocRecord, 'docId' | 'title' | 'headings' |
   return [doc.docId, doc.title, doc.headings.join('\n'), doc.tags.join(' '), doc.body];
 }
 
-/** The rules an edge `src rel dst` must meet before the store looks its docs up: a known relation, not a self-edge. */
-export function checkEdgeShape(src: string, rel: unknown, dst: string): Problem[] {
-  if (!isEdgeRel(rel)) return [error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)];
-  if (src === dst) return [error('store.edge-self', `doc "${src}" cannot ${rel} itself`)];
-  return [];
+/**
+ * The edge `src rel dst` an `addEdge` stores, with `dst`'s content hash: a
+ * known relation, not a self-edge, and both docs in the store (`hashes` gives
+ * the content hash of each of the ids it finds).
+ */
+export async function checkedEdge(src: string, rel: unknown, dst: string, hashes: (ids: [string, string]) => Map<string, string> | Promise<Map<string, string>>): Promise<Result<DocEdge>> {
+  if (!(EDGE_RELS as readonly unknown[]).includes(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
+  if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${String(rel)} itself`)]);
+  const found = await hashes([src, dst]);
+  const missing = [src, dst].filter((id) => !found.has(id));
+  if (missing.length > 0) return fail(missing.map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`)));
+  return ok({ src, rel: rel as DocEdge['rel'], dst, dstHash: found.get(dst)! });
 }
 
-/** `store.edge-unknown-doc` for each end of an edge `has` does not find. */
-export function missingEdgeDocs(src: string, dst: string, has: (docId: string) => boolean): Problem[] {
-  return [src, dst].filter((id) => !has(id)).map((id) => error('store.edge-unknown-doc', `doc "${id}" is not in the store`));
+/** What `listDocs` returns of `docs`: the wanted kinds under the path prefix, sorted by doc id. */
+export function listedDocs(docs: DocMeta[], options: ListDocsOptions): DocMeta[] {
+  const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
+  return docs.filter((d) => (!kinds || kinds.has(d.kind)) && (options.pathPrefix === undefined || d.path.startsWith(options.pathPrefix))).sort((a, b) => cmp(a.docId, b.docId));
+}
+
+/** What `listFiles(prefix)` returns of `paths`: `prefix` itself and the paths in it as a folder (every path for `''`), sorted. */
+export function filesUnder(paths: Iterable<string>, prefix: string): string[] {
+  const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
+  return [...paths].filter((k) => p === '' || k.startsWith(p) || k === prefix).sort(cmp);
 }

@@ -1,3 +1,4 @@
+import { memoryDoc, memoryManifest } from '../../formats/index.js';
 import { defineCodes } from '../../kernel/problems/index.js';
 
 /** Problem codes of the store port, its adapters and the index refresh rule. */
@@ -61,7 +62,7 @@ export const storeCodes = defineCodes({
     meaning: 'Two memory doc files declare the same `id`; only the first (by path) is indexed.',
     fix: 'Give each memory doc a unique id.',
     source: { seed: 'thunderus-schemas.txt', quote: 'doc_id TEXT PRIMARY KEY,' },
-    format: 'memory-doc',
+    format: memoryDoc.id,
   },
   'store.drift-missing': { meaning: 'A memory doc on disk is not in the index.', fix: 'Run `refresh` (or `rebuild`) so the index matches the files.', source: 'convention' },
   'store.drift-extra': { meaning: 'The index holds a doc that no memory file on disk declares.', fix: 'Run `refresh` (or `rebuild`) so the index matches the files.', source: 'convention' },
@@ -79,38 +80,38 @@ export const storeCodes = defineCodes({
     meaning: 'The memory manifest does not match the memory-manifest schema.',
     fix: 'Regenerate the manifest with `buildManifest`.',
     source: { seed: 'thunderus-schemas.txt', quote: 'B. Memory manifest format (JSON)' },
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.manifest-missing-doc': {
     meaning: 'The memory manifest lists a doc that no memory file on disk declares.',
     fix: 'Regenerate the manifest from the files with `buildManifest`.',
     source: 'convention',
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.manifest-absolute-path': {
     meaning: 'A memory manifest entry holds an absolute path; manifest paths are relative to the repository root. The entry is read as the doc its memory-root part names (`.thunderus/memory/…`).',
     fix: 'Regenerate the manifest from the files with `buildManifest`.',
     severity: 'warning',
     source: 'convention',
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.manifest-unlisted-doc': {
     meaning: 'A memory doc on disk is not listed in the memory manifest.',
     fix: 'Regenerate the manifest from the files with `buildManifest`.',
     source: 'convention',
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.manifest-stale': {
     meaning: 'A manifest entry disagrees with the frontmatter of its doc file.',
     fix: 'Regenerate the manifest from the files with `buildManifest`.',
     source: 'convention',
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.manifest-order': {
     meaning: 'The manifest docs are not in path order, so regenerating it would change the file.',
     fix: 'Regenerate the manifest with `buildManifest`.',
     source: 'convention',
-    format: 'memory-manifest',
+    format: memoryManifest.id,
   },
   'store.closed': { meaning: 'The store was used after `close()`.', fix: 'Open the store again.', source: 'operational' },
 });

@@ -1,12 +1,10 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
-import { THUNDERUS_MEMORY_ROOT, isMemoryDocName, isReadme } from '../../formats/index.js';
+import { THUNDERUS_MEMORY_ROOT, isMemoryDocName, memoryDoc } from '../../formats/index.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../../kernel/problems/index.js';
 import { type MemoryDocFrontmatter, validate } from '../../schema/index.js';
 import type { DocRecord } from './doc-record.js';
 import type { FilePort } from '../../kernel/file-port.js';
-
-export { THUNDERUS_MEMORY_ROOT };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -28,7 +26,7 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   }
   const parsed = parseFrontmatter(text, { file: path });
   if (!parsed.ok) return fail(parsed.problems);
-  const problems: Problem[] = [...(parsed.problems ?? []), ...inFile(validate('memory-doc', parsed.value.data), path)];
+  const problems: Problem[] = [...(parsed.problems ?? []), ...inFile(validate(memoryDoc.id, parsed.value.data), path)];
   if (hasErrors(problems)) return fail(problems);
   const data = parsed.value.data as unknown as MemoryDocFrontmatter;
   const record: DocRecord = {
@@ -47,8 +45,6 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   problems.push(...parsed.value.markdownProblems());
   return ok(record, problems);
 }
-
-export { isMemoryDocName, isReadme };
 
 /** Paths of memory doc files (`<root>/**\/*.md`, a README excepted), sorted. */
 export async function listMemoryDocs(files: FilePort, root: string = THUNDERUS_MEMORY_ROOT): Promise<string[]> {

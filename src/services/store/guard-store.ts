@@ -1,5 +1,4 @@
 import { MemkitError, error } from '../../kernel/problems/index.js';
-import { SerialLock } from './serial-lock.js';
 import type { Store, StoreCapabilities, StoreOps } from './store-port.js';
 
 /** What an adapter supplies to {@link guardStore}: the raw operations and transaction hooks. */
@@ -36,6 +35,16 @@ const OP_NAMES = [
   'search',
 ] as const satisfies readonly (keyof StoreOps)[];
 
+/** A FIFO lock: the function it returns runs each `fn` once every earlier one has settled. */
+export function serialLock(): <T>(fn: () => Promise<T> | T) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /**
  * Builds a {@link Store} from an adapter's raw operations: every call is
  * serialized through one lock, `transaction` holds the lock and wraps the
@@ -43,7 +52,7 @@ const OP_NAMES = [
  * `store.closed`. Adapters implement {@link StoreCore} and get the rest.
  */
 export function guardStore(core: StoreCore): Store {
-  const lock = new SerialLock();
+  const lock = serialLock();
   let closed = false;
   const assertOpen = () => {
     if (closed) throw new MemkitError([error('store.closed', 'the store is closed')]);
@@ -57,7 +66,7 @@ export function guardStore(core: StoreCore): Store {
       return fn(...args);
     };
     locked[name] = (...args: unknown[]) =>
-      lock.run(() => {
+      lock(() => {
         assertOpen();
         return fn(...args);
       });
@@ -67,7 +76,7 @@ export function guardStore(core: StoreCore): Store {
     ...(locked as unknown as StoreOps),
     capabilities: core.capabilities,
     transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
-      return lock.run(async () => {
+      return lock(async () => {
         assertOpen();
         await core.begin();
         let result: T;
@@ -87,13 +96,13 @@ export function guardStore(core: StoreCore): Store {
       });
     },
     toBytes() {
-      return lock.run(async () => {
+      return lock(async () => {
         assertOpen();
         return core.toBytes();
       });
     },
     close() {
-      return lock.run(async () => {
+      return lock(async () => {
         if (closed) return;
         closed = true;
         await core.close();

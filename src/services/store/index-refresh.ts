@@ -1,7 +1,8 @@
 import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
+import { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from '../../formats/index.js';
 import type { DocRecord } from './doc-record.js';
-import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, isMemoryDocName, listMemoryDocs, readMany } from './doc-file.js';
+import { docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import type { Store, StoreOps } from './store-port.js';
 
@@ -27,6 +28,7 @@ export interface IndexReport {
 interface Loaded {
   records: DocRecord[];
   problems: Problem[];
+  displaced: Set<string>;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Loaded {
  * re-read) that a file earlier in path order now declares again; such a
  * displaced doc id is returned in `displaced`.
  */
-function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Loaded & { displaced: Set<string> } {
+function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Loaded {
   const records: DocRecord[] = [];
   const problems: Problem[] = [];
   const displaced = new Set<string>();
@@ -73,12 +75,12 @@ interface Fingerprinted {
 }
 
 /**
- * Where the index keeps the fingerprint of each doc file it read, in the
- * store's files: `{"version":1,"paths":[…],"fingerprints":[…],"hashes":[…]}`
- * (parallel arrays in path order; the hash is the content hash the file had
- * when it was read). It is written in the same transaction as the docs it describes.
+ * The store file of the fingerprint of each doc file the index read:
+ * `{"version":1,"paths":[…],"fingerprints":[…],"hashes":[…]}`, parallel arrays
+ * in path order (the hash is the file's content hash when it was read),
+ * written in the same transaction as the docs.
  */
-export const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
+const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
 
 type Prints = Map<string, readonly [fingerprint: string, contentHash: string]>;
 
@@ -193,7 +195,7 @@ export async function rebuildSearchIndex(store: Store, files: FilePort, options:
  * On a port that lists files with fingerprints (`memkit/node`'s), a file
  * whose fingerprint is the one recorded when its indexed bytes were read is
  * not read again; the fingerprints are kept in the store at
- * {@link INDEX_FINGERPRINTS_PATH}. Any other port: every file is read and hashed.
+ * `.memkit/index-fingerprints.json`. Any other port: every file is read and hashed.
  *
  * @example const { updated, removed } = await refreshIndex(store, files);
  */
@@ -219,10 +221,8 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
       prints.set(path, was);
     } else toRead.push(i);
   });
-  const bytes = await readMany(
-    files,
-    toRead.map((i) => paths[i]!),
-  );
+  const toReadPaths = toRead.map((i) => paths[i]!);
+  const bytes = await readMany(files, toReadPaths);
   const changedPaths: string[] = [];
   const changedBytes: Uint8Array[] = [];
   const changedPrints = new Map<string, string | undefined>();

@@ -23,7 +23,9 @@ export {
 export type { Store, StoreCapabilities, StoreOps } from './store-port.js';
 export { type StoreCore, guardStore } from './guard-store.js';
 export { type MemoryStoreOptions, memoryStore } from './memory-store.js';
-export { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs } from './doc-file.js';
+export { THUNDERUS_MEMORY_ROOT } from '../../formats/index.js';
+export { docRecordFromFile, listMemoryDocs } from './doc-file.js';
 export { type IndexOptions, type IndexReport, indexDrift, rebuildSearchIndex, refreshIndex } from './index-refresh.js';
-export { MANIFEST_PATH, type ManifestOptions, buildManifest, checkManifest, isAbsolutePath, manifestText, relativeFromAbsolute } from './manifest.js';
+export { MANIFEST_PATH, isAbsolutePath, relativeFromAbsolute } from '../../formats/memory-manifest/paths.js';
+export { type ManifestOptions, buildManifest, checkManifest, manifestText } from './manifest.js';
 export { storeFiles } from './files-of-store.js';

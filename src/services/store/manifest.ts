@@ -1,12 +1,11 @@
 import { canonicalize, type Hasher, jsHasher } from '../../kernel/canonical/index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
 import { type ManifestDoc, type MemoryManifest, validate } from '../../schema/index.js';
-import { THUNDERUS_MEMORY_ROOT, docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import { THUNDERUS_MEMORY_ROOT, memoryManifest } from '../../formats/index.js';
+import { docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
 import type { DocRecord } from './doc-record.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import { MANIFEST_PATH, isAbsolutePath, relativeFromAbsolute } from '../../formats/memory-manifest/paths.js';
-
-export { MANIFEST_PATH };
 
 /** Options of {@link buildManifest} and {@link checkManifest}. */
 export interface ManifestOptions {
@@ -16,8 +15,6 @@ export interface ManifestOptions {
   /** Folder holding the memory docs (default `.thunderus/memory`). */
   root?: string;
 }
-
-export { isAbsolutePath, relativeFromAbsolute };
 
 function entry(r: DocRecord): ManifestDoc {
   const provenance: ManifestDoc['provenance'] = { events: [...r.provenance.events], patches: [...r.provenance.patches] };
@@ -72,7 +69,7 @@ export function manifestText(manifest: MemoryManifest): string {
  */
 export async function checkManifest(manifest: unknown, files: FilePort, options: ManifestOptions = {}): Promise<Problem[]> {
   const file = MANIFEST_PATH;
-  const schema = validate('memory-manifest', manifest).map((p) => ({ ...p, file }));
+  const schema = validate(memoryManifest.id, manifest).map((p) => ({ ...p, file }));
   if (schema.some((p) => p.severity === 'error')) return [error('store.manifest-invalid', 'the manifest does not match the memory-manifest schema', { file }), ...schema];
   const m = manifest as MemoryManifest;
   const { docs } = await entries(files, options);

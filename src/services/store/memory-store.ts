@@ -1,12 +1,12 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../../kernel/canonical/index.js';
 import { MemkitError, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { bm25Idf, bm25Score } from './bm25.js';
-import { checkDocRecord, checkEdgeShape, checkStorePath, ftsColumns, ledgerEntryHash, missingEdgeDocs } from './checks.js';
+import { byEdge, checkDocRecord, checkStorePath, checkedEdge, cmp, filesUnder, ftsColumns, ledgerEntryHash, listedDocs } from './checks.js';
 import type { DocEdge, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, SearchHit, StaleEdge } from './doc-record.js';
 import { guardStore } from './guard-store.js';
-import { makeSnippet } from './snippet.js';
+import { hitSnippet } from './snippet.js';
 import type { Store, StoreOps } from './store-port.js';
-import { queryTerms, terms } from './tokenize.js';
+import { queryTerms, tokenize } from './tokenize.js';
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
@@ -29,8 +29,6 @@ interface State {
 }
 
 const edgeKey = (src: string, rel: string, dst: string) => `${src}\u0000${rel}\u0000${dst}`;
-const byEdge = (a: DocEdge, b: DocEdge) => (a.src < b.src ? -1 : a.src > b.src ? 1 : a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : a.dst < b.dst ? -1 : a.dst > b.dst ? 1 : 0);
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function meta(r: DocRecord): DocMeta {
   return { docId: r.docId, kind: r.kind, title: r.title, path: r.path, tags: [...r.tags], updated: r.updated, provenance: structuredClone(r.provenance), contentHash: r.contentHash };
@@ -40,8 +38,8 @@ function index(record: DocRecord): Indexed {
   const tf = new Map<string, number>();
   let length = 0;
   for (const column of ftsColumns(record)) {
-    for (const t of terms(column)) {
-      tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const { term } of tokenize(column)) {
+      tf.set(term, (tf.get(term) ?? 0) + 1);
       length++;
     }
   }
@@ -105,12 +103,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       return removeDoc(docId);
     },
     async listDocs(options = {}) {
-      const kinds = options.kinds ? new Set<string>(options.kinds) : undefined;
-      return [...state.docs.values()]
-        .map((d) => d.record)
-        .filter((r) => (!kinds || kinds.has(r.kind)) && (options.pathPrefix === undefined || r.path.startsWith(options.pathPrefix)))
-        .sort((a, b) => cmp(a.docId, b.docId))
-        .map(meta);
+      return listedDocs(
+        [...state.docs.values()].map((d) => meta(d.record)),
+        options,
+      );
     },
     async listHashes() {
       return [...state.docs.values()].map(({ record: r }) => ({ docId: r.docId, path: r.path, contentHash: r.contentHash })).sort((a, b) => cmp(a.docId, b.docId));
@@ -120,14 +116,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       state.totalTokens = 0;
     },
 
-    async addEdge(src, rel, dst): Promise<Result<DocEdge>> {
-      const shape = checkEdgeShape(src, rel, dst);
-      if (shape.length > 0) return fail(shape);
-      const missing = missingEdgeDocs(src, dst, (id) => state.docs.has(id));
-      if (missing.length > 0) return fail(missing);
-      const edge: DocEdge = { src, rel, dst, dstHash: state.docs.get(dst)!.record.contentHash };
-      state.edges.set(edgeKey(src, rel, dst), edge);
-      return ok({ ...edge });
+    async addEdge(src, rel, dst) {
+      const edge = await checkedEdge(src, rel, dst, (ids) => new Map(ids.filter((id) => state.docs.has(id)).map((id) => [id, state.docs.get(id)!.record.contentHash])));
+      if (edge.ok) state.edges.set(edgeKey(src, rel, dst), { ...edge.value });
+      return edge;
     },
     async removeEdge(src, rel, dst) {
       return state.edges.delete(edgeKey(src, rel, dst));
@@ -183,8 +175,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
       return state.files.delete(path);
     },
     async listFiles(prefix) {
-      const p = prefix === '' || prefix.endsWith('/') ? prefix : prefix + '/';
-      return [...state.files.keys()].filter((k) => p === '' || k.startsWith(p) || k === prefix).sort(cmp);
+      return filesUnder(state.files.keys(), prefix);
     },
 
     async search(query, options = {}): Promise<Result<SearchHit[]>> {
@@ -219,7 +210,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
           path: d.record.path,
           kind: d.record.kind,
           score,
-          snippet: makeSnippet(d.record.body, matched, { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) }),
+          snippet: hitSnippet(d.record.body, matched, options),
         })),
       );
     },

@@ -1,5 +1,5 @@
-import { foldTerm } from './tokenize.js';
-import { WORD } from './word-pattern.js';
+import type { SearchOptions } from './doc-record.js';
+import { WORD, foldTerm } from './tokenize.js';
 
 /** Options of {@link makeSnippet}. */
 export interface SnippetOptions {
@@ -43,6 +43,11 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
   if (cut === undefined && from > 0) cut = windowAfter(scanned, matched, size, 0, 0);
   cut ??= windowAt(scanned, 0, size);
   return render(scanned, cut, matched, options, scanned.length < text.length);
+}
+
+/** A search hit's snippet of `body`: {@link makeSnippet} with the search's markers and window size. */
+export function hitSnippet(body: string, matched: ReadonlySet<string>, options: SearchOptions): string {
+  return makeSnippet(body, matched, { ...(options.markers ? { markers: options.markers } : {}), ...(options.snippetWords ? { words: options.snippetWords } : {}) });
 }
 
 /** A run of words: `starts`/`ends` of the window's words, and whether words were left out before and after it. */

@@ -1,10 +1,17 @@
+// Words as SQLite's `unicode61` tokenizer sees them, with the same folding (lower case, Latin diacritics removed).
+
 /**
- * Words as SQLite's `unicode61` tokenizer sees them (letters, digits, marks and
- * private-use characters; everything else separates), with the same folding:
- * lower case and Latin diacritics removed. Used to quote plain queries, by the
- * in-memory store's search, and to mark terms in snippets.
+ * The word pattern of `unicode61`: runs of letters, digits, marks and
+ * private-use characters. One global regex shared with the snippet cutter;
+ * every user sets `lastIndex` before `exec`.
  */
-import { WORD, isAscii } from './word-pattern.js';
+export const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+// A loop: faster than a regex on short words.
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** One word and where it sits in the text. */
 export interface Token {
@@ -19,38 +26,22 @@ export interface Token {
 /** Folds a word like `unicode61` with `remove_diacritics`: NFD, drop combining marks, lower case. */
 export function foldTerm(word: string): string {
   const lower = word.toLowerCase();
-  // ASCII fast path: nothing to decompose.
   return isAscii(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** Every word of `text` with its position, in order. */
-export function tokenize(text: string, max = Infinity): Token[] {
+export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = WORD.exec(text)) !== null && out.length < max) {
+  while ((m = WORD.exec(text)) !== null) {
     const term = foldTerm(m[0]);
     if (term.length > 0) out.push({ text: m[0], term, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
 
-/** The folded words of `text`. */
-export function terms(text: string): string[] {
-  const out: string[] = [];
-  WORD.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = WORD.exec(text)) !== null) {
-    const term = foldTerm(m[0]);
-    if (term.length > 0) out.push(term);
-  }
-  return out;
-}
-
-/** At most this many words of a plain query are searched for. */
-export const MAX_QUERY_TERMS = 32;
-
-/** A plain query split into distinct words: each `text` is as typed, `term` folded. */
+/** A plain query split into distinct words (at most 32): each `text` is as typed, `term` folded. */
 export function queryTerms(query: string): Token[] {
   const seen = new Set<string>();
   const out: Token[] = [];
@@ -58,7 +49,7 @@ export function queryTerms(query: string): Token[] {
     if (seen.has(t.term)) continue;
     seen.add(t.term);
     out.push(t);
-    if (out.length >= MAX_QUERY_TERMS) break;
+    if (out.length >= 32) break;
   }
   return out;
 }
