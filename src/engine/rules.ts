@@ -1,34 +1,17 @@
 import { canonicalCodes } from '../kernel/canonical/codes.js';
 import { exchangeCodes } from '../services/exchange/codes.js';
-import { FORMAT_RULE_CODES } from '../formats/index.js';
-import { ledgerCodes } from '../formats/memory-bank/codes.js';
+import { FORMAT_CODE_TABLES } from '../formats/codes.js';
 import { parseCodes } from '../syntax/codes.js';
 import { type CodeTable, type Rule, type RuleTable, problemCodes, ruleTable } from '../kernel/problems/codes.js';
 import { schemaCodes } from '../schema/codes.js';
 import { fileCodes, storeCodes } from '../services/store/codes.js';
-import { threadCodes } from '../formats/thread-store/codes.js';
-import { wbsCodes } from '../formats/wbs/codes.js';
 import { gitCodes } from '../services/git/codes.js';
 import { checkCodes } from './codes.js';
 
 export { type Rule, type RuleTable, SPEC_NAMES, describeSource } from '../kernel/problems/codes.js';
 
 /** The `defineCodes` tables of the check and of every layer beneath it (`--base` and the merge driver's `git.*` included), in the order their codes are listed. */
-const CHECK_CODE_TABLES: readonly CodeTable[] = [
-  problemCodes,
-  canonicalCodes,
-  schemaCodes,
-  parseCodes,
-  FORMAT_RULE_CODES,
-  ledgerCodes,
-  wbsCodes,
-  exchangeCodes,
-  threadCodes,
-  storeCodes,
-  fileCodes,
-  checkCodes,
-  gitCodes,
-];
+const CHECK_CODE_TABLES: readonly CodeTable[] = [problemCodes, canonicalCodes, schemaCodes, parseCodes, ...FORMAT_CODE_TABLES, exchangeCodes, storeCodes, fileCodes, checkCodes, gitCodes];
 
 /**
  * The rule table: every problem code a check (`--base` included) and the

@@ -19,7 +19,7 @@ import { JOURNAL_FILE, checkWbsGroup } from './wbs/check.js';
 /** The check of one file of a format. */
 export type FileCheck = (file: LoadedFile, ctx: CheckContext) => void | Promise<void>;
 
-/** The checks of one run. `exportBundle` is the export bundle's file check, which needs the exchange service above this folder. */
+/** The checks of one run (the export bundle's file check is passed in: it needs the exchange service above this folder). */
 export interface CheckRunChecks {
   /** Checks one file of its format. */
   file: FileCheck;

@@ -1,12 +1,9 @@
 import { defineCodes } from '../kernel/problems/codes.js';
 
-/** The memory bank ledgers: JSON Lines entries after a Markdown preamble. */
-const LEDGER_FORMATS = ['product-context', 'active-context', 'decision-log', 'risk-register'] as const;
-
 /**
- * Problem codes raised by the parsers and serializers in `src/parse/`.
+ * Problem codes raised by the readers of each syntax (`src/syntax/`).
  * Generic input codes (`input.too-large`, `input.invalid-utf8`,
- * `input.forbidden-key`, …) live in `src/problems/codes.ts`.
+ * `input.forbidden-key`, …) live in `src/kernel/problems/codes.ts`; a format's own codes live in its folder.
  */
 export const parseCodes = defineCodes({
   'id.unicode-collision': {
@@ -37,19 +34,16 @@ export const parseCodes = defineCodes({
     meaning: 'The file does not start with a `---` line opening YAML frontmatter.',
     fix: 'Start the file with `---`, the YAML keys, and a closing `---` line.',
     source: { seed: 'thunderus-schemas.txt', quote: 'MUST start with YAML frontmatter delimited by `---` lines.' },
-    format: ['memory-doc', 'system-patterns'],
   },
   'frontmatter.unclosed': {
     meaning: 'The frontmatter opened by the first `---` line is never closed by another `---` line.',
     fix: 'Add a line containing only `---` after the YAML keys.',
     source: { seed: 'thunderus-schemas.txt', quote: 'MUST start with YAML frontmatter delimited by `---` lines.' },
-    format: ['memory-doc', 'system-patterns'],
   },
   'frontmatter.not-a-mapping': {
     meaning: 'The frontmatter YAML is not a mapping of keys to values.',
     fix: 'Write the frontmatter as `key: value` lines.',
     source: { seed: 'thunderus-schemas.txt', quote: 'Minimum keys (YAML):' },
-    format: ['memory-doc', 'system-patterns'],
   },
   'frontmatter.update-failed': {
     meaning: 'memkit could not apply the frontmatter update without changing other values; the file was left unchanged.',
@@ -142,104 +136,6 @@ export const parseCodes = defineCodes({
     meaning: 'A value passed to the JSON Lines serializer cannot be written as canonical JSON.',
     fix: 'Pass only JSON values (no undefined at top level, functions, bigints, cycles or non-finite numbers).',
     source: 'operational',
-  },
-  'ledger-text.non-entry-line': {
-    meaning: 'A line after the first ledger entry is neither blank nor a JSON entry; after the first `{` line every non-blank line must be an entry.',
-    fix: 'Move Markdown text above the first entry, or remove the line.',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
-  },
-  'ledger-text.cr-line-endings': {
-    meaning: 'The ledger ends lines in a lone CR (old Mac style) before an entry; JSON Lines lines end in LF (CRLF is tolerated), so the entries after it cannot be read as lines.',
-    fix: 'Convert the line endings to LF (or CRLF).',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
-  },
-  'ledger-text.not-an-object': {
-    meaning: 'A ledger entry line parses as JSON but is not a JSON object.',
-    fix: 'Each entry must be one JSON object on one line.',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
-    format: LEDGER_FORMATS,
-  },
-  'table.missing': {
-    meaning: 'No Markdown table (header row followed by a `|---|` alignment row) was found.',
-    fix: 'Add the table with its header and alignment rows.',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: Markdown table' },
-    format: 'progress',
-  },
-  'table.missing-column': {
-    meaning: 'The table has no column for a required field.',
-    fix: 'Add the column to the header row (and a cell for it in every row).',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: Markdown table' },
-    format: 'progress',
-  },
-  'table.unknown-column': {
-    meaning: 'The table has a column memkit does not know; it is kept but not validated.',
-    fix: 'Remove or rename the column if it is a typo.',
-    severity: 'warning',
-    source: 'convention',
-    format: 'progress',
-  },
-  'table.duplicate-column': {
-    meaning: 'Two columns of the table have the same name.',
-    fix: 'Rename or remove one of them.',
-    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: Markdown table' },
-    format: 'progress',
-  },
-  'table.cell-count': {
-    meaning: 'A table row has a different number of cells than the header.',
-    fix: 'Give the row one cell per column; escape a `|` inside a cell as `\\|`.',
-    source: 'convention',
-    format: 'progress',
-  },
-  'table.too-many-rows': {
-    meaning: 'The table has more rows than the configured limit.',
-    fix: 'Archive old rows, or raise `maxTableRows`.',
-    source: 'operational',
-    format: 'progress',
-  },
-  'feedback-log.bad-heading': {
-    meaning: 'A `##` heading of feedback-log.md is not `## <timestamp> — <from_agent> → <to_agent>` or `## feedback`.',
-    fix: 'Write the heading as `## 2026-03-01T10:00:00Z — Reviewer → Author`.',
-    source: 'convention',
-    format: 'feedback-log',
-  },
-  'feedback-log.unrecognised-entry': {
-    meaning:
-      'Before the first `##` entry heading, feedback-log.md holds what looks like an entry (a line led by a timestamp, such as a `###` heading, or a ```yaml block) that memkit does not read as one: it was neither validated nor chained. A warning, because the format fixes no heading level.',
-    fix: 'Write each entry under a `## <timestamp> — <from_agent> → <to_agent>` heading, or move the text out of the log.',
-    severity: 'warning',
-    source: 'convention',
-    format: 'feedback-log',
-  },
-  'feedback-log.missing-block': {
-    meaning: 'A feedback entry has no fenced ```yaml block with its fields.',
-    fix: 'Add the fields in a ```yaml fenced block under the heading.',
-    source: 'convention',
-    format: 'feedback-log',
-  },
-  'feedback-log.unexpected-text': {
-    meaning: 'A feedback entry contains text outside its heading and its ```yaml block.',
-    fix: 'Put the text in the `description` or `evidence` field.',
-    source: 'convention',
-    format: 'feedback-log',
-  },
-  'feedback-log.field-conflict': {
-    meaning: 'A field is given both in the entry heading and in its YAML block.',
-    fix: 'Keep the field in one place only.',
-    source: 'convention',
-    format: 'feedback-log',
-  },
-  'feedback-log.not-serializable': {
-    meaning: 'A feedback entry given to the serializer holds a value YAML/JSON cannot represent.',
-    fix: 'Pass only JSON-like values.',
-    source: 'operational',
-  },
-  'system-patterns.hash-mismatch': {
-    meaning: 'The `hash` in the systemPatterns.md header is not the SHA-256 of the body after the closing `---` line.',
-    fix: 'systemPatterns.md is immutable: restore the body, or record the change with a decisionLog.md entry and a new header hash.',
-    source: { seed: 'memory-bank-schema.md', quote: 'hash: string (sha256 of body)' },
-    format: 'system-patterns',
   },
 });
 

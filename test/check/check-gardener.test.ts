@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
 import { checkCodes } from '../../src/engine/codes.js';
+import { gardenerCodes } from '../../src/formats/gardener-config/codes.js';
 import { problemCodes } from '../../src/kernel/problems/index.js';
 import { schemaCodes } from '../../src/schema/codes.js';
 import { memoryFiles } from '../../src/kernel/file-port.js';
@@ -43,7 +44,7 @@ describe('gardener.toml', () => {
   }
 
   it('turns any text into problems with declared codes and lines inside the file, never a throw (property)', async () => {
-    const known = new Set([...Object.keys(checkCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes)]);
+    const known = new Set([...Object.keys(checkCodes), ...Object.keys(gardenerCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes)]);
     const tomlish = fc.string({
       unit: fc.constantFrom('[', ']', '=', '"', "'", '\n', ' ', '#', 'a', 'size_caps', 'dedup', '.', ',', '1', '-', '{', '}', 'strategy', '\\', 'é', '\u0000'),
       maxLength: 60,

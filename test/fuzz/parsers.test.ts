@@ -12,11 +12,16 @@ import { parseProgressTable, serializeProgressTable } from '../../src/formats/pr
 import { parseSystemPatterns, systemPatternsBodyHash } from '../../src/formats/system-patterns/parse.js';
 import { schemaCodes } from '../../src/schema/codes.js';
 import { canonicalCodes } from '../../src/kernel/canonical/codes.js';
+import { FORMAT_CODE_TABLES } from '../../src/formats/codes.js';
 
 const TOTAL = Number(process.env.MEMKIT_FUZZ_RUNS ?? '') || 100_000;
 const runs = (share: number) => Math.max(100, Math.round(TOTAL * share));
 // parse.internal-error is declared (the guard against memkit bugs) but must never happen.
-const KNOWN = new Set([...Object.keys(parseCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes), ...Object.keys(canonicalCodes)].filter((c) => c !== 'parse.internal-error'));
+const KNOWN = new Set(
+  [...Object.keys(parseCodes), ...Object.keys(problemCodes), ...Object.keys(schemaCodes), ...Object.keys(canonicalCodes), ...FORMAT_CODE_TABLES.flatMap((t) => Object.keys(t))].filter(
+    (c) => c !== 'parse.internal-error',
+  ),
+);
 
 // Characters that steer the parsers into their interesting states.
 const STRUCTURAL = [

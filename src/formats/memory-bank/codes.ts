@@ -1,4 +1,5 @@
 import { defineCodes } from '../../kernel/problems/codes.js';
+import { LEDGER_MODULES } from '../index.js';
 import { LEDGER_FORMAT_IDS } from './ledgers.js';
 
 /** Every memory-bank file the writer policy covers. */
@@ -220,3 +221,54 @@ export const ledgerCodes = defineCodes({
 
 /** A problem code of the ledger module. */
 export type LedgerCode = keyof typeof ledgerCodes;
+
+/** The ledgers of JSON Lines entries after a Markdown preamble. */
+const JSON_LINES_LEDGERS = LEDGER_MODULES.filter((m) => m.ledger.entries === 'json-lines').map((m) => m.id);
+
+/** Problem codes of a memory bank as a whole and of its ledgers' text (what the hash-chain codes of `ledgerCodes` do not cover). */
+export const bankCodes = defineCodes({
+  'ledger-text.non-entry-line': {
+    meaning: 'A line after the first ledger entry is neither blank nor a JSON entry; after the first `{` line every non-blank line must be an entry.',
+    fix: 'Move Markdown text above the first entry, or remove the line.',
+    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
+    format: JSON_LINES_LEDGERS,
+  },
+  'ledger-text.cr-line-endings': {
+    meaning: 'The ledger ends lines in a lone CR (old Mac style) before an entry; JSON Lines lines end in LF (CRLF is tolerated), so the entries after it cannot be read as lines.',
+    fix: 'Convert the line endings to LF (or CRLF).',
+    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
+    format: JSON_LINES_LEDGERS,
+  },
+  'ledger-text.not-an-object': {
+    meaning: 'A ledger entry line parses as JSON but is not a JSON object.',
+    fix: 'Each entry must be one JSON object on one line.',
+    source: { seed: 'memory-bank-schema.md', quote: 'entry_format: JSON Lines' },
+    format: JSON_LINES_LEDGERS,
+  },
+  'check.prose-bank-missing-file': {
+    meaning: "A memory bank in the prose dialect lacks one of the layout's six core files (projectbrief.md, productContext.md, activeContext.md, systemPatterns.md, techContext.md, progress.md).",
+    fix: 'Add the file with its part of the context, or ignore the rule if the bank is meant to be smaller.',
+    severity: 'warning',
+    source: 'convention',
+  },
+  'check.prose-bank-empty-file': {
+    meaning: 'A core file of a memory bank in the prose dialect is empty.',
+    fix: 'Write its part of the context, or remove the file.',
+    severity: 'warning',
+    source: 'convention',
+  },
+  'check.prose-memory-bank': {
+    meaning:
+      'A memory bank is in the prose dialect (no ledger holds a JSON line and `systemPatterns.md` has no header): its ledgers, `systemPatterns.md` and `progress.md` were read as plain Markdown and not verified as hash chains, headers or tables. A legitimate layout; the warning says what was not checked.',
+    fix: 'Nothing, if the bank is meant to be prose. To have it verified, keep the ledgers as JSON Lines entries and give `systemPatterns.md` its header.',
+    severity: 'warning',
+    source: 'operational',
+  },
+  'check.ledger-no-entries': {
+    meaning:
+      'In a memory bank whose other files are JSON Lines, a ledger holds text but no entry (no line starts with `{`): nothing in it was verified. An empty ledger is valid, so this is a warning.',
+    fix: 'Move prose into the Markdown before the first entry and append entries as JSON lines, or empty the file if it has no entries yet.',
+    severity: 'warning',
+    source: 'operational',
+  },
+});
