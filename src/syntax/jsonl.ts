@@ -1,9 +1,11 @@
 import { iterateChunks } from './chunks.js';
+import { countNewlines } from './count-newlines.js';
 import { canonicalize } from '../kernel/canonical/jcs.js';
 import { readJson } from '../kernel/canonical/read-json.js';
 import { MemkitError, type Problem, error, warning } from '../kernel/problems/index.js';
 import { messageOf } from '../kernel/problems/message-of.js';
 import { guard } from './guard.js';
+import { parseJson } from './json.js';
 import { resolveLimits, type Limits } from './limits.js';
 
 /** Options for the JSON Lines parsers. */
@@ -393,6 +395,47 @@ export function readItems(reader: JsonlReader, source: JsonlSource): AsyncIterab
 
 function* slices(source: string | Uint8Array): Generator<string | Uint8Array> {
   for (let i = 0; i < source.length; i += STRING_SLICE) yield typeof source === 'string' ? source.slice(i, i + STRING_SLICE) : source.subarray(i, i + STRING_SLICE);
+}
+
+/**
+ * Walks JSON Lines text one line at a time, as the events checker reads
+ * `events.jsonl`: each non-blank line parsed with {@link parseJson}, no line
+ * length limit; an unparsable line is `jsonl.invalid-json` (or
+ * `jsonl.truncated-line` for a last line without newline), a blank line with
+ * lines after it a `jsonl.blank-line` warning. A generator: only one slice's
+ * items are alive at a time, however long the text.
+ */
+export function* jsonLines(text: string): Generator<JsonlItem, void, undefined> {
+  const reader = new TextLines(countNewlines(text) + (text.endsWith('\n') ? 0 : 1));
+  // Takes the reader past its own leading-BOM rule: parseJson drops a BOM at the start of each line.
+  reader.push('\ufeff');
+  for (const chunk of slices(text)) {
+    reader.push(chunk);
+    yield* reader.items.splice(0);
+  }
+  reader.end();
+  yield* reader.items;
+}
+
+/** The lines of {@link jsonLines}; a blank `lastLine` is no problem. */
+class TextLines extends JsonlReader {
+  readonly #lastLine: number;
+
+  constructor(lastLine: number) {
+    super({ limits: { maxLineLength: Number.POSITIVE_INFINITY } });
+    this.#lastLine = lastLine;
+  }
+
+  protected override parseLine(text: string, line: number, terminated: boolean): JsonlItem | undefined {
+    if (text.trim() === '') return line < this.#lastLine ? { ok: false, line, problem: warning('jsonl.blank-line', 'blank line between records', { line }) } : undefined;
+    const parsed = parseJson(text);
+    if (parsed.ok) return { ok: true, line, value: parsed.value, text };
+    const first = parsed.problems[0];
+    const problem = terminated
+      ? error('jsonl.invalid-json', `line is not valid JSON: ${first?.message ?? ''}`, { line, column: first?.column ?? 1 })
+      : error('jsonl.truncated-line', 'the last line has no newline and does not parse: a write was cut off', { line });
+    return { ok: false, line, problem };
+  }
 }
 
 /** {@link parseJsonl} over text or bytes already in memory, synchronously, with the same results. */
