@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { iterateChunks, memorySpool, openSource, sliceText, spoolInput } from '../../src/services/exchange/source.js';
+import { memorySpool, openSource, sliceText, spoolInput } from '../../src/services/exchange/source.js';
+import { iterateChunks } from '../../src/syntax/chunks.js';
 
 const enc = new TextEncoder();
 

@@ -1,8 +1,9 @@
 import { type Hasher, canonicalize, sha256Hex } from '../../kernel/canonical/index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
 import type { FileV2 } from '../../schema/export-v2.js';
-import { type FileKind, fileBytes, fileUpdatedAt, isAppendOnly, strictUtf8 } from './file-records.js';
-import type { Memory, MaybePromise } from './record-store.js';
+import { events } from '../../formats/index.js';
+import { fileBytes, fileUpdatedAt, strictUtf8 } from './file-records.js';
+import { type Memory, type MaybePromise, isThenable } from './record-store.js';
 import { type ExchangeRecord, recordKey, recordTime } from './records.js';
 
 /**
@@ -21,10 +22,6 @@ export interface Resolution {
   action: 'write' | 'unchanged' | 'keep';
   /** A warning (kept, skipped) or an error (conflict under `fail`). */
   problem?: Problem;
-}
-
-function isThenable<T>(x: MaybePromise<T>): x is Promise<T> {
-  return typeof x === 'object' && x !== null && typeof (x as Promise<T>).then === 'function';
 }
 
 const WRITE: Resolution = { action: 'write' };
@@ -47,7 +44,8 @@ function resolveFile(record: FileV2, existing: Uint8Array | undefined, policy: C
   if (existing.length === record.size && sha256Hex(existing, hasher) === record.sha256) return UNCHANGED;
   const what = `file ${record.path}`;
   if (policy !== 'overwrite-older') return differ(policy, what, false, '');
-  if (isAppendOnly(record.kind as FileKind)) {
+  // Ledgers and events only ever grow by appending: the incoming file replaces only a prefix of itself.
+  if (record.kind === 'ledger' || record.kind === events.exportKind) {
     const incoming = fileBytes(record, hasher);
     const extends_ = incoming.ok && startsWith(incoming.value, existing);
     return differ(policy, what, extends_, 'the incoming ledger does not extend it (the local one has entries the bundle lacks)');

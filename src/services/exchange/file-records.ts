@@ -35,11 +35,6 @@ export function classifyFile(path: string, text: string | undefined, layout: Lay
   return sniffed === undefined ? 'other' : formatById(sniffed).exportKind;
 }
 
-/** True for kinds that only ever grow by appending (ledgers, events): an import only replaces a prefix of the incoming file. */
-export function isAppendOnly(kind: FileKind): boolean {
-  return kind === 'ledger' || kind === 'events';
-}
-
 function tryJson(text: string): unknown {
   try {
     return JSON.parse(text);

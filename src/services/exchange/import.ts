@@ -1,18 +1,18 @@
 import { type Hasher, jsHasher } from '../../kernel/canonical/index.js';
 import { type Problem, type Result, error, fail, hasErrors, ok, warning } from '../../kernel/problems/index.js';
 import { ExportManifest } from '../../schema/export-v1.js';
-import type { FileV2 } from '../../schema/export-v2.js';
 import { BundleDigest } from './digest.js';
 import { fileBytes } from './file-records.js';
 import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, checkSchema } from '../../formats/export-bundle/records.js';
 import { type RawLine, forEachLine } from './lines.js';
 import { type AnyRecord, type RecordMigration, applySteps, migrationPath } from './migrations/index.js';
 import { type ConflictPolicy, type Resolution, resolveConflict } from './conflicts.js';
-import { type Memory, isFileRecordStore } from './record-store.js';
+import { type Memory, isFileRecordStore, isThenable } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 import { type BundleInput, type BundleSource, type Spool, isReopenable, memorySpool, openSource, spoolInput } from './source.js';
 import { type Staging, recoverStaging, startStaging } from './staging.js';
-import { HashList, LineBlocks } from './verified-blocks.js';
+import { LineBlocks } from './verified-blocks.js';
+import { sameBytes } from '../../kernel/canonical/bytes.js';
 
 /** Which pass a progress report is about: verification reads everything first, then apply writes. */
 export type ImportPhase = 'verify' | 'apply';
@@ -71,11 +71,6 @@ export interface PartialWrite {
 export type ImportResult = Result<ImportSummary> & { partial?: PartialWrite };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const own = (o: object, k: string) => Object.hasOwn(o, k);
-
-function isThenable<T>(x: T | Promise<T>): x is Promise<T> {
-  return typeof x === 'object' && x !== null && typeof (x as Promise<T>).then === 'function';
-}
 
 interface Header {
   version: number;
@@ -105,6 +100,9 @@ function parseLine(line: RawLine): { value: unknown } | { problem: string } {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** True for a parsed line that is an export manifest: an object naming `superagents_export`. */
+const isManifest = (v: unknown): boolean => isObject(v) && v.superagents_export !== undefined;
+
 function readHeader(value: Record<string, unknown>, at: { file?: string; line: number }): Result<Header> {
   const generic = checkSchema(ExportManifest, value);
   const version = value.schema_version;
@@ -122,7 +120,7 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
   const declared = new Set(value.record_types as string[]);
   const problems: Problem[] = [];
   for (const t of declared)
-    if (!own(RECORD_SCHEMAS[v] ?? {}, t))
+    if (!Object.hasOwn(RECORD_SCHEMAS[v] ?? {}, t))
       problems.push(error('exchange.unknown-record-type', `the manifest declares record type "${t}", which schema v${v} does not define`, { ...at, pointer: '/record_types' }));
   const counts = value.record_counts as Record<string, number> | undefined;
   if (counts !== undefined)
@@ -222,7 +220,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   let header: Header | undefined;
   // Hashes of the lines read, in blocks, so the apply pass uses only lines identical to the verified ones.
   const verifiedBlocks = new LineBlocks(hasher);
-  const blockHashes = new HashList();
+  const blockHashes: Uint8Array[] = [];
   // One warning per dropped v1 field name and type (the first line it was seen on), not one per record.
   const dropped = new Map<string, { problem: Problem; count: number }>();
   let missingManifest = false;
@@ -243,12 +241,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     if (!verifyOnly) for (const hash of verifiedBlocks.add(raw.bytes).done) blockHashes.push(hash);
     if (raw.number === 1) {
       const parsed = parseLine(raw);
-      const value = 'value' in parsed ? parsed.value : undefined;
-      if (!isObject(value) || !own(value, 'superagents_export')) {
+      if (!('value' in parsed) || !isManifest(parsed.value)) {
         missingManifest = true;
         return true; // keep scanning: a manifest on a later line is reported precisely
       }
-      const h = readHeader(value, where(1));
+      const h = readHeader(parsed.value as Record<string, unknown>, where(1));
       if (!h.ok) {
         h.problems.forEach(add);
         return false;
@@ -260,7 +257,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     }
     if (missingManifest) {
       const parsed = parseLine(raw);
-      if ('value' in parsed && isObject(parsed.value) && own(parsed.value, 'superagents_export')) {
+      if ('value' in parsed && isManifest(parsed.value)) {
         add(error('exchange.manifest-not-first', `the manifest is on line ${raw.number}; it must be the first line`, where(raw.number)));
         return false;
       }
@@ -278,7 +275,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     const value = parsed.value;
     if (!isObject(value) || typeof value.type !== 'string') {
       add(
-        isObject(value) && own(value, 'superagents_export')
+        isManifest(value)
           ? error('exchange.manifest-not-first', `a second manifest is on line ${at}`, where(at))
           : error('exchange.bad-record', 'a record must be a JSON object with a string "type"', where(at)),
       );
@@ -296,25 +293,22 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       schemaProblems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
       return errors.length < maxProblems;
     }
-    let record = value as unknown as ExchangeRecord;
-    if (h.steps.length > 0) {
-      const m = applySteps(value as AnyRecord, h.steps);
-      if (!m.ok) {
-        m.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
-        return errors.length < maxProblems;
-      }
-      for (const p of m.problems ?? []) {
-        const k = `${type}\u0000${p.code}\u0000${p.pointer ?? ''}`;
-        const seenBefore = dropped.get(k);
-        if (seenBefore !== undefined) seenBefore.count++;
-        else {
-          const problem = { ...p, ...where(at, p.pointer) };
-          dropped.set(k, { problem, count: 1 });
-          add(problem);
-        }
-      }
-      record = m.value as unknown as ExchangeRecord;
+    const m = applySteps(value as AnyRecord, h.steps);
+    if (!m.ok) {
+      m.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
+      return errors.length < maxProblems;
     }
+    for (const p of m.problems ?? []) {
+      const k = `${type}\u0000${p.code}\u0000${p.pointer ?? ''}`;
+      const seenBefore = dropped.get(k);
+      if (seenBefore !== undefined) seenBefore.count++;
+      else {
+        const problem = { ...p, ...where(at, p.pointer) };
+        dropped.set(k, { problem, count: 1 });
+        add(problem);
+      }
+    }
+    const record = m.value as unknown as ExchangeRecord;
     const key = sortKey(record);
     if (h.version >= 2) {
       if (prevKey !== undefined && !(prevKey < key))
@@ -331,7 +325,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       seen.add(key);
     }
     if (record.type === 'File') {
-      const bytes = fileBytes(record as FileV2, hasher);
+      const bytes = fileBytes(record, hasher);
       if (!bytes.ok) bytes.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
     }
     if (verifyOnly) {
@@ -394,7 +388,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   };
   const verifiedUpTo = (hashes: readonly Uint8Array[], n: number): boolean => {
     for (const hash of hashes) {
-      if (!blockHashes.matches(checkedBlocks, hash)) return changed(n, checkedBlocks >= blockHashes.count ? 'lines were added' : 'lines differ from the verified ones');
+      if (!sameBytes(blockHashes[checkedBlocks], hash)) return changed(n, checkedBlocks >= blockHashes.length ? 'lines were added' : 'lines differ from the verified ones');
       checkedBlocks++;
     }
     return true;
@@ -458,12 +452,9 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
         block: placed.block,
         run: () => {
           if ('problem' in parsed || !isObject(parsed.value)) return changed(number, 'a line does not parse');
-          let record = parsed.value as unknown as ExchangeRecord;
-          if (h.steps.length > 0) {
-            const m = applySteps(parsed.value as AnyRecord, h.steps);
-            if (!m.ok) return changed(number, 'a line does not migrate');
-            record = m.value as unknown as ExchangeRecord;
-          }
+          const m = applySteps(parsed.value as AnyRecord, h.steps);
+          if (!m.ok) return changed(number, 'a line does not migrate');
+          const record = m.value as unknown as ExchangeRecord;
           const r = resolveConflict(record, target, policy, hasher);
           return isThenable(r) ? r.then((x) => applied(record, x, number, end)) : applied(record, r, number, end);
         },
@@ -489,7 +480,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     await forEachLine(openSource(source), apply, maxLine);
     if (!hasErrors(errors)) {
       const last = blocks.finish();
-      if (verifiedUpTo(last === undefined ? [] : [last], lines) && checkedBlocks < blockHashes.count) changed(lines, 'lines were removed');
+      if (verifiedUpTo(last === undefined ? [] : [last], lines) && checkedBlocks < blockHashes.length) changed(lines, 'lines were removed');
       if (!hasErrors(errors)) await drain();
     }
     if (hasErrors(errors)) return await stopped();

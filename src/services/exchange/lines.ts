@@ -1,6 +1,7 @@
 import { readJson } from '../../kernel/canonical/read-json.js';
 import { type Result, error, fail } from '../../kernel/problems/index.js';
-import { type ByteChunks, iterateChunks } from './source.js';
+import { type MaybePromise, isThenable } from './record-store.js';
+import { type ByteChunks, utf8Chunks } from './source.js';
 
 /** One line of a bundle as raw bytes (newline and a trailing CR removed). */
 export interface RawLine {
@@ -15,9 +16,8 @@ export interface RawLine {
 }
 
 /** Called per line; may return a promise (awaited) or `false` to stop reading. */
-export type LineHandler = (line: RawLine) => void | boolean | Promise<void | boolean>;
+export type LineHandler = (line: RawLine) => MaybePromise<void | boolean>;
 
-const encoder = new TextEncoder();
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -41,10 +41,6 @@ export function readLineJson(bytes: Uint8Array): Result<unknown> {
   return readJson(text, { forbiddenKeys: 'refuse' });
 }
 
-function isThenable(x: unknown): x is Promise<void | boolean> {
-  return typeof x === 'object' && x !== null && typeof (x as Promise<unknown>).then === 'function';
-}
-
 /**
  * Reads `chunks` line by line with memory bounded by the longest line (at
  * most `maxLineBytes`), calling `onLine` for each. A final line without a
@@ -56,10 +52,9 @@ export async function forEachLine(chunks: ByteChunks, onLine: LineHandler, maxLi
   let tooLong = false;
   let number = 0;
   let consumed = 0;
-  let pendingHigh = '';
   const line: RawLine = { bytes: carry, number: 0, end: 0, tooLong: false };
 
-  const emit = (bytes: Uint8Array, end: number): void | boolean | Promise<void | boolean> => {
+  const emit = (bytes: Uint8Array, end: number): MaybePromise<void | boolean> => {
     let n = bytes.length;
     if (n > 0 && bytes[n - 1] === 13) n--;
     line.bytes = tooLong ? bytes.subarray(0, 0) : n === bytes.length ? bytes : bytes.subarray(0, n);
@@ -70,18 +65,7 @@ export async function forEachLine(chunks: ByteChunks, onLine: LineHandler, maxLi
     return onLine(line);
   };
 
-  for await (const raw of iterateChunks(chunks)) {
-    let bytes: Uint8Array;
-    if (typeof raw === 'string') {
-      let text = pendingHigh + raw;
-      pendingHigh = '';
-      const last = text.charCodeAt(text.length - 1);
-      if (last >= 0xd800 && last <= 0xdbff) {
-        pendingHigh = text.slice(-1);
-        text = text.slice(0, -1);
-      }
-      bytes = encoder.encode(text);
-    } else bytes = raw;
+  for await (const bytes of utf8Chunks(chunks)) {
     let start = 0;
     for (;;) {
       const nl = bytes.indexOf(10, start);
@@ -124,17 +108,6 @@ export async function forEachLine(chunks: ByteChunks, onLine: LineHandler, maxLi
       if (isThenable(r)) r = await r;
       if (r === false) return consumed;
       start = nl + 1;
-    }
-  }
-  if (pendingHigh !== '') {
-    const tail = encoder.encode(pendingHigh);
-    consumed += tail.length;
-    if (!tooLong) {
-      const joined = new Uint8Array(carryLen + tail.length);
-      joined.set(carry.subarray(0, carryLen));
-      joined.set(tail, carryLen);
-      carry = joined;
-      carryLen = joined.length;
     }
   }
   if (carryLen > 0 || tooLong) {

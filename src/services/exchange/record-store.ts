@@ -4,6 +4,11 @@ import { type ExchangeRecord, sortKey } from './records.js';
 /** A value or a promise of it (lets in-memory stores skip a microtask per record). */
 export type MaybePromise<T> = T | Promise<T>;
 
+/** True when `x` is a promise (a then-able), not a value. */
+export function isThenable<T>(x: MaybePromise<T>): x is Promise<T> {
+  return typeof x === 'object' && x !== null && typeof (x as Promise<T>).then === 'function';
+}
+
 /**
  * The structured-record side of a memory (Fact, Decision, Identity, DocEdge),
  * as export and import need it. Adapt the store port to this, or use

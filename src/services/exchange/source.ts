@@ -1,4 +1,5 @@
 import { iterateChunks } from '../../syntax/chunks.js';
+
 /** Chunks of a bundle: bytes or text, sync or async, or a web `ReadableStream`. */
 export type ByteChunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | ReadableStream<Uint8Array | string>;
 
@@ -13,8 +14,6 @@ export type BundleSource = string | Uint8Array | (() => ByteChunks);
 export type BundleInput = BundleSource | ByteChunks;
 
 const SLICE = 1 << 20;
-
-export { iterateChunks };
 
 /** Splits a string into slices of about 1 MiB that never cut a surrogate pair. */
 export function* sliceText(text: string): Generator<string> {
@@ -68,23 +67,28 @@ export function memorySpool(): Spool {
 
 const encoder = new TextEncoder();
 
-/** Copies a one-shot stream into `spool` and returns a re-readable source over it. */
-export async function spoolInput(chunks: ByteChunks, spool: Spool): Promise<BundleSource> {
+/** The chunks as bytes: text as UTF-8, a surrogate pair cut between two text chunks encoded whole. */
+export async function* utf8Chunks(chunks: ByteChunks): AsyncGenerator<Uint8Array> {
   let pendingHigh = '';
   for await (const chunk of iterateChunks(chunks)) {
-    if (typeof chunk === 'string') {
-      let text = pendingHigh + chunk;
-      pendingHigh = '';
-      const last = text.charCodeAt(text.length - 1);
-      if (last >= 0xd800 && last <= 0xdbff) {
-        pendingHigh = text.slice(-1);
-        text = text.slice(0, -1);
-      }
-      if (text.length > 0) await spool.append(encoder.encode(text));
-    } else {
-      await spool.append(chunk);
+    if (typeof chunk !== 'string') {
+      yield chunk;
+      continue;
     }
+    let text = pendingHigh + chunk;
+    pendingHigh = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      pendingHigh = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text.length > 0) yield encoder.encode(text);
   }
-  if (pendingHigh !== '') await spool.append(encoder.encode(pendingHigh));
+  if (pendingHigh !== '') yield encoder.encode(pendingHigh);
+}
+
+/** Copies a one-shot stream into `spool` and returns a re-readable source over it. */
+export async function spoolInput(chunks: ByteChunks, spool: Spool): Promise<BundleSource> {
+  for await (const bytes of utf8Chunks(chunks)) await spool.append(bytes);
   return () => spool.open();
 }

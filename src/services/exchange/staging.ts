@@ -28,9 +28,6 @@ import type { FilePort } from '../../kernel/file-port.js';
  * `committed.json`, only the backups are removed (the import stands).
  */
 
-/** The name prefix of staging directories (followed by 32 lowercase hex digits). */
-export const STAGING_PREFIX = '.memkit-staging-';
-
 const STAGING_DIR = /^\.memkit-staging-([0-9a-f]{32})$/;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -53,16 +50,6 @@ interface RemovesDirs {
   syncDirectoriesOf?(paths: Iterable<string>): Promise<void>;
 }
 
-/** What a commit or rollback did: the paths now holding the bundle's bytes, and the ones it could not restore. */
-export interface StagingOutcome {
-  /** Paths written into place (and left there). */
-  written: string[];
-  /** Paths a rollback could not put back as they were (empty when the rollback succeeded). */
-  unrestored: string[];
-  /** Why the commit failed, when it did. */
-  cause?: unknown;
-}
-
 /** A set of staged writes into one file port. */
 export interface Staging {
   /** The staging directory, root-relative. */
@@ -76,26 +63,20 @@ export interface Staging {
   stage(path: string, bytes: Uint8Array): Promise<void>;
   /** Waits for every staged write; rejects with the first that failed. */
   settle(): Promise<void>;
-  /** How many files are staged. */
-  readonly size: number;
   /**
    * Moves every staged file into place. On a failure, moves back what it had
-   * moved and reports it; the staging directory is removed either way.
+   * moved and returns why (`cause`) and the paths it could not put back.
    */
-  commit(): Promise<StagingOutcome>;
+  commit(): Promise<{ unrestored: string[]; cause?: unknown }>;
   /** Discards the staged files (nothing was written outside the staging directory). */
   discard(): Promise<void>;
 }
 
-/**
- * Staged writes in flight at once. Each is an fsync-bound chain of file-system
- * calls; overlapping a few lets the file system commit their fsyncs together
- * (a sequential import ran at about half the speed of a loop of atomic writes).
- */
+/** Staged writes in flight at once: each is fsync-bound, and overlapping a few lets the file system commit their fsyncs together. */
 export const STAGE_IN_FLIGHT = 8;
 
 /** Removes the staging directory `dir`: its files, then its directories (those of `staged` paths too, whose files may have moved out). */
-async function removeAll(files: FilePort, dir: string, staged: readonly string[] = []): Promise<void> {
+async function removeAll(files: FilePort, dir: string, staged: Iterable<string> = []): Promise<void> {
   const paths = await files.list(dir);
   // The control files go last, plan before committed before marker, so a crash
   // part-way leaves a state recovery reads the same way (never a committed
@@ -104,7 +85,7 @@ async function removeAll(files: FilePort, dir: string, staged: readonly string[]
   for (const p of paths) if (!control.includes(p)) await files.remove(p);
   for (const p of control) await files.remove(p);
   const dirs = new Set<string>([dir, `${dir}/new`, `${dir}/old`]);
-  const all = [...paths, ...staged.flatMap((p) => [`${dir}/new/${p}`, `${dir}/old/${p}`])];
+  const all = [...paths, ...[...staged].flatMap((p) => [`${dir}/new/${p}`, `${dir}/old/${p}`])];
   for (const p of all) for (let i = p.lastIndexOf('/'); i > dir.length; i = p.lastIndexOf('/', i - 1)) dirs.add(p.slice(0, i));
   // Directories holding no file (say, only a temp file of a killed write, since removed) are found by walking.
   const { listDirectories } = files as RemovesDirs;
@@ -136,9 +117,8 @@ const parents = (path: string): string[] => {
 /** Starts a staging area in `files` (writes its marker). */
 export async function startStaging(files: FilePort): Promise<Staging> {
   const token = randomToken();
-  const dir = STAGING_PREFIX + token;
-  const staged: string[] = [];
-  const stagedSet = new Set<string>();
+  const dir = `.memkit-staging-${token}`;
+  const staged = new Set<string>();
   await files.write(`${dir}/marker.json`, enc.encode(JSON.stringify({ memkit_staging: token }) + '\n'));
   // Staged files are durable (fsynced) but their names only once synced per directory before the plan is written.
   const { writeNoDirSync, syncDirectoriesOf } = files as RemovesDirs;
@@ -155,15 +135,11 @@ export async function startStaging(files: FilePort): Promise<Staging> {
   };
   return {
     dir,
-    get size() {
-      return staged.length;
-    },
     async stage(path, bytes) {
       // One path, one file: a second write of it (a bundle File at the records file's path) would make the plan ambiguous.
-      if (stagedSet.has(path)) throw new Error(`"${path}" is written twice by this import`);
+      if (staged.has(path)) throw new Error(`"${path}" is written twice by this import`);
       rethrow();
-      staged.push(path);
-      stagedSet.add(path);
+      staged.add(path);
       const w: Promise<void> = stageWrite(`${dir}/new/${path}`, bytes).then(
         () => void writing.delete(w),
         (cause: unknown) => {
@@ -185,8 +161,8 @@ export async function startStaging(files: FilePort): Promise<Staging> {
       try {
         await settle();
         // Every staged name is on disk before the plan that a roll-back reads.
-        await syncDirs(staged.map((p) => `${dir}/new/${p}`));
-        await files.write(`${dir}/plan.json`, enc.encode(JSON.stringify({ memkit_staging: token, paths: staged }) + '\n'));
+        await syncDirs([...staged].map((p) => `${dir}/new/${p}`));
+        await files.write(`${dir}/plan.json`, enc.encode(JSON.stringify({ memkit_staging: token, paths: [...staged] }) + '\n'));
         const existing = new Set<string>();
         for (const path of staged) if ((await files.read(path)) !== undefined) existing.add(path);
         for (const path of staged) {
@@ -202,11 +178,11 @@ export async function startStaging(files: FilePort): Promise<Staging> {
         const unrestored = await rollBack(files, dir, moved);
         // Backups of files that could not be put back stay in the staging directory.
         if (unrestored.length === 0) await removeAll(files, dir, staged).catch(() => undefined);
-        return { written: [], unrestored, cause };
+        return { unrestored, cause };
       }
       // Left over only if this cleanup fails: then the next import finds committed.json and finishes it.
       await removeAll(files, dir, staged).catch(() => undefined);
-      return { written: [...staged], unrestored: [] };
+      return { unrestored: [] };
     },
   };
 }
@@ -261,26 +237,20 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
   const out: RecoveredStaging[] = [];
   for (const dir of [...dirs].sort()) {
     const token = STAGING_DIR.exec(dir)![1];
-    if (readToken(await files.read(`${dir}/marker.json`)) !== token) continue;
-    const committed = readToken(await files.read(`${dir}/committed.json`)) === token;
-    const planBytes = await files.read(`${dir}/plan.json`);
+    if (readControl(await files.read(`${dir}/marker.json`)).memkit_staging !== token) continue;
+    const committed = readControl(await files.read(`${dir}/committed.json`)).memkit_staging === token;
+    const read = readControl(await files.read(`${dir}/plan.json`));
+    const plan = read.memkit_staging === token && Array.isArray(read.paths) && read.paths.every((p) => typeof p === 'string') ? (read.paths as string[]) : undefined;
     let action: RecoveredStaging['action'] = 'discarded';
     let unrestored: string[] = [];
-    let plan: string[] = [];
-    if (committed) {
-      action = 'completed';
-      plan = (planBytes === undefined ? undefined : readPlan(planBytes, token!)) ?? [];
-    } else if (planBytes !== undefined) {
-      const read = readPlan(planBytes, token!);
-      if (read !== undefined) {
-        plan = read;
-        action = 'rolled-back';
-        const existing = new Set(await files.list(`${dir}/old`));
-        const moved = plan.map((path) => ({ path, hadOld: existing.has(`${dir}/old/${path}`) }));
-        unrestored = await rollBack(files, dir, moved);
-      }
+    if (committed) action = 'completed';
+    else if (plan !== undefined) {
+      action = 'rolled-back';
+      const existing = new Set(await files.list(`${dir}/old`));
+      const moved = plan.map((path) => ({ path, hadOld: existing.has(`${dir}/old/${path}`) }));
+      unrestored = await rollBack(files, dir, moved);
     }
-    if (unrestored.length === 0) await removeAll(files, dir, plan);
+    if (unrestored.length === 0) await removeAll(files, dir, plan ?? []);
     out.push({ dir, action, unrestored });
   }
   // A kill before the marker was in place leaves a staging directory with no
@@ -293,22 +263,11 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
   return out;
 }
 
-function readToken(bytes: Uint8Array | undefined): string | undefined {
-  if (bytes === undefined) return undefined;
+/** The token a control file (`marker.json`, `committed.json`, `plan.json`) carries, and a plan's paths; `{}` when absent or not JSON. */
+function readControl(bytes: Uint8Array | undefined): { memkit_staging?: unknown; paths?: unknown } {
   try {
-    const v = JSON.parse(dec.decode(bytes)) as { memkit_staging?: unknown };
-    return typeof v?.memkit_staging === 'string' ? v.memkit_staging : undefined;
+    return (bytes === undefined ? undefined : JSON.parse(dec.decode(bytes))) ?? {};
   } catch {
-    return undefined;
-  }
-}
-
-function readPlan(bytes: Uint8Array, token: string): string[] | undefined {
-  try {
-    const v = JSON.parse(dec.decode(bytes)) as { memkit_staging?: unknown; paths?: unknown };
-    if (v?.memkit_staging !== token || !Array.isArray(v.paths) || !v.paths.every((p) => typeof p === 'string')) return undefined;
-    return v.paths as string[];
-  } catch {
-    return undefined;
+    return {};
   }
 }

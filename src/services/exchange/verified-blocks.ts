@@ -57,28 +57,3 @@ export class LineBlocks {
     return h;
   }
 }
-
-/** 32-byte hashes in order, in one growing buffer. */
-export class HashList {
-  private buf = new Uint8Array(32 * 64);
-  count = 0;
-
-  /** Appends a hash. */
-  push(hash: Uint8Array): void {
-    if (this.buf.length < (this.count + 1) * 32) {
-      const grown = new Uint8Array(this.buf.length * 2);
-      grown.set(this.buf);
-      this.buf = grown;
-    }
-    this.buf.set(hash.subarray(0, 32), this.count * 32);
-    this.count++;
-  }
-
-  /** True when hash `i` (0-based) exists and equals `hash`. */
-  matches(i: number, hash: Uint8Array): boolean {
-    if (i >= this.count || hash.length !== 32) return false;
-    const at = i * 32;
-    for (let k = 0; k < 32; k++) if (this.buf[at + k] !== hash[k]) return false;
-    return true;
-  }
-}
