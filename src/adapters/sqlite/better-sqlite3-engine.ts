@@ -1,4 +1,4 @@
-import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, runTransaction } from './engine.js';
+import { type SqlRow, type SqliteEngine, type SqliteEngineFactory, cachedEngine } from './engine.js';
 
 /** The part of a better-sqlite3 statement memkit uses. */
 export interface BetterSqlite3Statement {
@@ -25,65 +25,37 @@ export interface BetterSqlite3Database {
 export type BetterSqlite3Constructor = new (filename?: any, options?: any) => any;
 // biome-ignore-end lint/suspicious/noExplicitAny: typed loosely
 
-class NativeEngine implements SqliteEngine {
-  readonly name = 'better-sqlite3';
-  private readonly statements = new Map<string, BetterSqlite3Statement>();
-
-  constructor(private readonly db: BetterSqlite3Database) {}
-
-  private prepared(sql: string): BetterSqlite3Statement {
-    let stmt = this.statements.get(sql);
-    if (stmt === undefined) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  compileOptions(): string[] {
-    return this.query('PRAGMA compile_options').map((r) => String(Object.values(r)[0]));
-  }
-
-  exec(sql: string): void {
-    this.db.exec(sql);
-  }
-
-  query(sql: string, params: readonly SqlValue[] = []): SqlRow[] {
-    const stmt = this.prepared(sql);
-    // better-sqlite3 refuses `all()` on a statement that returns no rows.
-    if (!stmt.reader) {
-      stmt.run(...params);
-      return [];
-    }
-    const rows = stmt.all(...params) as SqlRow[];
-    // BLOBs come back as Buffers; callers get plain Uint8Arrays, as from the other engines.
-    for (const row of rows)
-      for (const k in row) {
-        const v = row[k];
-        if (typeof v === 'object' && v !== null) row[k] = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+function nativeEngine(db: BetterSqlite3Database): SqliteEngine {
+  let changed = 0;
+  return cachedEngine<BetterSqlite3Statement>({
+    name: 'better-sqlite3',
+    prepare: (sql) => db.prepare(sql),
+    all(stmt, params) {
+      // better-sqlite3 refuses `all()` on a statement that returns no rows.
+      if (!stmt.reader) {
+        changed = stmt.run(...params).changes;
+        return [];
       }
-    return rows;
-  }
-
-  run(sql: string, params: readonly SqlValue[] = []): number {
-    return this.prepared(sql).run(...params).changes;
-  }
-
-  transaction<T>(fn: () => T): T {
-    return runTransaction((s) => this.exec(s), fn);
-  }
-
-  export(): Uint8Array {
-    const b = this.db.serialize();
-    // A plain Uint8Array over the Buffer's bytes, as the other engines return.
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  }
-
-  close(): void {
+      changed = 0;
+      const rows = stmt.all(...params) as SqlRow[];
+      // BLOBs come back as Buffers; callers get plain Uint8Arrays, as from the other engines.
+      for (const row of rows)
+        for (const k in row) {
+          const v = row[k];
+          if (typeof v === 'object' && v !== null) row[k] = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+        }
+      return rows;
+    },
+    changes: () => changed,
+    exec: (sql) => db.exec(sql),
+    export() {
+      const b = db.serialize();
+      // A plain Uint8Array over the Buffer's bytes, as the other engines return.
+      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    },
     // better-sqlite3 finalizes its statements itself on close.
-    this.statements.clear();
-    this.db.close();
-  }
+    close: () => db.close(),
+  });
 }
 
 /**
@@ -104,7 +76,7 @@ export function betterSqlite3(Database: BetterSqlite3Constructor): SqliteEngineF
     async open(bytes?: Uint8Array): Promise<SqliteEngine> {
       // better-sqlite3 opens serialized bytes (a Buffer) as an in-memory database.
       const source = bytes !== undefined && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : ':memory:';
-      return new NativeEngine(new Database(source) as BetterSqlite3Database);
+      return nativeEngine(new Database(source) as BetterSqlite3Database);
     },
   };
 }

@@ -34,20 +34,82 @@ export interface SqliteEngineFactory {
   open(bytes?: Uint8Array): Promise<SqliteEngine>;
 }
 
-/** A BEGIN/COMMIT/ROLLBACK wrapper shared by the engines. */
-export function runTransaction<T>(exec: (sql: string) => void, fn: () => T): T {
-  exec('BEGIN');
-  let result: T;
-  try {
-    result = fn();
-  } catch (e) {
-    try {
-      exec('ROLLBACK');
-    } catch {
-      // the engine may already have rolled back
+/** The calls of one SQLite binding on one open database that {@link cachedEngine} builds an engine from. */
+export interface Binding<S> {
+  name: string;
+  prepare(sql: string): S;
+  /** Runs a prepared statement with `params` to its end and readies it for the next run; its rows. */
+  all(stmt: S, params: readonly SqlValue[]): SqlRow[];
+  /** Rows changed by the last statement. */
+  changes(): number;
+  /** Frees a statement on close (omitted: the binding frees them itself). */
+  free?(stmt: S): void;
+  /** The binding frees every prepared statement when it exports (sql.js). */
+  exportFreesStatements?: boolean;
+  exec(sql: string): void;
+  export(): Uint8Array;
+  close(): void;
+}
+
+/** The engine port over a binding: each SQL text is prepared once and its statement reused. */
+export function cachedEngine<S>(b: Binding<S>): SqliteEngine {
+  const statements = new Map<string, S>();
+  const prepared = (sql: string): S => {
+    let stmt = statements.get(sql);
+    if (stmt === undefined) {
+      stmt = b.prepare(sql);
+      statements.set(sql, stmt);
     }
-    throw e;
-  }
-  exec('COMMIT');
-  return result;
+    return stmt;
+  };
+  const query = (sql: string, params: readonly SqlValue[] = []) => b.all(prepared(sql), params);
+  return {
+    name: b.name,
+    compileOptions: () => query('PRAGMA compile_options').map((r) => String(Object.values(r)[0])),
+    exec: (sql) => b.exec(sql),
+    query,
+    run(sql, params = []) {
+      b.all(prepared(sql), params);
+      return b.changes();
+    },
+    transaction<T>(fn: () => T): T {
+      b.exec('BEGIN');
+      let result: T;
+      try {
+        result = fn();
+      } catch (e) {
+        try {
+          b.exec('ROLLBACK');
+        } catch {
+          // the engine may already have rolled back
+        }
+        throw e;
+      }
+      b.exec('COMMIT');
+      return result;
+    },
+    export() {
+      if (b.exportFreesStatements) statements.clear();
+      return b.export();
+    },
+    close() {
+      if (b.free) for (const s of statements.values()) b.free(s);
+      statements.clear();
+      b.close();
+    },
+  };
+}
+
+/** {@link Binding.all} for statements that bind, step and reset (sqlite-wasm's oo1, sql.js): `row` reads the current row. */
+export function steppedAll<S extends { bind(values: never): unknown; step(): boolean }>(row: (stmt: S) => SqlRow, reset: (stmt: S) => void): Binding<S>['all'] {
+  return (stmt, params) => {
+    try {
+      if (params.length > 0) stmt.bind(params as never);
+      const rows: SqlRow[] = [];
+      while (stmt.step()) rows.push(row(stmt));
+      return rows;
+    } finally {
+      reset(stmt);
+    }
+  };
 }

@@ -20,7 +20,7 @@ const FTS_COLUMNS = 'doc_id, title, headings, tags, body';
  * without FTS5): a plain table with the `unicode61` tokenizer, FTS5's default,
  * so both tokenize alike.
  */
-export function ftsTableSql(fts: FtsFlavor): string {
+function ftsTableSql(fts: FtsFlavor): string {
   return fts === 'fts5' ? `CREATE VIRTUAL TABLE docs_fts USING fts5(${FTS_COLUMNS}, content='');` : `CREATE VIRTUAL TABLE docs_fts USING fts4(${FTS_COLUMNS}, tokenize=unicode61);`;
 }
 

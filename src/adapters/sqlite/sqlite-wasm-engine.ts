@@ -1,6 +1,5 @@
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
-import { CachedStatementEngine } from './cached-engine.js';
-import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
+import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, cachedEngine, steppedAll } from './engine.js';
 
 /** Options of {@link sqliteWasm}. */
 export interface SqliteWasmOptions {
@@ -27,66 +26,31 @@ function loadDefault(): Promise<Sqlite3Static> {
   return shared;
 }
 
-class WasmEngine extends CachedStatementEngine<PreparedStatement> {
-  readonly name = 'sqlite-wasm';
+function wasmEngine(sqlite3: Sqlite3Static, db: Database): SqliteEngine {
   // Column names per statement: oo1's `get({})` asks SQLite for every name on every row.
-  private readonly columnNames = new WeakMap<PreparedStatement, string[]>();
-  private readonly values: SqlValue[] = [];
-
-  constructor(
-    private readonly sqlite3: Sqlite3Static,
-    private readonly db: Database,
-  ) {
-    super();
-  }
-
-  exec(sql: string): void {
-    this.db.exec(sql);
-  }
-
-  protected prepareStatement(sql: string): PreparedStatement {
-    return this.db.prepare(sql);
-  }
-
-  protected bind(stmt: PreparedStatement, params: readonly SqlValue[]): void {
-    stmt.bind(params as never);
-  }
-
-  protected step(stmt: PreparedStatement): boolean {
-    return stmt.step();
-  }
-
-  protected row(stmt: PreparedStatement): SqlRow {
-    let names = this.columnNames.get(stmt);
+  const columnNames = new WeakMap<PreparedStatement, string[]>();
+  const values: SqlValue[] = [];
+  const row = (stmt: PreparedStatement): SqlRow => {
+    let names = columnNames.get(stmt);
     if (names === undefined) {
       names = stmt.getColumnNames([]);
-      this.columnNames.set(stmt, names);
+      columnNames.set(stmt, names);
     }
-    const values = stmt.get(this.values) as SqlValue[];
-    const row: SqlRow = {};
-    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
-    return row;
-  }
-
-  protected reset(stmt: PreparedStatement): void {
-    stmt.reset(true);
-  }
-
-  protected free(stmt: PreparedStatement): void {
-    stmt.finalize();
-  }
-
-  protected changes(): number {
-    return this.sqlite3.capi.sqlite3_changes(this.db.pointer!);
-  }
-
-  protected closeDatabase(): void {
-    this.db.close();
-  }
-
-  export(): Uint8Array {
-    return this.sqlite3.capi.sqlite3_js_db_export(this.db.pointer!);
-  }
+    const got = stmt.get(values) as SqlValue[];
+    const out: SqlRow = {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = got[i];
+    return out;
+  };
+  return cachedEngine<PreparedStatement>({
+    name: 'sqlite-wasm',
+    prepare: (sql) => db.prepare(sql),
+    all: steppedAll(row, (stmt) => stmt.reset(true)),
+    changes: () => sqlite3.capi.sqlite3_changes(db.pointer!),
+    free: (stmt) => stmt.finalize(),
+    exec: (sql) => db.exec(sql),
+    export: () => sqlite3.capi.sqlite3_js_db_export(db.pointer!),
+    close: () => db.close(),
+  });
 }
 
 /**
@@ -112,7 +76,7 @@ export function sqliteWasm(options: SqliteWasmOptions = {}): SqliteEngineFactory
           throw new Error(`sqlite3_deserialize failed with code ${rc}`);
         }
       }
-      return new WasmEngine(sqlite3, db);
+      return wasmEngine(sqlite3, db);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { CachedStatementEngine } from './cached-engine.js';
-import type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
+import { type SqlRow, type SqliteEngine, type SqliteEngineFactory, cachedEngine, steppedAll } from './engine.js';
 
 /** The part of a sql.js statement memkit uses. */
 export interface SqlJsStatement {
@@ -30,56 +29,6 @@ export interface SqlJsModule {
 }
 // biome-ignore-end lint/suspicious/noExplicitAny: sql.js is untyped here
 
-class SqlJsEngine extends CachedStatementEngine<SqlJsStatement> {
-  readonly name = 'sql.js';
-
-  constructor(private readonly db: SqlJsDatabase) {
-    super();
-  }
-
-  exec(sql: string): void {
-    this.db.exec(sql);
-  }
-
-  protected prepareStatement(sql: string): SqlJsStatement {
-    return this.db.prepare(sql);
-  }
-
-  protected bind(stmt: SqlJsStatement, params: readonly SqlValue[]): void {
-    stmt.bind(params as unknown[]);
-  }
-
-  protected step(stmt: SqlJsStatement): boolean {
-    return stmt.step();
-  }
-
-  protected row(stmt: SqlJsStatement): SqlRow {
-    return stmt.getAsObject() as SqlRow;
-  }
-
-  protected reset(stmt: SqlJsStatement): void {
-    stmt.reset();
-  }
-
-  protected free(stmt: SqlJsStatement): void {
-    stmt.free();
-  }
-
-  protected changes(): number {
-    return this.db.getRowsModified();
-  }
-
-  protected closeDatabase(): void {
-    this.db.close();
-  }
-
-  export(): Uint8Array {
-    // sql.js frees every prepared statement (and reopens the database) on export.
-    this.forgetStatements();
-    return this.db.export();
-  }
-}
-
 /**
  * The sql.js engine, over a module the caller initialized (`await initSqlJs()`).
  * The stock sql.js build has FTS4 but no FTS5; the store then ranks with FTS5's
@@ -93,7 +42,22 @@ export function sqlJs(SQL: SqlJsModule): SqliteEngineFactory {
   return {
     name: 'sql.js',
     async open(bytes?: Uint8Array): Promise<SqliteEngine> {
-      return new SqlJsEngine(new SQL.Database(bytes && bytes.length > 0 ? bytes : undefined) as SqlJsDatabase);
+      const db = new SQL.Database(bytes && bytes.length > 0 ? bytes : undefined) as SqlJsDatabase;
+      return cachedEngine<SqlJsStatement>({
+        name: 'sql.js',
+        prepare: (sql) => db.prepare(sql),
+        all: steppedAll(
+          (stmt) => stmt.getAsObject() as SqlRow,
+          (stmt) => stmt.reset(),
+        ),
+        changes: () => db.getRowsModified(),
+        free: (stmt) => stmt.free(),
+        // sql.js frees every prepared statement (and reopens the database) on export.
+        exportFreesStatements: true,
+        exec: (sql) => db.exec(sql),
+        export: () => db.export(),
+        close: () => db.close(),
+      });
     },
   };
 }
