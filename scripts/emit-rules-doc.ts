@@ -36,11 +36,12 @@ export function exampleCodes(): string[] {
 }
 
 /** A format rule's examples as files (path → bytes) per kind; `undefined` for a code whose examples are directories. */
-export function inlineExamples(code: string): { fail: Map<string, Buffer>; pass: Map<string, Buffer> } | undefined {
+export function inlineExamples(code: string): { fail: Map<string, Buffer>; pass: Map<string, Buffer>; base: Map<string, Buffer> } | undefined {
   const owned = FORMAT_RULES.get(code);
   if (owned === undefined) return undefined;
   const files = (f: Readonly<Record<string, string>>) => new Map(Object.entries(f).map(([p, t]) => [p, Buffer.from(t, 'utf8')] as const));
-  return { fail: files(owned.rule.examples.fail), pass: files(owned.rule.examples.pass) };
+  const { fail, pass, base = {} } = owned.rule.examples;
+  return { fail: files(fail), pass: files(pass), base: files(base) };
 }
 
 function fence(text: string): string {
@@ -94,7 +95,7 @@ function showKind(files: Map<string, Buffer>, from: Map<string, Buffer> | undefi
 function examples(code: string): string {
   const dir = join(EXAMPLES_DIR, code);
   const inline = inlineExamples(code);
-  const base = inline === undefined ? filesOf(join(dir, 'base')) : new Map<string, Buffer>();
+  const base = inline?.base ?? filesOf(join(dir, 'base'));
   const fail = inline?.fail ?? filesOf(join(dir, 'fail'));
   const pass = inline?.pass ?? filesOf(join(dir, 'pass'));
   if (fail.size === 0 && pass.size === 0) return '';

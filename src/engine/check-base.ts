@@ -4,6 +4,7 @@ import { SKIPPED_DIRS } from './layout.js';
 import { applyPolicy } from './profile.js';
 import type { CheckSource } from './source.js';
 import type { LoadedFile } from '../formats/check-context.js';
+import type { HistoryRule } from '../formats/rule.js';
 import { type FormatId, classifyPaths, formatById } from '../formats/index.js';
 import { type LedgerText, parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { RULES } from './rules.js';
@@ -15,6 +16,12 @@ const isUnreadable = (v: unknown): v is BaseUnreadable => v !== null && typeof v
 
 /** The history rule of a format, when it has one. */
 const historyOf = (format: FormatId) => formatById(format).history;
+
+/** Every comparison of HEAD's file with the base's a format makes: its history rule's and its rules'. */
+function comparesOf(format: FormatId): NonNullable<HistoryRule['compare']>[] {
+  const f = formatById(format);
+  return [f.history?.compare, ...(f.rules ?? []).map((r) => r.compare)].filter((c) => c !== undefined);
+}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -44,7 +51,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
   const loaded = new Map<string, LoadedFile>();
   const { report, listing, settings } = await runCheck(head, { ...options, codes: options.codes ?? RULES }, (file) => {
     // A file a history rule compares, and a ledger one may read beside it.
-    if (historyOf(file.format)?.compare !== undefined || formatById(file.format).ledger !== undefined) loaded.set(file.path, file);
+    if (comparesOf(file.format).length > 0 || formatById(file.format).ledger !== undefined) loaded.set(file.path, file);
   });
   const present = new Set(listing.files.map((f) => f.path));
   const seen = new Set(report.problems.map(key));
@@ -67,8 +74,8 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
     return t === undefined ? undefined : parseLedgerText(t);
   };
   for (const { file, format } of report.checked) {
-    const compare = historyOf(format)?.compare;
-    if (compare === undefined) continue;
+    const compares = comparesOf(format);
+    if (compares.length === 0) continue;
     const old = await base.read(file);
     if (isUnreadable(old) || (old === undefined && atBase.has(file))) {
       const why = isUnreadable(old) ? old.unreadable : 'the base lists it, yet gave no bytes';
@@ -84,7 +91,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
       continue;
     }
     if (before === after.text) continue;
-    for (const p of await compare(after, before, { ledger: headLedger })) found.push(p);
+    for (const compare of compares) for (const p of await compare(after, before, { ledger: headLedger })) found.push(p);
   }
   const baseFiles = baseList.filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
   for (const [path, cls] of classifyPaths(baseFiles)) {

@@ -162,7 +162,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     try {
       await checks.file(file, ctx);
       // The rules the format's module owns, each handed the file as read.
-      for (const rule of formatById(format).rules ?? []) ctx.report(file, rule.check(file));
+      for (const rule of formatById(format).rules ?? []) if (rule.check !== undefined) ctx.report(file, rule.check(file));
     } catch (cause) {
       ctx.add(failedCheck(cause, f.path, text));
     }

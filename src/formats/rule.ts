@@ -2,6 +2,7 @@ import type { JsonPositions } from '../kernel/canonical/index.js';
 import type { CodeInfo } from '../kernel/problems/codes.js';
 import type { LineIndex, Problem, Result } from '../kernel/problems/index.js';
 import type { LedgerText } from './memory-bank/ledger-text.js';
+import type { ProgressTable } from './progress/parse.js';
 import type { SystemPatterns } from './system-patterns/parse.js';
 
 /** What a format rule is handed: one file of its format, read and decoded once by the check run. */
@@ -19,7 +20,8 @@ export type ExampleFiles = Readonly<Record<string, string>>;
 
 /**
  * One rule a format owns: its problem code, what the rule table says of it,
- * the check, and an example that fails and one that passes. The format's
+ * the check (of one file, or of HEAD's file against the base revision's for
+ * `--base`), and an example that fails and one that passes. The format's
  * module lists it in `rules`; the check run applies it to every file of the
  * format, the rule table and `docs/rules.md` read its metadata and examples,
  * and a test runs each example.
@@ -30,13 +32,19 @@ export interface FormatRule {
   /** Meaning, fix, severity and source (the seed line it follows); the format is the module's. */
   readonly info: Omit<CodeInfo, 'format'>;
   /** The problems of one file; the run fills in each problem's `file` and applies the profile. */
-  readonly check: (file: RuleFile) => readonly Problem[];
-  /** A directory that reports the rule, and one that does not. */
-  readonly examples: { readonly fail: ExampleFiles; readonly pass: ExampleFiles };
+  readonly check?: (file: RuleFile) => readonly Problem[];
+  /** With `--base`: the problems of HEAD's file against the base revision's text (called only when the two differ). */
+  readonly compare?: HistoryRule['compare'];
+  /** A directory that reports the rule, and one that does not; `base`, for a rule that compares, is the earlier version both are compared with. */
+  readonly examples: { readonly fail: ExampleFiles; readonly pass: ExampleFiles; readonly base?: ExampleFiles };
 }
 
 /** The parse a file's checks left on it, kept so a later reader (`--base`) parses nothing again. */
-export type ParsedFile = { kind: 'json'; value: unknown } | { kind: 'ledger'; ledger: LedgerText } | { kind: 'system-patterns'; result: Result<SystemPatterns> };
+export type ParsedFile =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'ledger'; ledger: LedgerText }
+  | { kind: 'system-patterns'; result: Result<SystemPatterns> }
+  | { kind: 'progress'; table: Result<ProgressTable> };
 
 /** HEAD's version of a file as the check run read and parsed it, handed to a format's history rule. */
 export interface HistoryFile extends RuleFile {

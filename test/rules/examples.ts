@@ -48,8 +48,8 @@ export function exampleDir(code: string): string {
   inlineRoot ??= mkdtempSync(join(tmpdir(), 'memkit-rule-examples-'));
   const dir = join(inlineRoot, code);
   if (!existsSync(dir))
-    for (const kind of ['fail', 'pass'] as const)
-      for (const [path, text] of Object.entries(owned.rule.examples[kind])) {
+    for (const kind of ['fail', 'pass', 'base'] as const)
+      for (const [path, text] of Object.entries(owned.rule.examples[kind] ?? {})) {
         const file = join(dir, kind, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, text);

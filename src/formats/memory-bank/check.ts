@@ -134,6 +134,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     }
     case 'progress': {
       const parsed = parseProgressTable(file.text, { file: file.path });
+      file.parsed = { kind: 'progress', table: parsed };
       const problems = parsed.ok ? (parsed.problems ?? []) : parsed.problems;
       if (problems.some((p) => p.code === 'table.missing')) hold('table', problems);
       else ctx.report(file, problems);
