@@ -2,6 +2,7 @@ import { looksLikeProgressTable, namedOutsideBank } from '../bank-sniff.js';
 import { inBank } from '../layout.js';
 import { progressTableParser } from '../parsers.js';
 import { ALL_AGENTS, type FormatModule } from '../types.js';
+import { rowDeleted } from './rules/row-deleted.js';
 
 /** `progress.md`: a Markdown table. */
 export const progress: FormatModule<'progress'> = {
@@ -18,4 +19,7 @@ export const progress: FormatModule<'progress'> = {
   gitPattern: 'progress.md',
   // memory-bank-schema.md: the file's `writers` and `append_only` lines.
   writerRule: { writers: [ALL_AGENTS], appendOnly: false, approvers: ['CIReviewer', 'ReaperOAK'] },
+  // Its rows are memory bank entries: the file's deletion deletes them all.
+  history: { permanent: true },
+  rules: [rowDeleted],
 };
