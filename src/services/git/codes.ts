@@ -1,8 +1,9 @@
 import { defineCodes } from '../../kernel/problems/codes.js';
+import { decisionLog, events, exportBundle, memoryManifest, riskRegister, systemPatterns, threadStore, wbsTask, wbsTaskIndex } from '../../formats/index.js';
 import { LEDGER_FORMAT_IDS } from '../../formats/memory-bank/ledgers.js';
 
-const APPEND_ONLY = [...LEDGER_FORMAT_IDS, 'events', 'system-patterns'] as const;
-const MERGED = [...LEDGER_FORMAT_IDS, 'events', 'wbs-task-index', 'thread-store', 'memory-manifest'] as const;
+const APPEND_ONLY = [...LEDGER_FORMAT_IDS, events.id, systemPatterns.id];
+const MERGED = [...LEDGER_FORMAT_IDS, events.id, wbsTaskIndex.id, threadStore.id, memoryManifest.id];
 
 /** Problem codes of `memkit/git`: checks against a base revision, the merge driver and `memkit git setup`. */
 export const gitCodes = defineCodes({
@@ -16,19 +17,19 @@ export const gitCodes = defineCodes({
     meaning: 'A thread that is frozen or archived at the base revision was changed or removed (a frozen thread may only become archived; an archived one is final).',
     fix: 'Restore the thread as it is at the base revision; record new work in an active thread.',
     source: { seed: 'thread-store-schema.md', quote: '| `frozen` | Thread is frozen (read-only) | → `archived` |' },
-    format: 'thread-store',
+    format: threadStore.id,
   },
   'git.task-reopened': {
     meaning: 'A WBS task that is `done` at the base revision is no longer `done` (the format records no reason for reopening a task, so this is a convention warning).',
     fix: 'Check that reopening the task was meant; note why in the task file (e.g. its description) or restore `done`.',
     source: 'convention',
-    format: ['wbs-task', 'wbs-task-index'],
+    format: [wbsTask.id, wbsTaskIndex.id],
   },
   'git.schema-version-down': {
     meaning: "A file's schema version (an export bundle's `schema_version`, a manifest's, task index's or thread store's `version`) is lower than at the base revision.",
     fix: 'Keep the newer version: readers migrate old versions forward, never back.',
     source: 'convention',
-    format: ['export-bundle', 'memory-manifest', 'wbs-task-index', 'thread-store'],
+    format: [exportBundle.id, memoryManifest.id, wbsTaskIndex.id, threadStore.id],
   },
   'git.base-unreadable': {
     meaning:
@@ -95,14 +96,14 @@ export const gitCodes = defineCodes({
       'The merged task index rolls the status of a task up to a value that the merge of its entity file (`tasks/<id>.json`) does not give (both branches finished sibling tasks, or one finished a task while the other added one), so the index and the entity files would disagree.',
     fix: 'Resolve by hand: set the status the roll-up gives in the task file and in task-index.json (the message names both values), then run `memkit check`.',
     source: 'operational',
-    format: 'wbs-task-index',
+    format: wbsTaskIndex.id,
   },
   'git.merge-renumbered': {
     meaning: 'An entry from the other branch had an id already used on this side; it was given the next free id of its day and re-chained.',
     fix: 'Nothing to fix; update references to the old id if other files name it.',
     severity: 'warning',
     source: 'operational',
-    format: ['decision-log', 'risk-register'],
+    format: [decisionLog.id, riskRegister.id],
   },
   'git.driver-not-runnable': {
     meaning:

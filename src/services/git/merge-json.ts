@@ -1,7 +1,8 @@
 import { canonicalize } from '../../kernel/canonical/jcs.js';
 import { readJson } from '../../kernel/canonical/read-json.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import type { TaskIndex, ThreadStore } from '../../schema/index.js';
+import { type memoryManifest, threadStore, wbsTaskIndex } from '../../formats/index.js';
+import type { MemoryManifest, TaskIndex, TaskIndexEntry, ThreadStore } from '../../schema/index.js';
 import { checkThreadStore } from '../../formats/thread-store/invariants.js';
 import { rebuildRelations } from '../../formats/thread-store/rebuild-relations.js';
 import { checkWbs } from '../../formats/wbs/invariants.js';
@@ -9,7 +10,7 @@ import { rollup } from '../../formats/wbs/rollup.js';
 import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, sideProblem } from './bounds.js';
 
 /** The JSON memory files with a three-way merge. */
-export type JsonMergeFormat = 'thread-store' | 'wbs-task-index' | 'memory-manifest';
+export type JsonMergeFormat = typeof threadStore.id | typeof wbsTaskIndex.id | typeof memoryManifest.id;
 
 /** Options of {@link mergeJsonFile}. */
 export interface MergeJsonOptions {
@@ -90,15 +91,30 @@ function later(a: unknown, b: unknown): unknown {
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
+/** How a field derived from both sides (not merged three ways) is computed. */
+type Derive = (ours: unknown, theirs: unknown) => unknown;
+
+/** The thread store's derived metadata: the later `last_updated`, ours' `thread_count` (recounted after). */
+const METADATA_MERGES: Record<keyof ThreadStore['metadata'], Derive> = { last_updated: later, thread_count: (ours) => ours };
+
+/** The memory manifest's derived fields: the later `generated_at`. */
+const MANIFEST_MERGES: Partial<Record<keyof MemoryManifest, Derive>> = { generated_at: later };
+
+const derivedBy = (table: object, key: string): Derive | undefined => (Object.hasOwn(table, key) ? (table as Record<string, Derive>)[key] : undefined);
+
+/** A task's fields that the roll-up derives for a parent: merged three ways only for a leaf. */
+const ROLLED_UP: Partial<Record<keyof TaskIndexEntry, undefined>> = { status: undefined, progress: undefined };
+
 function mergeThreadStore(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
   const store = mergeRecord(base, ours, theirs, '', c, (k, b, o, t) => {
     if (k === 'threads' && isObject(o) && isObject(t)) return mergeRecord(isObject(b) ? b : {}, o, t, 'thread ', c);
     // The operations log only grows: the union, ours first, an operation (by id) kept once.
     if (k === 'operations' && Array.isArray(o) && Array.isArray(t)) return mergeKeyed(b, o, t, 'id', 'operation', c);
     if (k === 'metadata' && isObject(o) && isObject(t))
-      return mergeRecord(isObject(b) ? b : {}, o, t, 'metadata field ', c, (mk, mb, mo, mt) =>
-        mk === 'last_updated' ? later(mo, mt) : mk === 'thread_count' ? mo : merge3(mb, mo, mt, `metadata field ${mk}`, c),
-      );
+      return mergeRecord(isObject(b) ? b : {}, o, t, 'metadata field ', c, (mk, mb, mo, mt) => {
+        const derive = derivedBy(METADATA_MERGES, mk);
+        return derive ? derive(mo, mt) : merge3(mb, mo, mt, `metadata field ${mk}`, c);
+      });
     if (k === 'relations') return o;
     return merge3(b, o, t, `the field ${k}`, c);
   });
@@ -114,7 +130,7 @@ function mergeTaskIndex(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): 
     if (k !== 'tasks' || !Array.isArray(o) || !Array.isArray(t)) return merge3(b, o, t, `the field ${k}`, c);
     return mergeKeyed(b, o, t, 'id', 'task', c, (bt, ot, tt, id) => {
       // Status and progress of a parent are derived (the roll-up below recomputes them); only a leaf's can conflict.
-      const strip = (v: unknown) => (isObject(v) ? { ...v, status: undefined, progress: undefined } : v);
+      const strip = (v: unknown) => (isObject(v) ? { ...v, ...ROLLED_UP } : v);
       const rest = merge3(strip(bt), strip(ot), strip(tt), `task ${id}`, c);
       if (!isObject(rest)) return rest;
       const parent = Array.isArray(rest.children) && rest.children.length > 0;
@@ -125,7 +141,7 @@ function mergeTaskIndex(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): 
       const out: Loose = {};
       const src = isObject(ot) ? ot : isObject(tt) ? tt : rest;
       for (const f of [...Object.keys(src), ...Object.keys(rest).filter((f) => !Object.hasOwn(src, f))]) {
-        const v = f === 'status' || f === 'progress' ? pick(f) : rest[f];
+        const v = Object.hasOwn(ROLLED_UP, f) ? pick(f) : rest[f];
         if (v !== undefined) out[f] = v;
       }
       return out;
@@ -176,7 +192,8 @@ function rollupAgreesWithEntities(base: Loose, ours: Loose, theirs: Loose, merge
 
 function mergeManifest(base: Loose, ours: Loose, theirs: Loose, c: Conflicts): Loose {
   return mergeRecord(base, ours, theirs, '', c, (k, b, o, t) => {
-    if (k === 'generated_at') return later(o, t);
+    const derive = derivedBy(MANIFEST_MERGES, k);
+    if (derive) return derive(o, t);
     if (k === 'docs' && Array.isArray(o) && Array.isArray(t)) return mergeKeyed(b, o, t, 'path', 'the manifest entry of', c);
     return merge3(b, o, t, `the field ${k}`, c);
   });
@@ -216,10 +233,10 @@ export function mergeJsonFile(inputs: MergeInputs, options: MergeJsonOptions): R
     values[side] = r.value;
   }
   const c = new Conflicts(file);
-  const merge = options.format === 'thread-store' ? mergeThreadStore : options.format === 'wbs-task-index' ? mergeTaskIndex : mergeManifest;
+  const merge = options.format === threadStore.id ? mergeThreadStore : options.format === wbsTaskIndex.id ? mergeTaskIndex : mergeManifest;
   const merged = merge(values.base!, values.ours!, values.theirs!, c);
   if (c.problems.length > 0) return fail(c.problems);
-  const invariants = options.format === 'thread-store' ? checkThreadStore(merged) : options.format === 'wbs-task-index' ? checkWbs(merged) : [];
+  const invariants = options.format === threadStore.id ? checkThreadStore(merged) : options.format === wbsTaskIndex.id ? checkWbs(merged) : [];
   const broken = invariants.find((p) => p.severity === 'error');
   if (broken) return fail([sideProblem('git.merge-invalid-result', 'theirs', `the merged file breaks a rule (${broken.code}: ${broken.message})`, file)]);
   const eol = inputs.ours.includes('\r\n') ? '\r\n' : '\n';

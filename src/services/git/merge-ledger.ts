@@ -1,6 +1,7 @@
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
 import { canonicalize } from '../../kernel/canonical/jcs.js';
 import { nextDatedId } from '../ledger/append.js';
+import { events } from '../../formats/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
 import { verifyParsed } from '../../formats/memory-bank/verify.js';
 import { parseJsonlText } from '../../syntax/jsonl.js';
@@ -12,7 +13,7 @@ import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, ch
 /** Options of {@link mergeLedger}. */
 export interface MergeLedgerOptions {
   /** The ledger format, or `events` for an `events.jsonl` (append-only, not chained). */
-  format: LedgerFormatId | 'events';
+  format: LedgerFormatId | typeof events.id;
   /** The merged path, for problems. */
   file?: string;
   /** SHA-256 implementation (default the portable `jsHasher`). */
@@ -81,7 +82,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   // problem in it stays where it is for `memkit check` to report; it is only parsed (and verified when its
   // last line is not canonical, to learn its chain convention).
   const read = (side: Side): Result<Side3> =>
-    options.format === 'events' ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
+    options.format === events.id ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
   const base = read('base');
   const ours = read('ours');
   const theirs = read('theirs');
@@ -113,8 +114,8 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   let k = B.length;
   while (k < O.length && k < T.length && O[k]!.text === T[k]!.text) k++;
   const newOurs = O.slice(k);
-  const info = options.format === 'events' ? undefined : LEDGER_FORMATS[options.format];
-  const sameAs = duplicateFinder(newOurs, options.format === 'events' ? ['id'] : [info?.tsField ?? 'ts', info?.idField ?? 'ts']);
+  const info = options.format === events.id ? undefined : LEDGER_FORMATS[options.format];
+  const sameAs = duplicateFinder(newOurs, options.format === events.id ? ['id'] : [info?.tsField ?? 'ts', info?.idField ?? 'ts']);
   const used = new Set<string>();
   // The highest dated id of each day (fixed width, so the greatest string): the next free number is one past it.
   const highest = new Map<string, string>();
@@ -125,7 +126,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
     const top = highest.get(day);
     if (top === undefined || id > top) highest.set(day, id);
   };
-  const idField = options.format === 'events' ? 'id' : info?.idField;
+  const idField = options.format === events.id ? 'id' : info?.idField;
   if (idField) for (const e of O) if (typeof field(e.value, idField) === 'string') use(field(e.value, idField) as string);
   let head = ours.value.head;
   const eol = ours.value.eol;
@@ -144,7 +145,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
       duplicates++;
       continue;
     }
-    if (options.format === 'events') {
+    if (options.format === events.id) {
       const id = field(t.value, 'id');
       if (dup === 'differs' || (typeof id === 'string' && used.has(id)))
         return fail([sideProblem('git.merge-entry-conflict', 'theirs', `event ${JSON.stringify(id)} was appended on both sides with different content`, file, t.line)]);

@@ -5,9 +5,11 @@ import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
 import { sha256Hex } from '../../kernel/canonical/sha256.js';
 import { entryHash } from '../../formats/memory-bank/entry-hash.js';
 import { type LedgerEnv, resolveLedgerEnv } from '../../formats/memory-bank/env.js';
+import type { LedgerFacts } from '../../formats/index.js';
 import { LEDGER_FORMATS, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
 
-type AutoField = 'predecessor_hash' | 'ts' | 'timestamp' | 'id' | 'risk_id';
+/** The fields append fills: the chain link, the time and the dated id. */
+type AutoField = keyof { predecessor_hash: string } | LedgerFacts['tsField'] | NonNullable<LedgerFacts['idField']>;
 
 /**
  * What a caller supplies to {@link append}: the entry without the fields
@@ -60,11 +62,6 @@ export function headOf(format: LedgerFormatId, entries: readonly unknown[], env:
   return head;
 }
 
-/** `YYYYMMDD` of a date in UTC. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10).replaceAll('-', '');
-}
-
 /**
  * The next free dated id: `PREFIX-YYYYMMDD-NNN` with NNN one past the highest
  * used that day (001 on a fresh day); `undefined` when 999 is taken.
@@ -102,12 +99,13 @@ export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: 
   if (draft === null || typeof draft !== 'object' || Array.isArray(draft)) return fail([error('schema.type', 'an entry draft must be an object', { pointer: '' })]);
   const entry: Record<string, unknown> = {};
   if (info.idField && info.idPrefix) {
-    const id = nextDatedId(info.idPrefix, utcDay(now), head.ids);
-    if (id === undefined) return fail([error('ledger.id-exhausted', `all ids of ${utcDay(now)} are used`)]);
+    const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+    const id = nextDatedId(info.idPrefix, day, head.ids);
+    if (id === undefined) return fail([error('ledger.id-exhausted', `all ids of ${day} are used`)]);
     entry[info.idField] = id;
   }
   entry[info.tsField] = now.toISOString();
-  for (const [k, v] of Object.entries(draft)) if (!(k in entry) && k !== 'predecessor_hash') entry[k] = v;
+  for (const [k, v] of Object.entries(draft)) if (!(k in entry)) entry[k] = v;
   entry.predecessor_hash = head.lastHash;
   const problems: Problem[] = validate(info.schemaId, entry, options.validate);
   if (problems.some((p) => p.severity === 'error')) return fail(problems);

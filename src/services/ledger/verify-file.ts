@@ -1,3 +1,4 @@
+import { feedbackLog } from '../../formats/index.js';
 import { verifyFeedbackLog } from '../../formats/feedback-log/verify.js';
 import { type LedgerFormatId, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
 import { type PayloadResolver, type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
@@ -51,7 +52,7 @@ export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOpti
   const { decide, ...rest } = options;
   const format = file.format ?? ledgerFormatOfFile(file.path);
   const opts: VerifyOptions = { ...rest, file: file.path, ...(format === undefined ? {} : { format }), preamble: !/\.(jsonl|ndjson)$/i.test(file.path) };
-  const summary = format === 'feedback-log' ? verifyFeedbackLog(await file.text(), opts) : await verify(file.chunks?.() ?? (await file.text()), opts);
+  const summary = format === feedbackLog.id ? verifyFeedbackLog(await file.text(), opts) : await verify(file.chunks?.() ?? (await file.text()), opts);
   const raisedErrors = summary.problems.some((p) => p.severity === 'error');
   const problems: Problem[] = [];
   for (const p of summary.problems) {
