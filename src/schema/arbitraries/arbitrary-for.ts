@@ -1,30 +1,21 @@
 import type fc from 'fast-check';
 import { MemkitError, error } from '../../kernel/problems/index.js';
 import { type SchemaId, formatIds } from '../index.js';
-import { activeContextEntryArb } from './active-context-entry.js';
-import { artifactsManifestArb } from './artifacts-manifest.js';
-import { decisionLogEntryArb } from './decision-log-entry.js';
-import { eventArb } from './event.js';
-import { exportDecisionV1Arb } from './export-decision-v1.js';
-import { exportFactV1Arb } from './export-fact-v1.js';
-import { exportIdentityV1Arb } from './export-identity-v1.js';
-import { exportManifestArb } from './export-manifest.js';
-import { feedbackLogEntryArb } from './feedback-log-entry.js';
-import { gardenerConfigArb } from './gardener-config.js';
-import { memoryDocArb } from './memory-doc.js';
-import { memoryManifestArb } from './memory-manifest.js';
-import { productContextEntryArb } from './product-context-entry.js';
-import { progressRowArb } from './progress-row.js';
-import { riskRegisterEntryArb } from './risk-register-entry.js';
-import { systemPatternsHeaderArb } from './system-patterns-header.js';
-import { threadArb } from './thread.js';
-import { threadOperationArb } from './thread-operation.js';
-import { threadRelationsArb } from './thread-relations.js';
-import { threadStoreArb } from './thread-store.js';
-import { wbsIndexEntryArb } from './wbs-index-entry.js';
-import { wbsTaskArb } from './wbs-task.js';
-import { wbsTaskIndexArb } from './wbs-task-index.js';
-import { workflowStateArb } from './workflow-state.js';
+import { exportDecisionV1Arb, exportFactV1Arb, exportIdentityV1Arb, exportManifestArb } from './export-v1.js';
+import {
+  activeContextEntryArb,
+  artifactsManifestArb,
+  decisionLogEntryArb,
+  feedbackLogEntryArb,
+  productContextEntryArb,
+  progressRowArb,
+  riskRegisterEntryArb,
+  systemPatternsHeaderArb,
+  workflowStateArb,
+} from './memory-bank.js';
+import { threadArb, threadOperationArb, threadRelationsArb, threadStoreArb } from './thread-store.js';
+import { eventArb, gardenerConfigArb, memoryDocArb, memoryManifestArb } from './thunderus.js';
+import { wbsIndexEntryArb, wbsTaskArb, wbsTaskIndexArb } from './wbs.js';
 
 /** The arbitrary of every format id in the schema registry (a missing id is a type error). */
 export const arbitraries = Object.freeze({

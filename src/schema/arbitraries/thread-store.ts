@@ -1,10 +1,61 @@
 import fc from 'fast-check';
-import type { Thread, ThreadRelations, ThreadStore } from '../index.js';
-import { dateTimeArb } from './date-time.js';
-import { semverArb } from './semver.js';
-import { threadWithId } from './thread-with-id.js';
-import { threadIdArb } from './thread-id.js';
-import { threadOperationArb } from './thread-operation.js';
+import { THREAD_STATUSES, type Thread, type ThreadOperation, type ThreadRelations, type ThreadStore } from '../index.js';
+import { ALNUM, nonEmptyText, tags, token } from './internal.js';
+import { dateTimeArb, semverArb } from './primitives.js';
+
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Thread ids: letters, digits, `-` and `_` (the thread store seed's id format), never a prototype key. */
+export const threadIdArb: fc.Arbitrary<string> = token(ALNUM + '-_', 1, 16).filter((id) => !RESERVED.has(id));
+
+/** A valid thread with the given id; used by the thread store arbitrary. */
+function threadWithId(id: string, parent: fc.Arbitrary<string | null>): fc.Arbitrary<Thread> {
+  return fc.record(
+    {
+      id: fc.constant(id),
+      title: nonEmptyText(),
+      objective: nonEmptyText(80),
+      created_at: dateTimeArb,
+      status: fc.constantFrom(...THREAD_STATUSES),
+      tags,
+      parent_id: parent,
+      storage_path: fc.constant(`threads/${id}`),
+    },
+    { requiredKeys: ['id', 'title', 'objective', 'created_at', 'status', 'parent_id', 'storage_path'] },
+  );
+}
+
+/** Valid threads (format `thread`), with `parent_id` null or another thread id. */
+export const threadArb: fc.Arbitrary<Thread> = threadIdArb.chain((id) => threadWithId(id, fc.option(threadIdArb, { nil: null })));
+
+const paramsOf = {
+  spawn: fc.record({ parent_id: threadIdArb, child_id: threadIdArb, objective: nonEmptyText() }),
+  reference: fc.record({ from_id: threadIdArb, to_id: threadIdArb, asset_path: nonEmptyText() }),
+  freeze: fc.record({ thread_id: threadIdArb }),
+  archive: fc.record({ thread_id: threadIdArb }),
+  update: fc.record({ thread_id: threadIdArb, title: nonEmptyText() }, { requiredKeys: ['thread_id'] }),
+} as const;
+
+/** Valid thread operations (format `thread-operation`) carrying the key params of their seed command. */
+export const threadOperationArb: fc.Arbitrary<ThreadOperation> = fc.constantFrom(...(Object.keys(paramsOf) as (keyof typeof paramsOf)[])).chain((command) =>
+  fc.record({
+    id: token(ALNUM + '-_', 1, 12).map((s) => 'op-' + s),
+    timestamp: dateTimeArb,
+    command: fc.constant(command),
+    operator: fc.constantFrom('user', 'system', 'agent'),
+    params: paramsOf[command] as fc.Arbitrary<Record<string, unknown>>,
+  }),
+);
+
+const ids = fc.uniqueArray(threadIdArb, { maxLength: 3 });
+
+/** Valid relation caches of one thread (format `thread-relations`). */
+export const threadRelationsArb: fc.Arbitrary<ThreadRelations> = fc.record({
+  children: ids,
+  references_to: ids,
+  referenced_by: ids,
+  depends_on: ids,
+});
 
 /**
  * Valid thread stores (format `thread-store`) that also keep the seed's
