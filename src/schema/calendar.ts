@@ -1,6 +1,5 @@
-// Calendar arithmetic of memkit's date-time reader
-// (schemas/date-time.ts). Internal:
-// not exported from `memkit/schemas`.
+// Calendar arithmetic of the date-time reader (date-time.ts) and of the dates in ids (registry.ts).
+// Internal: not exported from `memkit/schemas`.
 
 /** The decimal number in `s[at .. at + count)`, or -1 when one of them is not an ASCII digit. */
 export function digits(s: string, at: number, count: number): number {
@@ -17,4 +16,20 @@ export function digits(s: string, at: number, count: number): number {
 export function daysInMonth(year: number, month: number): number {
   if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
+
+/** True when the 8 characters of `s` at `at` are a `YYYYMMDD` day that exists. */
+export function isRealDateAt(s: string, at: number): boolean {
+  const y = digits(s, at, 4);
+  const m = digits(s, at + 4, 2);
+  const d = digits(s, at + 6, 2);
+  return y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/** True when the 6 characters of `s` at `at` are an `HHMMSS` time of day. */
+export function isRealTimeAt(s: string, at: number): boolean {
+  const h = digits(s, at, 2);
+  const m = digits(s, at + 2, 2);
+  const sec = digits(s, at + 4, 2);
+  return h >= 0 && h < 24 && m >= 0 && m < 60 && sec >= 0 && sec < 60;
 }

@@ -63,9 +63,6 @@ export function StrictRecord<V extends Parameters<typeof Type.Record>[1]>(keyPat
   return Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false });
 }
 
-/** An array of unique strings. */
-export const StringSet = (item = Type.String()) => Type.Array(item, { uniqueItems: true });
-
 /**
  * An object whose every property matches `value` (JSON Schema
  * `additionalProperties: value`): any key, including ones with newlines,

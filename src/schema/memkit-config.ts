@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { StringEnum } from './common.js';
 
 /** A rule's configured severity: `off` drops its problems, `warn` and `error` set their severity. */
-export const RuleSettingSchema = StringEnum(['off', 'warn', 'error'] as const);
+const RuleSettingSchema = StringEnum(['off', 'warn', 'error'] as const);
 
 /**
  * `memkit.config.json`: how `memkit check` reads one memory directory. Every

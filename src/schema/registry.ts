@@ -1,5 +1,5 @@
 import { type Problem, error, joinPointer } from '../kernel/problems/index.js';
-import { isRealDateAt, isRealTimeAt } from './ids.js';
+import { isRealDateAt, isRealTimeAt } from './calendar.js';
 import { type TokenCounter, summaryTokenProblems } from './tokens.js';
 import * as thunderus from './thunderus.js';
 import * as bank from './memory-bank.js';

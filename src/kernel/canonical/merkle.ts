@@ -30,7 +30,7 @@ export function emptyRoot(hasher: Hasher = jsHasher): Uint8Array {
 }
 
 /** Largest power of two strictly less than `n` (n ≥ 2). */
-export function splitPoint(n: number): number {
+function splitPoint(n: number): number {
   let k = 1;
   while (k * 2 < n) k *= 2;
   return k;

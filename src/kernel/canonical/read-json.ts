@@ -92,7 +92,7 @@ function readValue(text: string, options: ReadJsonOptions): Result<unknown> {
 }
 
 /** The `input.not-json` (or `input.too-deep`) Problem for a `JSON.parse` failure, with line and column in `text`. */
-export function syntaxProblem(text: string, cause: unknown): Problem {
+function syntaxProblem(text: string, cause: unknown): Problem {
   if (cause instanceof RangeError) return error('input.too-deep', 'the JSON nests too deeply to parse', { line: 1, column: 1 });
   const message = (cause instanceof Error ? cause.message : String(cause)).replace(/^JSON\.parse: /, '');
   const lc = /line (\d+) column (\d+)/.exec(message);

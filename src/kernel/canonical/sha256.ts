@@ -62,7 +62,7 @@ function compress(state: Uint32Array, block: DataView, offset: number): void {
 }
 
 /** SHA-256 (FIPS 180-4) in plain JavaScript; runs anywhere, synchronously. */
-export function sha256Js(data: Uint8Array): Uint8Array {
+function sha256Js(data: Uint8Array): Uint8Array {
   const state = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   const full = data.length - (data.length % 64);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);

@@ -9,7 +9,7 @@ export function toPointer(path: readonly (string | number)[]): string {
 }
 
 /** Escapes one reference token (`~` → `~0`, `/` → `~1`). */
-export function escapeToken(token: string): string {
+function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
