@@ -1,4 +1,5 @@
 import { defineCodes } from '../../kernel/problems/index.js';
+import { PG_LEDGER_IDS } from './ledger.js';
 
 /** Problem codes of the PostgreSQL store and ledgers (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
 export const postgresCodes = defineCodes({
@@ -61,12 +62,12 @@ export const postgresCodes = defineCodes({
     meaning: "The ledger table's positions are not 1, 2, 3, … without gaps: a row was deleted or inserted outside memkit.",
     fix: 'Restore the table from a backup or an exported ledger file (deleting an entry is never allowed).',
     source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
-    format: ['decision-log', 'risk-register', 'product-context', 'active-context'],
+    format: PG_LEDGER_IDS,
   },
   'ledger.pg-row-mismatch': {
     meaning: "A ledger row's `entry_hash` or `predecessor_hash` column disagrees with its stored line or with the row before it: the row was edited outside memkit.",
     fix: 'Restore the table from a backup or an exported ledger file; never edit ledger rows by hand.',
     source: { seed: 'memory-bank-schema.md', quote: 'REQUIRE: Every append stores predecessor_hash (chain integrity)' },
-    format: ['decision-log', 'risk-register', 'product-context', 'active-context'],
+    format: PG_LEDGER_IDS,
   },
 });

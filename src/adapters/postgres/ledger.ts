@@ -1,6 +1,6 @@
 import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
-import { MEMORY_BANK_FILES } from '../../formats/index.js';
+import { activeContext, decisionLog, fileNameOf, formatById, productContext, riskRegister } from '../../formats/index.js';
 import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../services/ledger/append.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../formats/memory-bank/policy.js';
@@ -15,7 +15,7 @@ import { pgProblem, unstorable } from './pg-errors.js';
  * The ledgers the database keeps: the memory bank's JSON Lines ledgers.
  * `feedback-log.md` holds Markdown blocks, not lines, so it stays a file.
  */
-export const PG_LEDGER_IDS = ['decision-log', 'risk-register', 'product-context', 'active-context'] as const satisfies readonly LedgerFormatId[];
+export const PG_LEDGER_IDS = [decisionLog.id, riskRegister.id, productContext.id, activeContext.id] as const satisfies readonly LedgerFormatId[];
 
 /** A ledger kept in PostgreSQL, by its format id. */
 export type PgLedgerId = (typeof PG_LEDGER_IDS)[number];
@@ -147,11 +147,6 @@ function checkTarget(target: { schema: unknown; ledger: unknown }): Problem[] {
   return problems;
 }
 
-/** The memory bank file name of a ledger (`decision-log` → `decisionLog.md`), for the writer policy. */
-function bankFileOf(ledger: PgLedgerId): string {
-  return Object.entries(MEMORY_BANK_FILES).find(([, id]) => id === ledger)![0];
-}
-
 /** Runs `body` in one transaction on one held connection; a throw rolls back and drops the connection. */
 async function inTransaction<T>(db: PgDatabase, begin: string, body: (conn: PgQueryable) => Promise<Result<T>>): Promise<Result<T>> {
   return db.withConnection(async (conn) => {
@@ -227,7 +222,7 @@ function precheck(options: AppendLedgerEntryOptions): Problem[] {
   const entry: unknown = options.entry;
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return [error('schema.type', 'an entry draft must be an object', { pointer: '' })];
   if (options.policy !== undefined)
-    return checkWrite(options.policy.writers ?? DEFAULT_WRITER_POLICY, options.policy.agent, bankFileOf(options.ledger), 'append').filter((p) => p.severity === 'error');
+    return checkWrite(options.policy.writers ?? DEFAULT_WRITER_POLICY, options.policy.agent, fileNameOf(formatById(options.ledger)), 'append').filter((p) => p.severity === 'error');
   return [];
 }
 

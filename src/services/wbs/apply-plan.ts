@@ -1,10 +1,11 @@
-import { sameBytes } from '../../kernel/canonical/bytes.js';
+import { randomToken, sameBytes } from '../../kernel/canonical/bytes.js';
 import { type Hasher, hashJson, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { messageOf } from '../../kernel/problems/message-of.js';
 import { validate } from '../../schema/validate.js';
 import type { FilePort } from '../../kernel/file-port.js';
-import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp, newJournalToken } from './journal.js';
+import { wbsTask } from '../../formats/index.js';
+import { type CompletedJournal, JOURNAL_FILE, type WbsJournal, completeJournal, journalTemp } from './journal.js';
 import { applyJsonPatch } from './json-patch.js';
 import { checkWbsFiles } from './load.js';
 import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile, stage } from './memory-ops.js';
@@ -23,7 +24,7 @@ export interface ApplyPlanOptions {
   dir?: string;
   /** Hasher used to compare `baseHash` and for the journal's hashes (default: the portable JS SHA-256). */
   hasher?: Hasher;
-  /** The random token of the write's temp names (default {@link newJournalToken}). */
+  /** The random token of the write's temp names (default: 128 random bits as hex). */
   newToken?: () => string;
   /** Called after each step (`k` counts staged and renamed files from 1); crash tests stop the process there. */
   onStep?: (step: ApplyStep, k: number) => void;
@@ -73,7 +74,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
   for (const fp of plan.patches) {
     const path = dir + fp.file;
     const format = memoryFormatOf(fp.file);
-    const read = await readJsonFile(files, path, format ?? 'wbs-task');
+    const read = await readJsonFile(files, path, format ?? wbsTask.id);
     const [why] = read.problems;
     if (why?.code === 'wbs.read-failed') return fail([{ ...why, message: `${why.message}; nothing was changed` }]);
     if (why !== undefined && why.code !== 'wbs.file-missing') return fail([error('wbs.plan-stale', `${path} is no longer JSON text (${why.code})`, { file: path })]);
@@ -92,7 +93,7 @@ export async function applyPlan(plan: RepairPlan, files: FilePort, options: Appl
   }
 
   if (staged.length > 0) {
-    const written = await write(staged, files, dir, hasher, (options.newToken ?? newJournalToken)(), options.onStep ?? (() => undefined));
+    const written = await write(staged, files, dir, hasher, (options.newToken ?? randomToken)(), options.onStep ?? (() => undefined));
     if (written !== undefined) return fail([written]);
   }
   const problems = await checkWbsFiles(files, { dir, deliverables: false });

@@ -1,17 +1,17 @@
-import { randomToken } from '../../kernel/canonical/bytes.js';
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { parseJson } from '../../syntax/json.js';
-import { type Problem, type Result, error, fail, ok, warning } from '../../kernel/problems/index.js';
+import { type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { messageOf } from '../../kernel/problems/message-of.js';
 import type { FilePort } from '../../kernel/file-port.js';
-import { JOURNAL_FILE, pendingJournalProblem } from '../../formats/wbs/journal.js';
+import { wbsTaskIndex } from '../../formats/index.js';
+import { JOURNAL_FILE } from '../../formats/wbs/journal.js';
 import { WBS_MAX_BYTES } from '../../formats/wbs/limits.js';
 import { WBS_MEMORY_ROOT, memoryFormatOf, readText } from './memory-ops.js';
 
-export { JOURNAL_FILE, pendingJournalProblem };
+export { JOURNAL_FILE };
 
 /** One file of a {@link WbsJournal}: where its new bytes are staged and the hashes that tell the states apart. */
-export interface JournalEntry {
+interface JournalEntry {
   /** The target, relative to the memory directory: `task-index.json` or `tasks/<id>.json`. */
   file: string;
   /** The staged temp ({@link journalTemp} of `file` and the journal's token). */
@@ -68,21 +68,16 @@ export function journalTemp(file: string, token: string): string {
   return `${file.slice(0, slash + 1)}.${file.slice(slash + 1)}.${token}.wbs-tmp.txt`;
 }
 
-/** A fresh random token (128 bits) from Web Crypto, available in Node 20, Deno and browsers. */
-export function newJournalToken(): string {
-  return randomToken();
-}
-
 /**
  * Reads a journal's text, refusing anything that is not exactly a journal
  * memkit writes: the marker and version, a 32-hex token, WBS targets only, and
  * each temp named by {@link journalTemp}, so that a forged or damaged journal
  * can never make recovery rename or remove another file.
  */
-export function parseJournal(text: string): Result<WbsJournal> {
+function parseJournal(text: string): Result<WbsJournal> {
   const bad = (why: string) => fail([error('wbs.journal-invalid', `${JOURNAL_FILE} ${why}; nothing was changed`, { file: JOURNAL_FILE })]);
   // A journal holds one short entry per file of a plan, and a plan no more files than an index can hold entries.
-  const parsed = parseJson(text, { maxLength: WBS_MAX_BYTES['wbs-task-index'] });
+  const parsed = parseJson(text, { maxLength: WBS_MAX_BYTES[wbsTaskIndex.id] });
   if (!parsed.ok) return bad('is not JSON');
   const j = parsed.value as Partial<WbsJournal> | null;
   if (j === null || typeof j !== 'object' || j.memkit !== 'wbs-journal' || j.version !== 1) return bad('is not a memkit WBS journal (version 1)');

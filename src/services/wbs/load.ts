@@ -2,7 +2,8 @@ import { type Problem, error } from '../../kernel/problems/index.js';
 import { messageOf } from '../../kernel/problems/message-of.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import { type CheckWbsOptions, checkWbs } from '../../formats/wbs/invariants.js';
-import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile } from './memory-ops.js';
+import { wbsTask, wbsTaskIndex } from '../../formats/index.js';
+import { INDEX_FILE, WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile } from './memory-ops.js';
 import { isObject, strings } from '../../formats/wbs/model.js';
 
 /** A WBS memory as read from a file port. */
@@ -21,7 +22,7 @@ export interface LoadedWbs {
  * fails to read or list is a `wbs.read-failed` problem.
  */
 export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<LoadedWbs> {
-  const index = await readJsonFile(files, `${dir}task-index.json`, 'wbs-task-index');
+  const index = await readJsonFile(files, dir + INDEX_FILE, wbsTaskIndex.id);
   const tasks: Record<string, unknown> = {};
   const problems = [...index.problems];
   let paths: string[];
@@ -33,8 +34,8 @@ export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<L
   }
   for (const path of paths) {
     const rel = path.slice(dir.length);
-    if (memoryFormatOf(rel) !== 'wbs-task') continue;
-    const r = await readJsonFile(files, path, 'wbs-task');
+    if (memoryFormatOf(rel) !== wbsTask.id) continue;
+    const r = await readJsonFile(files, path, wbsTask.id);
     if (r.problems.length > 0) problems.push(...r.problems.map((p) => (p.code === 'input.not-json' ? { ...p, code: 'wbs.entity-not-json' } : p)));
     else Object.defineProperty(tasks, rel, { value: r.value, enumerable: true, writable: true, configurable: true });
   }

@@ -4,6 +4,8 @@ import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '.
 import { messageOf } from '../../kernel/problems/message-of.js';
 import { validate } from '../../schema/validate.js';
 import type { FilePort } from '../../kernel/file-port.js';
+import { sameBytes } from '../../kernel/canonical/bytes.js';
+import { fileNameOf, wbsTask, wbsTaskIndex } from '../../formats/index.js';
 import { idFromFile } from '../../formats/wbs/invariants.js';
 import { type JsonPatchOperation, applyJsonPatch } from './json-patch.js';
 import { type WbsFormat, parseWbsJson } from '../../formats/wbs/limits.js';
@@ -11,8 +13,10 @@ import { type WbsFormat, parseWbsJson } from '../../formats/wbs/limits.js';
 /** Every memory path begins with this. */
 export const WBS_MEMORY_ROOT = '.claude/memory/';
 
-/** The only extensions memory files may have. */
-export const MEMORY_EXTENSIONS = ['.json', '.md', '.txt', '.yaml', '.yml'] as const;
+/** The index file, relative to the memory directory. */
+export const INDEX_FILE = fileNameOf(wbsTaskIndex);
+
+const MEMORY_EXTENSIONS = ['.json', '.md', '.txt', '.yaml', '.yml'];
 
 /**
  * Problems with a memory path, `[]` when it is safe: it must begin with
@@ -37,17 +41,17 @@ export function checkMemoryPath(path: unknown): Problem[] {
 }
 
 /** The memkit format of a JSON memory file, by its path. */
-export function memoryFormatOf(path: string): 'wbs-task-index' | 'wbs-task' | undefined {
+export function memoryFormatOf(path: string): WbsFormat | undefined {
   const rel = path.startsWith(WBS_MEMORY_ROOT) ? path.slice(WBS_MEMORY_ROOT.length) : path;
-  if (rel === 'task-index.json') return 'wbs-task-index';
-  if (/^tasks\/[^/]+\.json$/.test(rel)) return 'wbs-task';
+  if (rel === INDEX_FILE) return wbsTaskIndex.id;
+  if (/^tasks\/[^/]+\.json$/.test(rel)) return wbsTask.id;
   return undefined;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Problems with the content of a memory file: UTF-8, and JSON/YAML that parses; task files validated by format. */
-export function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] {
+function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] {
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -60,7 +64,7 @@ export function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] 
     if (!parsed.ok) return inFile(parsed.problems, path);
     if (format === undefined) return [];
     const problems = validate(format, parsed.value);
-    const named = format === 'wbs-task' ? idFromFile(path) : undefined;
+    const named = format === wbsTask.id ? idFromFile(path) : undefined;
     const v = parsed.value as { id?: unknown };
     if (named !== undefined && v !== null && typeof v === 'object' && typeof v.id === 'string' && v.id !== named)
       problems.push(error('wbs.entity-file-name', `${path} would hold id "${v.id}"`, { pointer: '/id' }));
@@ -110,8 +114,7 @@ export async function readJsonFile(files: FilePort, path: string, format: WbsFor
 /** Writes `bytes` to `temp` and reads them back: whether the temp holds exactly them. Port failures reject. */
 export async function stage(files: FilePort, temp: string, bytes: Uint8Array): Promise<boolean> {
   await files.write(temp, bytes);
-  const back = await files.read(temp);
-  return back !== undefined && back.length === bytes.length && back.every((x, i) => x === bytes[i]);
+  return sameBytes(await files.read(temp), bytes);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { JsonPatchOperation } from './json-patch.js';
 import { type Loose, type TaskFiles, indexIds, isObject, own } from '../../formats/wbs/model.js';
 import { entityOf, indexEntryOf, rebuildWbsIndex } from './rebuild-index.js';
 import { rolledUp } from '../../formats/wbs/rollup.js';
+import { INDEX_FILE } from './memory-ops.js';
 
 /** The edits of one file: an RFC 6902 JSON Patch and, for each operation, the Problem it fixes. */
 export interface FilePatch {
@@ -70,7 +71,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   const childNotListed = new Map<string, Problem>(); // by the parent that does not list the child
   for (const p of problems) {
     const pointer = p.pointer ?? '';
-    if (p.file !== 'task-index.json') {
+    if (p.file !== INDEX_FILE) {
       const file = p.file ?? '';
       const list = inFile.get(file);
       if (list === undefined) inFile.set(file, [p]);
@@ -85,7 +86,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       if (!childNotListed.has(parent)) childNotListed.set(parent, p);
     }
   }
-  const at = (file: string, pointer: string) => (file === 'task-index.json' ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
+  const at = (file: string, pointer: string) => (file === INDEX_FILE ? indexAt.get(pointer) : inFile.get(file)?.find((p) => (p.pointer ?? '') === pointer));
   const hash = (v: unknown) => hashJson(v, options.hasher);
 
   // The usable entity files: object, well-formed id matching its file name (the first of each id is used).
@@ -95,7 +96,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (files === undefined) return { patches, remaining: problems };
     const rebuilt = rebuildWbsIndex(usable.map(([, value]) => value));
     const fix = problems.find((p) => p.code === 'wbs.not-index')!;
-    patches.push({ file: 'task-index.json', baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
+    patches.push({ file: INDEX_FILE, baseHash: index === undefined ? null : hash(index), patch: [{ op: index === undefined ? 'add' : 'replace', path: '', value: rebuilt }], fixes: [fix] });
     return { patches, remaining: checkFiles(rebuilt, filesAfter(tasks!, files, []), {}, known) };
   }
 
@@ -160,7 +161,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
   }
 
   // The index patch.
-  const indexPatch: FilePatch = { file: 'task-index.json', baseHash: null, patch: [], fixes: [] };
+  const indexPatch: FilePatch = { file: INDEX_FILE, baseHash: null, patch: [], fixes: [] };
   for (let i = 0; i < items.length; i++) {
     if (!ok(i)) continue;
     const before = items[i] as Loose;
@@ -172,11 +173,11 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
       indexPatch.patch.push({ op: own(before, key) ? 'replace' : 'add', path: pointer, value: copy(after[key]) });
       const entityFile = entityAt[i]?.[0];
       const fix =
-        at('task-index.json', pointer) ??
+        at(INDEX_FILE, pointer) ??
         belowField.get(pointer) ??
         (entityFile !== undefined ? at(entityFile, '/' + key) : undefined) ??
         (key === 'children' ? childNotListed.get(id) : undefined) ??
-        error(FALLBACK_CODE[key] ?? 'wbs.entity-mismatch', `${key} of "${id}" follows from the other repairs`, { file: 'task-index.json', pointer });
+        error(FALLBACK_CODE[key] ?? 'wbs.entity-mismatch', `${key} of "${id}" follows from the other repairs`, { file: INDEX_FILE, pointer });
       indexPatch.fixes.push(fix);
     }
   }
@@ -204,7 +205,7 @@ export function repairPlan(index: unknown, tasks?: TaskFiles, options: RepairPla
     if (ent === undefined) {
       const name = `tasks/${id}.json`;
       if (own(tasks!, name)) continue; // present but unusable: left for the user
-      const fix = at('task-index.json', `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: 'task-index.json', pointer: `/tasks/${i}` });
+      const fix = at(INDEX_FILE, `/tasks/${i}`) ?? error('wbs.entity-missing', `"${id}" has no entity file`, { file: INDEX_FILE, pointer: `/tasks/${i}` });
       const value = entityOf(entry);
       entityPatches.push({ id, fp: { file: name, baseHash: null, patch: [{ op: 'add', path: '', value }], fixes: [fix] }, value });
       continue;
