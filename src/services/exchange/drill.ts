@@ -104,6 +104,10 @@ export async function drill(source: BundleInput | Memory, options: DrillOptions 
   const env: ExportEnv = { now: options.env?.now ?? (() => '1970-01-01T00:00:00Z'), hasher };
   const agentId = options.agentId ?? 'drill';
   const report: DrillReport = { ok: false, sourceVersion: 0, counts: {}, compared: 0, mismatches: [], problems: [] };
+  const failed = (problems: Problem[]): DrillReport => {
+    report.problems.push(...problems);
+    return report;
+  };
 
   let original: Memory;
   let expected: Record<string, number>;
@@ -114,33 +118,21 @@ export async function drill(source: BundleInput | Memory, options: DrillOptions 
   } else {
     original = fresh();
     const restored = await importBundle(source, original, { env: { hasher } });
-    if (!restored.ok) {
-      for (const p of restored.problems) report.problems.push(p);
-      return report;
-    }
-    for (const p of restored.problems ?? []) report.problems.push(p);
+    report.problems.push(...(restored.problems ?? []));
+    if (!restored.ok) return report;
     report.sourceVersion = restored.value.schemaVersion;
     const declared = restored.value.manifest.record_counts as Record<string, number> | undefined;
     expected = declared ?? restored.value.counts;
   }
 
   const first = await exportBundle(original, { agentId, env });
-  if (!first.ok) {
-    for (const p of first.problems) report.problems.push(p);
-    return report;
-  }
+  if (!first.ok) return failed(first.problems);
   if (isMemory(source)) expected = first.value.manifest.record_counts;
   const target = fresh();
   const imported = await importBundle(() => first.value.chunks(), target, { env: { hasher } });
-  if (!imported.ok) {
-    for (const p of imported.problems) report.problems.push(p);
-    return report;
-  }
+  if (!imported.ok) return failed(imported.problems);
   const second = await exportBundle(target, { agentId, env });
-  if (!second.ok) {
-    for (const p of second.problems) report.problems.push(p);
-    return report;
-  }
+  if (!second.ok) return failed(second.problems);
 
   const restoredCounts = second.value.manifest.record_counts;
   for (const t of [...new Set([...Object.keys(expected), ...Object.keys(restoredCounts)])].sort()) {

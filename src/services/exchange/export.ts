@@ -33,10 +33,9 @@ export interface ExportedBundle {
   /** The manifest (first line). */
   readonly manifest: ExportManifestV2;
   /**
-   * The bundle text in chunks of about 64 KiB, manifest line first, every
-   * line ending in `\n`. Each call re-reads the memory; it throws a
-   * `MemkitError` (`exchange.source-changed`) at the end if the memory changed
-   * since {@link exportBundle} counted it (the bundle would not verify).
+   * The bundle text in chunks of about 64 KiB, manifest line first. Each call
+   * re-reads the memory, and throws a `MemkitError` (`exchange.source-changed`)
+   * at the end if it changed since {@link exportBundle} counted it.
    */
   chunks(): AsyncIterable<string>;
   /** The whole bundle as one string (small memories, tests). */
@@ -83,11 +82,9 @@ function checkStoreRecord(r: unknown, n: number, problems: Problem[], validate: 
 type Visit = (record: ExchangeRecord, line: string) => void;
 
 /**
- * Walks the memory's records and files merged in bundle order (type name,
- * then key), calling `visit` synchronously for each with its canonical line,
- * and yielding every 512 records so a consumer can drain what `visit`
- * gathered (no promise per record when the record store is synchronous).
- * Problems (invalid or unsorted records, unsafe paths) go to `problems`.
+ * Walks the memory's records and files merged in bundle order, calling
+ * `visit` for each with its canonical line and yielding every 512 records (no
+ * promise per record from a synchronous store). Problems go to `problems`.
  */
 async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: number, validate: boolean, visit: Visit): AsyncGenerator<void> {
   const files = filesOf(memory, hasher, problems);
@@ -134,11 +131,6 @@ async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: n
   }
 }
 
-function isoNow(now: ExportEnv['now']): string {
-  const t = (now ?? (() => new Date()))();
-  return typeof t === 'string' ? t : t.toISOString();
-}
-
 /**
  * Exports a memory (files and records) as a self-verifying NDJSON bundle of
  * the current schema version. A first pass validates, counts and digests
@@ -168,10 +160,11 @@ export async function exportBundle(memory: Memory, options: ExportOptions): Prom
   const record_types = V2_RECORD_TYPES.filter((t) => counts.has(t));
   const record_counts: Record<string, number> = {};
   for (const t of record_types) record_counts[t] = counts.get(t)!;
+  const now = (options.env?.now ?? (() => new Date()))();
   const partial = {
     superagents_export: '1' as const,
     schema_version: CURRENT_SCHEMA_VERSION as 2,
-    exported_at: isoNow(options.env?.now),
+    exported_at: typeof now === 'string' ? now : now.toISOString(),
     agent_id: options.agentId,
     record_types,
     record_counts,
@@ -218,9 +211,9 @@ function bundleOf(memory: Memory, hasher: Hasher, manifest: ExportManifestV2): E
     manifest,
     chunks,
     async text() {
-      const parts: string[] = [];
-      for await (const c of chunks()) parts.push(c);
-      return parts.join('');
+      let text = '';
+      for await (const c of chunks()) text += c;
+      return text;
     },
     stream() {
       const enc = new TextEncoder();

@@ -52,12 +52,7 @@ export interface ImportSummary {
   kept: number;
 }
 
-/**
- * What a failed import had written anyway. Files are staged and committed
- * together, so `files` is empty unless a roll-back could not restore them;
- * records go straight into an external record store (each only after its
- * block of lines was verified), so a failure after some were put lists their count.
- */
+/** What a failed import had written anyway: files a roll-back could not restore, and records already put into an external record store. */
 export interface PartialWrite {
   /** Paths a failed commit could not put back as they were (their previous bytes stay in `backups`). */
   files: string[];
@@ -131,20 +126,13 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
 }
 
 /**
- * Imports a bundle into a memory (a directory through its file port, and/or a
- * record store), migrating older schema versions on the way.
- *
- * Verify-then-apply: a first pass reads the whole bundle, checking the
- * manifest, every line, every record (schema, migration, key order, file
- * hashes), conflicts with the target, and finally the record counts and the
- * digest. Only when nothing is wrong does a second pass write, using only
- * lines whose bytes hash as in the first pass; files are staged inside the
- * target and moved into place together at the end, and a failed move puts
- * back what was moved (see `staging.ts`; an interrupted import is resolved by
- * the next one). So a damaged, edited, reordered or truncated bundle is
- * refused before anything is written, and a failed write leaves nothing
- * unless the result's `partial` names it. Memory stays flat in the number of records (one line at a time);
- * a one-shot stream is spooled first (`options.spool`).
+ * Imports a bundle into a memory (files and/or a record store), migrating
+ * older schema versions. A first pass verifies everything (manifest, lines,
+ * records, conflicts, counts, digest) and writes nothing; a second pass
+ * writes only lines that hash as verified, staging files and moving them into
+ * place together (see `staging.ts`). A failed write leaves nothing unless
+ * the result's `partial` names it. Memory stays flat in the record count; a
+ * one-shot stream is spooled first (`options.spool`).
  *
  * @example
  * const r = await importBundle(text, { files: memoryFiles(), records: memoryRecords() });
@@ -198,6 +186,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   const errors: Problem[] = [];
   const warnings: Problem[] = [];
   const add = (p: Problem) => (p.severity === 'error' ? errors : warnings).push(p);
+  const failed = (partial?: PartialWrite): ImportResult => (partial === undefined ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial });
   const progress = options.onProgress;
 
   // An import killed part-way left a staging directory: finish or undo it before reading the target.
@@ -359,17 +348,13 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   }
   for (const { problem, count } of dropped.values()) if (count > 1) problem.message += ` (first on this line; ${count} records in all)`;
   if (errors.length >= maxProblems) warnings.push(warning('exchange.too-many-problems', `stopped after ${maxProblems} problems`));
-  if (hasErrors(errors)) return fail([...errors, ...warnings]);
+  if (hasErrors(errors)) return failed();
   const h = header!;
   if (verifyOnly) return ok(summary(h, counts, records, bytes, 0, 0, 0), warnings);
 
   // ---- pass 2: apply ----
-  // Files are staged (nothing outside the staging directory changes) and
-  // committed together at the end; records go to the record store as they
-  // come. Lines are read in the blocks the verify pass hashed, and a block's
-  // writes wait until the block hashes the same: a source that changes
-  // between the passes (a line edited, added or removed) writes nothing that
-  // was not verified, and stops the import.
+  // Files are staged and committed together at the end; records are put as they come. A block's writes wait
+  // until it hashes as in the verify pass, so a bundle changed between the passes writes nothing unverified.
   let done = 0;
   let written = 0;
   let unchanged = 0;
@@ -463,18 +448,14 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     if (!verifiedUpTo(placed.done, raw.number)) return false;
     return drain();
   };
-  const partial = (): PartialWrite | undefined => (recordsPut > 0 ? { files: [], records: recordsPut } : undefined);
+  const recordsNote = () => (recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : '');
   const stopped = async (cause?: unknown): Promise<ImportResult> => {
-    if (cause !== undefined)
-      add(
-        error(
-          'exchange.write-failed',
-          `writing the import failed (${(cause as Error)?.message ?? String(cause)}); ${staging === undefined ? 'no file had been staged' : 'the staged files were discarded'}, no file was written${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`,
-        ),
-      );
+    if (cause !== undefined) {
+      const staged = staging === undefined ? 'no file had been staged' : 'the staged files were discarded';
+      add(error('exchange.write-failed', `writing the import failed (${(cause as Error)?.message ?? String(cause)}); ${staged}, no file was written${recordsNote()}`));
+    }
     await staging?.discard();
-    const p = partial();
-    return p === undefined ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial: p };
+    return failed(recordsPut > 0 ? { files: [], records: recordsPut } : undefined);
   };
   try {
     await forEachLine(openSource(source), apply, maxLine);
@@ -497,16 +478,12 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     const outcome = await staging.commit();
     if (outcome.cause !== undefined) {
       const restored = outcome.unrestored.length === 0;
-      add(
-        error(
-          'exchange.write-failed',
-          `moving the staged files into place failed (${(outcome.cause as Error)?.message ?? String(outcome.cause)}); ${
-            restored ? 'every file was put back as it was, no file was written' : `these could not be put back: ${outcome.unrestored.join(', ')} (their previous bytes are in ${staging.dir}/old/)`
-          }${recordsPut > 0 ? `; ${recordsPut} records had been put into the record store` : ''}`,
-        ),
-      );
-      const p: PartialWrite = { files: outcome.unrestored, records: recordsPut, ...(restored ? {} : { backups: `${staging.dir}/old` }) };
-      return restored && recordsPut === 0 ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial: p };
+      const state = restored
+        ? 'every file was put back as it was, no file was written'
+        : `these could not be put back: ${outcome.unrestored.join(', ')} (their previous bytes are in ${staging.dir}/old/)`;
+      add(error('exchange.write-failed', `moving the staged files into place failed (${(outcome.cause as Error)?.message ?? String(outcome.cause)}); ${state}${recordsNote()}`));
+      if (restored && recordsPut === 0) return failed();
+      return failed({ files: outcome.unrestored, records: recordsPut, ...(restored ? {} : { backups: `${staging.dir}/old` }) });
     }
   }
   return ok(summary(h, counts, records, bytes, written, unchanged, kept), warnings);

@@ -2,30 +2,20 @@ import { randomToken } from '../../kernel/canonical/bytes.js';
 import type { FilePort } from '../../kernel/file-port.js';
 
 /**
- * Staged writes: every file of an import is first written into a staging
- * directory inside the target, `.memkit-staging-<token>/` (token: 128 random
- * bits), then renamed into place at commit. Until commit nothing outside the
- * staging directory changes; a failed commit renames back what it moved.
- *
- * Layout of a staging directory `S`:
- * - `S/marker.json`: `{"memkit_staging":"<token>"}`, written first. A
- *   directory is memkit's only when its name matches the pattern and its
- *   marker holds the same token, so recovery never touches a user's files.
- * - `S/new/<path>`: the staged bytes of each file.
- * - `S/plan.json`: written when the commit starts; the paths it moves.
- * - `S/old/<path>`: the file a commit replaced, kept until the commit is done.
+ * Staged writes: an import writes every file into `.memkit-staging-<token>/`
+ * inside the target (token: 128 random bits), then renames them into place at
+ * commit; a failed commit renames back what it moved. Layout of `S`:
+ * - `S/marker.json` (`{"memkit_staging":"<token>"}`), written first: recovery
+ *   touches only a directory whose name and marker carry the same token;
+ * - `S/new/<path>`: the staged bytes; `S/old/<path>`: a file the commit replaced;
+ * - `S/plan.json`: the paths the commit moves, written when it starts;
  * - `S/committed.json`: written once every file is in place.
  *
- * Durability: each staged file is fsynced as it is written; on a port that
- * can defer directory syncs (the node port) the staging directories are then
- * synced once each before `plan.json`, and the directories the commit moved
- * files into (with their ancestors) once each before `committed.json`, so
- * the cost is one fsync per file plus one per directory, not two per file.
- *
- * A crash leaves a state {@link recoverStaging} resolves: before the plan,
- * the staging directory is removed (nothing was written); with a plan and no
- * `committed.json`, every moved file is put back (rolled back); after
- * `committed.json`, only the backups are removed (the import stands).
+ * Each staged file is fsynced as written; a port that can defer directory
+ * syncs (the node port) syncs each directory once before the plan and once
+ * before `committed.json`. {@link recoverStaging} resolves a crash: before the
+ * plan it removes the directory, with a plan and no `committed.json` it rolls
+ * back, after it only removes the backups.
  */
 
 const STAGING_DIR = /^\.memkit-staging-([0-9a-f]{32})$/;
@@ -37,12 +27,7 @@ export function isStagingDirName(name: string): boolean {
   return STAGING_DIR.test(name);
 }
 
-/**
- * A file port with directories (the node port): it can remove an empty one
- * and list them, and defer the fsync of a directory so that a commit syncs
- * each directory once instead of once per file. Ports without directories
- * need none of this.
- */
+/** The optional members of a port with directories (the node port): removing and listing them, and deferring directory fsyncs. */
 interface RemovesDirs {
   removeEmptyDir?(path: string): Promise<void>;
   listDirectories?(prefix: string): Promise<string[]>;
@@ -54,19 +39,11 @@ interface RemovesDirs {
 export interface Staging {
   /** The staging directory, root-relative. */
   readonly dir: string;
-  /**
-   * Writes `bytes` for `path` into the staging directory (nothing outside it
-   * changes). Up to {@link STAGE_IN_FLIGHT} writes run at once: the promise
-   * settles when there is room for the next, and rejects with the first
-   * failed write; {@link Staging.settle} waits for the rest.
-   */
+  /** Writes `bytes` for `path` into the staging directory; settles when there is room for the next of {@link STAGE_IN_FLIGHT} writes, rejects with the first failed one. */
   stage(path: string, bytes: Uint8Array): Promise<void>;
   /** Waits for every staged write; rejects with the first that failed. */
   settle(): Promise<void>;
-  /**
-   * Moves every staged file into place. On a failure, moves back what it had
-   * moved and returns why (`cause`) and the paths it could not put back.
-   */
+  /** Moves every staged file into place; on a failure moves back what it moved and returns why and the paths it could not put back. */
   commit(): Promise<{ unrestored: string[]; cause?: unknown }>;
   /** Discards the staged files (nothing was written outside the staging directory). */
   discard(): Promise<void>;
@@ -78,9 +55,7 @@ export const STAGE_IN_FLIGHT = 8;
 /** Removes the staging directory `dir`: its files, then its directories (those of `staged` paths too, whose files may have moved out). */
 async function removeAll(files: FilePort, dir: string, staged: Iterable<string> = []): Promise<void> {
   const paths = await files.list(dir);
-  // The control files go last, plan before committed before marker, so a crash
-  // part-way leaves a state recovery reads the same way (never a committed
-  // import that looks interrupted).
+  // Control files last, plan before committed before marker: a crash part-way never makes a committed import look interrupted.
   const control = [`${dir}/plan.json`, `${dir}/committed.json`, `${dir}/marker.json`];
   for (const p of paths) if (!control.includes(p)) await files.remove(p);
   for (const p of control) await files.remove(p);

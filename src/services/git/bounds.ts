@@ -21,6 +21,13 @@ export interface MergeInputs {
 /** Which input a problem is about, as messages name it. */
 export type Side = keyof MergeInputs;
 
+/** The three-way merge of one whole text: a side left as the ancestor had it takes the other's; `undefined` when both changed it. */
+export function mergeWhole(base: string, ours: string, theirs: string): string | undefined {
+  if (ours === theirs || theirs === base) return ours;
+  if (ours === base) return theirs;
+  return undefined;
+}
+
 /** A problem about one side of a merge: the file is the merged path, the message names the side. */
 export function sideProblem(code: string, side: Side, message: string, file: string | undefined, line?: number): Problem {
   return error(code, `${side}: ${message}`, { ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });

@@ -2,7 +2,7 @@ import type { Hasher } from '../../kernel/canonical/sha256.js';
 import { FORMAT_MODULES, type FormatId, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
 import { isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import type { MergeInputs, MergeLimits } from './bounds.js';
+import { type MergeInputs, type MergeLimits, mergeWhole } from './bounds.js';
 import { type JsonMergeFormat, mergeJsonFile } from './merge-json.js';
 import { type Renumbered, mergeLedger } from './merge-ledger.js';
 
@@ -30,20 +30,16 @@ export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze(FORMAT_MODUL
 
 /**
  * Merges three versions of a memory file (git's ancestor, ours and theirs)
- * by its format: ledgers and `events.jsonl` by {@link mergeLedger}, a thread
- * store, WBS task index or memory manifest by {@link mergeJsonFile}. When one
- * side left the file as the ancestor had it, the other side is taken. A
- * ledger in the prose dialect (no side holds an entry: plain Markdown) and
- * any other file both sides changed fail with `git.merge-unsupported`: they
- * are text, for a line-based merge (`memkit merge-driver` runs
- * `git merge-file`, with conflict markers where both sides changed a line).
+ * by its format: ledgers and `events.jsonl` by {@link mergeLedger}, the JSON
+ * formats by {@link mergeJsonFile}; a side left as the ancestor had it takes
+ * the other. A prose ledger (no entry on any side) and any other file both
+ * sides changed fail with `git.merge-unsupported`, for a line-based merge.
  *
  * @example mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
  */
 export function mergeMemoryFile(path: string, inputs: MergeInputs, options: MergeFileOptions = {}): Result<FileMerge> {
-  const plain = (text: string): Result<FileMerge> => ok({ text, renumbered: [], problems: [] });
-  if (inputs.ours === inputs.theirs || inputs.theirs === inputs.base) return plain(inputs.ours);
-  if (inputs.ours === inputs.base) return plain(inputs.theirs);
+  const whole = mergeWhole(inputs.base, inputs.ours, inputs.theirs);
+  if (whole !== undefined) return ok({ text: whole, renumbered: [], problems: [] });
   const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
   const merge = format === undefined ? undefined : formatById(format).merge;
   // A ledger in the prose dialect (plain Markdown, no entry on any side) is text: it merges line by line, as git would.

@@ -161,13 +161,10 @@ function statuses(index: Loose): Map<string, unknown> {
 }
 
 /**
- * The task index is not merged alone: git merges each entity file
- * (`tasks/<id>.json`) by itself, so a task's status there is the three-way
- * merge of that task's own status (each side's entity file agreeing with its
- * index). Where the roll-up of the merged index gives another status (both
- * sides finished sibling tasks, or one finished a feature the other added a
- * task to), the index and the entity files would disagree after a "clean"
- * merge: that is a conflict.
+ * Git merges each entity file (`tasks/<id>.json`) on its own, so its status
+ * is the three-way merge of that task's status. Where the merged index rolls
+ * a task up to another status, index and entity files would disagree after a
+ * "clean" merge: a conflict.
  */
 function rollupAgreesWithEntities(base: Loose, ours: Loose, theirs: Loose, merged: Loose, c: Conflicts): void {
   const [b, o, t] = [statuses(base), statuses(ours), statuses(theirs)];
@@ -206,16 +203,12 @@ function indentOf(text: string): string | number {
 }
 
 /**
- * Three-way merge of a JSON memory file where the format's invariants allow
- * one: a thread store (threads merged by id, the operations log as the union
- * of both sides, relations rebuilt from the result, `thread_count` and
- * `last_updated` recomputed), a WBS task index (tasks by id, parents' status
- * and progress rolled up again; a rolled-up status the merge of the task's
- * entity file would not give is `git.merge-rollup-conflict`) or a memory
- * manifest (docs by path, `generated_at` the later). An item both sides
- * changed differently is a conflict (`git.merge-entry-conflict`); a result
- * that breaks the format's invariants is not returned
- * (`git.merge-invalid-result`).
+ * Three-way merge of a JSON memory file by item: a thread store (threads by
+ * id, the operations log as the union, relations and metadata recomputed), a
+ * WBS task index (tasks by id, parents rolled up again) or a memory manifest
+ * (docs by path). An item both sides changed differently is
+ * `git.merge-entry-conflict`; a result breaking the format's invariants is
+ * `git.merge-invalid-result`.
  */
 export function mergeJsonFile(inputs: MergeInputs, options: MergeJsonOptions): Result<{ text: string }> {
   const file = options.file;

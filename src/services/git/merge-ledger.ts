@@ -8,7 +8,7 @@ import { parseJsonlText } from '../../syntax/jsonl.js';
 import { type LedgerLine, parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, fail, ok, warning } from '../../kernel/problems/index.js';
 import { validate } from '../../schema/validate.js';
-import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, sideProblem } from './bounds.js';
+import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, mergeWhole, sideProblem } from './bounds.js';
 
 /** Options of {@link mergeLedger}. */
 export interface MergeLedgerOptions {
@@ -53,20 +53,12 @@ interface Side3 {
 }
 
 /**
- * Merges three versions of a hash-chained ledger (or an `events.jsonl`) the
- * way git's merge-driver contract asks: the entries of the common ancestor,
- * then the entries our side appended, then the entries their side appended,
- * re-chained after ours (`predecessor_hash` and so every later hash
- * recomputed, as `append` computes them). A dated id theirs shares with ours
- * gets the next free number of its day. An entry both sides appended (equal
- * but for `predecessor_hash`) is kept once. Each side must verify on its own,
- * and each must extend the ancestor; anything else (an edited or removed
- * entry, a torn line, an input over the bounds) fails with problems and is a
- * real conflict. Theirs is verified in full before it is re-chained (a
- * re-chain would otherwise hide a break in it); ours is kept byte for byte
- * (a problem in it stays where `verify` and `memkit check` report it), and
- * every renumbered entry is validated again, so a merge of two sides that
- * verify verifies.
+ * Merges three versions of a hash-chained ledger (or an `events.jsonl`) for
+ * git's merge driver: the ancestor's entries, then ours', then theirs'
+ * re-chained after ours (`predecessor_hash` recomputed as `append` does). A
+ * dated id theirs shares with ours gets the next free number of its day (and
+ * is validated again); an entry both sides appended is kept once. Each side
+ * must extend the ancestor, anything else is a conflict.
  *
  * @example
  * const r = mergeLedger({ base, ours, theirs }, { format: 'decision-log' });
@@ -78,9 +70,8 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const bound = checkBounds(inputs, limits, file);
   if (bound) return fail([bound]);
   const hasher = options.hasher ?? jsHasher;
-  // Theirs is verified in full: re-chaining it would otherwise hide a break. Ours is kept byte for byte, so a
-  // problem in it stays where it is for `memkit check` to report; it is only parsed (and verified when its
-  // last line is not canonical, to learn its chain convention).
+  // Theirs is verified in full: re-chaining it would hide a break. Ours is kept byte for byte (a problem in it stays
+  // for `memkit check` to report): only parsed, and verified when its last line is not canonical, to learn its convention.
   const read = (side: Side): Result<Side3> =>
     options.format === events.id ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
   const base = read('base');
@@ -88,28 +79,13 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const theirs = read('theirs');
   const problems = [base, ours, theirs].flatMap((r) => (r.ok ? [] : r.problems));
   if (!base.ok || !ours.ok || !theirs.ok) return fail(problems);
-  const preamble = mergePreamble(base.value.preamble, ours.value.preamble, theirs.value.preamble);
+  const preamble = mergeWhole(base.value.preamble, ours.value.preamble, theirs.value.preamble);
   if (preamble === undefined) return fail([sideProblem('git.merge-preamble-conflict', 'theirs', 'both sides changed the text before the first entry', file, 1)]);
   const B = base.value.entries;
   const O = ours.value.entries;
   const T = theirs.value.entries;
-  for (const [side, list] of [
-    ['ours', O],
-    ['theirs', T],
-  ] as const) {
-    for (let i = 0; i < B.length; i++) {
-      if (list[i]?.text !== B[i]!.text)
-        return fail([
-          sideProblem(
-            'git.merge-history-changed',
-            side,
-            `the entry the ancestor has at line ${B[i]!.line} was ${list[i] === undefined ? 'removed' : 'changed or moved'}`,
-            file,
-            list[i]?.line ?? B[i]!.line,
-          ),
-        ]);
-    }
-  }
+  const changed = historyChanged(B, O, 'ours', file) ?? historyChanged(B, T, 'theirs', file);
+  if (changed) return fail([changed]);
   // Entries past the ancestor that both sides hold at the same place (an earlier merge both sides contain) are shared.
   let k = B.length;
   while (k < O.length && k < T.length && O[k]!.text === T[k]!.text) k++;
@@ -152,7 +128,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
       if (typeof id === 'string') use(id);
       out.push(t.text);
     } else {
-      const entry: Record<string, unknown> = { ...(t.value as Record<string, unknown>) };
+      const entry: Record<string, unknown> = { ...(t.value as Record<string, unknown>), predecessor_hash: head };
       if (info?.idField && info.idPrefix) {
         const id = entry[info.idField];
         if (typeof id === 'string' && used.has(id)) {
@@ -161,15 +137,12 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
           const next = nextDatedId(info.idPrefix, day, top === undefined ? [] : [top]);
           if (next === undefined) return fail([sideProblem('git.merge-id-exhausted', 'theirs', `id ${id} is used on both sides and ${day} has no free number left`, file, t.line)]);
           entry[info.idField] = next;
+          const bad = validate(info.schemaId, entry).find((p) => p.severity === 'error');
+          if (bad) return fail([sideProblem('git.merge-invalid-result', 'theirs', `the renumbered entry does not validate (${bad.code})`, file, t.line)]);
           renumbered.push({ from: id, to: next, line });
           warnings.push(warning('git.merge-renumbered', `theirs' ${id} is ${next} in the merge (ours used ${id})`, { ...(file === undefined ? {} : { file }), line }));
         }
         if (typeof entry[info.idField] === 'string') use(entry[info.idField] as string);
-      }
-      entry.predecessor_hash = head;
-      if (renumbered.length > 0 && renumbered[renumbered.length - 1]!.line === line) {
-        const bad = validate(info!.schemaId, entry).filter((p) => p.severity === 'error');
-        if (bad.length > 0) return fail([sideProblem('git.merge-invalid-result', 'theirs', `the renumbered entry does not validate (${bad[0]!.code})`, file, t.line)]);
       }
       const canon = canonicalize(entry);
       head = sha256Hex(canon, hasher);
@@ -182,11 +155,12 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   return ok({ text, ours: newOurs.length, theirs: appended, duplicates, renumbered, problems: warnings });
 }
 
-/** Text of a three-way merge of one piece: unchanged on a side means the other side's version. */
-function mergePreamble(base: string, ours: string, theirs: string): string | undefined {
-  if (ours === theirs || theirs === base) return ours;
-  if (ours === base) return theirs;
-  return undefined;
+/** The ancestor's first entry that `list` no longer holds as it was, as a problem of `side`. */
+function historyChanged(base: readonly LedgerLine[], list: readonly LedgerLine[], side: Side, file: string | undefined): Problem | undefined {
+  const i = base.findIndex((b, i) => list[i]?.text !== b.text);
+  if (i === -1) return undefined;
+  const what = list[i] === undefined ? 'removed' : 'changed or moved';
+  return sideProblem('git.merge-history-changed', side, `the entry the ancestor has at line ${base[i]!.line} was ${what}`, file, list[i]?.line ?? base[i]!.line);
 }
 
 const field = (v: unknown, key: string): unknown => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined);

@@ -1,14 +1,6 @@
-/**
- * The files of the base revision: the port `checkAgainstBase` reads the
- * old versions through (`gitBaseFiles` reads them with `git show REV:./path`,
- * without a checkout; a test passes a map).
- */
+/** The files of the base revision, as `checkAgainstBase` reads them (`gitBaseFiles`, or a map in a test). */
 export interface BaseFiles {
-  /**
-   * The bytes of `path` (relative to the checked root, `/`-separated) at the
-   * base, `undefined` when the base has no such file, or `{ unreadable }`
-   * when it has one that cannot be read (a missing object, a size limit).
-   */
+  /** The bytes of `path` (root-relative) at the base, `undefined` when the base has no such file, `{ unreadable }` when it cannot be read. */
   read(path: string): Promise<Uint8Array | undefined | BaseUnreadable>;
   /** Every file path under the checked root at the base (to find files deleted since), or `{ unreadable }` when the listing failed. */
   list(): Promise<string[] | BaseUnreadable>;
@@ -39,11 +31,9 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
- * The one commit a revision names (`git rev-parse --verify --end-of-options
- * REV^{commit}`), or `undefined` when it names none or more than one thing.
- * A revision starting with `-` is refused (it would read as an option), and
- * so is anything git answers with other than a single object id: `^HEAD`
- * (an exclusion, printed as `^<id>`), a range (`A..B`, `A...B`), `HEAD^@`.
+ * The one commit a revision names (`git rev-parse --verify REV^{commit}`), or
+ * `undefined` when it names none or more than one thing: a revision starting
+ * with `-` (an option), an exclusion (`^HEAD`), a range (`A..B`), `HEAD^@`.
  * @example await resolveRevision(git, 'origin/main') // '3f2a…' (40 hex digits)
  */
 export async function resolveRevision(git: GitRunner, rev: string): Promise<string | undefined> {
@@ -66,13 +56,10 @@ function gitReason(r: GitResult): string {
 }
 
 /**
- * The files of the checked directory at a commit, read with `git show
- * COMMIT:./path` and listed once with `git ls-tree` (no checkout, no work
- * tree change). Pass the commit {@link resolveRevision} gave, so every read
- * sees one revision. A path the listing does not hold is `undefined` (new
- * since the base); a listed file git cannot give (a partial clone whose
- * remote is unreachable, a missing object, more bytes than the runner reads)
- * is `{ unreadable }` with git's reason, and so is a listing that fails.
+ * The files of the checked directory at a commit (from {@link resolveRevision}),
+ * read with `git show COMMIT:./path` and listed once with `git ls-tree`, no
+ * checkout. A path the listing lacks is `undefined`; a listed file git cannot
+ * give, or a failed listing, is `{ unreadable }` with git's reason.
  */
 export function gitBaseFiles(git: GitRunner, commit: string): BaseFiles {
   let listing: Promise<string[] | BaseUnreadable> | undefined;

@@ -12,33 +12,23 @@ const MARK = '# memkit: memory files merge with the memkit merge driver (memkit 
 
 /**
  * The `.gitattributes` patterns of every memory file with a fixed name (each
- * format module's `gitPattern`): ledgers, `events.jsonl`, the rest of the
- * memory bank, the WBS index and task files, the memory manifest. A thread
- * store has no fixed name: pass its path, as {@link attributePattern} writes
- * it, in `extra`.
+ * format module's `gitPattern`). A thread store has none: pass its
+ * {@link attributePattern} in `extra`.
  */
 export const MEMORY_ATTRIBUTE_PATTERNS: readonly string[] = Object.freeze(FORMAT_MODULES.flatMap((f) => (f.gitPattern === undefined ? [] : [f.gitPattern])));
 
 const line = (pattern: string) => `${pattern} merge=${MERGE_DRIVER_NAME}`;
 
-/**
- * The patterns `.gitattributes` text does not route to the driver yet (a
- * line `PATTERN merge=memkit`): the fixed ones and `extra` (e.g. the paths of
- * thread stores, `/threads/store.json`).
- */
+/** The patterns (the fixed ones and `extra`) that `.gitattributes` text does not route to the driver yet (a line `PATTERN merge=memkit`). */
 export function missingAttributes(text: string, extra: readonly string[] = []): string[] {
   const have = new Set(text.split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, ' ')));
   return [...MEMORY_ATTRIBUTE_PATTERNS, ...extra].filter((p) => !have.has(line(p)));
 }
 
 /**
- * The `.gitattributes` pattern of one file (relative to the directory of
- * `.gitattributes`, anchored with a leading `/`), with the characters a
- * pattern reads specially escaped: a space or tab as `[[:space:]]` (a
- * pattern ends at white space), `*`, `?`, `[` and a backslash each after
- * a backslash.
- * `undefined` for a path no pattern line can name (a line break or another
- * control character, a `..` segment).
+ * The `.gitattributes` pattern of one file, anchored with a leading `/`: a
+ * space or tab as `[[:space:]]`, `*`, `?`, `[` and `\\` escaped. `undefined`
+ * for a path no pattern line can name (a control character, a `..` segment).
  * @example attributePattern('threads/my store.json') // '/threads/my[[:space:]]store.json'
  */
 export function attributePattern(path: string): string | undefined {
@@ -58,10 +48,8 @@ export function withAttributes(text: string, extra: readonly string[] = []): str
 
 /**
  * The git config entries that register the driver (`%O %A %B %P`: ancestor,
- * ours, theirs, path). `command` is how git's shell runs memkit, e.g.
- * `'/usr/bin/node' '/repo/node_modules/memkit/dist/cli/main.js'`: a command
- * that is not found where git runs it turns every merge of a memory file
- * into a conflict, so {@link configureDriver} runs it first.
+ * ours, theirs, path); `command` is how git's shell runs memkit, e.g.
+ * `'/usr/bin/node' '/repo/node_modules/memkit/dist/cli/main.js'`.
  */
 export function driverConfig(command: string): [key: string, value: string][] {
   return [
@@ -71,11 +59,9 @@ export function driverConfig(command: string): [key: string, value: string][] {
 }
 
 /**
- * Runs `command merge-driver --help` the way git runs a merge driver
- * (through git's shell, from the top of the work tree: a one-off git alias),
- * and returns a `git.driver-not-runnable` error unless it exits 0 printing
- * memkit's merge-driver help. This is what a merge would find: a missing
- * `node_modules/.bin`, an `npx` that has no package, a moved install.
+ * Runs `command merge-driver --help` the way git runs a merge driver (a
+ * one-off git alias: git's shell, the top of the work tree): a
+ * `git.driver-not-runnable` error unless it prints memkit's merge-driver help.
  * @example await probeDriver(git, "'/usr/bin/node' '/opt/memkit/dist/cli/main.js'") // []
  */
 export async function probeDriver(git: GitRunner, command: string): Promise<Problem[]> {
@@ -98,10 +84,9 @@ function whyLine(text: string): string {
 
 /**
  * What is missing for memory files to merge with the driver: `.gitattributes`
- * lines (given its text, `''` when absent) and the git config entry
- * `merge.memkit.driver` (one `git.not-set-up` warning per missing piece),
- * and a registered command that does not run ({@link probeDriver}: a
- * `git.driver-not-runnable` error).
+ * lines (its text, `''` when absent) or the git config entry (a
+ * `git.not-set-up` warning each), or a registered command that does not run
+ * ({@link probeDriver}).
  */
 export async function checkSetup(git: GitRunner, attributes: string, file = '.gitattributes', extra: readonly string[] = []): Promise<Problem[]> {
   const problems: Problem[] = [];
@@ -115,11 +100,7 @@ export async function checkSetup(git: GitRunner, attributes: string, file = '.gi
   return problems;
 }
 
-/**
- * Registers the driver in the repository's git config (`git config --local`,
- * never the global one), after running the command ({@link probeDriver}):
- * a command that does not run is not registered.
- */
+/** Registers the driver in the repository's git config (`--local`), once {@link probeDriver} ran the command. */
 export async function configureDriver(git: GitRunner, command: string): Promise<Problem[]> {
   const probe = await probeDriver(git, command);
   if (probe.length > 0) return probe;

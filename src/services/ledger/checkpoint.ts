@@ -125,7 +125,6 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
       if (space <= 0 || /\s|\+/.test(name) || sig === undefined || sig.length < 5) return bad('malformed signature line', lineNo);
       signatures.push({ name, keyId: toHex(sig.subarray(0, 4)), signature: sig.slice(4) });
     }
-    if (signatures.length === 0) return bad('a blank line must be followed by signature lines');
   }
   return ok({ origin, size: Number(sizeText), root: toHex(root), extensions, signatures, body });
 }
@@ -223,13 +222,9 @@ export async function signCheckpoint(text: string, signer: CheckpointSigner, env
   const blob = new Uint8Array(68);
   blob.set(keyId);
   blob.set(sig, 4);
-  const existing = parsed.value.signatures.map((s) => {
-    const b = new Uint8Array(4 + s.signature.length);
-    b.set(fromHex(s.keyId)!);
-    b.set(s.signature, 4);
-    return `${SIG_PREFIX}${s.name} ${encodeBase64(b)}\n`;
-  });
-  return ok(`${parsed.value.body}\n${existing.join('')}${SIG_PREFIX}${signer.name} ${encodeBase64(blob)}\n`);
+  // The signature lines already there, as they are in the note.
+  const existing = text.slice(parsed.value.body.length + 1);
+  return ok(`${parsed.value.body}\n${existing}${SIG_PREFIX}${signer.name} ${encodeBase64(blob)}\n`);
 }
 
 /**
@@ -253,13 +248,12 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
   const mine = parsed.value.signatures.filter((s) => s.name === verifier.name && s.keyId === keyId);
   if (mine.length === 0) return fail([error('ledger.signature-missing', `the checkpoint has no signature by ${verifier.name} (key id ${keyId})`)]);
   for (const s of mine) {
-    let good = false;
     try {
-      good = s.signature.length === 64 && (await subtle.verify({ name: 'Ed25519' }, key, s.signature as Uint8Array<ArrayBuffer>, utf8(parsed.value.body) as Uint8Array<ArrayBuffer>));
+      if (s.signature.length === 64 && (await subtle.verify({ name: 'Ed25519' }, key, s.signature as Uint8Array<ArrayBuffer>, utf8(parsed.value.body) as Uint8Array<ArrayBuffer>)))
+        return ok(parsed.value);
     } catch {
-      good = false;
+      // A signature WebCrypto refuses does not verify.
     }
-    if (good) return ok(parsed.value);
   }
   return fail([error('ledger.signature-invalid', `the signature by ${verifier.name} does not verify`)]);
 }
