@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
-import type { CliIo } from './io.js';
-import { EXIT } from './io.js';
+import { type CliIo, EXIT, type Report } from './io.js';
 import type { Problem } from '../../kernel/problems/index.js';
-import type { Report } from './report.js';
 import { memkitVersion } from './version.js';
 import { jsonTerminalSafe, terminalSafe } from './terminal.js';
 import { dirUri } from './commands/shared.js';
@@ -20,11 +18,10 @@ export function useColor(io: CliIo): boolean {
 }
 
 /**
- * Prints a report in the chosen format and returns the exit status (0 no errors, 1 problems).
- * `extra.text` is printed before the text report, with control characters
- * escaped (its own line breaks kept); `extra.json` adds fields to the JSON object.
- * SARIF locations are relative to `extra.rootUri`, by default the directory
- * `report.root` names (resolved against the working directory).
+ * Prints a report in the chosen format and returns the exit status (0 no
+ * errors, 1 problems). `extra.text` comes before the text report (escaped),
+ * `extra.json` adds fields to the JSON object; SARIF locations are relative
+ * to `extra.rootUri`, by default the directory `report.root` names.
  */
 export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
   if (format === 'json') {
@@ -38,7 +35,7 @@ export function emitReport(io: CliIo, report: Report, format: OutputFormat, extr
 }
 
 /** A problem with its keys in the DESIGN §5 order: code, severity, file, line, column, pointer, message. */
-export function orderKeys(p: Problem): Problem {
+function orderKeys(p: Problem): Problem {
   const out: Problem = { code: p.code, severity: p.severity } as Problem;
   if (p.file !== undefined) out.file = p.file;
   if (p.line !== undefined) out.line = p.line;

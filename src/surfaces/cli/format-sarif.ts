@@ -2,7 +2,7 @@ import type { Log, ReportingDescriptor, Result as SarifResult } from 'sarif';
 import type { Problem } from '../../kernel/problems/index.js';
 import { codeInfo } from '../all-codes.js';
 import { SPEC_NAMES, describeSource } from '../../kernel/problems/codes.js';
-import type { Report } from './report.js';
+import type { Report } from './io.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

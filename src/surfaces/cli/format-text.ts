@@ -1,5 +1,5 @@
 import type { Problem } from '../../kernel/problems/index.js';
-import type { Report } from './report.js';
+import type { Report } from './io.js';
 import { TEXT_FIELD_MAX, terminalSafe } from './terminal.js';
 
 /** Options for text output. */

@@ -1,3 +1,5 @@
+import type { Problem } from '../../kernel/problems/index.js';
+
 /** What a CLI command may touch besides the file system: streams, env, cwd. */
 export interface CliIo {
   stdout(text: string): void;
@@ -12,3 +14,16 @@ export interface CliIo {
 
 /** Exit statuses of DESIGN §5. */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
+
+/** What a checking command found: the DESIGN §5 JSON shape. */
+export interface Report {
+  ok: boolean;
+  root: string;
+  checked: { file: string; format: string }[];
+  problems: Problem[];
+}
+
+/** Builds a report; `ok` is false when any problem has error severity. */
+export function makeReport(root: string, checked: Report['checked'], problems: Problem[]): Report {
+  return { ok: !problems.some((p) => p.severity === 'error'), root, checked, problems };
+}

@@ -9,17 +9,13 @@ import { problemsOf } from './context.js';
 /** Files a write would produce: path → new bytes. */
 export type Changes = ReadonlyMap<string, Uint8Array>;
 
-/**
- * The checker's source seen through pending changes and limited to the
- * paths a write can affect (`scope`); the config file is always in view so
- * its profile, rules and writer rosters apply.
- */
-export function overlaySource(base: CheckSource, changes: Changes, scope: ListScope): CheckSource {
+/** The checker's source seen through pending changes, limited to `scope` and the config file (whose rules apply). */
+function overlaySource(base: CheckSource, changes: Changes, scope: ListScope): CheckSource {
   const inScope = (p: string) => p === CONFIG_FILE || inListScope(scope, p);
   return {
     async list() {
       const listing = await base.list([...scope, CONFIG_FILE]);
-      // A copy: the listing may be shared between runs.
+      // A copy: the listing is shared between runs.
       const files = listing.files.filter((f) => inScope(f.path) && !changes.has(f.path));
       for (const [path, bytes] of changes) files.push({ path, size: bytes.length });
       files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -48,19 +44,15 @@ export function overlayFiles(base: FilePort, changes: Changes): FilePort {
   };
 }
 
-/** What the checker says of a write: the problems it would add, and the format `check` gives each changed file. */
+/** What the checker says of a write: the errors (which refuse it) and warnings it would add, and the format `check` gives each changed file. */
 export interface CheckedChanges {
-  /** Errors the write would add: a write is refused when there is one. */
   errors: Problem[];
-  /** Warnings the write would add: returned with the result. */
   warnings: Problem[];
-  /** The format of each changed file as `check` classifies it (absent: `check` would not see the file). */
   formats: Map<string, FormatId>;
 }
 
 const errorKey = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.pointer ?? ''}`;
-// Warnings by message, not pointer: an index entry added before others moves their pointers, and a
-// message says what changed (a cycle that grew, a count).
+// Warnings by message, not pointer: an index entry added before others moves their pointers.
 const warningKey = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.message}`;
 
 /** The problems of `after` that `before` does not have as often, by `key`. */
@@ -77,14 +69,11 @@ function added(before: readonly Problem[], after: readonly Problem[], key: (p: P
 }
 
 /**
- * The checker over the scope as it is (`before`, usually no changes) and as
- * it would be (`after`): an error counts as new when its code, file and
- * pointer occur more often after, a warning when its code, file and message
- * do. Errors already there do not block a write that does not add to them: a
- * directory with one broken file stays writable elsewhere. One definition of
- * every rule: this is `memkit check` itself. The directory is walked once,
- * and only within `scope` (and the config file): a write into
- * `.thunderus/memory/` never lists a large repository's other files.
+ * `memkit check` over `scope` as it is (`before`) and as it would be
+ * (`after`): an error is new when its code, file and pointer occur more often
+ * after, a warning when its code, file and message do, so errors already
+ * there do not block a write elsewhere. The directory is listed once, within
+ * `scope` and the config file only.
  */
 export async function checkChanges(source: CheckSource, scope: ListScope, before: Changes, after: Changes, hasher: Hasher | undefined): Promise<CheckedChanges> {
   const options = { ...(hasher === undefined ? {} : { hasher }), codes: RULES };
@@ -106,18 +95,16 @@ export function refusal(added: Problem[]): Problem[] {
   return [error('mcp.would-not-check-clean', `the write would add ${added.length} error${added.length === 1 ? '' : 's'}; nothing was written`), ...added];
 }
 
-/** One file a write replaces: its new bytes, and the bytes they were computed from (`undefined`: the file did not exist). */
+/** One file a write replaces: its new bytes, and the bytes they were computed from (`undefined`: no file). */
 export interface PlannedWrite {
   path: string;
   bytes: Uint8Array;
   base: Uint8Array | undefined;
 }
 
-/** How {@link commitWrites} locks: the cross-process lock of a path, and the lock paths the caller already holds. */
+/** How {@link commitWrites} locks: the server's `withLock` (without it only the compare guards the write), and the lock paths already held. */
 export interface CommitOptions {
-  /** Runs `fn` holding the lock file at `path` (the server's `withLock`); without it only the compare guards the write. */
   withLock?: <T>(path: string, fn: () => Promise<T>) => Promise<Result<T>>;
-  /** Lock paths held around the call (`<store>.lock` for a thread store): not taken again. */
   held?: readonly string[];
 }
 
@@ -128,14 +115,11 @@ function stagingPath(path: string, token: string): string {
 }
 
 /**
- * Replaces whole files so that no other writer's change is lost. Each new
- * file is staged beside its target first; then, holding each target's lock
- * (`<path>.lock`, in path order) and right before the renames, every target
- * is read again and compared with the bytes the write was computed from.
- * When one differs (an editor, the CLI or another server changed it since),
- * nothing is renamed and the write is `mcp.write-conflict`; otherwise the
- * staged files are renamed into place, each atomically. Staged files that
- * were not renamed are removed. Never rejects.
+ * Replaces whole files so that no other writer's change is lost: each new
+ * file is staged beside its target; then, holding each target's lock (in
+ * path order), every target is compared with the bytes the write was
+ * computed from, and only when none changed (else `mcp.write-conflict`) are
+ * the staged files renamed into place. Leftover staged files are removed. Never rejects.
  */
 export async function commitWrites(files: FilePort, writes: readonly PlannedWrite[], options: CommitOptions = {}): Promise<Result<void>> {
   const token = randomToken();

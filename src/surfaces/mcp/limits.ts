@@ -4,34 +4,25 @@ import { type Problem, type Result, error } from '../../kernel/problems/index.js
 /** How much the MCP server returns and does at once (see `MemkitMcpOptions.limits`). */
 export interface McpLimits {
   /**
-   * The largest tool or resource result, in bytes as it goes over the wire
-   * (the JSON-RPC message's share of it): 1 MiB by default, well under the
-   * 10 MiB a stdio client buffers. Larger results are paged (`read`,
-   * `history`), shortened with a count of what was left off (`check`, problem
-   * lists), or refused with `mcp.result-too-large`.
+   * The largest tool or resource result in bytes on the wire (default 1 MiB,
+   * under the 10 MiB a stdio client buffers); larger results are paged,
+   * shortened with a count of what was left off, or `mcp.result-too-large`.
    */
   maxResultBytes: number;
   /** Tool calls and resource reads worked on at once (default 4); the others wait their turn. */
   maxConcurrentCalls: number;
 }
 
-/** The limits a server runs with when its options name none. */
-export const DEFAULT_MCP_LIMITS: Readonly<McpLimits> = Object.freeze({ maxResultBytes: 1024 * 1024, maxConcurrentCalls: 4 });
-
-/** The limits of `options`, the defaults filled in; a value that is not a positive integer is the default. */
+/** The limits of `options`; a value that is not a positive integer is the default. */
 export function limitsOf(options: { limits?: Partial<McpLimits> }): McpLimits {
-  const pick = (key: keyof McpLimits) => {
+  const pick = (key: keyof McpLimits, fallback: number) => {
     const v = options.limits?.[key];
-    return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_MCP_LIMITS[key];
+    return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : fallback;
   };
-  return { maxResultBytes: pick('maxResultBytes'), maxConcurrentCalls: pick('maxConcurrentCalls') };
+  return { maxResultBytes: pick('maxResultBytes', 1024 * 1024), maxConcurrentCalls: pick('maxConcurrentCalls', 4) };
 }
 
-/**
- * The wire size of `value` as a tool result carries it: its JSON is the
- * result's text, and that text is a JSON string again inside the JSON-RPC
- * message, so every quote and backslash is escaped twice.
- */
+/** The wire size of `value` as a tool result: its JSON is a JSON string again inside the JSON-RPC message, escaped twice. */
 export function wireBytes(value: unknown): number {
   return utf8Length(JSON.stringify(JSON.stringify(value) ?? 'null'));
 }
@@ -47,10 +38,7 @@ function unitCost(c: number): number {
   return 3;
 }
 
-/**
- * How many UTF-16 units of `text`, from the start, fit in `budget` wire bytes
- * as a string value of a tool result (never splitting a surrogate pair).
- */
+/** How many UTF-16 units of `text`, from the start, fit in `budget` wire bytes as a string of a tool result (never splitting a pair). */
 export function fittingPrefix(text: string, budget: number): number {
   let used = 0;
   let i = 0;
@@ -79,11 +67,7 @@ export function takeWithin<T>(items: readonly T[], budget: number): { kept: T[];
   return { kept, leftOff: items.length - kept.length };
 }
 
-/**
- * A value the client sent, for a message: JSON-quoted and cut to `max`
- * characters with the full length said, so a 4 MB argument is never echoed back.
- * @example shown('x'.repeat(5000)) // '"xxx…" (5000 characters)'
- */
+/** A value the client sent, for a message: JSON-quoted and cut to `max` characters with the full length said. */
 export function shown(value: unknown, max = 80): string {
   const text = typeof value === 'string' ? value : String(value);
   if (text.length <= max) return JSON.stringify(text);
@@ -110,12 +94,9 @@ export function tooLargeResult(what: string, budget: number): Problem {
 }
 
 /**
- * A tool's result within `budget` wire bytes, as every tool call returns it:
- * each problem cut to a readable length; a problem list too long for the
- * budget shortened, with `truncated` and `leftOff` (failures) or
- * `warningsLeftOff` (warnings of a success) saying how many were left off;
- * a value still too large replaced by `mcp.result-too-large`. Tools that page
- * (`read`, `history`, `check`) fit their own results before this.
+ * A tool's result within `budget` wire bytes: problems cut short; a problem
+ * list too long shortened, `leftOff` (failures) or `warningsLeftOff` saying
+ * how many were left off; a value still too large `mcp.result-too-large`.
  */
 export function boundedResult(result: Result<unknown>, budget: number, tool: string): { value: unknown; isError: boolean } {
   if (!result.ok) {

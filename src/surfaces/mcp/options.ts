@@ -5,12 +5,7 @@ import type { Result } from '../../kernel/problems/index.js';
 import type { FilePort, Store } from '../../services/store/index.js';
 import type { McpLimits } from './limits.js';
 
-/**
- * What the MCP server is given: the served directory as ports (it imports no
- * file system of its own), and whether it may write. The CLI (`memkit mcp`)
- * passes `memkit/node`'s root-confined file port, the checker's directory
- * source, the safe ledger append and the cross-process lock.
- */
+/** What the MCP server is given: the served directory as ports (`memkit mcp` passes `memkit/node`'s), and whether it may write. */
 export interface MemkitMcpOptions {
   /** The served directory: paths relative and `/`-separated, confined to it, writes atomic. */
   files: FilePort;
@@ -18,16 +13,9 @@ export interface MemkitMcpOptions {
   source: CheckSource;
   /** Offer and accept the write tools (remember, append, task, thread); default false. */
   write?: boolean;
-  /**
-   * Appends one ledger entry under the ledger's cross-process lock, filling
-   * id, timestamp and `predecessor_hash` (`memkit/node`'s `appendEntry`
-   * resolved inside the directory). Without it `append` is not offered.
-   */
+  /** Appends one ledger entry under the ledger's lock, filling id, timestamp and chain (`memkit/node`'s `appendEntry`); without it no `append`. */
   appendLedger?: (path: string, draft: Record<string, unknown>, format: LedgerFormatId) => Promise<Result<Appended>>;
-  /**
-   * Runs `fn` holding the cross-process lock at `path` (relative to the
-   * directory). Without it writes are serialized within this process only.
-   */
+  /** Runs `fn` holding the cross-process lock at `path`; without it writes are serialized within this process only. */
   withLock?: <T>(path: string, fn: () => Promise<T>) => Promise<Result<T>>;
   /** SHA-256 (default the portable JS one; the CLI passes node:crypto's). */
   hasher?: Hasher;
@@ -37,9 +25,6 @@ export interface MemkitMcpOptions {
   store?: Store;
   /** The name and version the server reports to clients. */
   serverInfo?: { name: string; version: string };
-  /**
-   * Caps on what the server returns and does at once: `maxResultBytes`
-   * (default 1 MiB) and `maxConcurrentCalls` (default 4). See {@link McpLimits}.
-   */
+  /** Caps on what the server returns and does at once ({@link McpLimits}). */
   limits?: Partial<McpLimits>;
 }

@@ -1,8 +1,9 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
-import { checkDirectory } from '../../engine/index.js';
+import { type FileSlice, checkDirectory } from '../../engine/index.js';
 import { RULES } from '../../engine/rules.js';
 import { SKIPPED_DIRS } from '../../engine/layout.js';
 import { applyPolicy, severityPolicy } from '../../engine/profile.js';
+import { dirOf, fileNameOf, formatById, memoryDoc, wbsTaskIndex } from '../../formats/index.js';
 import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
 import { type PayloadRead, payloadsFrom, verifyLedgerFile } from '../../services/ledger/verify-file.js';
 import { parseFrontmatter } from '../../syntax/index.js';
@@ -12,11 +13,7 @@ import { validate } from '../../schema/index.js';
 import type { DocKind } from '../../services/store/index.js';
 import type { TaskIndex } from '../../schema/wbs.js';
 import { WBS_MEMORY_ROOT, loadWbs, readyTasks } from '../../services/wbs/index.js';
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-import type { FileSlice } from '../../engine/index.js';
-import { type McpContext, problemsOf } from './context.js';
-import { readChecked } from './file-reads.js';
+import { type McpContext, decodeUtf8, problemsOf, readChecked } from './context.js';
 import { boundedProblem, fittingPrefix, limitsOf, shown, takeWithin, tooLargeResult, wireBytes } from './limits.js';
 import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from './tool-schemas.js';
 
@@ -46,11 +43,9 @@ export async function memoryFileText(ctx: McpContext, path: string): Promise<Res
 const notMemoryFile = (path: string) => error('mcp.not-memory-file', `${shown(path)} is not a memkit file under the served directory`, { file: path });
 
 /**
- * `read`: a memory doc (by id or path) as frontmatter and body; another
- * memkit file as its text. A result larger than the server's result limit,
- * or a read from `offset`, is a page of the file's text instead: `text`
- * from byte `offset` (whole lines where a line fits), the file's `size`,
- * `truncated: true` and `next`, the offset to read on from (null at the end).
+ * `read`: a memory doc (by id or path) as frontmatter and body, another
+ * memkit file as its text; a result over the limit, or a read from `offset`,
+ * is a page of the text (`size`, `truncated`, `next`: null at the end).
  */
 export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unknown>> {
   if ((args.id === undefined) === (args.path === undefined)) return fail([error('mcp.invalid-arguments', 'give either id or path', { pointer: '' })]);
@@ -65,7 +60,7 @@ export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unkn
   if (format === undefined) return fail([notMemoryFile(path!)]);
   const budget = limitsOf(ctx.options).maxResultBytes;
   const offset = args.offset ?? 0;
-  // Never more than a result can carry: each byte of text is at least one byte on the wire.
+  // Each byte of text is at least one byte on the wire: never read more than the budget.
   const slice = await readChecked(ctx, path!, offset, budget);
   if (!slice.ok) return fail(slice.problems.map((p) => ({ ...p, file: p.file ?? path })));
   if (slice.value === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
@@ -81,7 +76,7 @@ export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unkn
 function wholeFile(path: string, format: string, bytes: Uint8Array, id: string | undefined): Result<Record<string, unknown>> {
   const text = decodeUtf8(bytes, path);
   if (!text.ok) return text;
-  if (format !== 'memory-doc') return ok({ path, format, text: text.value });
+  if (format !== memoryDoc.id) return ok({ path, format, text: text.value });
   const parsed = parseFrontmatter(text.value, { file: path });
   if (!parsed.ok) return parsed;
   const data = parsed.value.data;
@@ -126,20 +121,7 @@ function completeLength(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-function decodeUtf8(bytes: Uint8Array, path: string): Result<string> {
-  try {
-    return ok(decoder.decode(bytes));
-  } catch {
-    return fail([error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path })]);
-  }
-}
-
-/**
- * `check`: what `memkit check --format json` reports for the directory. When
- * the report is larger than a result may be, `problems` and `checked` keep
- * their first items (errors before warnings), `truncated` is true and
- * `leftOff` counts what each list left off.
- */
+/** `check`: what `memkit check --format json` reports; too large, `problems` (errors first) and `checked` keep their first items and `leftOff` counts the rest. */
 export async function check(ctx: McpContext): Promise<Result<unknown>> {
   const report = await checkDirectory(ctx.options.source, { hasher: ctx.hasher, codes: RULES });
   ctx.formats = new Map(report.checked.map((c) => [c.file, c.format]));
@@ -160,18 +142,15 @@ export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: b
   const file = await memoryFileText(ctx, path);
   if (!file.ok) return file;
   const format = file.value.format;
-  if (!isLedgerFormat(format) || (jsonLinesOnly && format === 'feedback-log'))
+  if (!isLedgerFormat(format) || (jsonLinesOnly && formatById(format).ledger?.entries !== 'json-lines'))
     return fail([error('mcp.not-found', `${shown(path)} is a ${format} file, not a ${jsonLinesOnly ? 'JSON Lines ' : ''}ledger`, { file: path, pointer: '/ledger' })]);
   return ok({ format, text: file.value.text });
 }
 
 /**
- * `verify`: what `memkit verify` reports for the ledger, through the one
- * verify of a ledger file: its chain, head hash and checkpoint, the
- * `payload_hash` of each productContext.md entry compared with its payload,
- * and the problems with the severities `check` gives them (the directory's
- * config and profile). `firstProblem` is the earliest-line error, else the
- * earliest-line problem.
+ * `verify`: what `memkit verify` reports for the ledger (chain, head,
+ * checkpoint, payload hashes; severities as `check` gives them).
+ * `firstProblem` is the earliest-line error, else the earliest-line problem.
  */
 export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
   const ledger = await ledgerText(ctx, args.ledger, false);
@@ -198,8 +177,6 @@ export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<
   });
 }
 
-const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-
 /** The problem at the earliest line (the first listed among those on it); a problem with no line counts as line 0. */
 function firstByLine(problems: readonly Problem[]): Problem | undefined {
   let first: Problem | undefined;
@@ -207,14 +184,7 @@ function firstByLine(problems: readonly Problem[]): Problem | undefined {
   return first;
 }
 
-/**
- * Reads the payloads ledger entries name as `check` reads them: a file the
- * directory's listing holds (outside the directories the check skips),
- * through the server's checked read (a regular file inside the directory, a
- * symbolic link followed only to a memory file); undefined when there is
- * none or the read is refused. The directory is listed once, when the first
- * payload is read.
- */
+/** Reads payloads as `check` does: a listed file outside the skipped directories, through the checked read; undefined when none or refused. */
 function payloadReader(ctx: McpContext): PayloadRead {
   let listed: Promise<Set<string>> | undefined;
   return async (path) => {
@@ -226,11 +196,7 @@ function payloadReader(ctx: McpContext): PayloadRead {
   };
 }
 
-/**
- * `history`: a JSON Lines ledger's entries, newest first, one page at a time.
- * A page holds at most `limit` entries and at most what fits a result;
- * `next` is the offset of the next page (null after the oldest entry).
- */
+/** `history`: a JSON Lines ledger's entries, newest first, a page of at most `limit` that fits a result; `next` is null after the oldest. */
 export async function history(ctx: McpContext, args: HistoryArgs): Promise<Result<unknown>> {
   const ledger = await ledgerText(ctx, args.ledger, true);
   if (!ledger.ok) return ledger;
@@ -255,9 +221,10 @@ export async function loadTaskIndex(ctx: McpContext): Promise<Result<Awaited<Ret
   } catch (cause) {
     return fail(problemsOf(cause));
   }
-  if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', 'there is no task-index.json')]);
-  const schema = validate('wbs-task-index', loaded.index).filter((p) => p.severity === 'error');
-  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: `${WBS_MEMORY_ROOT}task-index.json` })));
+  const index = fileNameOf(wbsTaskIndex);
+  if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', `there is no ${index}`)]);
+  const schema = validate(wbsTaskIndex.id, loaded.index).filter((p) => p.severity === 'error');
+  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: WBS_MEMORY_ROOT + index })));
   return ok({ ...loaded, index: loaded.index as TaskIndex });
 }
 

@@ -21,14 +21,9 @@ export interface ResourceText {
 
 const DOC = 'memkit://doc/';
 const LEDGER = 'memkit://ledger/';
-/** The manifest's URI. */
-export const MANIFEST_URI = 'memkit://manifest';
+const MANIFEST_URI = 'memkit://manifest';
 
-/**
- * The resources of the served directory: each memory doc
- * (`memkit://doc/<id>`), the manifest, and each ledger's head and checkpoint
- * (`memkit://ledger/<path>/head`, `…/checkpoint`, the path URI-encoded).
- */
+/** The resources: each memory doc (`memkit://doc/<id>`), the manifest, each ledger's head and checkpoint (`memkit://ledger/<path>/head`, `…/checkpoint`). */
 export async function listResources(ctx: McpContext): Promise<ResourceListing[]> {
   await ctx.refresh();
   const out: ResourceListing[] = (await ctx.store.listDocs()).map((d) => ({ uri: DOC + encodeURIComponent(d.docId), name: d.docId, title: d.title, mimeType: 'text/markdown' }));

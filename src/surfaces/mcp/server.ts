@@ -37,15 +37,10 @@ function resourcePage(all: ResourceListing[], cursor: string | undefined, budget
 }
 
 /**
- * Creates memkit's MCP server over a directory given as ports (see
- * {@link MemkitMcpOptions}): the tools that apply to its formats (search,
- * read, check, verify, history, ready; with `write`, remember, append,
- * task, thread) and its resources (each memory doc, the manifest, each
- * ledger's head and checkpoint). Every tool failure is a tool error whose
- * text is `{ ok: false, problems }`, never a protocol error or a crash.
- * Every result fits `limits.maxResultBytes` (paged, shortened with a count of
- * what was left off, or refused with `mcp.result-too-large`), and at most
- * `limits.maxConcurrentCalls` calls are worked on at once.
+ * Creates memkit's MCP server over a directory given as ports: the tools
+ * that apply to its formats (with `write`, the write tools too) and its
+ * resources. A tool failure is a tool error whose text is
+ * `{ ok: false, problems }`; every result fits `limits.maxResultBytes`.
  *
  * @example
  * const mcp = await createMemkitMcpServer({ files: nodeFiles(dir), source: nodeCheckSource(dir) });
@@ -54,7 +49,7 @@ function resourcePage(all: ResourceListing[], cursor: string | undefined, budget
 export async function createMemkitMcpServer(options: MemkitMcpOptions): Promise<MemkitMcpServer> {
   const ctx = new McpContext(options);
   const limits = limitsOf(options);
-  // One gate for every session: the tools and resource reads of all clients share its slots.
+  // One gate for every session: all clients share its slots.
   const gate = new Gate(limits.maxConcurrentCalls);
   await ctx.discover();
   const offered = offeredTools(ctx);

@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { MEMORY_BANK_DIR, decisionLog, fileNameOf } from '../../formats/index.js';
 import { MemoryKind } from '../../schema/thunderus.js';
 import { WBS_STATUSES, WbsId } from '../../schema/wbs.js';
 
@@ -6,7 +7,7 @@ import { WBS_STATUSES, WbsId } from '../../schema/wbs.js';
 // left to the property names where those say enough: every word of
 // `tools/list` costs an agent tokens on every turn.
 
-const Ledger = Type.String({ minLength: 1, description: 'ledger path, e.g. memory-bank/decisionLog.md' });
+const Ledger = Type.String({ minLength: 1, description: `ledger path, e.g. ${MEMORY_BANK_DIR}/${fileNameOf(decisionLog)}` });
 const Strict = { additionalProperties: false } as const;
 
 /** `search` arguments. */

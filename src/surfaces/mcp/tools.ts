@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { FormatId } from '../../engine/index.js';
+import { LEDGER_MODULES, memoryDoc, threadStore, wbsTaskIndex } from '../../formats/index.js';
 import { tooDeep, valueDepth } from '../../syntax/depth.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { schemaProblems } from '../../schema/validate.js';
@@ -16,8 +17,9 @@ export const MAX_ARGUMENT_CHARS = 4 * 1024 * 1024;
 /** The deepest nesting of tool arguments accepted (64 levels): memory formats need a few. */
 export const MAX_ARGUMENT_DEPTH = 64;
 
-/** The JSON Lines ledgers `append`, `history` work on (feedback-log.md is Markdown blocks). */
-const JSON_LINES_LEDGERS: readonly FormatId[] = ['decision-log', 'risk-register', 'product-context', 'active-context'];
+const LEDGERS: readonly FormatId[] = LEDGER_MODULES.map((m) => m.id);
+/** The JSON Lines ledgers `append` and `history` work on (a feedback log is Markdown blocks). */
+const JSON_LINES_LEDGERS: readonly FormatId[] = LEDGER_MODULES.filter((m) => m.ledger.entries === 'json-lines').map((m) => m.id);
 
 /** One tool: its name, one-line description, input schema, and whether it writes. */
 export interface ToolDef {
@@ -34,8 +36,8 @@ export interface ToolDef {
 const anyOf = (ctx: McpContext, formats: readonly FormatId[]) => formats.some((f) => ctx.has(f));
 
 /** Every tool memkit's server has, in `tools/list` order. */
-export const TOOLS: readonly ToolDef[] = [
-  { name: 'search', description: 'Full-text search of the memory docs (BM25, best first).', input: SearchArgs, write: false, applies: (c) => c.has('memory-doc'), run: search },
+const TOOLS: readonly ToolDef[] = [
+  { name: 'search', description: 'Full-text search of the memory docs (BM25, best first).', input: SearchArgs, write: false, applies: (c) => c.has(memoryDoc.id), run: search },
   { name: 'read', description: 'Read a memory doc by id or path (frontmatter and body), or any memory file by path.', input: ReadArgs, write: false, applies: () => true, run: read },
   { name: 'check', description: 'Check every memory file against its format rules (as memkit check).', input: CheckArgs, write: false, applies: () => true, run: check },
   {
@@ -43,17 +45,17 @@ export const TOOLS: readonly ToolDef[] = [
     description: "Verify a ledger's hash chain: entries, head hash, checkpoint, first problem.",
     input: VerifyArgs,
     write: false,
-    applies: (c) => anyOf(c, [...JSON_LINES_LEDGERS, 'feedback-log']),
+    applies: (c) => anyOf(c, LEDGERS),
     run: verify,
   },
   { name: 'history', description: "A ledger's entries, newest first, paged.", input: HistoryArgs, write: false, applies: (c) => anyOf(c, JSON_LINES_LEDGERS), run: history },
-  { name: 'ready', description: 'WBS tasks ready to start, and what blocks the others.', input: ReadyArgs, write: false, applies: (c) => c.has('wbs-task-index'), run: ready },
+  { name: 'ready', description: 'WBS tasks ready to start, and what blocks the others.', input: ReadyArgs, write: false, applies: (c) => c.has(wbsTaskIndex.id), run: ready },
   {
     name: 'remember',
     description: 'Create or update a memory doc (new: title and kind); the manifest follows.',
     input: RememberArgs,
     write: true,
-    applies: (c) => c.has('memory-doc'),
+    applies: (c) => c.has(memoryDoc.id),
     run: remember,
   },
   {
@@ -64,8 +66,8 @@ export const TOOLS: readonly ToolDef[] = [
     applies: (c) => c.options.appendLedger !== undefined && anyOf(c, JSON_LINES_LEDGERS),
     run: appendToLedger,
   },
-  { name: 'task', description: "Set a WBS task's status or add a task; parents roll up.", input: TaskArgs, write: true, applies: (c) => c.has('wbs-task-index'), run: task },
-  { name: 'thread', description: 'Apply a thread-store operation under its transition rules.', input: ThreadArgs, write: true, applies: (c) => c.has('thread-store'), run: thread },
+  { name: 'task', description: "Set a WBS task's status or add a task; parents roll up.", input: TaskArgs, write: true, applies: (c) => c.has(wbsTaskIndex.id), run: task },
+  { name: 'thread', description: 'Apply a thread-store operation under its transition rules.', input: ThreadArgs, write: true, applies: (c) => c.has(threadStore.id), run: thread },
 ];
 
 const validators = new Map<string, ReturnType<typeof Compile>>();

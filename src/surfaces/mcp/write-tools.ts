@@ -1,38 +1,29 @@
 import { hashJson, readJson } from '../../kernel/canonical/index.js';
 import { type FormatId, type ListScope, classifyPath } from '../../engine/index.js';
+import { type feedbackLog, fileNameOf, memoryDoc, threadStore, wbsTask, wbsTaskIndex } from '../../formats/index.js';
 import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite } from '../../services/ledger/index.js';
 import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { verifyParsed } from '../../formats/memory-bank/verify.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import type { ThreadStore } from '../../schema/thread-store.js';
+import type { MemoryKind } from '../../schema/thunderus.js';
 import type { TaskEntity, TaskIndexEntry } from '../../schema/wbs.js';
 import { MANIFEST_PATH, THUNDERUS_MEMORY_ROOT, buildManifest, manifestText } from '../../services/store/index.js';
 import { applyOperation } from '../../services/threads/index.js';
 import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, rollup, typeForDepth, wbsDepth, wbsParent } from '../../services/wbs/index.js';
 import { type PlannedWrite, checkChanges, commitWrites, overlayFiles, refusal } from './checked-write.js';
-import { type McpContext, problemsOf } from './context.js';
+import { type McpContext, decodeUtf8, problemsOf } from './context.js';
 import { ledgerText, loadTaskIndex } from './read-tools.js';
 import type { AppendArgs, RememberArgs, TaskArgs, ThreadArgs } from './tool-schemas.js';
 
-/** What a write changed: each file's path and the SHA-256 of its new bytes (for a ledger: the new head). */
-export interface Changed {
-  path: string;
-  hash: string;
-}
-
 const DOC_ROOT = `${THUNDERUS_MEMORY_ROOT}/`;
 /** Where a new doc of each kind goes when no path is given (the layout of the example memory). */
-const KIND_DIR: Record<string, string> = { core: 'core', fact: 'semantic/FACTS', adr: 'semantic', playbook: 'procedural/PLAYBOOKS', recap: 'episodic' };
+const KIND_DIR: Record<MemoryKind, string> = { core: 'core', fact: 'semantic/FACTS', adr: 'semantic', playbook: 'procedural/PLAYBOOKS', recap: 'episodic' };
 /** Frontmatter keys in the order the memory doc schema lists them. */
 const DOC_KEYS = ['id', 'title', 'kind', 'tags', 'created', 'updated', 'provenance', 'verification'];
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
-
-/** The default path of a new doc: its kind's folder, its id as the file name (characters a file name should not hold become `-`). */
-export function defaultDocPath(id: string, kind: string | undefined): string {
-  return `${DOC_ROOT}${KIND_DIR[kind ?? 'fact'] ?? 'semantic/FACTS'}/${id.replace(/[^A-Za-z0-9._-]/g, '-')}.md`;
-}
 
 /**
  * `remember`: creates a memory doc, or updates one by id (only the fields
@@ -49,7 +40,7 @@ export async function remember(ctx: McpContext, args: RememberArgs): Promise<Res
     const existing = await ctx.store.getDoc(args.id);
     let path: string;
     let text: string;
-    // The bytes the new doc is computed from: the compare before the rename checks them.
+    // The bytes the new doc is computed from, compared again before the rename.
     let base: Uint8Array | undefined;
     try {
       if (existing !== undefined) {
@@ -58,7 +49,7 @@ export async function remember(ctx: McpContext, args: RememberArgs): Promise<Res
         path = existing.path;
         base = await ctx.files.read(path);
         if (base === undefined) return fail([error('mcp.not-found', `${path} no longer exists`, { file: path })]);
-        const old = decodeText(base, path);
+        const old = decodeUtf8(base, path);
         if (!old.ok) return old;
         const patch: Record<string, unknown> = { updated: ts };
         for (const key of ['title', 'kind', 'tags'] as const) if (args[key] !== undefined) patch[key] = args[key];
@@ -71,7 +62,8 @@ export async function remember(ctx: McpContext, args: RememberArgs): Promise<Res
           text = serializeFrontmatter({ ...doc.value, body: args.body });
         }
       } else {
-        path = args.path ?? defaultDocPath(args.id, args.kind as string | undefined);
+        // By default its kind's folder, its id as the file name (characters a file name should not hold become `-`).
+        path = args.path ?? `${DOC_ROOT}${KIND_DIR[args.kind ?? 'fact']}/${args.id.replace(/[^A-Za-z0-9._-]/g, '-')}.md`;
         if (!isMemoryDocPath(path)) return fail([notDocPath(path)]);
         // The port judges the path first (relative, no "..", no link out of the directory).
         if ((await ctx.files.read(path)) !== undefined) return fail([error('mcp.path-conflict', `${path} exists and is not the doc ${args.id}`, { file: path, pointer: '/path' })]);
@@ -98,26 +90,19 @@ export async function remember(ctx: McpContext, args: RememberArgs): Promise<Res
       const built = await buildManifest(overlayFiles(ctx.files, new Map([[path, writes[0]!.bytes]])), { now: () => ctx.now(), hasher: ctx.hasher });
       writes.push({ path: MANIFEST_PATH, bytes: ctx.encode(manifestText(built.manifest)), base: manifest });
     }
-    const written = await checkedWrite(ctx, ['.thunderus/'], writes, { expect: 'memory-doc' });
+    const written = await checkedWrite(ctx, ['.thunderus/'], writes, { expect: memoryDoc.id });
     if (!written.ok) return written;
-    // What `check` makes of the doc written: a memory doc, or the write was refused above.
-    ctx.formats.set(path, 'memory-doc');
+    ctx.formats.set(path, memoryDoc.id);
     await ctx.refresh();
     return ok({ id: args.id, created: existing === undefined, changed: written.value }, written.problems);
   });
 }
 
-/**
- * True when `check`, the manifest, search and `read` all see `path` as a
- * memory doc: a Markdown file under `.thunderus/memory/` that the formats
- * table classifies as one (not a README in any case, not a bank file of a
- * `memory-bank` folder there). Only named bank folders count inside
- * `.thunderus/memory/`, so the path alone decides.
- */
+/** True when `check`, the manifest, search and `read` all see `path` as a memory doc (inside `.thunderus/memory/` the path alone decides). */
 function isMemoryDocPath(path: string): boolean {
   if (!path.startsWith(DOC_ROOT)) return false;
   const cls = classifyPath(path);
-  return cls !== undefined && 'format' in cls && cls.format === 'memory-doc';
+  return cls !== undefined && 'format' in cls && cls.format === memoryDoc.id;
 }
 
 const notDocPath = (path: string) =>
@@ -125,20 +110,10 @@ const notDocPath = (path: string) =>
     pointer: '/path',
   });
 
-function decodeText(bytes: Uint8Array, path: string): Result<string> {
-  try {
-    return ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return fail([error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path })]);
-  }
-}
-
 /**
  * Arguments no memory file can keep as given, refused as the ledger reader
- * refuses them: a lone surrogate in any string or key (`json.lone-surrogate`:
- * UTF-8 would replace it silently) and a `__proto__`, `constructor` or
- * `prototype` key (`json.uncovered-key`: readers drop it). Pointers are into
- * the arguments.
+ * refuses them: a lone surrogate (`json.lone-surrogate`) and a `__proto__`,
+ * `constructor` or `prototype` key (`json.uncovered-key`).
  */
 function unfitArguments(args: unknown): Problem[] {
   const read = readJson(JSON.stringify(args), { forbiddenKeys: 'refuse' });
@@ -148,16 +123,13 @@ function unfitArguments(args: unknown): Problem[] {
 }
 
 /**
- * Checks `writes` against `scope` as it is, then commits them
- * ({@link commitWrites}: compared with the bytes they were computed from,
- * under each file's lock, right before the renames). With `expect`, `check`
- * must classify the first file as that format. The result's problems are the
- * warnings the write adds.
+ * Checks `writes` against `scope`, then commits them ({@link commitWrites}).
+ * With `expect`, `check` must classify the first file as that format. The
+ * value is each file's path and new hash; the problems are the warnings the write adds.
  */
-async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<Changed[]>> {
+async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<{ path: string; hash: string }[]>> {
   const checked = await checkChanges(ctx.options.source, scope, new Map(), new Map(writes.map((w) => [w.path, w.bytes])), ctx.hasher);
   if (checked.errors.length > 0) return fail(refusal(checked.errors));
-  // The first file is the one the tool writes: `check` must see it as what the tool makes.
   const first = writes[0]!.path;
   if (options.expect !== undefined && checked.formats.get(first) !== options.expect) return fail([notDocPath(first)]);
   const committed = await commitWrites(ctx.files, writes, { ...(ctx.options.withLock ? { withLock: ctx.options.withLock } : {}), held: options.held ?? [] });
@@ -169,11 +141,9 @@ async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWr
 }
 
 /**
- * `append`: one ledger entry. The entry names its writer, whom the writer
- * policy (the seed's rosters with the config's `memoryBank.writers`) must
- * allow; the entry is built and the bank checked with it as a dry run; then
- * the injected append writes it under the ledger's cross-process lock (ids,
- * timestamp and chain are filled in again there, from the file as it is then).
+ * `append`: one ledger entry, its writer allowed by the writer policy, built
+ * and checked as a dry run, then written by the injected append under the
+ * ledger's lock (which fills id, timestamp and chain from the file as it is then).
  */
 export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise<Result<unknown>> {
   const unfit = unfitArguments(args);
@@ -181,9 +151,9 @@ export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise
   const path = args.ledger;
   const ledger = await ledgerText(ctx, path, true);
   if (!ledger.ok) return ledger;
-  const format = ledger.value.format as Exclude<LedgerFormatId, 'feedback-log'>;
+  const format = ledger.value.format as Exclude<LedgerFormatId, typeof feedbackLog.id>;
   const entry = args.entry as Record<string, unknown>;
-  // The writer field of the format's ledger facts, the one `memkit check` polices (a decision names its proposer, no writer).
+  // The field `memkit check` polices (a decision names its proposer, no writer).
   const field = LEDGER_FORMATS[format].writerField;
   if (field !== undefined) {
     const agent = entry[field];
@@ -212,7 +182,6 @@ export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise
 /** The head of a ledger text: the hash the next entry chains onto (in the file's convention), the last timestamp, the ids used. */
 function headOfText(text: string, format: LedgerFormatId, ctx: McpContext): LedgerHead {
   const info = LEDGER_FORMATS[format];
-  // One parse: the entries give the ids and the last timestamp, and the verifier reads the same parse for the head hash.
   const parsed = parseLedgerText(text);
   const entries = parsed.entries.map((e) => e.value as Record<string, unknown> | null);
   const ids: string[] = [];
@@ -235,10 +204,9 @@ function setStatus(e: TaskEntity, status: TaskEntity['status'], ts: string): voi
 }
 
 /**
- * `task`: sets a task's status (a leaf's: a parent's status is the roll-up
- * of its children's) or adds a task, applies the roll-up to the index and the
- * entity files, checks the WBS memory, and writes the changed files through
- * the WBS journal (all of them or none), under the WBS lock.
+ * `task`: sets a leaf task's status or adds a task, applies the roll-up to
+ * the index and the entity files, checks the WBS memory, and writes the
+ * changed files through the WBS journal (all or none), under the WBS lock.
  */
 export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unknown>> {
   const unfit = unfitArguments(args);
@@ -293,12 +261,13 @@ export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unkn
       const e = entity(t.id);
       if (e !== undefined) setStatus(e, t.status, ts);
     }
-    const docs = new Map<string, unknown>([['task-index.json', rolled]]);
+    const indexFile = fileNameOf(wbsTaskIndex);
+    const docs = new Map<string, unknown>([[indexFile, rolled]]);
     for (const [file, e] of entities) docs.set(file, e);
     const patches: FilePatch[] = [];
     const changes = new Map<string, Uint8Array>();
     for (const [file, value] of docs) {
-      const base = file === 'task-index.json' ? before : loaded.tasks[file];
+      const base = file === indexFile ? before : loaded.tasks[file];
       if (base !== undefined && JSON.stringify(base) === JSON.stringify(value)) continue;
       patches.push({ file, baseHash: base === undefined ? null : hashJson(base, ctx.hasher), patch: [{ op: base === undefined ? 'add' : 'replace', path: '', value }], fixes: [] });
       changes.set(WBS_MEMORY_ROOT + file, ctx.encode(json(value)));
@@ -319,18 +288,14 @@ export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unkn
         ...applied.problems,
       ]);
     }
-    for (const p of changes.keys()) ctx.formats.set(p, p.endsWith('task-index.json') ? 'wbs-task-index' : 'wbs-task');
+    for (const p of changes.keys()) ctx.formats.set(p, p === WBS_MEMORY_ROOT + indexFile ? wbsTaskIndex.id : wbsTask.id);
     return ok({ changed: [...changes].map(([path, bytes]) => ({ path, hash: ctx.hash(bytes) })), task: rolled.tasks.find((t) => t.id === args.id) }, checked.warnings);
   });
 }
 
-/**
- * `thread`: applies one operation (spawn, reference, freeze, archive,
- * update) with the thread store's transition rules, checks the new store and
- * writes it atomically, under the store's lock.
- */
+/** `thread`: applies one operation under the thread store's transition rules, checks the new store and writes it, under the store's lock. */
 export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<unknown>> {
-  const stores = ctx.pathsOf('thread-store');
+  const stores = ctx.pathsOf(threadStore.id);
   const path = args.store ?? (stores.length === 1 ? stores[0] : undefined);
   if (path === undefined) return fail([error('mcp.invalid-arguments', `name the store: one of ${stores.join(', ')}`, { pointer: '/store' })]);
   if (!stores.includes(path)) return fail([error('mcp.not-found', `${JSON.stringify(path)} is not a thread store under the served directory`, { pointer: '/store' })]);
@@ -345,7 +310,7 @@ export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<
       return fail(problemsOf(cause));
     }
     if (base === undefined) return fail([error('mcp.not-found', `${path} no longer exists`, { file: path })]);
-    const text = decodeText(base, path);
+    const text = decodeUtf8(base, path);
     if (!text.ok) return text;
     const parsed = parseJson(text.value);
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: path })));
@@ -355,7 +320,6 @@ export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<
       { now: () => ctx.now() },
     );
     if (!result.ok) return fail(result.problems.map((p: Problem) => ({ ...p, file: path })));
-    // The store's lock is held already: the compare before the rename runs under it.
     const written = await checkedWrite(ctx, [path], [{ path, bytes: ctx.encode(json(result.value)), base }], { held: [lock] });
     if (!written.ok) return written;
     const operations = result.value.operations;

@@ -5,15 +5,13 @@ import { gitBaseFiles, resolveRevision } from '../../../services/git/runner.js';
 import { nodeGitRunner } from '../../../adapters/node/git.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
 import { cliConfig } from '../config-file.js';
-import { PROFILES, type Profile } from '../../../engine/profile.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
 import { formatText } from '../format-text.js';
-import { EXIT } from '../io.js';
+import { EXIT, makeReport } from '../io.js';
 import { nodeCheckSource } from '../../../adapters/node/check-source.js';
 import { progressBar } from '../progress.js';
-import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, formatOption, positiveInt, requireDir } from './shared.js';
+import { FORMAT_HELP, byteSize, cliHasher, dirUri, existing, formatOption, positiveInt, profileOption } from './shared.js';
 
 const DEFAULT_MAX = 64 * 1024 * 1024;
 
@@ -69,18 +67,16 @@ valid: its file, line and column are named).
   options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, base: { type: 'string' } },
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('check takes at most one DIR');
-    const dir = absolute(io, positionals[0] ?? '.');
-    await requireDir(dir, positionals[0] ?? '.');
+    const name = positionals[0] ?? '.';
+    const dir = await existing(io, name, 'directory');
     const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? DEFAULT_MAX;
     const maxProblems = positiveInt(values['max-problems'], '--max-problems');
-    const profile = values.profile as string | undefined;
-    if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
-    const config = await cliConfig(values.config as string | undefined, dir, positionals[0] ?? '.', io);
+    const profile = profileOption(values.profile);
+    const config = await cliConfig(values.config as string | undefined, dir, name, io);
     const rev = values.base as string | undefined;
     const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
-    if (git !== undefined && commit === undefined)
-      throw new UsageError(`--base ${rev}: names no single git commit in ${positionals[0] ?? '.'} (give a branch, tag or commit; not a range, an exclusion or an option)`);
+    if (git !== undefined && commit === undefined) throw new UsageError(`--base ${rev}: names no single git commit in ${name} (give a branch, tag or commit; not a range, an exclusion or an option)`);
     const progress = progressBar(io, 'checking');
     const checker =
       git === undefined || commit === undefined
@@ -90,7 +86,7 @@ valid: its file, line and column are named).
       hasher: cliHasher,
       maxFileBytes,
       ...(maxProblems === undefined ? {} : { maxProblems }),
-      ...(profile === undefined ? {} : { profile: profile as Profile }),
+      ...(profile === undefined ? {} : { profile }),
       config,
       codes: RULES,
       onProgress: (d, t) => progress.update(d, t),
@@ -98,8 +94,8 @@ valid: its file, line and column are named).
     progress.done();
     // A run that found nothing must not look like a clean one.
     if (result.checked.length === 0 && result.problems.length === 0)
-      throw new UsageError(`nothing to check: ${positionals[0] ?? '.'} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
-    const report = makeReport(positionals[0] ?? '.', result.checked, result.problems);
+      throw new UsageError(`nothing to check: ${name} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
+    const report = makeReport(name, result.checked, result.problems);
     const format = values.format as OutputFormat;
     if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
     io.stdout(withFormats(formatText(report, { color: useColor(io) }), report.checked));

@@ -1,17 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type ConflictPolicy, type ExportedBundle, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../../services/exchange/index.js';
+import { atomicWrite } from '../../../adapters/node/atomic-write.js';
+import { exportBundle as bundleFormat } from '../../../formats/index.js';
+import { type ConflictPolicy, type ExportedBundle, type ImportSummary, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../../services/exchange/index.js';
 import { type Problem, inFile } from '../../../kernel/problems/index.js';
 import { refreshIndex, storeFiles } from '../../../services/store/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { type CliIo, EXIT } from '../io.js';
-import { cliFiles, writeOutputFile } from '../node-files.js';
+import { type CliIo, EXIT, makeReport } from '../io.js';
 import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
-import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir, requireFile, shown } from './shared.js';
+import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, shown } from './shared.js';
 
 const POLICIES: readonly ConflictPolicy[] = ['fail', 'skip', 'overwrite-older'];
 
@@ -51,8 +51,7 @@ Exit status: 0 exported, 1 problems found (nothing exported), 2 usage error.
     if (url !== undefined) return exportStore(values, io, url);
     if (positionals.length !== 1) throw new UsageError('export takes exactly one DIR (or --store URL)');
     if (values.store !== undefined) throw new UsageError('export takes DIR or --store URL, not both');
-    const dir = absolute(io, positionals[0]!);
-    await requireDir(dir, positionals[0]!);
+    const dir = await existing(io, positionals[0]!, 'directory');
     const agentId = (values['agent-id'] as string | undefined) ?? (basename(dir) || 'memkit');
     const result = await exportBundle(directoryMemory(cliFiles(dir), { hasher: cliHasher }), { agentId, env: { hasher: cliHasher } });
     return emitExport(values, io, positionals[0]!, result);
@@ -107,7 +106,7 @@ async function emitExport(
   const outAbs = absolute(io, out);
   const chunks: string[] = [];
   for await (const chunk of result.value.chunks()) chunks.push(chunk);
-  await writeOutputFile(outAbs, new TextEncoder().encode(chunks.join('')));
+  await atomicWrite(outAbs, new TextEncoder().encode(chunks.join('')));
   const m = result.value.manifest;
   const report = makeReport(target, [], []);
   return emitReport(io, report, format, {
@@ -160,11 +159,10 @@ message says what was), 2 usage error.
     if (positionals.length === 2 && values.store !== undefined) throw new UsageError('import takes DIR or --store URL, not both');
     const policy = values.policy as ConflictPolicy;
     if (!POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
-    const bundle = absolute(io, positionals[0]!);
-    await requireFile(bundle, positionals[0]!);
+    const bundle = await existing(io, positionals[0]!, 'file');
     if (url !== undefined) return importStore(values, io, url, bundle, policy);
     const dir = absolute(io, positionals[1]!);
-    const created = await ensureDir(dir, positionals[1]!);
+    const created = await ensureDir(io, positionals[1]!);
     const rel = shown(io, bundle);
     const size = (await stat(bundle)).size;
     const progress = progressBar(io, 'importing');
@@ -175,19 +173,16 @@ message says what was), 2 usage error.
       onProgress: (_records, bytes, phase) => progress.update(phase === 'verify' ? bytes / 2 : size / 2 + bytes / 2, size),
     });
     progress.done();
-    const checked = [{ file: rel, format: 'export-bundle' }];
+    const checked = [{ file: rel, format: bundleFormat.id }];
     if (!result.ok) {
       // A directory this import created and left empty goes too: a failed import leaves nothing new.
       if (created && result.partial === undefined) await rmdir(dir).catch(() => undefined);
-      return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems, rel)), values.format as OutputFormat, {
-        text: `${partialText(result.partial)}\n`,
-        json: { written: result.partial ?? { files: [], records: 0 } },
-      });
+      return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems, rel)), values.format as OutputFormat, failedImport(result.partial));
     }
     const s = result.value;
     return emitReport(io, makeReport(positionals[1]!, checked, inFile(result.problems ?? [], rel)), values.format as OutputFormat, {
-      text: `imported ${rel} (schema v${s.schemaVersion}): ${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept\n`,
-      json: { summary: { schemaVersion: s.schemaVersion, counts: s.counts, records: s.records, written: s.written, unchanged: s.unchanged, kept: s.kept } },
+      text: `imported ${rel} (schema v${s.schemaVersion}): ${importCounts(s)}\n`,
+      json: { summary: summaryJson(s) },
     });
   },
 };
@@ -195,7 +190,7 @@ message says what was), 2 usage error.
 /** Imports `bundle` into the files of the PostgreSQL store at `url`, then indexes the memory docs among them. */
 async function importStore(values: Record<string, unknown>, io: CliIo, url: string, bundle: string, policy: ConflictPolicy): Promise<number> {
   const rel = shown(io, bundle);
-  const checked = [{ file: rel, format: 'export-bundle' }];
+  const checked = [{ file: rel, format: bundleFormat.id }];
   const out = await withPgStore(url, values.schema as string | undefined, io.env, async ({ store, shown: where }) => {
     const files = storeFiles(store);
     const result = await importBundle(() => createReadStream(bundle, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, directoryMemory(files, { hasher: cliHasher }), {
@@ -208,28 +203,25 @@ async function importStore(values: Record<string, unknown>, io: CliIo, url: stri
   });
   if (!out.ok) return emitReport(io, makeReport('--store', checked, out.problems), values.format as OutputFormat);
   const { where, result, indexed } = out.value;
-  if (!result.ok)
-    return emitReport(io, makeReport(where, checked, redactProblems(inFile(result.problems, rel), url)), values.format as OutputFormat, {
-      text: `${partialText(result.partial)}\n`,
-      json: { written: result.partial ?? { files: [], records: 0 } },
-    });
+  if (!result.ok) return emitReport(io, makeReport(where, checked, redactProblems(inFile(result.problems, rel), url)), values.format as OutputFormat, failedImport(result.partial));
   const s = result.value;
   const problems = redactProblems([...inFile(result.problems ?? [], rel), ...(indexed?.problems ?? [])], url);
   return emitReport(io, makeReport(where, checked, problems), values.format as OutputFormat, {
-    text: `imported ${rel} into ${where} (schema v${s.schemaVersion}): ${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept; ${indexed?.added.length ?? 0} docs indexed\n`,
-    json: {
-      store: where,
-      summary: { schemaVersion: s.schemaVersion, counts: s.counts, records: s.records, written: s.written, unchanged: s.unchanged, kept: s.kept },
-      indexed: indexed?.added.length ?? 0,
-    },
+    text: `imported ${rel} into ${where} (schema v${s.schemaVersion}): ${importCounts(s)}; ${indexed?.added.length ?? 0} docs indexed\n`,
+    json: { store: where, summary: summaryJson(s), indexed: indexed?.added.length ?? 0 },
   });
 }
 
-/** Makes `dir` when it does not exist (its parent must, as for `cp -r` and `git clone`); true when it made it. */
-async function ensureDir(dir: string, name: string): Promise<boolean> {
+const importCounts = (s: ImportSummary) => `${s.records} records, ${s.written} written, ${s.unchanged} unchanged, ${s.kept} kept`;
+
+const summaryJson = (s: ImportSummary) => ({ schemaVersion: s.schemaVersion, counts: s.counts, records: s.records, written: s.written, unchanged: s.unchanged, kept: s.kept });
+
+/** Makes the directory `name` when it does not exist (its parent must, as for `cp -r` and `git clone`); true when it made it. */
+async function ensureDir(io: CliIo, name: string): Promise<boolean> {
+  const dir = absolute(io, name);
   const info = await stat(dir).catch(() => undefined);
   if (info !== undefined) {
-    await requireDir(dir, name);
+    await existing(io, name, 'directory');
     return false;
   }
   const parent = await stat(dirname(dir)).catch(() => undefined);
@@ -238,7 +230,11 @@ async function ensureDir(dir: string, name: string): Promise<boolean> {
   return true;
 }
 
-/** The true account of a failed import. */
+/** The report extras of a failed import: the true account of what it wrote. */
+function failedImport(partial: PartialWrite | undefined): { text: string; json: Record<string, unknown> } {
+  return { text: `${partialText(partial)}\n`, json: { written: partial ?? { files: [], records: 0 } } };
+}
+
 function partialText(partial: PartialWrite | undefined): string {
   if (partial === undefined) return 'nothing was imported';
   const parts: string[] = [];
@@ -275,7 +271,7 @@ Exit status: 0 the drill passed, 1 it failed, 2 usage error.
       ? await drill(directoryMemory(cliFiles(target), { hasher: cliHasher }), { env: { hasher: cliHasher } })
       : await drill(() => createReadStream(target) as AsyncIterable<Uint8Array>, { env: { hasher: cliHasher } });
     const problems = report.problems.map((p) => (p.file === undefined && !info.isDirectory() ? { ...p, file: rel } : p));
-    const r = makeReport(positionals[0]!, info.isDirectory() ? [] : [{ file: rel, format: 'export-bundle' }], problems);
+    const r = makeReport(positionals[0]!, info.isDirectory() ? [] : [{ file: rel, format: bundleFormat.id }], problems);
     if (!report.ok && r.ok) {
       r.ok = false;
       r.problems.push({ code: 'exchange.drill-hash-mismatch', severity: 'error', message: 'the drill did not restore the memory exactly' });

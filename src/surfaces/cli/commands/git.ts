@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bankFormatOfName, classifyPaths, sniffFormat } from '../../../formats/index.js';
+import { LEDGER_MODULES, bankFormatOfName, classifyPaths, decisionLog, events, fileNameOf, sniffFormat, systemPatterns, threadStore } from '../../../formats/index.js';
 import { DEFAULT_MERGE_LIMITS } from '../../../services/git/bounds.js';
 import { mergeMemoryFile } from '../../../services/git/merge-file.js';
 import type { GitRunner } from '../../../services/git/runner.js';
@@ -12,20 +12,16 @@ import { nodeGitRunner } from '../../../adapters/node/git.js';
 import { type Problem, error } from '../../../kernel/problems/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { EXIT } from '../io.js';
-import { makeReport } from '../report.js';
+import { EXIT, makeReport } from '../io.js';
 import { TEXT_FIELD_MAX, terminalSafe } from '../terminal.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, requireDir } from './shared.js';
+import { FORMAT_HELP, absolute, cliHasher, existing, formatOption } from './shared.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** One problem as a line of the driver's stderr. */
 const problemLine = (p: Problem) => `memkit merge-driver: ${p.file ?? ''}${p.line === undefined ? '' : `:${p.line}`}: ${terminalSafe(p.message, { max: TEXT_FIELD_MAX })} [${p.code}]\n`;
 
-/**
- * Reads one merge input, refusing more than `max` bytes before reading them
- * (a 100 MB line never reaches memory) and bytes that are not UTF-8.
- */
+/** Reads one merge input, refusing more than `max` bytes before reading them, and bytes that are not UTF-8. */
 async function readInput(path: string, side: string, shownPath: string, max: number): Promise<string | Problem> {
   let fh: Awaited<ReturnType<typeof open>>;
   try {
@@ -36,7 +32,6 @@ async function readInput(path: string, side: string, shownPath: string, max: num
   try {
     const info = await fh.stat();
     if (!info.isFile()) return error('git.merge-unparseable', `${side}: not a regular file`, { file: shownPath });
-    // UTF-8 takes at most 3 bytes per UTF-16 unit of the character bound; bytes over 4x cannot fit.
     if (info.size > max) return error('git.merge-too-large', `${side}: the input is ${info.size} bytes; the merge driver reads at most ${max}`, { file: shownPath });
     const bytes = await fh.readFile();
     try {
@@ -49,6 +44,10 @@ async function readInput(path: string, side: string, shownPath: string, max: num
   }
 }
 
+const CHAINED_LEDGERS = LEDGER_MODULES.filter((m) => m.merge === 'chain')
+  .map(fileNameOf)
+  .join(', ');
+
 /** `memkit merge-driver %O %A %B %P`: git's merge driver for memory files. */
 export const mergeDriverCommand: Command = {
   name: 'merge-driver',
@@ -59,9 +58,9 @@ git's merge-driver contract (register it with "memkit git setup"):
 ANCESTOR (%O), OURS (%A) and THEIRS (%B) are the three versions, PATH (%P)
 the file's path in the repository. The merged file is written over OURS.
 
-Hash-chained ledgers (decisionLog.md, riskRegister.md, productContext.md,
-activeContext.md) and events.jsonl: the ancestor's entries, then ours, then
-theirs re-chained after ours; a dated id (DEC-/RISK-YYYYMMDD-NNN) both sides
+Hash-chained ledgers (${CHAINED_LEDGERS})
+and ${fileNameOf(events)}: the ancestor's entries, then ours, then theirs
+re-chained after ours; a dated id (DEC-/RISK-YYYYMMDD-NNN) both sides
 used is renumbered to the next free one of its day (said on stderr); an
 entry both sides appended is kept once. The WBS task index, thread stores
 and the memory manifest merge item by item, then roll-up and relations are
@@ -85,15 +84,13 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
     if (positionals.length < 3 || positionals.length > 4) throw new UsageError('merge-driver takes ANCESTOR OURS THEIRS [PATH] (git passes %O %A %B %P)');
     const [o, a, b] = positionals.map((p) => absolute(io, p)) as [string, string, string];
     const path = (positionals[3] ?? positionals[1]!).replaceAll('\\', '/');
-    // Bytes: at most 4 per character of the character bound.
-    const max = DEFAULT_MERGE_LIMITS.maxChars;
     const inputs: string[] = [];
     for (const [file, side] of [
       [o, 'base'],
       [a, 'ours'],
       [b, 'theirs'],
     ] as const) {
-      const read = await readInput(file, side, path, max);
+      const read = await readInput(file, side, path, DEFAULT_MERGE_LIMITS.maxChars);
       if (typeof read !== 'string') {
         io.stderr(problemLine(read) + `memkit merge-driver: ${terminalSafe(path)} left as it is on our side; resolve the conflict by hand\n`);
         return EXIT.problems;
@@ -111,8 +108,10 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
       const git = nodeGitRunner(io.cwd, { env: io.env });
       const r = await git.run(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', a, o, b]);
       // systemPatterns.md changes only by appending text a decision records: a line merge of two changes is never clean.
-      if (bankFormatOfName(path) === 'system-patterns') {
-        io.stderr(`memkit merge-driver: ${terminalSafe(path)} changed on both sides: merge the body by hand, update its header hash and record the change in decisionLog.md [git.merge-unsupported]\n`);
+      if (bankFormatOfName(path) === systemPatterns.id) {
+        io.stderr(
+          `memkit merge-driver: ${terminalSafe(path)} changed on both sides: merge the body by hand, update its header hash and record the change in ${fileNameOf(decisionLog)} [git.merge-unsupported]\n`,
+        );
         return EXIT.problems;
       }
       return r.code === 0 ? EXIT.ok : EXIT.problems;
@@ -138,11 +137,11 @@ async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[
     .filter((p) => p.endsWith('.json'));
   const out: string[] = [];
   for (const [path, cls] of classifyPaths(paths)) {
-    if (!('sniff' in cls) || !cls.sniff.includes('thread-store')) continue;
+    if (!('sniff' in cls) || !cls.sniff.includes(threadStore.id)) continue;
     const pattern = attributePattern(path);
     if (pattern === undefined) continue;
     const text = await readInput(join(dir, path), 'work tree', path, DEFAULT_MERGE_LIMITS.maxChars);
-    if (typeof text === 'string' && sniffFormat(['thread-store'], text) === 'thread-store') out.push(pattern);
+    if (typeof text === 'string' && sniffFormat([threadStore.id], text) === threadStore.id) out.push(pattern);
   }
   return out.sort();
 }
@@ -214,8 +213,7 @@ not run, 2 usage error (also when DIR is not in a git work tree).
     if (positionals[0] !== 'setup') throw new UsageError('the only git subcommand is "setup": memkit git setup [DIR] [--check]');
     if (positionals.length > 2) throw new UsageError('git setup takes at most one DIR');
     const name = positionals[1] ?? '.';
-    const dir = absolute(io, name);
-    await requireDir(dir, name);
+    const dir = await existing(io, name, 'directory');
     const git = nodeGitRunner(dir, { env: io.env, timeoutMs: PROBE_TIMEOUT_MS });
     const inside = await git.run(['rev-parse', '--is-inside-work-tree']);
     if (inside.code !== 0) throw new UsageError(`${name} is not inside a git work tree (run "git init" first)`);

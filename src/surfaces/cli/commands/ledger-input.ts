@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { type FormatId, bankFormatOfName } from '../../../formats/index.js';
+import { type FormatId, bankFormatOfName, formatById } from '../../../formats/index.js';
 import { readFeedbackLogEntries } from '../../../formats/feedback-log/verify.js';
 import { type PayloadResolver, ledgerFormatOfFile } from '../../../services/ledger/index.js';
 import { type VerifyFileOptions, type VerifyFileSummary, payloadsFrom, verifyLedgerFile } from '../../../services/ledger/verify-file.js';
@@ -9,28 +9,17 @@ import { parseLedgerText } from '../../../formats/memory-bank/ledger-text.js';
 import { type Problem, error } from '../../../kernel/problems/index.js';
 import type { Progress } from '../progress.js';
 
-/**
- * The file format id reported in `checked` for a ledger path, from the table
- * of formats; a hash chain that is no memory bank file (any JSON Lines ledger
- * `verify` accepts) has no file format and is reported as `ledger`.
- */
+/** The format reported in `checked` for a ledger path; a hash chain that is no memory bank file is reported as `ledger`. */
 export function ledgerFormat(path: string): FormatId | 'ledger' {
   return bankFormatOfName(path) ?? 'ledger';
 }
 
-/** `feedback-log.md` holds its entries as Markdown blocks (heading + YAML), not JSON lines. */
-const isBlocks = (format: FormatId | undefined) => format === 'feedback-log';
-
-/**
- * Verifies a ledger file through the one verify of a ledger file
- * ({@link verifyLedgerFile}): JSON Lines ledgers are streamed (memory flat
- * in the file size, progress by bytes), `feedback-log.md` is read whole.
- */
+/** Verifies a ledger file ({@link verifyLedgerFile}): JSON Lines ledgers streamed (progress by bytes), a feedback log read whole. */
 export async function verifyLedgerPath(abs: string, rel: string, options: VerifyFileOptions, progress: Progress): Promise<VerifyFileSummary> {
   try {
     return await verifyLedgerFile({ path: rel, text: () => readFile(abs, 'utf8'), chunks: () => chunksOf(abs, progress) }, options);
   } catch (cause) {
-    // A file that stat found but cannot be read (permissions, I/O) is a problem with the file, reported like any other.
+    // A file stat found but the OS will not let memkit read is a problem with the file.
     if (!isFsError(cause)) throw cause;
     return { entries: 0, head: '0'.repeat(64), chain: 'canonical', preambleLines: 0, problems: [unreadable(cause)], raisedErrors: true };
   }
@@ -64,7 +53,8 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
     if (!isFsError(cause)) throw cause;
     return { entries: [], problems: [unreadable(cause)] };
   }
-  if (isBlocks(ledgerFormatOfFile(rel))) return readFeedbackLogEntries(text, rel);
+  const format = ledgerFormatOfFile(rel);
+  if (format !== undefined && formatById(format).ledger?.entries === 'yaml-blocks') return readFeedbackLogEntries(text, rel);
   const parsed = parseLedgerText(text, { file: rel });
   return { entries: parsed.entries, problems: parsed.problems };
 }
@@ -73,12 +63,10 @@ export async function ledgerEntries(abs: string, rel: string): Promise<{ entries
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
 /**
- * Resolves `payload_loc` for `memkit verify` as `memkit check` resolves it
- * ({@link payloadsFrom}): beside the ledger, then at the root. The root is
- * `rootAbs` (the working directory) when the ledger is inside it, else the
- * ledger's own directory; nothing outside the root is read, and only
- * regular files. The verifier matches the bytes' hash or their canonical
- * JSON's, as `memkit check` does.
+ * Resolves payloads for `memkit verify` as `memkit check` does
+ * ({@link payloadsFrom}): beside the ledger, then at the root (`rootAbs`
+ * when the ledger is inside it, else the ledger's directory); only regular
+ * files inside the root are read.
  */
 export function payloadResolver(ledgerAbs: string, rootAbs: string): PayloadResolver {
   const rel = relative(rootAbs, ledgerAbs).split(sep).join('/');

@@ -3,19 +3,19 @@ import { toHex } from '../../../kernel/canonical/index.js';
 import { MerkleTree, entryBytes, formatCheckpoint, isNoteText, parseCheckpoint } from '../../../services/ledger/index.js';
 import { type Problem, inFile } from '../../../kernel/problems/index.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
-import { PROFILES, type Profile, applyPolicy, severityPolicy } from '../../../engine/profile.js';
+import { applyPolicy, severityPolicy } from '../../../engine/profile.js';
 import { RULES } from '../../../engine/rules.js';
+import { LEDGER_MODULES, bankFormatOfName, fileNameOf, progress as progressFormat } from '../../../formats/index.js';
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { type CliIo, EXIT } from '../io.js';
+import { type CliIo, EXIT, makeReport } from '../io.js';
 import { progressBar } from '../progress.js';
-import { makeReport } from '../report.js';
 import { terminalSafe } from '../terminal.js';
 import { isFsError, ledgerEntries, ledgerFormat, payloadResolver, unreadable, verifyLedgerPath } from './ledger-input.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, requireFile, shown } from './shared.js';
+import { FORMAT_HELP, cliHasher, existing, formatOption, profileOption, shown } from './shared.js';
 
-const LEDGERS = 'productContext.md, activeContext.md, decisionLog.md, riskRegister.md, feedback-log.md, or any JSON Lines ledger';
+const LEDGERS = `${LEDGER_MODULES.map(fileNameOf).join(', ')}, or any JSON Lines ledger`;
 
 /** `memkit verify LEDGER [--checkpoint FILE]`: verifies a hash-chained ledger. */
 export const verifyCommand: Command = {
@@ -52,16 +52,13 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
   options: { checkpoint: { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('verify takes exactly one LEDGER');
-    const abs = absolute(io, positionals[0]!);
-    await requireFile(abs, positionals[0]!);
-    const decide = await cliDecide(io, values.profile as string | undefined, values.config as string | undefined);
+    const abs = await existing(io, positionals[0]!, 'file');
+    const decide = await cliDecide(io, values.profile, values.config as string | undefined);
     const rel = shown(io, abs);
     const problems: Problem[] = [];
     let cp: { size: number; root: string } | undefined;
-    const cpPath = values.checkpoint as string | undefined;
-    if (cpPath !== undefined) {
-      const cpAbs = absolute(io, cpPath);
-      await requireFile(cpAbs, cpPath);
+    if (values.checkpoint !== undefined) {
+      const cpAbs = await existing(io, values.checkpoint as string, 'file');
       const cpText = await readFile(cpAbs, 'utf8').catch((cause: unknown) => {
         if (!isFsError(cause)) throw cause;
         problems.push({ ...unreadable(cause), file: shown(io, cpAbs) });
@@ -87,23 +84,17 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
   },
 };
 
-/**
- * The severity decision of a ledger command, the one `memkit check` makes:
- * the rule table's conventions rated by `--profile`, else the config's
- * profile (`--config FILE`, else ./memkit.config.json when present), else
- * `spec`, and the config's per-rule settings over them.
- */
-async function cliDecide(io: CliIo, profile: string | undefined, configPath: string | undefined): Promise<(p: Problem) => Problem | undefined> {
-  if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
+/** The severity decision `memkit check` makes: `--profile`, else the config's (`--config FILE`, else ./memkit.config.json), and its per-rule settings. */
+async function cliDecide(io: CliIo, profile: unknown, configPath: string | undefined): Promise<(p: Problem) => Problem | undefined> {
+  const chosen = profileOption(profile);
   const config = await cliConfig(configPath, io.cwd, '.', io);
-  const policy = severityPolicy(config, profile as Profile | undefined, RULES);
+  const policy = severityPolicy(config, chosen, RULES);
   return (p) => applyPolicy(p, policy);
 }
 
 // Why a file with no entries may not be a ledger at all, for the usage error.
 function notLedger(rel: string): string {
-  const base = rel.slice(rel.lastIndexOf('/') + 1);
-  if (base === 'progress.md') return ' (progress.md is a Markdown table, not a ledger; check it with "memkit check")';
+  if (bankFormatOfName(rel) === progressFormat.id) return ` (${fileNameOf(progressFormat)} is a Markdown table, not a ledger; check it with "memkit check")`;
   return ledgerFormat(rel) === 'ledger' ? ' (is it a ledger?)' : ' (a prose file, or a ledger with nothing appended yet)';
 }
 
@@ -129,8 +120,7 @@ Exit status: 0 printed, 1 the ledger has problems (no checkpoint printed), 2 usa
   options: { origin: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('checkpoint takes exactly one LEDGER');
-    const abs = absolute(io, positionals[0]!);
-    await requireFile(abs, positionals[0]!);
+    const abs = await existing(io, positionals[0]!, 'file');
     const rel = shown(io, abs);
     const origin = (values.origin as string | undefined) ?? rel;
     // A signed note may not hold control characters; a ledger path with them needs --origin.
@@ -168,8 +158,7 @@ Exit status: 0 printed, 1 the ledger has problems, 2 usage error (INDEX out of r
   options: { format: formatOption },
   async run({ values, positionals }, io) {
     if (positionals.length !== 2) throw new UsageError('prove takes LEDGER and INDEX');
-    const abs = absolute(io, positionals[0]!);
-    await requireFile(abs, positionals[0]!);
+    const abs = await existing(io, positionals[0]!, 'file');
     const index = Number(positionals[1]);
     if (!/^(0|[1-9][0-9]*)$/.test(positionals[1]!) || !Number.isSafeInteger(index)) throw new UsageError('INDEX must be a non-negative integer (0 is the first entry)');
     const rel = shown(io, abs);

@@ -5,20 +5,21 @@ import { nodeFiles } from '../../../adapters/node/fs-port.js';
 import { appendEntry } from '../../../adapters/node/ledger-file.js';
 import { withLock } from '../../../adapters/node/lock.js';
 import { type Problem, type Result, error, fail } from '../../../kernel/problems/index.js';
+import { messageOf } from '../../../kernel/problems/message-of.js';
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { type CliIo, EXIT } from '../io.js';
 import { memkitVersion } from '../version.js';
-import { absolute, byteSize, cliHasher, positiveInt, requireDir, shown } from './shared.js';
+import { byteSize, cliHasher, existing, positiveInt, shown } from './shared.js';
 
 /** The largest message either transport accepts (64 MiB): larger than any tool's argument limit, so an oversized argument gets its Problem, not a dropped connection. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** Files larger than this are not read by any tool, unless `--max-file-size` says otherwise (as in `memkit check`). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
-/** Connections `--http` holds open at once unless `--max-connections` says otherwise; more are refused as they come. */
-export const DEFAULT_MAX_CONNECTIONS = 64;
+/** Connections `--http` holds open at once unless `--max-connections` says otherwise. */
+const DEFAULT_MAX_CONNECTIONS = 64;
 /** Seconds a client has to send a whole request unless `--request-timeout` says otherwise (Node's default is 300). */
-export const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
 /** The longest wait for a request's headers (seconds), or the request timeout when that is shorter. */
 const HEADERS_TIMEOUT_S = 10;
 /** How long an idle keep-alive connection stays open between requests. */
@@ -37,7 +38,7 @@ const relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Pro
 
 const problemsOf = (cause: unknown): Problem[] => {
   const problems = (cause as { problems?: unknown } | null)?.problems;
-  return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', cause instanceof Error ? cause.message : String(cause))];
+  return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', messageOf(cause))];
 };
 
 /** `memkit mcp [DIR] [--write] [--http PORT]`: the memory under DIR as an MCP server. */
@@ -85,8 +86,7 @@ config file that is not valid: its file, line and column are named).
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('mcp takes at most one DIR');
     const dirArg = positionals[0] ?? '.';
-    const dir = absolute(io, dirArg);
-    await requireDir(dir, dirArg);
+    const dir = await existing(io, dirArg, 'directory');
     const maxFileBytes = byteSize(values['max-file-size'], '--max-file-size') ?? MAX_FILE_BYTES;
     const port = positiveInt(values.http, '--http', true);
     if (port !== undefined && port > 65535) throw new UsageError('--http must be a port number (0-65535)');
@@ -95,7 +95,7 @@ config file that is not valid: its file, line and column are named).
       maxConnections: positiveInt(values['max-connections'], '--max-connections') ?? DEFAULT_MAX_CONNECTIONS,
       requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout') ?? DEFAULT_REQUEST_TIMEOUT_S * 1000,
     };
-    // The config the server would apply, read as `memkit check` reads it: a bad one stops it here (exit 2), before any client sees it.
+    // A config the server could not use stops it here (exit 2), before any client sees it.
     await cliConfig(undefined, dir, dirArg, io);
     // The SDK is an optional peer: loaded only by this command.
     let mcp: typeof import('../../mcp/index.js');
@@ -153,14 +153,10 @@ function seconds(value: unknown, flag: string): number | undefined {
 }
 
 /**
- * Streamable HTTP on 127.0.0.1 only (Host and Origin checked against
- * localhost): one stateless server per request, all over one directory
- * state. At most `limits.maxConnections` connections are held; a client
- * gets `limits.requestTimeoutMs` to send a request (its headers less) and
- * idle keep-alive connections close after a few seconds, so slow clients
- * cannot hold the server. SIGINT/SIGTERM stop it even with clients
- * connected: the listener closes, idle connections close, SSE streams end,
- * and whatever is still open after a short grace is destroyed.
+ * Streamable HTTP on 127.0.0.1 only (Host and Origin checked): one stateless
+ * server per request over one directory state, connections and request times
+ * bounded by `limits`. SIGINT/SIGTERM close the listener, idle connections
+ * and SSE streams, and destroy what is still open after a short grace.
  */
 async function serveHttp(mcp: { newSession(): import('@modelcontextprotocol/server').Server }, port: number, what: string, io: CliIo, limits: HttpLimits): Promise<number> {
   let node: typeof import('@modelcontextprotocol/node');

@@ -1,9 +1,11 @@
+import { type NodeFiles, nodeFiles } from '../../../adapters/node/fs-port.js';
 import { nodeHasher } from '../../../adapters/node/hasher.js';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Hasher, JsonPositions } from '../../../kernel/canonical/index.js';
 import { parseJson } from '../../../syntax/json.js';
+import { PROFILES, type Profile } from '../../../engine/profile.js';
 import type { Problem } from '../../../kernel/problems/index.js';
 import { UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
@@ -11,11 +13,16 @@ import type { CliIo } from '../io.js';
 /** The `--format` option every command shares. */
 export const formatOption = { type: 'string', default: 'text' } as const;
 
-/** The help lines describing `--format` and exit statuses. */
+/** The help line of `--format`. */
 export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
 
 /** The CLI hashes with node:crypto. */
 export const cliHasher: Hasher = nodeHasher;
+
+/** The CLI's view of a directory: `memkit/node`'s root-confined file port with any extension allowed (bundles may carry any memory file). */
+export function cliFiles(root: string): NodeFiles {
+  return nodeFiles(root, { extensions: null });
+}
 
 /** Resolves a command-line path against the working directory. */
 export function absolute(io: CliIo, path: string): string {
@@ -34,18 +41,13 @@ export function dirUri(abs: string): string {
   return href.endsWith('/') ? href : href + '/';
 }
 
-/** Fails with a usage error unless `abs` is an existing directory. */
-export async function requireDir(abs: string, name: string): Promise<void> {
+/** The absolute path of a command-line `path` that must be an existing file or directory, else a usage error. */
+export async function existing(io: CliIo, path: string, kind: 'file' | 'directory'): Promise<string> {
+  const abs = absolute(io, path);
   const info = await stat(abs).catch(() => undefined);
-  if (info === undefined) throw new UsageError(`${name} does not exist`);
-  if (!info.isDirectory()) throw new UsageError(`${name} is not a directory`);
-}
-
-/** Fails with a usage error unless `abs` is an existing file. */
-export async function requireFile(abs: string, name: string): Promise<void> {
-  const info = await stat(abs).catch(() => undefined);
-  if (info === undefined) throw new UsageError(`${name} does not exist`);
-  if (!info.isFile()) throw new UsageError(`${name} is not a file`);
+  if (info === undefined) throw new UsageError(`${path} does not exist`);
+  if (kind === 'file' ? !info.isFile() : !info.isDirectory()) throw new UsageError(`${path} is not a ${kind}`);
+  return abs;
 }
 
 /** Parses a positive integer flag value (e.g. `--limit 10`), or throws a usage error. */
@@ -54,6 +56,12 @@ export function positiveInt(value: unknown, flag: string, allowZero = false): nu
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < (allowZero ? 0 : 1)) throw new UsageError(`${flag} must be a ${allowZero ? 'non-negative' : 'positive'} integer`);
   return n;
+}
+
+/** `--profile`, checked: `spec`, `strict` or none. */
+export function profileOption(value: unknown): Profile | undefined {
+  if (value !== undefined && !(PROFILES as readonly unknown[]).includes(value)) throw new UsageError(`--profile must be ${PROFILES.join(' or ')}, not "${value}"`);
+  return value as Profile | undefined;
 }
 
 /** Parses a byte size such as `1048576`, `512k`, `64m`, `1g`. */

@@ -1,19 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
+import { atomicWrite } from '../../../adapters/node/atomic-write.js';
 import { type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../../../adapters/sqlite/index.js';
 import type { Problem } from '../../../kernel/problems/index.js';
 import { MEMORY_KINDS } from '../../../schema/thunderus.js';
 import { type IndexReport, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../../services/store/index.js';
 import { type Command, UsageError } from '../command.js';
-import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { cliFiles, writeOutputFile } from '../node-files.js';
+import { type CliIo, makeReport } from '../io.js';
 import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
-import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, positiveInt, requireDir, shown } from './shared.js';
+import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, positiveInt, shown } from './shared.js';
 
 /** Where `memkit index` keeps the database unless `--db` says otherwise (relative to DIR). */
-export const DEFAULT_DB = '.thunderus/memory/indexes/memory.sqlite';
+const DEFAULT_DB = '.thunderus/memory/indexes/memory.sqlite';
 
 /** The engines `--engine` names: `auto` is better-sqlite3 when it loads, else sqlite-wasm. */
 const ENGINES = ['auto', 'native', 'wasm'] as const;
@@ -49,61 +48,50 @@ async function engineFor(choice: EngineChoice): Promise<SqliteEngineFactory> {
   return sqliteWasm();
 }
 
-interface Opened {
-  store: Store & { toBytes(): Promise<Uint8Array>; close(): Promise<void> };
-  dbAbs: string;
-  /** The engine's name: `better-sqlite3` or `sqlite-wasm`. */
-  engine: string;
-  report: IndexReport;
-  changed: boolean;
-}
+/** What {@link withIndex} ran: `fn`'s value, the refresh, where the index is (`db` file or `store` URL, as output shows it) and its engine. */
+type Indexed<T> = { ok: true; value: T; report: IndexReport; key: 'db' | 'store'; where: string; engine: string } | { ok: false; problems: Problem[] };
 
-// Opens (or creates) the database, refreshes it from the docs on disk, and saves it when anything changed.
-async function openAndRefresh(io: CliIo, dir: string, db: string | undefined, engine: EngineChoice): Promise<Opened> {
-  const dbAbs = db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, db);
-  const existing = await stat(dbAbs).then(
+/**
+ * Brings the index of DIR's docs up to date and runs `fn` on it: the
+ * PostgreSQL store at `url` (problems of the connection come back redacted;
+ * `--db` and `--engine` cannot go with it), else the SQLite file, created
+ * when missing and saved when anything changed. A directory without memory
+ * docs is refused rather than indexed: it would litter a directory named by
+ * mistake, or empty a store other machines share.
+ */
+async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: string | undefined, engine: EngineChoice, dir: string, fn: (store: Store) => Promise<T>): Promise<Indexed<T>> {
+  const refresh = async (store: Store) => {
+    const progress = progressBar(io, 'indexing');
+    const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
+    progress.done();
+    return report;
+  };
+  const hasDocs = async () => (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length > 0;
+  if (url !== undefined) {
+    if (values.db !== undefined || values.engine !== undefined) throw new UsageError('--store cannot go with --db or --engine (they name a SQLite file and engine)');
+    if (!(await hasDocs())) throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md), and --store would be emptied`);
+    const out = await withPgStore(url, values.schema as string | undefined, io.env, async (session) => {
+      const report = await refresh(session.store);
+      return { value: await fn(session.store), report, where: session.shown };
+    });
+    return out.ok ? { ok: true, ...out.value, key: 'store', engine: 'postgres' } : out;
+  }
+  const dbAbs = values.db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, values.db as string);
+  const existed = await stat(dbAbs).then(
     (s) => s.isFile(),
     () => false,
   );
-  // Never create a database inside a directory that holds no memory: that would litter any directory named by mistake.
-  if (!existing && (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
-    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
-  const bytes = existing ? new Uint8Array(await readFile(dbAbs)) : undefined;
+  if (!existed && !(await hasDocs())) throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
+  const bytes = existed ? new Uint8Array(await readFile(dbAbs)) : undefined;
   const factory = await engineFor(engine);
   const opened = await openSqliteStore({ engine: factory, hasher: cliHasher, ...(bytes ? { bytes } : {}) });
   if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);
   const store = opened.value;
-  const progress = progressBar(io, 'indexing');
-  const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
-  progress.done();
-  const changed = !existing || report.added.length + report.updated.length + report.removed.length > 0;
-  if (changed) await writeOutputFile(dbAbs, await store.toBytes());
-  return { store, dbAbs, engine: factory.name, report, changed };
-}
-
-/**
- * Opens the PostgreSQL store at `url`, brings its index to DIR's docs and runs
- * `fn` on it. `--db` and `--engine` name a SQLite file and engine, so they
- * cannot go with `--store`. Connection and store problems come back redacted.
- */
-async function pgRefresh<T>(
-  io: CliIo,
-  values: Record<string, unknown>,
-  url: string,
-  dir: string,
-  fn: (store: Store) => Promise<T>,
-): Promise<{ ok: true; value: T; report: IndexReport; shown: string } | { ok: false; problems: Problem[] }> {
-  if (values.db !== undefined || values.engine !== undefined) throw new UsageError('--store cannot go with --db or --engine (they name a SQLite file and engine)');
-  // A directory named by mistake would empty a store other machines share: refuse it before connecting.
-  if ((await listMemoryDocs(cliFiles(dir)).catch(() => [])).length === 0)
-    throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md), and --store would be emptied`);
-  const out = await withPgStore(url, values.schema as string | undefined, io.env, async (session) => {
-    const progress = progressBar(io, 'indexing');
-    const report = await refreshIndex(session.store, cliFiles(dir), { hasher: cliHasher });
-    progress.done();
-    return { value: await fn(session.store), report, shown: session.shown };
-  });
-  return out.ok ? { ok: true, ...out.value } : out;
+  const report = await refresh(store);
+  if (!existed || report.added.length + report.updated.length + report.removed.length > 0) await atomicWrite(dbAbs, await store.toBytes());
+  const value = await fn(store);
+  await store.close();
+  return { ok: true, value, report, key: 'db', where: shown(io, dbAbs), engine: factory.name };
 }
 
 /** `memkit index DIR [--db FILE]`: builds or refreshes the SQLite search index of DIR's memory docs. */
@@ -135,25 +123,15 @@ index, and no database is created).
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('index takes exactly one DIR');
     const url = storeUrl(values, io);
-    const choice = engineChoice(values.engine);
-    const dir = absolute(io, positionals[0]!);
-    await requireDir(dir, positionals[0]!);
-    if (url !== undefined) {
-      const out = await pgRefresh(io, values, url, dir, async (store) => (await store.listDocs()).length);
-      if (!out.ok) return emitReport(io, makeReport(positionals[0]!, [], out.problems), values.format as OutputFormat);
-      const { report, value: total, shown: where } = out;
-      return emitReport(io, makeReport(positionals[0]!, [], redactProblems(report.problems, url)), values.format as OutputFormat, {
-        text: `${where}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
-        json: { store: where, engine: 'postgres', docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
-      });
-    }
-    const { store, dbAbs, engine, report } = await openAndRefresh(io, dir, values.db as string | undefined, choice);
-    const total = (await store.listDocs()).length;
-    await store.close();
-    const r = makeReport(positionals[0]!, [], report.problems);
-    return emitReport(io, r, values.format as OutputFormat, {
-      text: `${shown(io, dbAbs)}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
-      json: { db: shown(io, dbAbs), engine, docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
+    const engine = engineChoice(values.engine);
+    const dir = await existing(io, positionals[0]!, 'directory');
+    const out = await withIndex(io, values, url, engine, dir, async (store) => (await store.listDocs()).length);
+    if (!out.ok) return emitReport(io, makeReport(positionals[0]!, [], out.problems), values.format as OutputFormat);
+    const { report, value: total, where } = out;
+    const problems = url === undefined ? report.problems : redactProblems(report.problems, url);
+    return emitReport(io, makeReport(positionals[0]!, [], problems), values.format as OutputFormat, {
+      text: `${where}: ${total} docs indexed (${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.unchanged} unchanged)\n`,
+      json: { [out.key]: where, engine: out.engine, docs: total, added: report.added, updated: report.updated, removed: report.removed, unchanged: report.unchanged },
     });
   },
 };
@@ -198,26 +176,15 @@ Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error
     const limit = positiveInt(values.limit, '--limit') ?? 10;
     if (limit > 1000) throw new UsageError('--limit is at most 1000');
     const engine = engineChoice(values.engine);
-    const dir = absolute(io, dirArg);
-    await requireDir(dir, dirArg);
+    const dir = await existing(io, dirArg, 'directory');
     const tags = (values.tag as string[] | undefined) ?? [];
     const options = { limit, ...(kinds.length ? { kinds: kinds as (typeof MEMORY_KINDS)[number][] } : {}), ...(tags.length ? { tags } : {}) };
     const url = storeUrl(values, io);
-    let report: IndexReport;
-    let result: Awaited<ReturnType<Store['search']>>;
-    if (url !== undefined) {
-      const out = await pgRefresh(io, values, url, dir, (store) => store.search(query, options));
-      if (!out.ok) return emitReport(io, makeReport(dirArg, [], out.problems), values.format as OutputFormat);
-      report = out.report;
-      result = out.value.ok ? out.value : { ok: false, problems: redactProblems(out.value.problems, url) };
-      report.problems = redactProblems(report.problems, url);
-    } else {
-      const opened = await openAndRefresh(io, dir, values.db as string | undefined, engine);
-      report = opened.report;
-      result = await opened.store.search(query, options);
-      await opened.store.close();
-    }
-    const problems = [...report.problems, ...(result.ok ? [] : result.problems)];
+    const out = await withIndex(io, values, url, engine, dir, (store) => store.search(query, options));
+    if (!out.ok) return emitReport(io, makeReport(dirArg, [], out.problems), values.format as OutputFormat);
+    const result = out.value;
+    const found = [...out.report.problems, ...(result.ok ? [] : result.problems)];
+    const problems = url === undefined ? found : redactProblems(found, url);
     const hits = result.ok ? result.value : [];
     const text = hits.length === 0 ? `no docs match "${query}"\n` : hits.map((h, i) => `${i + 1}. ${h.title}  (${h.kind}, ${h.docId})\n   ${h.path}\n   ${h.snippet.replace(/\s+/g, ' ')}\n`).join('');
     return emitReport(io, makeReport(dirArg, [], problems), values.format as OutputFormat, { text, json: { query, hits } });

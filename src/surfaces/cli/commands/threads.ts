@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { atomicWrite } from '../../../adapters/node/atomic-write.js';
 import { withLock } from '../../../adapters/node/lock.js';
+import { threadStore } from '../../../formats/index.js';
 import type { JsonPositions } from '../../../kernel/canonical/index.js';
 import { parseJson } from '../../../syntax/index.js';
 import { type Problem, error, inFile } from '../../../kernel/problems/index.js';
@@ -7,9 +9,8 @@ import type { ThreadStore } from '../../../schema/thread-store.js';
 import { type ThreadCommand, applyOperation, checkThreadStore } from '../../../services/threads/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { writeOutputFile } from '../node-files.js';
-import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, formatOption, requireFile, shown } from './shared.js';
+import { type CliIo, makeReport } from '../io.js';
+import { FORMAT_HELP, absolute, existing, formatOption, shown } from './shared.js';
 
 /** What applying one operation to the store's current bytes came to. */
 type Outcome = { kind: 'problems'; problems: Problem[]; text?: string } | { kind: 'applied'; store: ThreadStore; bytes: Uint8Array };
@@ -46,18 +47,11 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
     if (storeArg === undefined) throw new UsageError(`threads ${action} needs a STORE file`);
     if (extra.length > 0 || (action === 'check' && opArg !== undefined)) throw new UsageError('too many arguments');
     if (action === 'apply' && opArg === undefined) throw new UsageError('threads apply needs an OP (JSON, or @FILE)');
-    const abs = absolute(io, storeArg);
-    await requireFile(abs, storeArg);
+    const abs = await existing(io, storeArg, 'file');
     const rel = shown(io, abs);
-    const format = values.format as OutputFormat;
-    const checked = [{ file: rel, format: 'thread-store' }];
+    const checked = [{ file: rel, format: threadStore.id }];
     const report = (problems: Problem[], text?: string, json?: Record<string, unknown>) =>
-      emitReport(
-        io,
-        makeReport('.', checked, problems),
-        format,
-        text === undefined && json === undefined ? undefined : { ...(text === undefined ? {} : { text }), ...(json === undefined ? {} : { json }) },
-      );
+      emitReport(io, makeReport('.', checked, problems), values.format as OutputFormat, { ...(text === undefined ? {} : { text }), ...(json === undefined ? {} : { json }) });
     if (action === 'check') {
       const read = checkedStore(await readFile(abs), rel);
       return report(read.problems);
@@ -82,7 +76,7 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
           text: 'operation refused; the store is unchanged\n',
         };
       }
-      await writeOutputFile(abs, outcome.bytes);
+      await atomicWrite(abs, outcome.bytes);
       return outcome;
     });
     if (!held.ok) return report(inFile(held.problems, rel), 'the store is locked by another writer; nothing was written\n');
@@ -94,7 +88,7 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
 };
 
 /** Parses OP (inline JSON or `@FILE`) into an operation object, or throws a usage error. */
-async function readOperation(io: Parameters<Command['run']>[1], arg: string): Promise<ThreadCommand> {
+async function readOperation(io: CliIo, arg: string): Promise<ThreadCommand> {
   const text = arg.startsWith('@')
     ? await readFile(absolute(io, arg.slice(1)), 'utf8').catch(() => {
         throw new UsageError(`cannot read ${arg.slice(1)}`);

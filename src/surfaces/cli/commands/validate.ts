@@ -5,7 +5,7 @@ import { type Problem, ProblemCap, error, inFile } from '../../../kernel/problem
 import { type Tally, compileTally, compileValidator, formatIds, isSchemaId } from '../../../schema/index.js';
 import { type Command, UsageError } from '../command.js';
 import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
-import { makeReport } from '../report.js';
+import { makeReport } from '../io.js';
 import { formatOption, positiveInt } from './shared.js';
 
 const MAX_BYTES = 64 * 1024 * 1024;

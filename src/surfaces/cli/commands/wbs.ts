@@ -1,20 +1,21 @@
 import { canonicalize } from '../../../kernel/canonical/index.js';
 import { type Problem, error, warning } from '../../../kernel/problems/index.js';
 import { validate } from '../../../schema/index.js';
-import type { TaskIndex } from '../../../schema/wbs.js';
+import type { TaskIndex, TaskIndexEntry } from '../../../schema/wbs.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock } from '../../../adapters/node/lock.js';
+import { fileNameOf, wbsTask, wbsTaskIndex } from '../../../formats/index.js';
 import { JOURNAL_FILE, WBS_MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup } from '../../../services/wbs/index.js';
 import { type Command, UsageError } from '../command.js';
-import type { CliIo } from '../io.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { cliFiles } from '../node-files.js';
-import { makeReport } from '../report.js';
-import { FORMAT_HELP, absolute, cliHasher, formatOption, locateInDir, requireDir } from './shared.js';
+import { type CliIo, makeReport } from '../io.js';
+import { FORMAT_HELP, cliFiles, cliHasher, existing, formatOption, locateInDir } from './shared.js';
 
 const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
-const INDEX = `${WBS_MEMORY_ROOT}task-index.json`;
+const INDEX = WBS_MEMORY_ROOT + fileNameOf(wbsTaskIndex);
+/** The index fields the roll-up derives: status (the seed's rule, an error) and progress (memkit's count, a convention: a warning), as in `check`. */
+const ROLLED_UP = { status: (t: TaskIndexEntry) => t.status as unknown, progress: (t: TaskIndexEntry) => t.progress ?? null };
 
 /** `memkit wbs ready|rollup|rebuild-index|repair [DIR]`: WBS task memory under DIR/.claude/memory. */
 export const wbsCommand: Command = {
@@ -52,8 +53,7 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
     if (extra.length > 0) throw new UsageError('wbs takes an action and at most one DIR');
     if (values.apply && action !== 'repair' && action !== 'rebuild-index') throw new UsageError('--apply is for repair and rebuild-index');
     const root = dirArg ?? '.';
-    const dir = absolute(io, root);
-    await requireDir(dir, root);
+    const dir = await existing(io, root, 'directory');
     const files = cliFiles(dir);
     const format = values.format as OutputFormat;
     // Writers, and the completion of an interrupted write, hold the WBS lock: never two at once.
@@ -78,7 +78,7 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
 
 async function runAction(action: string, root: string, dir: string, values: Record<string, unknown>, files: ReturnType<typeof cliFiles>, format: OutputFormat, io: CliIo): Promise<number> {
   const loaded = await loadWbs(files, WBS_MEMORY_ROOT);
-  const checked = [{ file: INDEX, format: 'wbs-task-index' }, ...Object.keys(loaded.tasks).map((t) => ({ file: WBS_MEMORY_ROOT + t, format: 'wbs-task' }))];
+  const checked = [{ file: INDEX, format: wbsTaskIndex.id }, ...Object.keys(loaded.tasks).map((t) => ({ file: WBS_MEMORY_ROOT + t, format: wbsTask.id }))];
   if (action === 'rebuild-index') {
     const problems = loaded.problems.filter((p) => p.file !== INDEX);
     const index = rebuildWbsIndex(loaded.tasks);
@@ -94,7 +94,7 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])),
       format,
     );
-  const schema = validate('wbs-task-index', loaded.index).map((p) => ({ ...p, file: INDEX }));
+  const schema = validate(wbsTaskIndex.id, loaded.index).map((p) => ({ ...p, file: INDEX }));
   if (action === 'ready' || action === 'rollup') {
     if (schema.length > 0) return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...schema])), format);
     const index = loaded.index as TaskIndex;
@@ -109,17 +109,16 @@ async function runAction(action: string, root: string, dir: string, values: Reco
       return emitReport(io, report, format, { text, json: { ready: work.ready, blocked: work.blocked } });
     }
     const rolled = rollup(index);
-    const changes = rolled.tasks.flatMap((t, i) => {
-      const before = index.tasks[i]!;
-      const out: { at: number; id: string; field: string; from: unknown; to: unknown }[] = [];
-      if (before.status !== t.status) out.push({ at: i, id: t.id, field: 'status', from: before.status, to: t.status });
-      if (canonicalize(before.progress ?? null) !== canonicalize(t.progress ?? null)) out.push({ at: i, id: t.id, field: 'progress', from: before.progress ?? null, to: t.progress ?? null });
-      return out;
+    const changes: { at: number; id: string; field: keyof typeof ROLLED_UP; from: unknown; to: unknown }[] = [];
+    rolled.tasks.forEach((t, at) => {
+      for (const [field, of] of Object.entries(ROLLED_UP) as [keyof typeof ROLLED_UP, (t: TaskIndexEntry) => unknown][]) {
+        const from = of(index.tasks[at]!);
+        if (canonicalize(from) !== canonicalize(of(t))) changes.push({ at, id: t.id, field, from, to: of(t) });
+      }
     });
     const text = changes.length
       ? `the roll-up differs from the index:\n${changes.map((c) => `  ${c.id} ${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('\n')}\n(run "memkit wbs repair --apply" to fix)\n`
       : 'the index agrees with the roll-up\n';
-    // Status roll-up is the seed's rule (an error); memkit's progress count is a convention (a warning), as in `check`.
     const problems: Problem[] = changes.map((c) =>
       (c.field === 'status' ? error : warning)(
         c.field === 'status' ? 'wbs.rollup-mismatch' : 'wbs.progress-mismatch',
