@@ -10,20 +10,12 @@ export interface PgResult<R> {
   rows: R[];
 }
 
-/**
- * Anything that runs one parameterised query (`$1`, `$2`, …). `name`, when
- * given, asks for a named prepared statement (parsed and planned once per
- * connection, on `pg`); a handle without them (PGlite) ignores it. One name
- * must always go with the same text.
- */
+/** Runs one parameterised query (`$1`, `$2`, …); `name` asks `pg` for a prepared statement (one name, one text), PGlite ignores it. */
 export interface PgQueryable {
   query<R = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<PgResult<R>>;
 }
 
-/**
- * A database handle: single queries, plus one connection held for a
- * transaction or a session-scoped lock (`BEGIN … COMMIT` is the caller's).
- */
+/** A database handle: single queries, plus one connection held for a transaction (`BEGIN … COMMIT` is the caller's). */
 export interface PgDatabase extends PgQueryable {
   /** Runs `fn` on one connection held until it settles; other work uses other connections (or waits, on PGlite). */
   withConnection<T>(fn: (conn: PgQueryable) => Promise<T>): Promise<T>;
@@ -55,10 +47,7 @@ export interface PgliteLike {
   close(): Promise<void>;
 }
 
-/**
- * Wraps a `pg` `Pool`. A connection whose callback threw is released as
- * broken, so a half-finished transaction never returns to the pool.
- */
+/** Wraps a `pg` `Pool`; a connection whose callback threw is released as broken, so no half-finished transaction returns to the pool. */
 export function fromPgPool(pool: PgPoolLike): PgDatabase {
   return {
     query: (text, params, name) => pool.query(...pgArgs(text, params, name)) as never,
@@ -85,10 +74,7 @@ export function fromPgPool(pool: PgPoolLike): PgDatabase {
   };
 }
 
-/**
- * Wraps a PGlite instance. PGlite is one connection, so a held connection
- * blocks every other query until it settles (a queue, not an interleaving).
- */
+/** Wraps a PGlite instance: one connection, so a held connection queues every other query until it settles. */
 export function fromPglite(db: PgliteLike): PgDatabase {
   const exclusive = serialLock();
   const direct: PgQueryable = { query: (text, params) => db.query(text, params) as never };

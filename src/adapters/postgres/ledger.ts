@@ -11,10 +11,7 @@ import type { PgDatabase, PgQueryable } from './client.js';
 import { isSchemaName, migrate, quoteIdent } from './migrate.js';
 import { pgProblem, unstorable } from './pg-errors.js';
 
-/**
- * The ledgers the database keeps: the memory bank's JSON Lines ledgers.
- * `feedback-log.md` holds Markdown blocks, not lines, so it stays a file.
- */
+/** The ledgers the database keeps: the JSON Lines ledgers (`feedback-log.md` holds Markdown blocks, so it stays a file). */
 export const PG_LEDGER_IDS = [decisionLog.id, riskRegister.id, productContext.id, activeContext.id] as const satisfies readonly LedgerFormatId[];
 
 /** A ledger kept in PostgreSQL, by its format id. */
@@ -49,12 +46,7 @@ export interface AppendLedgerEntryOptions<F extends PgLedgerId = PgLedgerId> ext
   entry: EntryDraft<F>;
   /** When given, the agent must be one of the ledger's writers (`ledger.writer-denied` otherwise). */
   policy?: PgWriterCheck;
-  /**
-   * Where the timestamp comes from: `'local'` (default) is `now()`; `'server'` is
-   * the database's `clock_timestamp()` read under the ledger lock, one clock for
-   * writers on many machines (a writer whose clock lags the last entry is
-   * refused with `ledger.clock-backwards` otherwise).
-   */
+  /** `'local'` (default): the timestamp is `now()`; `'server'`: the database's `clock_timestamp()` under the ledger lock, one clock for writers on many machines. */
   clock?: 'local' | 'server';
   /** The local clock (default `new Date()`). */
   now?: () => Date;
@@ -73,12 +65,8 @@ const PAGE = 2000;
 const headQuery = (s: string, ledger: string) =>
   `SELECT e.position, e.entry_hash, e.line, clock_timestamp() FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT x.position, x.entry_hash, x.line FROM ${s}.${ENTRIES} AS x WHERE x.ledger = ${ledger} ORDER BY x.position DESC LIMIT 1) AS e ON true`;
 
-/**
- * The ledger tables, component `ledgers` of `migrate`. One statement per step
- * (PGlite's `query` runs one statement), so both tables come from one DO block.
- * `entry_hash` is the hash the next entry's `predecessor_hash` must hold, and
- * `line` the entry exactly as the file ledger stores it (no line ending).
- */
+// The ledger tables, component `ledgers`; one statement per step (PGlite runs one per query). `entry_hash` is what
+// the next entry's `predecessor_hash` must hold, `line` the entry as the file ledger stores it (no line ending).
 const STEPS = [
   {
     version: 1,
@@ -112,11 +100,7 @@ const STEPS = [
 
 const migrated = new WeakMap<PgDatabase, Map<string, Promise<Result<void>>>>();
 
-/**
- * Creates or migrates the ledger tables in `schema` (once per handle and
- * schema; the other functions call it). Safe to run from many processes at
- * once: `migrate` holds an advisory lock on the schema name.
- */
+/** Creates or migrates the ledger tables in `schema`, once per handle and schema (the other functions call it); safe from many processes at once. */
 export function migrateLedgers(db: PgDatabase, schema: string): Promise<Result<void>> {
   if (!isSchemaName(schema)) return Promise.resolve(fail([schemaProblem(schema)]));
   let bySchema = migrated.get(db);
@@ -170,10 +154,8 @@ interface HeadRow {
 }
 
 /**
- * Reads the last entry and builds the next one; inserts it. With `lock`, one
- * call takes the ledger's advisory lock and then reads (a round trip less
- * inside the section other writers wait on); without, the caller's isolation
- * level serializes the writers.
+ * Reads the last entry, builds the next one and inserts it. With `lock`, one call takes the ledger's advisory
+ * lock and then reads (a round trip less while other writers wait); without, the isolation level serializes writers.
  */
 async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, options: AppendLedgerEntryOptions<F>, lock: boolean): Promise<Result<PgAppended<F>>> {
   const info = LEDGER_FORMATS[options.ledger];
@@ -227,15 +209,10 @@ function precheck(options: AppendLedgerEntryOptions): Problem[] {
 }
 
 /**
- * Appends one entry to a ledger kept in PostgreSQL, as `appendEntry` does to
- * a file: fills `predecessor_hash`, the timestamp and the dated id, validates,
- * and stores the canonical line with its position and hash. Writers on any
- * number of connections and machines are serialized by a transaction-scoped
- * advisory lock on the ledger (released by COMMIT, ROLLBACK or a dropped
- * connection); the primary key (ledger, position) and the unique
- * (ledger, entry_hash) are a second guard. Nothing is written when a problem
- * is returned, except that a lost connection (`store.pg-connection-lost`) during
- * COMMIT cannot tell whether the entry was committed: verify the ledger.
+ * Appends one entry to a ledger kept in PostgreSQL, as `appendEntry` does to a file (predecessor hash, timestamp,
+ * dated id, validation), storing the canonical line with its position and hash. Writers anywhere are serialized by
+ * a transaction-scoped advisory lock on the ledger. Nothing is written when a problem is returned, except that a
+ * connection lost during COMMIT (`store.pg-connection-lost`) leaves it unknown: verify the ledger.
  *
  * @example
  * const r = await appendLedgerEntry(fromPgPool(pool), { schema: 'team_a', ledger: 'active-context',
@@ -243,15 +220,10 @@ function precheck(options: AppendLedgerEntryOptions): Problem[] {
  * if (r.ok) console.log(r.value.position, r.value.hash);
  */
 export async function appendLedgerEntry<F extends PgLedgerId>(db: PgDatabase, options: AppendLedgerEntryOptions<F>): Promise<Result<PgAppended<F>>> {
-  const problems = precheck(options);
-  if (problems.length > 0) return fail(problems);
-  const ready = await migrateLedgers(db, options.schema);
-  if (!ready.ok) return ready;
-  const q = quoteIdent(options.schema);
+  const q = await prepare(db, options, precheck(options));
+  if (!q.ok) return q;
   try {
-    return await inTransaction(db, 'BEGIN', async (conn) => {
-      return appendIn(conn, q, options, true);
-    });
+    return await inTransaction(db, 'BEGIN', (conn) => appendIn(conn, q.value, options, true));
   } catch (cause) {
     return fail([queryFailed(cause)]);
   }
@@ -263,10 +235,8 @@ const lockKey = (schema: string, ledger: string) => `memkit:ledger:${schema}:${l
 const RETRY = new Set(['40001', '40P01', '23505']);
 
 /**
- * The alternative measured against {@link appendLedgerEntry}: the same append
- * in a SERIALIZABLE transaction, retried (with jittered backoff) when the
- * server reports a conflict. Kept for the benchmark only; not exported from
- * `memkit/postgres`.
+ * {@link appendLedgerEntry} in a SERIALIZABLE transaction, retried with jittered backoff on a conflict: the
+ * alternative the benchmark measures it against; not exported from `memkit/postgres`.
  * @internal
  */
 export async function appendLedgerEntrySerializable<F extends PgLedgerId>(
@@ -274,14 +244,11 @@ export async function appendLedgerEntrySerializable<F extends PgLedgerId>(
   options: AppendLedgerEntryOptions<F>,
   maxAttempts = 1000,
 ): Promise<Result<PgAppended<F>> & { attempts: number }> {
-  const problems = precheck(options);
-  if (problems.length > 0) return { ...fail(problems), attempts: 0 };
-  const ready = await migrateLedgers(db, options.schema);
-  if (!ready.ok) return { ...ready, attempts: 0 };
-  const q = quoteIdent(options.schema);
+  const q = await prepare(db, options, precheck(options));
+  if (!q.ok) return { ...q, attempts: 0 };
   for (let attempt = 1; ; attempt++) {
     try {
-      return { ...(await inTransaction(db, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (conn) => appendIn(conn, q, options, false))), attempts: attempt };
+      return { ...(await inTransaction(db, 'BEGIN ISOLATION LEVEL SERIALIZABLE', (conn) => appendIn(conn, q.value, options, false))), attempts: attempt };
     } catch (cause) {
       const code = (cause as { code?: unknown } | null)?.code;
       if (typeof code !== 'string' || !RETRY.has(code) || attempt >= maxAttempts) return { ...fail([queryFailed(cause)]), attempts: attempt };
@@ -317,19 +284,14 @@ async function* readLedger(db: PgDatabase, q: string, ledger: string): AsyncGene
   }
 }
 
-async function prepare(db: PgDatabase, target: PgLedgerTarget): Promise<Result<string>> {
-  const problems = checkTarget(target);
+/** The quoted schema once the target passes its checks (`problems`, by default {@link checkTarget}'s) and the tables are migrated. */
+async function prepare(db: PgDatabase, target: PgLedgerTarget, problems = checkTarget(target)): Promise<Result<string>> {
   if (problems.length > 0) return fail(problems);
   const ready = await migrateLedgers(db, target.schema);
   return ready.ok ? ok(quoteIdent(target.schema)) : ready;
 }
 
-/**
- * The ledger as the text of its `.md` file: the preamble (if one was
- * imported), then each entry's stored line and a newline. A ledger filled by
- * {@link appendLedgerEntry} gives the bytes `appendEntry` writes to a new
- * file for the same entries, and `verify` accepts them.
- */
+/** The ledger as the text of its `.md` file: the imported preamble, then each stored line and a newline (what `appendEntry` writes for the same entries). */
 export async function exportLedger(db: PgDatabase, target: PgLedgerTarget): Promise<Result<string>> {
   const q = await prepare(db, target);
   if (!q.ok) return q;
@@ -349,12 +311,9 @@ export async function exportLedger(db: PgDatabase, target: PgLedgerTarget): Prom
 export type VerifyPgLedgerOptions = PgLedgerTarget & Pick<VerifyOptions, 'checkpoint' | 'checkpointAll' | 'payloads' | 'maxProblems' | 'validate'>;
 
 /**
- * Verifies a ledger kept in PostgreSQL, reading it page by page: memkit's
- * verifier over the stored lines (chain, schema, ids, timestamps, checkpoint),
- * plus the table's own columns: positions 1, 2, 3, … without gaps
- * (`ledger.pg-gap`), and each row's `entry_hash` and `predecessor_hash`
- * agreeing with its line and the row before (`ledger.pg-row-mismatch`).
- * Lines are those of {@link exportLedger}'s text.
+ * Verifies a ledger kept in PostgreSQL page by page: memkit's verifier over the lines of {@link exportLedger}'s text,
+ * plus positions 1, 2, 3, … without gaps (`ledger.pg-gap`) and each row's hash columns agreeing with its line and
+ * the row before (`ledger.pg-row-mismatch`).
  */
 export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOptions): Promise<VerifySummary> {
   const q = await prepare(db, options);
@@ -421,13 +380,9 @@ export interface ImportLedgerOptions<F extends PgLedgerId = PgLedgerId> extends 
 }
 
 /**
- * Loads an existing `.md` ledger file into an empty ledger table, after
- * verifying it with memkit's verifier (any error refuses the whole file;
- * nothing is written). The preamble and every entry line are kept as they
- * are, so the export gives the file back (with LF line ends, blank lines after
- * the first entry dropped, and a final newline); a file chained by the raw
- * bytes of its lines stays so, and appends continue its chain. Returns the
- * number of entries and the verifier's warnings.
+ * Loads a `.md` ledger file into an empty ledger table once memkit's verifier finds no error in it. The preamble and
+ * entry lines are kept as they are, so the export gives the file back (LF line ends, no blank lines after the first
+ * entry, a final newline), and appends continue its chain. Returns the entry count and the verifier's warnings.
  */
 export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options: ImportLedgerOptions<F>): Promise<Result<{ entries: number }>> {
   const q = await prepare(db, options);

@@ -1,9 +1,6 @@
 import type { PgDatabase, PgQueryable } from './client.js';
 
-/**
- * One numbered schema step of one component. `sql` receives the quoted schema
- * name (`"tenant_a"`) so every statement names its tables fully.
- */
+/** One numbered schema step of one component; `sql` receives the quoted schema name (`"tenant_a"`). */
 export interface PgMigration {
   /** The component's version after this step (1, 2, …, no gaps). */
   version: number;
@@ -28,12 +25,9 @@ export function quoteIdent(name: string): string {
 export type MigrateOutcome = { ok: true; from: number; to: number } | { ok: false; found: number; supported: number };
 
 /**
- * Brings `component`'s tables in `schema` to the last version of `steps`.
- * Versions live in `<schema>.memkit_meta (component, version)`, one row per
- * component (the store and the ledgers migrate independently). Runs in one
- * transaction under a transaction-scoped advisory lock on the schema name, so
- * processes that open the same schema at once migrate it once. A version newer
- * than `steps` knows is refused, not downgraded.
+ * Brings `component`'s tables in `schema` to the last version of `steps` (versions in `<schema>.memkit_meta`, one
+ * row per component), in one transaction under an advisory lock on the schema name, so processes opening it at once
+ * migrate it once. A newer version than `steps` knows is refused, not downgraded.
  */
 export async function migrate(db: PgDatabase, schema: string, component: string, steps: readonly PgMigration[]): Promise<MigrateOutcome> {
   if (!isSchemaName(schema)) throw new TypeError(`schema name must match ${SCHEMA_NAME}`);

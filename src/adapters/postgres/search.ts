@@ -1,23 +1,14 @@
-import type { Hasher } from '../../kernel/canonical/index.js';
+import { type Hasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { bm25Idf, bm25Score } from '../../services/store/bm25.js';
 import type { SearchOptions } from '../../services/store/doc-record.js';
 import type { PgQueryable } from './client.js';
 
 /**
- * Terms longer than this are stored as `#` + the SHA-256 of their UTF-8 bytes:
- * a B-tree entry holds at most about 2.7 kB, and `#` is never part of a term,
- * so a hashed key cannot equal a real term.
+ * The postings key of a folded term: a term longer than 256 is `#` + the SHA-256 of its UTF-8 bytes (a B-tree
+ * entry holds about 2.7 kB at most; `#` is never part of a term, so a hashed key cannot equal a real term).
  */
-const LONG_TERM = 256;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const utf8 = new TextEncoder();
-
-/** The postings key of a folded term. */
 export function termKey(term: string, hasher: Hasher): string {
-  if (term.length <= LONG_TERM) return term;
-  let hex = '#';
-  for (const b of hasher.sha256(utf8.encode(term))) hex += HEX[b];
-  return hex;
+  return term.length <= 256 ? term : `#${sha256Hex(term, hasher)}`;
 }
 
 // A short id per schema for statement names: the server truncates names to 63 bytes, and a
@@ -58,14 +49,9 @@ function decode(bytes: Uint8Array | null): Postings {
 }
 
 /**
- * Finds the docs matching `keys` (postings keys of the distinct query terms) and
- * scores them with memkit's one BM25 ({@link bm25Score}, FTS5's formula).
- * One statement, so one snapshot: per term, its whole postings list (an
- * index-only scan of the postings key) with each doc's length, beside the
- * store's doc count and token total. The list lengths are FTS5's nHit; the
- * matching (every term, or any) happens here. Kinds and tags filter the
- * matches afterwards, as FTS5's statistics ignore filters too. Returns every
- * match, best first by score only (the caller breaks ties by doc id).
+ * The docs matching `keys` (postings keys of the distinct query terms), scored with {@link bm25Score} and best
+ * first (the caller breaks ties by doc id). One statement, one snapshot: each term's postings list beside the doc
+ * count and token total. Kinds and tags filter the matches afterwards, as FTS5's statistics ignore filters too.
  */
 export async function scoreMatches(conn: PgQueryable, schema: string, keys: readonly string[], options: SearchOptions): Promise<ScoredKey[]> {
   const rows = (

@@ -1,25 +1,15 @@
 import type { PgMigration } from './migrate.js';
 
 /**
- * The store's schema steps (component `store` in `<schema>.memkit_meta`).
- *
- * Version 1:
- * - `docs`: one row per doc (the seed's columns, plus the content hash, headings,
- *   body, `tokens`, the doc's token count over the five full-text columns, and
- *   `terms`, its distinct postings keys); `doc_key` is the integer the postings point at.
- * - `postings (term, doc_key, tf, dl)`: memkit's own tokens of each doc (the
- *   unicode61 folding) with the doc's length, so one index-only scan per query
- *   term gives FTS5's statistics (nHit, tf, D) without touching `docs`.
- * - `store_stats`: one row, the doc count and the token total (FTS5's nRow and
- *   the numerator of avgdl), kept by the write functions under its row lock.
- * - `doc_edges`, `store_ledgers` (compare-and-append, `(name, seq)` unique), `files`.
- * - `memkit_put_doc`, `memkit_delete_doc`, `memkit_clear_docs`: each doc write in
- *   one round trip, run in order under the stats row lock, so concurrent
- *   writers of the same doc never leave postings of an older version.
- * - `memkit_term_postings(term)`: one term's postings as packed `int4` triples,
- *   read by an index(-only) scan in key order. The planner, seeing a term it
- *   cannot estimate, would otherwise pick a bitmap scan that visits the heap
- *   page of every posting (measured: several times slower on 10,000 docs).
+ * The store's schema steps (component `store` in `<schema>.memkit_meta`). Version 1:
+ * - `docs`, one row per doc with its `tokens` (count over the five full-text columns) and `terms` (distinct
+ *   postings keys); `postings (term, doc_key, tf, dl)` carries the doc length, so one index-only scan per query
+ *   term gives FTS5's statistics; `store_stats` holds nRow and the token total, kept under its row lock;
+ * - `doc_edges`, `store_ledgers` (compare-and-append), `files`;
+ * - `memkit_put_doc`, `memkit_delete_doc`, `memkit_clear_docs`: one round trip per doc write, ordered by the stats
+ *   row lock, so concurrent writers of a doc never leave postings of an older version;
+ * - `memkit_term_postings(term)`: one term's postings as packed `int4` triples by an index scan (the planner would
+ *   otherwise pick a bitmap scan visiting every posting's heap page: several times slower on 10,000 docs).
  */
 export const STORE_MIGRATIONS: readonly PgMigration[] = [
   {

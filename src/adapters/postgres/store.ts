@@ -59,18 +59,14 @@ function rowMeta(r: DocRow): DocMeta {
   };
 }
 
+const META = 'doc_id, kind, title, path, tags, updated, provenance_json, content_hash';
 const edgeOf = (r: { src_doc_id: string; rel: string; dst_doc_id: string; dst_hash: string }): DocEdge => ({ src: r.src_doc_id, rel: r.rel as EdgeRel, dst: r.dst_doc_id, dstHash: r.dst_hash });
 
 /**
- * Opens a memory store in one schema of a PostgreSQL database (a server
- * through `pg`, or PGlite in-process), creating or migrating its tables
- * (component `store` in `<schema>.memkit_meta`). Search ranks exactly like the
- * SQLite store: memkit tokenizes, Postgres finds the matches and supplies the
- * term statistics, and memkit's one BM25 scores them. No advanced (raw
- * full-text syntax) search and no `toBytes()`: the data lives on the server.
- * Fails with `store.pg-bad-schema`, `store.newer-database` or a connection
- * problem (`store.pg-connect`, `store.pg-auth`, `store.pg-no-database`,
- * `store.pg-timeout`, `store.pg-connection-lost`).
+ * Opens a memory store in one schema of a PostgreSQL database (`pg` or PGlite), creating or migrating its tables.
+ * Search ranks exactly like the SQLite store (memkit tokenizes and scores with its one BM25, Postgres supplies the
+ * matches and term statistics); no advanced search and no `toBytes()`. Fails with `store.pg-bad-schema`,
+ * `store.newer-database` or a connection problem (`store.pg-connect`, `store.pg-auth`, `store.pg-timeout`, …).
  *
  * @example
  * const pool = new pg.Pool({ connectionString: url });
@@ -113,35 +109,18 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
           tokens++;
         }
       }
-      await q(`SELECT ${s}.memkit_put_doc($1, $2, $3, $4, $5::text[], $6, $7, $8, $9::text[], $10, $11, $12::text[], $13::int[])`, [
-        doc.docId,
-        doc.kind,
-        doc.title,
-        doc.path,
-        [...doc.tags],
-        doc.updated,
-        JSON.stringify(doc.provenance),
-        doc.contentHash,
-        [...doc.headings],
-        doc.body,
-        tokens,
-        [...tf.keys()],
-        [...tf.values()],
-      ]);
+      const row = [doc.docId, doc.kind, doc.title, doc.path, [...doc.tags], doc.updated, JSON.stringify(doc.provenance), doc.contentHash, [...doc.headings], doc.body];
+      await q(`SELECT ${s}.memkit_put_doc($1, $2, $3, $4, $5::text[], $6, $7, $8, $9::text[], $10, $11, $12::text[], $13::int[])`, [...row, tokens, [...tf.keys()], [...tf.values()]]);
       return ok(undefined);
     },
     async getDoc(docId) {
       if (unstorable(docId)) return undefined;
-      const r = (await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
+      const r = (await q<DocRow>(`SELECT ${META} FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
       return r ? rowMeta(r) : undefined;
     },
     async getDocRecord(docId) {
       if (unstorable(docId)) return undefined;
-      const r = (
-        await q<DocRow & { headings: string[]; body: string }>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash, headings, body FROM ${s}.docs WHERE doc_id = $1`, [
-          docId,
-        ])
-      )[0];
+      const r = (await q<DocRow & { headings: string[]; body: string }>(`SELECT ${META}, headings, body FROM ${s}.docs WHERE doc_id = $1`, [docId]))[0];
       return r ? { ...rowMeta(r), headings: [...r.headings], body: r.body } : undefined;
     },
     async deleteDoc(docId) {
@@ -149,8 +128,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       return (await q<{ deleted: boolean }>(`SELECT ${s}.memkit_delete_doc($1) AS deleted`, [docId]))[0]?.deleted === true;
     },
     async listDocs(options = {}) {
-      const rows = await q<DocRow>(`SELECT doc_id, kind, title, path, tags, updated, provenance_json, content_hash FROM ${s}.docs`);
-      return listedDocs(rows.map(rowMeta), options);
+      return listedDocs((await q<DocRow>(`SELECT ${META} FROM ${s}.docs`)).map(rowMeta), options);
     },
     async listHashes() {
       return (await q<{ doc_id: string; path: string; content_hash: string }>(`SELECT doc_id, path, content_hash FROM ${s}.docs`))
@@ -254,9 +232,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       if (scored.length === 0) return ok([]);
       // Every doc that can be in the top `limit` once ties are broken by doc id: those scoring at most the limit-th.
       const cut = scored[Math.min(limit, scored.length) - 1]!.score;
-      let n = 0;
-      while (n < scored.length && scored[n]!.score <= cut) n++;
-      const candidates = scored.slice(0, n);
+      const candidates = scored.filter((c) => c.score <= cut);
       const rows = (
         await conn.query<{ doc_key: number; doc_id: string; title: string; path: string; kind: string; body: string }>(
           `SELECT doc_key, doc_id, title, path, kind, body FROM ${s}.docs WHERE doc_key = ANY($1::int[])`,
