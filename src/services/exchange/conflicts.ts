@@ -1,4 +1,5 @@
 import { type Hasher, canonicalize, sha256Hex } from '../../kernel/canonical/index.js';
+import { sameBytes } from '../../kernel/canonical/bytes.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
 import type { FileV2 } from '../../schema/export-v2.js';
 import { events } from '../../formats/index.js';
@@ -27,12 +28,6 @@ export interface Resolution {
 const WRITE: Resolution = { action: 'write' };
 const UNCHANGED: Resolution = { action: 'unchanged' };
 
-function startsWith(whole: Uint8Array, prefix: Uint8Array): boolean {
-  if (prefix.length >= whole.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (whole[i] !== prefix[i]) return false;
-  return true;
-}
-
 function differ(policy: ConflictPolicy, what: string, newer: boolean, why: string): Resolution {
   if (policy === 'fail') return { action: 'keep', problem: error('exchange.conflict', `${what} already exists with different content (policy "fail")`) };
   if (policy === 'skip') return { action: 'keep', problem: warning('exchange.skipped', `${what} already exists with different content; kept the local one (policy "skip")`) };
@@ -47,7 +42,7 @@ function resolveFile(record: FileV2, existing: Uint8Array | undefined, policy: C
   // Ledgers and events only ever grow by appending: the incoming file replaces only a prefix of itself.
   if (record.kind === 'ledger' || record.kind === events.exportKind) {
     const incoming = fileBytes(record, hasher);
-    const extends_ = incoming.ok && startsWith(incoming.value, existing);
+    const extends_ = incoming.ok && existing.length < incoming.value.length && sameBytes(incoming.value.subarray(0, existing.length), existing);
     return differ(policy, what, extends_, 'the incoming ledger does not extend it (the local one has entries the bundle lacks)');
   }
   const local = fileUpdatedAt(record.path, strictUtf8(existing));

@@ -8,12 +8,10 @@ import { type FileRecordStore, type Memory, type RecordStore, memoryRecords } fr
 export const RECORDS_PATH = '.memkit/records.ndjson';
 
 /**
- * The records of a memory directory, in `path` (default {@link RECORDS_PATH})
- * of `files`: a bundle holding only records, read (and verified) on first use
- * and held in memory. `put` changes the copy in memory; an import writes the
- * file in the same staged commit as the other files, so records and files
- * land together or not at all. A damaged records file makes every use throw
- * a `MemkitError` with its problems.
+ * The records of a memory directory, in `path` of `files`: a records-only
+ * bundle read (and verified) on first use and held in memory. An import
+ * writes the file in the same staged commit as the other files. A damaged
+ * records file makes every use throw a `MemkitError`.
  */
 export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: ExportEnv = {}): FileRecordStore {
   let loaded: Promise<RecordStore> | undefined;
@@ -50,12 +48,7 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
   };
 }
 
-/**
- * `files` without `hidden` in its listing (export carries that file's records,
- * not the file). Every other member is the port's own, optional ones too (the
- * node port's directory listing and deferred directory syncs, which staging
- * and recovery use when present).
- */
+/** `files` without `hidden` in its listing; every other member, optional ones too, is the port's own. */
 function listingWithout(files: FilePort, hidden: string): FilePort {
   const list = async (prefix: string) => (await files.list(prefix)).filter((p) => p !== hidden);
   return new Proxy(files, {
@@ -69,8 +62,7 @@ function listingWithout(files: FilePort, hidden: string): FilePort {
 
 /**
  * A memory directory as the CLI exports, imports and drills it: its files
- * (without the records file) and its records,
- * kept in {@link RECORDS_PATH}.
+ * (without the records file) and its records, kept in {@link RECORDS_PATH}.
  *
  * @example
  * await importBundle(bundle, directoryMemory(nodeFiles(dir, { extensions: null })));

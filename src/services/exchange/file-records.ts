@@ -1,5 +1,5 @@
 import { type Hasher, sha256Hex } from '../../kernel/canonical/index.js';
-import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
+import { type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { Rfc3339DateTime as DateTime } from '../../schema/common.js';
 import { type FILE_KINDS, type FileV2, SafeRelativePath } from '../../schema/export-v2.js';
 import { type Layout, PATH_ONLY_LAYOUT, classifyPath, formatById, sniffFormat } from '../../formats/index.js';
@@ -19,18 +19,13 @@ export function isSafePath(path: string): boolean {
 
 /**
  * Classifies a file by the table of formats, as `memkit check` discovers
- * them: a format found by location gives its export kind, and so does a
- * format told by content when the text sniffs as it (a `*.json` thread store,
- * a lone `decisionLog.md` holding ledger lines); any other `*.jsonl` is kept
- * as an append-only `ledger`. `layout` says which directories are memory banks
- * (from the whole listing, see `layoutOf`); without it only a directory named
- * `memory-bank` is one.
+ * them (`layout`: see `layoutOf`): the export kind of the format found by
+ * location or told by content; any other `*.jsonl` is an append-only `ledger`.
  */
 export function classifyFile(path: string, text: string | undefined, layout: Layout = PATH_ONLY_LAYOUT): FileKind {
   const cls = classifyPath(path, layout);
   if (cls !== undefined && 'format' in cls) return formatById(cls.format).exportKind;
   if (path.endsWith('.jsonl')) return 'ledger';
-  // A format told by content (a thread store, a lone bank file outside a bank) when the text sniffs as it.
   const sniffed = cls !== undefined && text !== undefined && text.length < 64 * 1024 * 1024 ? sniffFormat(cls.sniff, text) : undefined;
   return sniffed === undefined ? 'other' : formatById(sniffed).exportKind;
 }
@@ -122,8 +117,7 @@ export function fileBytes(record: FileV2, hasher: Hasher): Result<Uint8Array> {
     bytes = decodeBase64(record.content);
     if (bytes === undefined) return fail([error('exchange.bad-encoding', `File ${record.path}: content is not valid base64`, { pointer: '/content' })]);
   } else bytes = encoder.encode(record.content);
-  const problems: Problem[] = [];
   if (bytes.length !== record.size || sha256Hex(bytes, hasher) !== record.sha256)
-    problems.push(error('exchange.file-hash-mismatch', `File ${record.path}: content does not match its size and sha256`, { pointer: '/content' }));
-  return problems.length > 0 ? fail(problems) : ok(bytes);
+    return fail([error('exchange.file-hash-mismatch', `File ${record.path}: content does not match its size and sha256`, { pointer: '/content' })]);
+  return ok(bytes);
 }

@@ -21,13 +21,9 @@ export type LineHandler = (line: RawLine) => MaybePromise<void | boolean>;
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The JSON value of one bundle line (its bytes, without the newline), read
- * with memkit's JSON reader as text a hash covers: the bundle digest covers
- * every byte of every line, so a repeated property name
- * (`json.duplicate-key`), a lone surrogate (`json.lone-surrogate`) or a
- * `__proto__` / `constructor` / `prototype` key (`json.uncovered-key`) fails
- * the line instead of being resolved silently by `JSON.parse`. Bad UTF-8 is
- * `input.invalid-utf8`, a syntax error `input.not-json` (with its column).
+ * The JSON value of one bundle line, read with memkit's JSON reader: a
+ * repeated name, a lone surrogate or a forbidden key fails the line instead of
+ * being resolved silently by `JSON.parse`.
  *
  * @example readLineJson(utf8('{"a":1,"a":2}')) // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
  */

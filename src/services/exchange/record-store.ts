@@ -9,11 +9,7 @@ export function isThenable<T>(x: MaybePromise<T>): x is Promise<T> {
   return typeof x === 'object' && x !== null && typeof (x as Promise<T>).then === 'function';
 }
 
-/**
- * The structured-record side of a memory (Fact, Decision, Identity, DocEdge),
- * as export and import need it. Adapt the store port to this, or use
- * {@link memoryRecords}.
- */
+/** The structured records of a memory (Fact, Decision, Identity, DocEdge), as export and import need them (see {@link memoryRecords}). */
 export interface RecordStore {
   /** The record of `type` with key `key` (see `recordKey`), or `undefined`. */
   get(type: ExchangeRecord['type'], key: string): MaybePromise<ExchangeRecord | undefined>;
@@ -23,10 +19,7 @@ export interface RecordStore {
   list(): AsyncIterable<ExchangeRecord> | Iterable<ExchangeRecord>;
 }
 
-/**
- * A whole memory as the exchange sees it: the files under a directory root
- * and the structured records. Either side may be absent.
- */
+/** A whole memory as the exchange sees it: the files under a directory root and the structured records, either may be absent. */
 export interface Memory {
   /** The memory directory (every file under the port's root is exported). */
   files?: FilePort;

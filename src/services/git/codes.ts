@@ -1,9 +1,10 @@
-import { defineCodes } from '../../kernel/problems/codes.js';
+import { type CodeInfo, defineCodes } from '../../kernel/problems/codes.js';
 import { decisionLog, events, exportBundle, memoryManifest, riskRegister, systemPatterns, threadStore, wbsTask, wbsTaskIndex } from '../../formats/index.js';
 import { LEDGER_FORMAT_IDS } from '../../formats/memory-bank/ledgers.js';
 
 const APPEND_ONLY = [...LEDGER_FORMAT_IDS, events.id, systemPatterns.id];
 const MERGED = [...LEDGER_FORMAT_IDS, events.id, wbsTaskIndex.id, threadStore.id, memoryManifest.id];
+const mergedCode = (info: CodeInfo): CodeInfo => ({ ...info, format: MERGED });
 
 /** Problem codes of `memkit/git`: checks against a base revision, the merge driver and `memkit git setup`. */
 export const gitCodes = defineCodes({
@@ -37,36 +38,31 @@ export const gitCodes = defineCodes({
     fix: 'Make the base readable: fetch it (a partial clone needs its remote, or `git fetch --refetch`/`--unshallow`), or check that the revision holds the file as UTF-8 text.',
     source: 'operational',
   },
-  'git.merge-too-large': {
+  'git.merge-too-large': mergedCode({
     meaning: 'A merge input is larger than the merge driver reads (64 MiB per side by default), so the merge was left to you.',
     fix: 'Resolve the conflict by hand, or split the ledger; the file was left as it was on your side.',
     source: 'operational',
-    format: MERGED,
-  },
-  'git.merge-line-too-long': {
+  }),
+  'git.merge-line-too-long': mergedCode({
     meaning: 'A line of a merge input is longer than the merge driver reads (1 MiB by default): no memory entry is that long.',
     fix: 'Find the line (the message names side and line) and restore the entry; resolve the conflict by hand.',
     source: 'operational',
-    format: MERGED,
-  },
-  'git.merge-unparseable': {
+  }),
+  'git.merge-unparseable': mergedCode({
     meaning: 'A merge input does not read as its format (a torn last line, a non-JSON line, a broken chain), so no merge was attempted.',
     fix: 'Repair the side named in the message (`memkit verify`, `memkit check`) and merge again.',
     source: 'operational',
-    format: MERGED,
-  },
-  'git.merge-history-changed': {
+  }),
+  'git.merge-history-changed': mergedCode({
     meaning: 'One side of the merge edited, removed or reordered an entry both sides had at the common ancestor: a real conflict an append-only file must not have.',
     fix: 'Restore the original entries on that side (append a correcting entry instead) and merge again.',
     source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
-    format: MERGED,
-  },
-  'git.merge-entry-conflict': {
+  }),
+  'git.merge-entry-conflict': mergedCode({
     meaning: 'Both sides changed the same item (a thread, a task, a manifest entry, an event id, a top-level field) in different ways.',
     fix: 'Resolve the conflict by hand: keep one version of the item, then run `memkit check`.',
     source: 'operational',
-    format: MERGED,
-  },
+  }),
   'git.merge-preamble-conflict': {
     meaning: 'Both sides changed the frontmatter or Markdown before the first entry of a ledger in different ways.',
     fix: 'Resolve the preamble by hand; the entries merge once it agrees.',
@@ -85,12 +81,11 @@ export const gitCodes = defineCodes({
     fix: 'Resolve the conflict by hand, then run `memkit check`.',
     source: 'operational',
   },
-  'git.merge-invalid-result': {
+  'git.merge-invalid-result': mergedCode({
     meaning: 'The merged file would not check clean (a broken chain, a broken invariant), so it was not written.',
     fix: 'Resolve the conflict by hand; please report the case, since a clean merge of valid sides should verify.',
     source: 'operational',
-    format: MERGED,
-  },
+  }),
   'git.merge-rollup-conflict': {
     meaning:
       'The merged task index rolls the status of a task up to a value that the merge of its entity file (`tasks/<id>.json`) does not give (both branches finished sibling tasks, or one finished a task while the other added one), so the index and the entity files would disagree.',

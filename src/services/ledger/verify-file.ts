@@ -8,43 +8,33 @@ import type { JsonlSource } from '../../syntax/jsonl.js';
 
 /** A ledger file to verify: its path, and its bytes whole or streamed. */
 export interface LedgerFile {
-  /** The path problems name (`/`-separated); its name gives the format, and a `.jsonl`/`.ndjson` name means no Markdown preamble. */
+  /** The path problems name; its name gives the format, a `.jsonl`/`.ndjson` name means no Markdown preamble. */
   path: string;
-  /** The format, when the caller classified the file already (default: from `path`'s name; none: only the chain is checked). */
+  /** The format, when the caller knows it (default: from `path`'s name; none: only the chain is checked). */
   format?: LedgerFormatId;
-  /** The whole text (read for `feedback-log.md`, whose entries are Markdown blocks, and when `chunks` is absent). */
+  /** The whole text (read for `feedback-log.md`, and when `chunks` is absent). */
   text(): Promise<string>;
-  /** The bytes as a stream, for a JSON Lines ledger too large to hold (memory stays flat in the file size). */
+  /** The bytes as a stream, for a ledger too large to hold. */
   chunks?(): JsonlSource;
 }
 
 /** Options of {@link verifyLedgerFile}: {@link VerifyOptions} less what the file itself says, and the severity decision. */
 export interface VerifyFileOptions extends Omit<VerifyOptions, 'file' | 'format' | 'preamble'> {
-  /**
-   * The severity each problem is reported with, or undefined to drop it: the
-   * decision `memkit check` hands its checker (the engine's `applyPolicy`
-   * under the run's profile and config), so a verify rates conventions as
-   * the check does. Default: every problem as raised.
-   */
+  /** Each problem as reported, or undefined to drop it: `memkit check`'s policy decision, so verify rates problems as check does (default: as raised). */
   decide?: (problem: Problem) => Problem | undefined;
 }
 
 /** What {@link verifyLedgerFile} found: the {@link VerifySummary}, its problems decided. */
 export interface VerifyFileSummary extends VerifySummary {
-  /**
-   * True when a problem was raised as an error, whatever `decide` made of
-   * it: the file is a ledger with something wrong, not merely one holding
-   * no entry (what `memkit verify` refuses as "nothing to verify").
-   */
+  /** True when a problem was raised as an error, whatever `decide` made of it (something is wrong, not merely no entry). */
   raisedErrors: boolean;
 }
 
 /**
- * Verifies one ledger file as every surface that verifies a file does
- * (`memkit verify`, `memkit checkpoint`, the MCP `verify` tool):
- * `feedback-log.md` through its block reader, any other ledger through the
- * streaming verifier, with the payload resolver given, then each problem
- * through `decide`. The summary's problems are in line order.
+ * Verifies one ledger file as every surface does (`memkit verify`, `memkit
+ * checkpoint`, the MCP `verify` tool): `feedback-log.md` through its block
+ * reader, any other through the streaming verifier, then each problem through
+ * `decide`. The summary's problems are in line order.
  * @example
  * const s = await verifyLedgerFile({ path: 'memory-bank/decisionLog.md', text: async () => text }, { hasher });
  */
@@ -68,10 +58,9 @@ export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOpti
 export type PayloadRead = (path: string) => Promise<Uint8Array | undefined>;
 
 /**
- * The payload resolver of a ledger in `dir` (relative to the root, `''` for
- * the root): a `payload_loc` is looked up beside the ledger, then at the
- * root, as `memkit check` looks it up; a URL, an absolute path or one whose
- * `..` segments leave the root is never read. Each path is read once.
+ * The payload resolver of a ledger in `dir` (root-relative, `''` for the
+ * root): a payload is looked up beside the ledger, then at the root, as
+ * `memkit check` does (never outside the root). Each path is read once.
  */
 export function payloadsFrom(dir: string, read: PayloadRead): PayloadResolver {
   const cache = new Map<string, Promise<Uint8Array | undefined>>();

@@ -21,7 +21,10 @@ export interface ThreadCommand {
 }
 
 const ID = new RegExp(THREAD_ID_PATTERN);
-const FORBIDDEN_UPDATES = ['id', 'created_at', 'parent_id', 'status', 'thread_id'];
+/** The thread fields `update` may not set: its identity, its place in the tree and its status (freeze and archive change that). */
+const FORBIDDEN_UPDATES: Partial<Record<keyof Thread, true>> = { id: true, created_at: true, parent_id: true, status: true };
+/** The thread fields spawn and update take only as non-empty strings. */
+const NON_EMPTY: Partial<Record<keyof Thread, true>> = { title: true, objective: true, storage_path: true };
 const OPERATORS = ['user', 'system', 'agent'];
 
 function timestamp(env: ThreadEnv): string | undefined {
@@ -42,11 +45,10 @@ export function createThreadStore(env: Pick<ThreadEnv, 'now'> = {}): ThreadStore
 
 /**
  * Applies one operation (spawn, reference, freeze, archive, update) and
- * returns a new store; the input is never changed. The operation is recorded
- * with `env.newId()`, `env.now()` and the operator; relations and metadata
- * are kept consistent. Anything the transition table forbids, any change to a
- * frozen or archived (read-only) thread, unknown threads and bad params are
- * refused with a Problem, and the store is left as it was.
+ * returns a new store (the input is never changed), the operation recorded
+ * in the log and relations and metadata kept consistent. What the transition
+ * table forbids, a change to a read-only thread, unknown threads and bad
+ * params are refused with a Problem.
  *
  * Spawn params: `child_id`, `objective`, `parent_id` (null or absent for a root),
  * optional `title` (defaults to the objective), `tags`, `storage_path`
@@ -104,7 +106,7 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       if (own(threads, child)) return refuse('threads.spawn-existing', `thread "${child}" already exists`, '/params/child_id');
       const objective = str('objective');
       if (objective === undefined || objective === '') return refuse('threads.params-invalid', 'spawn needs a non-empty objective', '/params/objective');
-      for (const k of ['title', 'storage_path']) if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+      for (const k of Object.keys(NON_EMPTY)) if (own(p, k) && (typeof p[k] !== 'string' || p[k] === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
       if (own(p, 'tags') && !stringArray(p.tags)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
       let parentId: string | null = null;
       if (own(p, 'parent_id') && p.parent_id !== null) {
@@ -167,13 +169,12 @@ export function applyOperation(store: ThreadStore, op: ThreadCommand, env: Threa
       if (t.status !== 'active') return refuse('threads.frozen-modified', `"${tid}" is ${t.status} (read-only)`, '/params/thread_id');
       const fields = Object.keys(p).filter((k) => k !== 'thread_id');
       if (fields.length === 0) return refuse('threads.params-invalid', 'update needs at least one field to set');
-      const bad = fields.find((k) => FORBIDDEN_UPDATES.includes(k));
+      const bad = fields.find((k) => Object.hasOwn(FORBIDDEN_UPDATES, k));
       if (bad !== undefined) return refuse('threads.update-forbidden', `update may not change "${bad}"`, `/params/${bad}`);
       const next: Record<string, unknown> = { ...t };
       for (const k of fields) {
         const v = p[k];
-        if ((k === 'title' || k === 'objective' || k === 'storage_path') && (typeof v !== 'string' || v === ''))
-          return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
+        if (Object.hasOwn(NON_EMPTY, k) && (typeof v !== 'string' || v === '')) return refuse('threads.params-invalid', `${k} must be a non-empty string`, `/params/${k}`);
         if (k === 'tags' && !stringArray(v)) return refuse('threads.params-invalid', 'tags must be an array of strings', '/params/tags');
         if (k === 'depends_on') {
           const d = checkDeps(v, tid, threads);

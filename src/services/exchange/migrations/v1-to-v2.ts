@@ -1,6 +1,6 @@
 import { type Problem, error, fail, ok, warning } from '../../../kernel/problems/index.js';
 import { DecisionV1, FactV1, IdentityV1 } from '../../../schema/export-v1.js';
-import type { AnyRecord, RecordMigration } from './migration.js';
+import type { AnyRecord, RecordMigration } from './index.js';
 
 const known: Record<string, readonly string[]> = {
   Fact: Object.keys(FactV1.properties),
