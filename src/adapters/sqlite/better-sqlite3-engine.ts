@@ -17,11 +17,7 @@ export interface BetterSqlite3Database {
 }
 
 // biome-ignore-start lint/suspicious/noExplicitAny: typed loosely so callers need not install better-sqlite3's type package
-/**
- * better-sqlite3's `Database` class, i.e. the default export of
- * `better-sqlite3`. Typed loosely so callers need not install its type
- * package; memkit uses only the members of {@link BetterSqlite3Database}.
- */
+/** better-sqlite3's `Database` class (its default export); memkit uses only the members of {@link BetterSqlite3Database}. */
 export type BetterSqlite3Constructor = new (filename?: any, options?: any) => any;
 // biome-ignore-end lint/suspicious/noExplicitAny: typed loosely
 
@@ -59,12 +55,9 @@ function nativeEngine(db: BetterSqlite3Database): SqliteEngine {
 }
 
 /**
- * The native engine for Node: better-sqlite3 12.x (SQLite with FTS5), over
- * the `Database` class the caller imports. This entry never imports
- * better-sqlite3 itself (an optional peer dependency, Node-only), so browsers
- * and bundlers never see it. Same schema and ranking as the other
- * engines; a database opened from bytes is an in-memory copy, saved back with
- * `toBytes()`.
+ * The native engine for Node: better-sqlite3 12.x, over the `Database` class the caller imports (this entry never
+ * imports the optional peer dependency). Same schema and ranking as the other engines; a database opened from bytes
+ * is an in-memory copy, saved back with `toBytes()`.
  *
  * @example
  * import Database from 'better-sqlite3';

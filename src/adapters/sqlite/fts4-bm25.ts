@@ -1,9 +1,4 @@
-/**
- * FTS5's BM25 on FTS4: the inputs FTS5 uses (row count, total tokens, each
- * phrase's row count, a row's phrase frequencies and token count) read from
- * FTS4's `%_stat` table and `matchinfo(docs_fts, 'pcxl')`, fed to the same
- * formula ({@link bm25Score}).
- */
+// FTS5's BM25 on FTS4: FTS5's inputs read from FTS4's `%_stat` table and `matchinfo(docs_fts, 'pcxl')`.
 
 /** Decodes the FTS3/4 varints (7 bits a byte, least significant first) of a `%_stat` value. */
 export function decodeFtsVarints(blob: Uint8Array): number[] {

@@ -13,38 +13,23 @@ export interface SqliteMigration {
 
 const FTS_COLUMNS = 'doc_id, title, headings, tags, body';
 
-/**
- * The `docs_fts` table per module. FTS5: the seed's contentless table
- * (`content=''`); the store deletes a row with FTS5's `'delete'` command and
- * the row's old values, which it keeps in `docs` and `doc_text`. FTS4 (engines
- * without FTS5): a plain table with the `unicode61` tokenizer, FTS5's default,
- * so both tokenize alike.
- */
+// `docs_fts`: on FTS5 the seed's contentless table (a row is deleted with FTS5's 'delete' command and its old
+// values, kept in `docs` and `doc_text`); on FTS4 a plain table with FTS5's default tokenizer, unicode61.
 function ftsTableSql(fts: FtsFlavor): string {
   return fts === 'fts5' ? `CREATE VIRTUAL TABLE docs_fts USING fts5(${FTS_COLUMNS}, content='');` : `CREATE VIRTUAL TABLE docs_fts USING fts4(${FTS_COLUMNS}, tokenize=unicode61);`;
 }
 
 /**
- * FTS5's `hashsize`: how much pending index data a transaction buffers in
- * memory before writing a segment (SQLite's default is 1 MiB). A bulk load of
- * 10,000 docs then writes one segment instead of dozens that are merged again
- * and again, so indexing is about a third faster and queries read one segment.
- * The buffer is freed when the transaction commits.
+ * FTS5's `hashsize`, the pending index data a transaction buffers before writing a segment (SQLite's default: 1 MiB):
+ * a bulk load of 10,000 docs writes one segment, not dozens merged again and again (about a third faster).
  */
 export const FTS5_HASH_BYTES = 32 * 1024 * 1024;
 
 /**
- * The schema steps, by version. 1 is the seed's schema (`MEMORY_STORE_SQL`;
- * on FTS4 engines its `docs_fts` uses FTS4). 2 adds what the store needs:
- * `docs.content_hash` and `docs.fts_rowid` (a stable rowid for `docs_fts`),
- * `doc_edges.dst_hash`, the `doc_text` snippet source, compare-and-append
- * ledgers and whole files, and recreates `docs_fts` as a deletable table; a
- * migrated v1 index keeps its rows with an empty content hash, so the next
- * `refreshIndex` re-reads every doc. 3 recreates an FTS5 `docs_fts` as the
- * seed's plain contentless table (databases made before it used
- * `contentless_delete=1`, which SQLite 3.43–3.49 scores wrongly after a
- * delete), refills it from `docs` and `doc_text`, and raises FTS5's
- * pending-data buffer to {@link FTS5_HASH_BYTES} (kept in `docs_fts_config`).
+ * The schema steps. 1: the seed's schema (`MEMORY_STORE_SQL`, FTS4 where FTS5 is missing). 2: content hashes (empty
+ * after a migration, so the next refresh re-reads every doc), stable `docs_fts` rowids, edge target hashes, the
+ * `doc_text` snippet source, ledgers and files. 3: an FTS5 `docs_fts` recreated as the seed's plain contentless
+ * table (`contentless_delete=1` scores wrongly after a delete on SQLite 3.43–3.49), refilled, with {@link FTS5_HASH_BYTES}.
  */
 export const MIGRATIONS: readonly SqliteMigration[] = [
   {

@@ -91,9 +91,8 @@ function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Res
 }
 
 /**
- * Opens a memory store on SQLite (the seed's `docs`, `docs_fts`, `doc_edges`,
- * migrated to {@link SCHEMA_VERSION}). Fails with `store.not-a-database`,
- * `store.newer-database` or `store.fts-unavailable` rather than guessing.
+ * Opens a memory store on SQLite (the seed's schema migrated to {@link SCHEMA_VERSION}); fails with
+ * `store.not-a-database`, `store.newer-database` or `store.fts-unavailable` rather than guessing.
  *
  * @example
  * const opened = await openSqliteStore({ engine: sqliteWasm() });
@@ -185,10 +184,8 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
   const searchFts5 = (match: string, options: SearchOptions, limit: number) => {
     const f = filters(options);
     if (f.sql === '') {
-      // Rank inside FTS5 and join only the top `take` rows. Ties are broken by doc id, so the rows
-      // are enough once the last of them scores worse than the limit-th: then every row tied with
-      // the limit-th is among them. Otherwise (equal scores straddle the cut) take four times more.
-      // The rows are put in order here: an ORDER BY would copy each body through SQLite's sorter.
+      // Rank inside FTS5 and join only the top `take` rows: enough once the last scores worse than the limit-th (ties
+      // are broken by doc id), else take four times more. Sorted here: an ORDER BY would copy each body through the sorter.
       for (let take = limit + 1; ; take *= 4) {
         const top = q(
           `SELECT d.doc_id, d.title, d.path, d.kind, d.fts_rowid, h.score, t.body FROM (SELECT rowid AS r, bm25(docs_fts) AS score FROM docs_fts WHERE docs_fts MATCH ? ORDER BY score LIMIT ?) h
@@ -367,7 +364,7 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
         const rows = flavor === 'fts5' ? searchFts5(match, options, limit) : searchFts4(match, phrases, options, limit);
         return ok(hits(rows, words, options));
       } catch (e) {
-        const problems: Problem[] = [advanced && isQueryError(messageOf(e)) ? querySyntax(query as string) : error('store.engine-error', `the search failed: ${messageOf(e)}`)];
+        const problems: Problem[] = [advanced && QUERY_ERROR.test(messageOf(e)) ? querySyntax(query as string) : error('store.engine-error', `the search failed: ${messageOf(e)}`)];
         return fail(problems);
       }
     },
@@ -394,14 +391,10 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
 
 // What SQLite says about a MATCH expression it cannot parse (FTS5 and FTS4 wordings); anything else is an engine error.
 const QUERY_ERROR = /syntax error|unterminated string|unknown special query|no such column|malformed MATCH|fts5: /i;
-const isQueryError = (message: string) => QUERY_ERROR.test(message);
 const FTS_COLUMNS = ['doc_id', 'title', 'headings', 'tags', 'body'];
 
-/**
- * The `store.query-syntax` problem for an advanced query SQLite refused. Its
- * message is memkit's own (SQLite's text names internals such as `fts5` and
- * is worded per engine), with hints drawn from the query itself.
- */
+// `store.query-syntax` for an advanced query SQLite refused, in memkit's words (SQLite's messages name internals and differ
+// by engine), with hints drawn from the query.
 function querySyntax(query: string): Problem {
   const hints: string[] = [];
   if (((query.match(/"/g) ?? []).length & 1) === 1) hints.push('a double quote is not closed');

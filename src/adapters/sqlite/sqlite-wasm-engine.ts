@@ -3,10 +3,7 @@ import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory
 
 /** Options of {@link sqliteWasm}. */
 export interface SqliteWasmOptions {
-  /**
-   * Supplies an initialized sqlite3 module instead of importing
-   * `@sqlite.org/sqlite-wasm` (e.g. one initialized with a custom `locateFile`).
-   */
+  /** An initialized sqlite3 module to use instead of importing `@sqlite.org/sqlite-wasm` (e.g. with a custom `locateFile`). */
   init?: () => Promise<Sqlite3Static>;
 }
 
@@ -54,10 +51,8 @@ function wasmEngine(sqlite3: Sqlite3Static, db: Database): SqliteEngine {
 }
 
 /**
- * The default engine: SQLite 3.54 compiled to WebAssembly
- * (`@sqlite.org/sqlite-wasm`, with FTS5). The module is imported and its WASM
- * instantiated on the first `open`, once per process; importing `memkit/sqlite`
- * loads nothing.
+ * The default engine: SQLite 3.54 in WebAssembly (`@sqlite.org/sqlite-wasm`, with FTS5), imported and instantiated
+ * on the first `open`, once per process; importing `memkit/sqlite` loads nothing.
  *
  * @example const store = unwrap(await openSqliteStore({ engine: sqliteWasm() }));
  */

@@ -19,11 +19,7 @@ export interface SqlJsDatabase {
 }
 
 // biome-ignore-start lint/suspicious/noExplicitAny: sql.js is untyped here; callers need not install its type package
-/**
- * The sql.js module, i.e. what `await initSqlJs()` returns. Typed loosely so
- * callers need not install sql.js's type package; memkit uses only the
- * members of {@link SqlJsDatabase}.
- */
+/** The sql.js module (what `await initSqlJs()` returns); memkit uses only the members of {@link SqlJsDatabase}. */
 export interface SqlJsModule {
   Database: new (data?: any) => any;
 }

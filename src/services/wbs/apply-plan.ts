@@ -11,11 +11,7 @@ import { checkWbsFiles } from './load.js';
 import { WBS_MEMORY_ROOT, memoryFormatOf, readJsonFile, stage } from './memory-ops.js';
 import type { RepairPlan } from './repair-plan.js';
 
-/**
- * The steps of {@link applyPlan}'s write, as {@link ApplyPlanOptions.onStep}
- * sees them: the journal is written; the k-th temp is staged (written and
- * read back); the k-th temp is renamed into place; the journal is removed.
- */
+/** The steps of {@link applyPlan}'s write: journal written, k-th temp staged (written and read back), k-th temp renamed into place, journal removed. */
 export type ApplyStep = 'journal-written' | 'staged' | 'renamed' | 'journal-removed';
 
 /** Options for {@link applyPlan}. */
@@ -44,22 +40,13 @@ const enc = new TextEncoder();
 const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
 
 /**
- * Applies a repair plan all or nothing, so that a crash at any point leaves
- * the old files, the new files, or a journal the next call completes. First a
- * journal left by an interrupted write is completed ({@link completeJournal}).
- * Every file is checked against the plan's `baseHash` (`wbs.plan-stale` when
- * it changed), patched in memory and re-validated (a patch may not add schema
- * problems). Then the journal (`.wbs-journal.json`: every target, its temp,
- * the hashes of its old and new bytes) is written atomically, every new file
- * is staged in its temp (a random token in its name) and read back, every
- * target is compared with the bytes read at the start (`wbs.plan-stale` when
- * another writer changed it meanwhile), the temps are renamed into place, and
- * the journal is removed. If a rename fails, files
- * already replaced are restored. Finally the memory is re-read and re-checked.
- * Never rejects: a port that fails is a problem (`wbs.read-failed` before
- * anything is written, `wbs.write-failed` or `wbs.verify-failed` while
- * writing, with nothing changed; a read that fails in the re-check is one of
- * the returned `problems`, after the plan was applied).
+ * Applies a repair plan all or nothing: a crash at any point leaves the old files, the new files, or a journal the
+ * next call completes ({@link completeJournal}, run first). Each file must still have the plan's `baseHash`
+ * (`wbs.plan-stale`) and may gain no schema problem from its patch. The journal (every target, its temp, the hashes
+ * of its old and new bytes) is written, the new files are staged in temps and read back, the targets are checked
+ * unchanged once more, the temps renamed into place (replaced files restored if a rename fails) and the journal
+ * removed; then the memory is re-checked. Never rejects: a failing port is `wbs.read-failed`, `wbs.write-failed` or
+ * `wbs.verify-failed`, with nothing changed.
  * @example
  * const done = await applyPlan(repairPlan(index, tasks), files);
  * if (done.ok) console.log(done.value.problems); // what is left

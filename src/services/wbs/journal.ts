@@ -22,12 +22,7 @@ interface JournalEntry {
   after: string;
 }
 
-/**
- * What `applyPlan` writes (atomically) before it stages anything: every target
- * with its staged temp and the hashes of its old and new bytes. With it, a
- * crash at any point leaves the old state, the new state, or a journal that
- * {@link completeJournal} finishes.
- */
+/** What `applyPlan` writes before it stages anything, so that {@link completeJournal} can finish a crashed write. */
 export interface WbsJournal {
   memkit: 'wbs-journal';
   version: 1;
@@ -57,10 +52,8 @@ export interface CompleteJournalOptions {
 const TOKEN = /^[0-9a-f]{32}$/;
 
 /**
- * The temp name a journal with `token` stages `file` under: hidden, in the
- * same directory, marked with the token, ending in `.txt` (an allowed memory
- * extension that no WBS reader takes for a task file). Only names of this
- * exact form, listed in a journal, are ever renamed or removed by recovery.
+ * The temp a journal with `token` stages `file` under: hidden, beside it, marked with the token, ending in `.txt`
+ * (a memory extension no WBS reader takes for a task file). Recovery renames or removes only such names.
  * @example journalTemp('tasks/1.2.json', token) // 'tasks/.1.2.json.<token>.wbs-tmp.txt'
  */
 export function journalTemp(file: string, token: string): string {
@@ -69,10 +62,8 @@ export function journalTemp(file: string, token: string): string {
 }
 
 /**
- * Reads a journal's text, refusing anything that is not exactly a journal
- * memkit writes: the marker and version, a 32-hex token, WBS targets only, and
- * each temp named by {@link journalTemp}, so that a forged or damaged journal
- * can never make recovery rename or remove another file.
+ * Reads a journal's text, refusing anything but a journal memkit writes (marker, version, 32-hex token, WBS targets
+ * only, temps named by {@link journalTemp}): a forged or damaged journal never makes recovery touch another file.
  */
 function parseJournal(text: string): Result<WbsJournal> {
   const bad = (why: string) => fail([error('wbs.journal-invalid', `${JOURNAL_FILE} ${why}; nothing was changed`, { file: JOURNAL_FILE })]);
@@ -96,18 +87,11 @@ function parseJournal(text: string): Result<WbsJournal> {
 }
 
 /**
- * Finishes a write a crash interrupted, from the journal in `dir`:
- * - every target already holds its new bytes, or still its old bytes with its
- *   temp holding the new ones (staging was complete): the temps are renamed into
- *   place (roll forward);
- * - else, when every target still holds its old bytes (the crash came while
- *   staging): the temps are removed (roll back);
- * - else (a file changed by someone else since): nothing is touched and
- *   `wbs.journal-conflict` says which file.
- * The journal is removed last. Never rejects: a port failure is
- * `wbs.write-failed` or `wbs.read-failed`, with the journal kept. It cannot
- * tell a crashed writer's journal from a running one's: callers in several
- * processes hold a lock (the CLI holds `.claude/memory/.wbs.lock`).
+ * Finishes a write a crash interrupted, from the journal in `dir`: when every target holds its new bytes, or its old
+ * ones with the new ones staged, the temps are renamed into place (roll forward); else, when every target holds its
+ * old bytes, the temps are removed (roll back); else nothing is touched (`wbs.journal-conflict`). The journal goes
+ * last. Never rejects (`wbs.write-failed`, `wbs.read-failed`, journal kept). It cannot tell a crashed writer's
+ * journal from a running one's: callers in several processes hold a lock (the CLI's `.claude/memory/.wbs.lock`).
  * @example const done = await completeJournal(files); // { action: 'none', ... } when there is none
  */
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {

@@ -47,13 +47,10 @@ const FALLBACK_CODE: Record<string, string> = {
 };
 
 /**
- * Plans the repair of everything derivable in a WBS memory: parent and type
- * from the ids, children lists from the entries below, roll-up statuses,
- * progress counts, index entries from entity files (the entity is the full
- * record and wins), missing entity files from index entries, and the whole
- * index rebuilt from the entities when it is unusable. Each edit is an RFC 6902
- * operation on one file, paired with the Problem it fixes. Cycles, missing
- * dependencies, malformed or duplicate ids are left in `remaining`.
+ * Plans the repair of everything derivable in a WBS memory (parent and type from the ids, children, roll-up
+ * statuses, progress, index entries from entity files, missing entity files, a whole index rebuilt when unusable),
+ * each edit an RFC 6902 operation paired with the Problem it fixes. Cycles, missing dependencies, malformed or
+ * duplicate ids are left in `remaining`.
  * @example
  * const plan = repairPlan(index, tasks);
  * await applyPlan(plan, files);
