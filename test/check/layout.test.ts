@@ -29,11 +29,13 @@ describe('classifyPath (the table of formats)', () => {
   });
 
   it('sniffs other JSON and NDJSON by content, and ignores everything else', () => {
-    expect(classifyPath('threads/store.json')).toEqual({ sniff: ['thread-store'] });
+    // Any *.json may be a thread store or (named any way) an export bundle: its content decides.
+    expect(classifyPath('threads/store.json')).toEqual({ sniff: ['thread-store', 'export-bundle'] });
     expect(classifyPath('exports/a.ndjson')).toEqual({ sniff: ['export-bundle'] });
     expect(classifyPath('logs/a.jsonl')).toEqual({ sniff: ['export-bundle'] });
     expect(classifyPath('README.md')).toBeUndefined();
-    expect(classifyPath('.claude/memory/tasks/nested/1.json')).toEqual({ sniff: ['thread-store'] });
+    expect(classifyPath('.claude/memory/tasks/nested/1.json')).toEqual({ sniff: ['thread-store', 'export-bundle'] });
+    expect(classifyPath('exports/backup.txt')).toEqual({ sniff: ['export-bundle'] });
   });
 
   it('a memory bank is a directory, not a file name: a lone progress.md or decisionLog.md elsewhere is not memory', () => {
@@ -41,8 +43,8 @@ describe('classifyPath (the table of formats)', () => {
     expect(classifyPath('docs/progress.md')).toEqual({ sniff: ['progress'] });
     expect(classifyPath('progress.md')).toEqual({ sniff: ['progress'] });
     expect(classifyPath('docs/decisionLog.md')).toEqual({ sniff: ['decision-log'] });
-    expect(classifyPath('docs/workflow-state.json')).toEqual({ sniff: ['workflow-state', 'thread-store'] });
-    expect(classifyPath('.thunderus/memory/workflow-state.json')).toEqual({ sniff: ['thread-store'] });
+    expect(classifyPath('docs/workflow-state.json')).toEqual({ sniff: ['workflow-state', 'thread-store', 'export-bundle'] });
+    expect(classifyPath('.thunderus/memory/workflow-state.json')).toEqual({ sniff: ['thread-store', 'export-bundle'] });
     const listing = ['docs/progress.md', 'docs/README.md', 'bank/decisionLog.md', 'bank/progress.md', 'prose/projectbrief.md', 'prose/activeContext.md'];
     const classes = classifyPaths(listing);
     expect(classes.get('docs/progress.md')).toEqual({ sniff: ['progress'] });

@@ -10,8 +10,9 @@ export function looksLikeExportBundle(text: string): boolean {
 }
 
 /**
- * An export bundle: any `*.ndjson` / `*.jsonl` whose first line names
- * `superagents_export`. Schema ids are the v1 records of the registry; the v2
+ * An export bundle: any `*.ndjson`, `*.jsonl`, `*.json` or `*.txt` whose
+ * first line names `superagents_export` (the version lives in the file, not
+ * its name: adr-0002-export-versioning.md). Schema ids are the v1 records of the registry; the v2
  * records validate with exchange's own schemas (`export-*-v2`).
  */
 export const exportBundle: FormatModule<'export-bundle'> = {
@@ -19,7 +20,7 @@ export const exportBundle: FormatModule<'export-bundle'> = {
   title: 'export bundle (NDJSON)',
   family: 'export',
   matches: () => false,
-  mayHold: (path) => /\.(ndjson|jsonl)$/i.test(path),
+  mayHold: (path) => /\.(ndjson|jsonl|json|txt)$/i.test(path),
   sniff: looksLikeExportBundle,
   schemaIds: ['export-manifest', 'export-fact-v1', 'export-decision-v1', 'export-identity-v1'],
   parser: jsonLinesParser,

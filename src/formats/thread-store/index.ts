@@ -1,23 +1,36 @@
 import type { JsonResult } from '../../kernel/canonical/read-json.js';
 import { parseJson } from '../../syntax/index.js';
+import { looksLikeExportBundle } from '../export-bundle/index.js';
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
 import { threadStoreHistory } from './history.js';
 
-const KEYS = ['version', 'threads', 'operations', 'relations'] as const;
+/** The seed's root fields (thread-store-schema.md §2.1), all required. */
+const ROOT_FIELDS = ['version', 'metadata', 'threads', 'operations', 'relations'] as const;
 
 // The parse behind the sniffer's last yes, with positions, for the check that follows it: the directory
 // check sniffs a file and checks it with nothing in between, and so parses a thread store once.
 let accepted: { text: string; parsed: JsonResult } | undefined;
 
-/** True when JSON text is (probably) a thread store: its root object has version, threads, operations and relations. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * True when JSON text is (probably) a thread store, complete or not: its root
+ * object has three of the seed's five root fields, or a `threads` object and
+ * one more of them. A store missing a required
+ * field is one to report on, not a file to skip; a thread-pool setting
+ * (`"threads": 8`) or an export bundle is none.
+ */
 export function looksLikeThreadStore(text: string): boolean {
   accepted = undefined;
-  if (!KEYS.every((k) => text.includes(`"${k}"`))) return false;
+  if (looksLikeExportBundle(text) || ROOT_FIELDS.filter((k) => text.includes(`"${k}"`)).length < 2) return false;
   const parsed = parseJson(text, { positions: true });
-  if (!parsed.ok) return true; // has every key but does not parse: report it rather than skip it
+  // Names the fields but does not parse: a store to report on only if it names most of them.
+  if (!parsed.ok) return ROOT_FIELDS.every((k) => k === 'metadata' || text.includes(`"${k}"`));
   const v = parsed.value;
-  const yes = typeof v === 'object' && v !== null && !Array.isArray(v) && KEYS.every((k) => Object.hasOwn(v, k));
+  if (!isObject(v)) return false;
+  const present = ROOT_FIELDS.filter((k) => Object.hasOwn(v, k)).length;
+  const yes = present >= 3 || (present === 2 && isObject(v.threads));
   if (yes) accepted = { text, parsed };
   return yes;
 }
@@ -29,7 +42,7 @@ export function takeSniffedThreadStore(text: string): JsonResult | undefined {
   return a !== undefined && a.text === text ? a.parsed : undefined;
 }
 
-/** A thread store: any `*.json` whose root object has `version`, `threads`, `operations` and `relations`. */
+/** A thread store: any `*.json` whose root object has the seed's `threads` and another of its root fields ({@link looksLikeThreadStore}). */
 export const threadStore: FormatModule<'thread-store'> = {
   id: 'thread-store',
   title: 'thread store',
