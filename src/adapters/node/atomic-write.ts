@@ -10,11 +10,7 @@ export interface FsFileHandle {
   close(): Promise<void>;
 }
 
-/**
- * The file-system calls the Node file port makes, as an object, so tests can
- * inject faults (fail the n-th step) and other platforms can supply their own.
- * {@link nodeFs} is the real one.
- */
+/** The file-system calls the Node file port makes, as an object: tests inject faults, other platforms supply their own; {@link nodeFs} is the real one. */
 export interface FsFacade {
   open(path: string, flags: string, mode?: number): Promise<FsFileHandle>;
   readFile(path: string): Promise<Uint8Array>;
@@ -23,9 +19,9 @@ export interface FsFacade {
   mkdir(path: string): Promise<void>;
   readdir(path: string): Promise<{ name: string; isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }[]>;
   realpath(path: string): Promise<string>;
-  /** Removes an empty directory (fails when it is not empty); optional, used to clean up after a rolled-back import. */
+  /** Removes an empty directory (fails when it is not empty), after a rolled-back import. */
   rmdir?(path: string): Promise<void>;
-  /** The file's metadata (the fields of `node:fs`'s `Stats` a fingerprint uses), following links; optional: without it, files have no fingerprint and are read. */
+  /** The metadata a fingerprint uses, following links; without it files have no fingerprint and are read. */
   stat?(path: string): Promise<{ dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }>;
 }
 
@@ -39,9 +35,8 @@ export const nodeFs: FsFacade = {
     await fsp.mkdir(path, { recursive: true });
   },
   readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
-  // realpath and stat are synchronous on purpose: each is a few lookups in the
-  // kernel's caches, while an asynchronous call waits in libuv's 4-thread pool
-  // (behind every fsync in flight, during an import) and costs more than the call.
+  // Synchronous on purpose: a few lookups in the kernel's caches, where an asynchronous
+  // call waits in libuv's thread pool behind every fsync in flight.
   realpath: async (path) => realpathSync.native(path),
   rmdir: (path) => fsp.rmdir(path),
   stat: async (path) => statSync(path),
@@ -53,12 +48,7 @@ export const TEMP_SUFFIX = '.memkit-tmp';
 // Temp files of writes in progress in this process; recovery leaves them alone.
 const inFlight = new Set<string>();
 
-/**
- * What makes a name memkit's temp file: `.<name>.<pid>-<32 hex>.memkit-tmp`,
- * hidden, with the writer's process id and 128 random bits. A user's file
- * that merely ends in `.memkit-tmp` does not have this shape, so recovery and
- * listings never mistake it for a temp file.
- */
+/** memkit's temp file names: `.<name>.<pid>-<32 hex>.memkit-tmp`; a user's file merely ending in `.memkit-tmp` is not one. */
 const TEMP_NAME = /^\..+\.(\d+)-[0-9a-f]{32}\.memkit-tmp$/;
 
 /** True when `name` (a file name, not a path) is the name of one of memkit's temp files. */
@@ -66,23 +56,16 @@ export function isTempName(name: string): boolean {
   return TEMP_NAME.test(name);
 }
 
-/** The temp file name an atomic write of `path` uses: hidden, same directory, unique (process id and 128 random bits). */
-export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
-}
-
 /**
  * Replaces the file at absolute `path` with `data` so that readers (and a
- * crash) see the old bytes or the new, never a mix: write a temp file in the
- * same directory, fsync it, rename it over `path`, fsync the directory. On
- * failure the temp file is removed when possible; a crash can leave one,
- * which {@link recoverTemps} cleans up. With `options.syncDir` false the
- * directory is not fsynced: a caller writing many files syncs each directory
- * once afterwards ({@link syncDir}) before it relies on the new names.
+ * crash) see the old bytes or the new, never a mix: a temp file beside it,
+ * fsynced, renamed over it, the directory fsynced (not with `syncDir: false`,
+ * for a caller that syncs each directory once: {@link syncDir}). A crash can
+ * leave a temp file, which {@link recoverTemps} removes.
  */
 export async function atomicWrite(path: string, data: Uint8Array, fs: FsFacade = nodeFs, options: { syncDir?: boolean } = {}): Promise<void> {
   const dir = dirname(path);
-  const tmp = tempPathFor(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}-${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
   inFlight.add(tmp);
   try {
     // The directory is created only when the create fails for want of it: one call fewer per file of a directory that exists.
@@ -130,17 +113,12 @@ export function isCode(e: unknown, ...codes: string[]): boolean {
   return typeof e === 'object' && e !== null && codes.includes(String((e as { code?: unknown }).code));
 }
 
-// The writer's process id from a temp name.
-function writerPid(name: string): number | undefined {
-  const m = TEMP_NAME.exec(name);
-  return m ? Number(m[1]) : undefined;
-}
-
 // A temp file may belong to a write still running: this process's in-flight writes, or another live process's.
 function maybeInUse(full: string, name: string): boolean {
   if (inFlight.has(full)) return true;
-  const pid = writerPid(name);
-  if (pid === undefined) return true; // not memkit's: never removed
+  const m = TEMP_NAME.exec(name);
+  if (m === null) return true; // not memkit's: never removed
+  const pid = Number(m[1]);
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
@@ -161,11 +139,9 @@ export async function readdirIfAny(fs: FsFacade, dir: string): Promise<Awaited<R
 }
 
 /**
- * Removes temp files left by interrupted atomic writes under absolute `dir`
- * (recursively; symbolic links are not followed), except those of writes
- * still in progress in this or another live process. Only names of the exact
- * shape memkit gives its temp files are touched ({@link isTempName}); a
- * user's `notes.memkit-tmp` stays. Returns the removed paths.
+ * Removes the temp files ({@link isTempName}) left by interrupted atomic
+ * writes under absolute `dir`, recursively without following links, except
+ * those of writes still running in a live process. Returns the removed paths.
  */
 export async function recoverTemps(dir: string, fs: FsFacade = nodeFs): Promise<string[]> {
   const removed: string[] = [];

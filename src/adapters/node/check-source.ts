@@ -1,10 +1,11 @@
 import { type BigIntStats, type Dirent, constants } from 'node:fs';
 import { type FileHandle, lstat, open, opendir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { SKIPPED_DIRS } from '../../engine/layout.js';
 import { type Layout, classifyPath, isMemoryLocation, layoutOf } from '../../formats/index.js';
 import { type CheckSource, type SourceFile, entersListScope, tooLarge } from '../../engine/source.js';
 import { type Problem, type Result, error, fail, ok, warning } from '../../kernel/problems/index.js';
+import { isInside } from './fs-port.js';
 
 /** Options of {@link nodeCheckSource}. */
 export interface NodeCheckSourceOptions {
@@ -12,9 +13,8 @@ export interface NodeCheckSourceOptions {
   maxFileBytes?: number;
 }
 
-// O_NONBLOCK: opening a FIFO or a device must not wait for a writer; O_NOFOLLOW: the
-// last path component must not have become a symbolic link since the listing.
-// Both are 0 where the platform lacks them (Windows has neither FIFOs nor these races).
+// O_NONBLOCK: a FIFO or device must not wait for a writer; O_NOFOLLOW: the last component must not
+// have become a link since the listing (0 where the platform lacks them).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const CHUNK = 1 << 20;
 
@@ -27,20 +27,11 @@ function claimsMemory(path: string, layout: Layout): boolean {
 
 /**
  * The {@link CheckSource} of `memkit/node`: the files under a real directory,
- * confined to it. The walk never leaves the real path of `root`: a symbolic
- * link whose target resolves outside it is reported (`check.outside-root`)
- * and neither followed nor read; a link inside the tree is followed, a linked
- * directory once, and a link back to a directory that contains it is a
- * `check.symlink-loop`. `.git` and `node_modules` are skipped. A scoped
- * `list` enters only the directories inside its scope or on the way to it, and
- * lists what the whole walk would list there.
- *
- * Reads open only regular files: the file is opened without blocking and
- * without following a final symbolic link, and the open handle is checked to
- * be a regular file (else `check.not-regular-file`, never read), to be the
- * same file the walk listed (else `check.unreadable`), and to fit
- * `maxFileBytes` (else `check.too-large`). `slice` reads part of a file
- * with the same refusals, and says where a link led (`target`).
+ * confined to it. A link out of it is `check.outside-root`, neither followed
+ * nor read; one inside is followed (a directory once, a loop is
+ * `check.symlink-loop`); `.git` and `node_modules` are skipped. Reads open
+ * only the regular file the walk listed (else `check.not-regular-file` or
+ * `check.unreadable`), within `maxFileBytes` (else `check.too-large`).
  *
  * @example
  * import { checkDirectory } from 'memkit/check';
@@ -53,10 +44,6 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
   const realRoot = () => (rootReal ??= realpath(root));
   // dev:ino of every listed file, so a read can tell the file it opens is the one listed.
   const identity = new Map<string, string>();
-  const inside = (base: string, p: string) => {
-    const rel = relative(base, p);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  };
 
   return {
     async list(scope) {
@@ -125,7 +112,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
             else problems.push(warning('check.unreadable', `this symbolic link points nowhere (${code ?? 'error'}); it was not followed`, { file: path }));
             continue;
           }
-          if (!inside(base, target)) {
+          if (!isInside(base, target)) {
             outside.push(path);
             continue;
           }
@@ -194,8 +181,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
     },
   };
 
-  // Opens `path` for reading when it is a regular file inside the root's real path and within the
-  // size limit: the one set of refusals behind `read` and `slice`. `undefined` when it does not exist.
+  // Opens `path` when it is a regular file inside the root within the size limit: the refusals of `read` and `slice`.
   async function openChecked(path: string): Promise<Opened | undefined> {
     const base = await realRoot();
     let real: string;
@@ -205,7 +191,7 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
       if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw cause;
     }
-    if (!inside(base, real)) return fail([error('check.outside-root', 'this path leads outside the checked directory through a symbolic link; it was not read', { file: path })]);
+    if (!isInside(base, real)) return fail([error('check.outside-root', 'this path leads outside the checked directory through a symbolic link; it was not read', { file: path })]);
     // Refuse what is not a regular file before opening it: opening some devices has effects.
     if (!(await stat(real)).isFile()) return fail([notRegular(path)]);
     const handle = await open(real, OPEN_FLAGS);

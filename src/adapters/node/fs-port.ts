@@ -26,34 +26,22 @@ export interface NodeFiles extends FilePort {
   recoverTemps(): Promise<string[]>;
   /** Removes the directory `path` if it is empty (an import's roll-back uses it); never removes content. */
   removeEmptyDir(path: string): Promise<void>;
-  /** The directories directly under `prefix` (`''` for the root), root-relative and sorted; recovery looks for empty staging directories with it. */
+  /** The directories directly under `prefix` (`''` for the root), root-relative and sorted. */
   listDirectories(prefix: string): Promise<string[]>;
-  /**
-   * {@link FilePort.write} without the fsync of the file's directory: the
-   * bytes are durable, the name is not until {@link syncDirectoriesOf}
-   * covers it. An import stages thousands of files this way and syncs each
-   * directory once.
-   */
+  /** {@link FilePort.write} without the fsync of the file's directory: the name is durable once {@link syncDirectoriesOf} covers it. */
   writeNoDirSync(path: string, data: Uint8Array): Promise<void>;
   /** fsyncs, once each, the directories holding `paths` and their ancestors up to the root, so names created, renamed or removed there survive a crash. */
   syncDirectoriesOf(paths: Iterable<string>): Promise<void>;
   /**
-   * The paths {@link FilePort.list} gives, each with a fingerprint of the
-   * file: its device, inode, size and modification and change times, so that
-   * a different fingerprint means the bytes may differ and the same one means
-   * they do not (the way git's index tells changed files). `undefined` for a
-   * file changed within the last {@link RACY_MS} ms, whose next change could
-   * keep the same times: read it. `refreshIndex` skips files whose
-   * fingerprint is the one it recorded.
+   * The paths {@link FilePort.list} gives, each with a fingerprint (device,
+   * inode, size, modification and change times: the same one means the same
+   * bytes, as git's index tells), `undefined` for a file changed within the
+   * last {@link RACY_MS} ms. `refreshIndex` skips files whose fingerprint it recorded.
    */
   listFingerprints(prefix: string): Promise<[path: string, fingerprint: string | undefined][]>;
 }
 
-/**
- * How recent a change must be for {@link NodeFiles.listFingerprints} not to
- * vouch for a file: timestamps are as coarse as 2 s on some file systems, and
- * a second change within the same tick would keep every time the same.
- */
+/** How recent a change must be for {@link NodeFiles.listFingerprints} not to vouch for a file (timestamps are as coarse as 2 s on some file systems). */
 export const RACY_MS = 3000;
 
 /** The fingerprint of a file from its stat, or `undefined` when it changed at or after `trustedBefore` (ms since the epoch). */
@@ -62,13 +50,18 @@ function fingerprintOf(st: Awaited<ReturnType<NonNullable<FsFacade['stat']>>>, t
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
-// The path of entry `name` of directory `dir` (absolute, normalized): path.join would normalize the
-// whole path again, which was a sixth of listing 10,000 files.
+// The path of entry `name` of directory `dir` (absolute, normalized): path.join would normalize it all again.
 const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
 
 const fail = (code: string, message: string): never => {
   throw new MemkitError([error(code, message)]);
 };
+
+/** True when `p` is `base` or inside it. */
+export function isInside(base: string, p: string): boolean {
+  const rel = relative(base, p);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
 
 /** Problems with a root-relative path, or none: relative, `/`-separated, no `.`/`..`/empty segment, no NUL or backslash. */
 export function checkRelativePath(path: unknown): string | undefined {
@@ -85,10 +78,9 @@ export function checkRelativePath(path: unknown): string | undefined {
 
 /**
  * The file port of `memkit/node`: files under `root`, confined to it. Paths
- * are relative and `/`-separated; `..`, absolute paths, NUL bytes and
- * symbolic links that resolve outside the root are refused (`MemkitError`
- * with `fs.bad-path` / `fs.outside-root`), as are extensions outside the
- * allowlist (`fs.extension-not-allowed`). Writes are atomic ({@link atomicWrite}).
+ * are relative and `/`-separated; `..`, absolute paths, NUL bytes, links out
+ * of the root and extensions outside the allowlist are refused (`MemkitError`:
+ * `fs.bad-path`, `fs.outside-root`, `fs.extension-not-allowed`). Writes are atomic.
  *
  * @example
  * const files = nodeFiles(process.cwd());
@@ -107,13 +99,8 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     })();
     return realRoot;
   };
-  const inside = (base: string, p: string) => {
-    const rel = relative(base, p);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  };
 
-  // The absolute path for `rel`, after checking its shape, extension and where
-  // links lead, and whether it existed when checked (it resolved itself, not only an ancestor).
+  // The absolute path for `rel`, its shape, extension and links checked, and whether it existed then.
   const locate = async (rel: string, checkExtension = true): Promise<{ abs: string; exists: boolean }> => {
     const bad = checkRelativePath(rel);
     if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
@@ -125,7 +112,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     for (;;) {
       try {
         const real = await fs.realpath(probe);
-        if (!inside(base, real)) fail('fs.outside-root', `"${rel}" leads outside the root through a symbolic link`);
+        if (!isInside(base, real)) fail('fs.outside-root', `"${rel}" leads outside the root through a symbolic link`);
         return { abs, exists: probe === abs };
       } catch (e) {
         if (e instanceof MemkitError) throw e;
@@ -135,19 +122,15 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     }
   };
   const resolve = async (rel: string, checkExtension = true): Promise<string> => (await locate(rel, checkExtension)).abs;
+  const resolveDir = async (prefix: string): Promise<string> => (prefix === '' ? getRoot() : resolve(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, false));
 
   // The files under `prefix` (sorted), each with its fingerprint when `fingerprints` is set.
   const listed = async (prefix: string, fingerprints: boolean): Promise<[string, string | undefined][]> => {
     const base = await getRoot();
-    let start = base;
-    if (prefix !== '') {
-      const p = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-      start = await resolve(p, false);
-    }
-    // A file changed this close to the listing could change again within its timestamps' granularity unseen.
+    const start = await resolveDir(prefix);
     const trustedBefore = Date.now() - RACY_MS;
     const out: [string, string | undefined][] = [];
-    // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root), computed once per directory.
+    // `relDir`: the root-relative path of `dir` with a trailing '/' ('' for the root).
     const walk = async (dir: string, relDir: string): Promise<void> => {
       const entries = await readdirIfAny(fs, dir);
       for (const entry of entries) {
@@ -161,7 +144,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
           // Listed only when it is a file that stays inside the root; linked directories are not followed.
           try {
             const real = await fs.realpath(full);
-            isFile = inside(base, real) && !(await isDirectory(fs, real));
+            isFile = isInside(base, real) && !(await isDirectory(fs, real));
           } catch {
             isFile = false;
           }
@@ -170,7 +153,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         const lower = entry.name.toLowerCase();
         if (extensions !== null && !extensions.some((e) => lower.endsWith(e))) continue;
         let print: string | undefined;
-        // One stat at a time, as each file is met: each result is garbage at once, where thousands in flight survive into the old generation.
+        // One stat at a time: thousands in flight would survive into the old generation.
         if (fingerprints && fs.stat !== undefined) {
           try {
             print = fingerprintOf(await fs.stat(full), trustedBefore);
@@ -250,7 +233,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     },
     async listDirectories(prefix) {
       const base = await getRoot();
-      const start = prefix === '' ? base : await resolve(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, false);
+      const start = await resolveDir(prefix);
       try {
         const entries = await fs.readdir(start);
         return entries

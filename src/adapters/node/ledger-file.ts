@@ -19,10 +19,9 @@ export interface LedgerFileOptions<F extends LedgerFormatId = LedgerFormatId> ex
   /** Lock options (timeout, stale detection). */
   lock?: LockOptions;
   /**
-   * Called before each step of an append. Throwing simulates a crash at that
-   * step: the writer stops at once and leaves its lock and bytes as they are.
-   * With a hook set, the entry is written in two halves so `write-started`
-   * leaves a torn line.
+   * Called before each step of an append; throwing simulates a crash there
+   * (lock and bytes left as they are). With a hook the entry is written in
+   * two halves, so `write-started` leaves a torn line.
    */
   onStep?: (step: AppendStep) => void;
 }
@@ -107,9 +106,8 @@ function writeAll(fd: number, data: Uint8Array): void {
 
 /**
  * The hash the next entry chains onto. A canonical last line hashes the same
- * in both chain conventions; only after a line in another form is the file
- * read whole, to keep a raw-line chain in its own convention (a file whose
- * convention no entry shows yet is extended canonically).
+ * in both chain conventions; after one in another form the file is read
+ * whole, to keep a raw-line chain in its own convention.
  */
 async function chainHead(path: string, last: Record<string, unknown>, lastText: string | undefined, hasher: Hasher): Promise<string> {
   const hash = entryHash(last, hasher);
@@ -124,11 +122,10 @@ function resolveFormat<F extends LedgerFormatId>(path: string, format: F | undef
 }
 
 /**
- * Appends one entry to a ledger file safely: takes the ledger's cross-process
- * lock (`<path>.lock`), reads only the tail to find the previous entry, fills
- * `predecessor_hash`, timestamp and id, validates, appends the canonical line
- * and fsyncs before releasing the lock. Refuses to write after a torn last
- * line (`ledger.torn-tail`: run {@link repairLedger} first).
+ * Appends one entry to a ledger file under its lock (`<path>.lock`): reads
+ * only the tail, fills chain, timestamp and id, validates, appends the
+ * canonical line and fsyncs. Refuses after a torn last line
+ * (`ledger.torn-tail`: run {@link repairLedger} first).
  *
  * @example
  * await appendEntry('memory-bank/decisionLog.md', { proposer_agent: 'ReaperOAK', rationale, diff_hash, tests_passed: true });
@@ -210,28 +207,20 @@ export async function appendEntry<F extends LedgerFormatId>(path: string, draft:
   }
 }
 
-/**
- * Opens a ledger file for inspection: reports a torn last line
- * (`ledger.torn-tail`) without reading the whole file.
- */
+/** Opens a ledger file for inspection: reports a torn last line (`ledger.torn-tail`) without reading the whole file. */
 export async function openLedger(path: string, options: { format?: LedgerFormatId } = {}): Promise<Result<LedgerFileStatus>> {
+  const format = resolveFormat(path, options.format);
+  const status: LedgerFileStatus = { path, bytes: 0, problems: [], ...(format ? { format } : {}) };
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') {
-      const status: LedgerFileStatus = { path, bytes: 0, problems: [] };
-      const format = resolveFormat(path, options.format);
-      if (format) status.format = format;
-      return ok(status);
-    }
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return ok(status);
     return fail([error('ledger.io-error', `cannot open ${path}: ${(cause as Error).message}`, { file: path })]);
   }
   try {
     const tail = readTail(fd);
-    const status: LedgerFileStatus = { path, bytes: tail.bytes, problems: [] };
-    const format = resolveFormat(path, options.format);
-    if (format) status.format = format;
+    status.bytes = tail.bytes;
     const torn = tornOf(tail);
     if (torn !== undefined) {
       status.tornTail = torn;
@@ -251,11 +240,7 @@ function closeQuietly(fd: number): void {
   }
 }
 
-/**
- * The torn last line, if any: bytes after the last newline that do not parse
- * as an entry. Before the first entry an unterminated line is preamble text
- * (unless it starts an entry), as in `parseLedgerText`.
- */
+/** The torn last line: bytes after the last newline that do not parse as an entry (before the first entry, preamble unless it starts one). */
 function tornOf(tail: Tail): TornTail | undefined {
   if (tail.rest.length === 0) return undefined;
   const text = new TextDecoder().decode(tail.rest);
@@ -266,16 +251,11 @@ function tornOf(tail: Tail): TornTail | undefined {
   return { offset: tail.restOffset, length: tail.rest.length };
 }
 
-function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace('.', '');
-}
-
 /**
- * Repairs a torn last line without deleting anything: under the ledger lock,
- * the torn bytes are copied to `<path>.torn-<timestamp>` (fsynced), a record
- * is appended to `<path>.recovery.jsonl` (fsynced), and only then is the
- * ledger cut back to its last complete line. Returns `undefined` when there
- * was nothing to repair.
+ * Repairs a torn last line without deleting anything: under the ledger lock
+ * the torn bytes go to `<path>.torn-<timestamp>`, a record to
+ * `<path>.recovery.jsonl` (both fsynced), and only then is the ledger cut
+ * back to its last complete line. `undefined`: nothing to repair.
  */
 export async function repairLedger(path: string, options: Omit<LedgerFileOptions, 'onStep'> = {}): Promise<Result<RecoveryRecord | undefined>> {
   const hasher = options.hasher ?? nodeHasher;
@@ -295,7 +275,7 @@ export async function repairLedger(path: string, options: Omit<LedgerFileOptions
       const torn = tornOf(tail);
       if (torn === undefined) return ok(undefined);
       const at = now();
-      const sidecar = `${path}.torn-${stamp(at)}`;
+      const sidecar = `${path}.torn-${at.toISOString().replace(/[-:]/g, '').replace('.', '')}`;
       writeSynced(sidecar, tail.rest, 'wx');
       const record: RecoveryRecord = {
         ts: at.toISOString(),
@@ -330,10 +310,7 @@ function writeSynced(path: string, data: Uint8Array, flag: 'wx' | 'a'): void {
   }
 }
 
-/**
- * Verifies a ledger file by streaming it (memory flat in its size), with the
- * native hasher by default. The format is inferred from the file name when not given.
- */
+/** Verifies a ledger file by streaming it, with the native hasher by default and the format from its name when not given. */
 export async function verifyLedgerFile(path: string, options: VerifyOptions = {}): Promise<VerifySummary> {
   const opts: VerifyOptions = { hasher: nodeHasher, ...options };
   const format = resolveFormat(path, options.format);

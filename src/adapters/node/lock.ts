@@ -21,12 +21,10 @@ export interface LockRecord extends LockOwner {
 }
 
 /**
- * The steps of taking a lock, in order, as {@link LockOptions.onStep} sees them.
- * A new lock: `temp-created` (`<lock>.<pid>.<token>.tmp`, empty), `temp-written`
- * (the record), `linked` (the lock now exists, complete), `temp-removed`.
- * Taking over a dead holder's lock: the guard `<lock>.takeover` is created by
- * the same four steps, then `takeover-written` (a temp with the new record),
- * `renamed` (over the lock), `guard-removed`.
+ * The steps of taking a lock, as {@link LockOptions.onStep} sees them: a new
+ * lock is `temp-created`, `temp-written`, `linked`, `temp-removed`; a
+ * takeover creates the guard `<lock>.takeover` by the same steps, then
+ * `takeover-written`, `renamed` (over the lock), `guard-removed`.
  */
 export type LockStep = 'temp-created' | 'temp-written' | 'linked' | 'temp-removed' | 'takeover-written' | 'renamed' | 'guard-removed';
 
@@ -34,11 +32,7 @@ export type LockStep = 'temp-created' | 'temp-written' | 'linked' | 'temp-remove
 export const LOCK_TIMEOUT_MS = 30_000;
 /** Default of {@link LockOptions.staleMs}: shorter than the default wait, so a lock left by a crash never outlasts it. */
 export const LOCK_STALE_MS = 10_000;
-/**
- * Age after which a lock (or lock temp) with no readable record is stale. memkit
- * never leaves one behind while its writer runs (the lock appears by one link,
- * complete), so it is a crash or power loss.
- */
+/** Age after which a lock with no readable record is stale: memkit's locks appear complete, by one link, so it is a crash. */
 export const LOCK_UNREADABLE_STALE_MS = 2_000;
 
 /** Options of {@link acquireLock}. */
@@ -48,11 +42,9 @@ export interface LockOptions {
   /** Longest pause between attempts, in ms (default 2; pauses are randomized). */
   maxRetryMs?: number;
   /**
-   * A lock whose holder cannot be checked (another host) is taken over after
-   * this age in ms (default {@link LOCK_STALE_MS}, 10 s). An unreadable lock
-   * (empty: its writer died before writing it) is stale after
-   * {@link LOCK_UNREADABLE_STALE_MS} or this, whichever is shorter. Keep it
-   * below `timeoutMs`, or a crashed writer's lock makes waiters time out.
+   * Age in ms after which a lock whose holder cannot be checked (another host)
+   * is taken over (default {@link LOCK_STALE_MS}; an unreadable one after
+   * {@link LOCK_UNREADABLE_STALE_MS} if shorter). Keep it below `timeoutMs`.
    */
   staleMs?: number;
   /** The owner written into the lock (default: this process). Tests inject a dead owner to simulate a crash. */
@@ -91,11 +83,7 @@ export function currentOwner(): LockOwner {
   return { pid: process.pid, start: selfStart, host: hostname() };
 }
 
-/**
- * Whether the holder of a lock is still running: `true` for a live process
- * with the same start time, `false` for a dead pid or a reused one, and
- * `undefined` when it cannot be told (another host).
- */
+/** Whether a lock's holder still runs: false for a dead or reused pid, undefined when it cannot be told (another host). */
 export function ownerAlive(owner: LockOwner): boolean | undefined {
   if (owner.host !== hostname()) return undefined;
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
@@ -153,11 +141,9 @@ function writeNew(path: string, record: LockRecord, step: (s: LockStep) => void,
 }
 
 /**
- * Creates `path` holding `record`; false when it already exists. The record is
- * written to a temp file first and hard-linked to `path` (atomic, fails when
- * `path` exists), so the lock never exists empty or half written. A writer
- * that dies before the link leaves only the temp, which {@link sweepTemps}
- * removes. A file system without hard links falls back to O_EXCL and write.
+ * Creates `path` holding `record`, false when it exists: the record is
+ * written to a temp file and hard-linked to `path`, so the lock never exists
+ * half written (without hard links: O_EXCL and write).
  */
 function createExclusive(path: string, record: LockRecord, step: (s: LockStep) => void = noStep): boolean {
   const tmp = tempFor(path, record);
@@ -198,10 +184,7 @@ function isStale(found: { record: LockRecord | undefined; mtimeMs: number }, sta
 // `<pid>.<token>.tmp` after `<lock>.`: a lock's temps, and its guard's (`takeover.<pid>.<token>.tmp`).
 const TEMP_NAME = /^(?:takeover\.)?\d+\.[0-9a-f]{24}\.tmp$/;
 
-/**
- * Removes the temp files of lock attempts whose writer died (`<lock>.<pid>.<token>.tmp`,
- * `<lock>.takeover.<pid>.<token>.tmp`) with a stale record by the rule of {@link isStale}; other files are never touched.
- */
+/** Removes the temp files of lock attempts whose record is stale by {@link isStale}; other files are never touched. */
 function sweepTemps(path: string, staleMs: number): void {
   const prefix = basename(path) + '.';
   let names: string[];
@@ -222,11 +205,7 @@ function sweepTemps(path: string, staleMs: number): void {
   }
 }
 
-/**
- * Takes over a stale lock. A short guard lock (`<lock>.takeover`, created with
- * the same atomic link) makes sure only one contender replaces it; the
- * replacement itself is one atomic rename, so the lock never disappears.
- */
+/** Takes over a stale lock: a guard lock (`<lock>.takeover`) lets one contender replace it, by one rename, so the lock never disappears. */
 function takeOver(path: string, stale: LockRecord | undefined, record: LockRecord, staleMs: number, step: (s: LockStep) => void): boolean {
   const guard = `${path}.takeover`;
   if (!createExclusive(guard, record, step)) {
@@ -259,15 +238,12 @@ function tryUnlink(path: string): void {
 }
 
 /**
- * Acquires a cross-process lock file (typically `<ledger>.lock`). The file is
- * created atomically with its content (pid, process start time, host, token):
- * written to a temp file, then hard-linked into place. A lock whose holder
- * died (pid gone or reused) is taken over atomically, and one that cannot be
- * checked is stale after `staleMs` (shorter than the default wait), so a
- * writer killed at any step never blocks the ledger; temp files of dead
- * attempts are removed once the lock is taken. Fails with `ledger.lock-timeout`.
- * File calls are synchronous (a few microseconds each) so the lock is held
- * for the least time; waiting between attempts is asynchronous.
+ * Acquires a cross-process lock file (typically `<ledger>.lock`), created
+ * atomically with its owner (pid, start time, host, token). A lock whose
+ * holder died is taken over, and one that cannot be checked is stale after
+ * `staleMs`, so a writer killed at any step never blocks the ledger. Fails
+ * with `ledger.lock-timeout`. File calls are synchronous, to hold the lock
+ * for the least time; the waits between attempts are not.
  *
  * @example
  * const lock = await acquireLock('memory-bank/decisionLog.md.lock');

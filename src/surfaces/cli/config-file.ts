@@ -13,15 +13,11 @@ const problemLine = (name: string, p: Problem) =>
   `${name}${p.line === undefined ? '' : `:${p.line}${p.column === undefined ? '' : `:${p.column}`}`}: ${p.message}${p.pointer ? ` (at ${p.pointer})` : ''} [${p.code}]`;
 
 /**
- * The config of a CLI run over DIR (`memkit check`, `memkit mcp`): `--config
- * FILE`, else `DIR/memkit.config.json` when it exists, else none (`null`),
- * through the one loader of the library ({@link configFromRead}). A config
- * that cannot be used is a usage error naming its file, line and column, so
- * every command stops on it the same way (exit 2). Only a regular file is
- * read (opened non-blocking, so a FIFO or device cannot hang the run, and
- * refused over {@link MAX_CONFIG_BYTES} before reading), and the directory's
- * own config is not followed through a symbolic link, as the check follows
- * none out of the directory.
+ * The config of a CLI run over DIR: `--config FILE`, else DIR's config file
+ * when it exists, else `null`, by the library's loader ({@link configFromRead});
+ * one that cannot be used is a usage error naming its file, line and column.
+ * Only a regular file is read (non-blocking, at most {@link MAX_CONFIG_BYTES}),
+ * and DIR's own config is not followed through a symbolic link.
  */
 export async function cliConfig(option: string | undefined, dir: string, dirName: string, io: CliIo): Promise<MemkitConfig | null> {
   const abs = option === undefined ? join(dir, CONFIG_FILE) : absolute(io, option);

@@ -7,16 +7,10 @@ import type { Report } from './io.js';
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /**
- * Renders a report as SARIF 2.1.0 for code-scanning tools: one run, one rule
- * per problem code (from every declared code: its meaning, fix, default severity,
- * and `properties.source` / `properties.format`), one result per problem, paths
- * relative to the checked root (`originalUriBaseIds.ROOT`, `rootUri`).
- *
- * A location names `uriBaseId: "ROOT"` only when `rootUri` defines it, and
- * never holds `..`: a file outside the root (or any file, without `rootUri`
- * to resolve against) gets an absolute `file:` URI when one can be formed,
- * else a plain relative URI with no base id. `windows` (the CLI passes it on
- * Windows) reads `C:/…` as a drive path; elsewhere `C:` is a directory name.
+ * Renders a report as SARIF 2.1.0: one run, one rule per problem code (from
+ * every declared code), one result per problem, paths relative to `rootUri`
+ * (`uriBaseId: "ROOT"`, never with `..`); a file outside the root gets an
+ * absolute `file:` URI when one can be formed. `windows` reads `C:/…` as a drive path.
  */
 export function formatSarif(report: Report, options: { version: string; rootUri?: string; windows?: boolean }): Log {
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();

@@ -11,12 +11,7 @@ const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${
 
 const safe = (s: string) => terminalSafe(s, { max: TEXT_FIELD_MAX });
 
-/**
- * Renders a report grouped by file, with `file:line:column` locations editors
- * can jump to. File names, messages, pointers and codes come from the files
- * read, so each is shown with control characters escaped and cut to a short
- * excerpt ({@link terminalSafe}).
- */
+/** Renders a report grouped by file, with `file:line:column` locations; every text from the files read goes through {@link terminalSafe}. */
 export function formatText(report: Report, options: TextOptions): string {
   const byFile = new Map<string, Problem[]>();
   for (const p of report.problems) {

@@ -1,20 +1,8 @@
 import type { PostgresStore } from '../../adapters/postgres/index.js';
 import { MemkitError, type Problem, error } from '../../kernel/problems/index.js';
+import { messageOf } from '../../kernel/problems/message-of.js';
 import { UsageError } from './command.js';
 import type { CliIo } from './io.js';
-
-/** Waits at most this long for a connection (a host that drops packets would otherwise hang). */
-export const PG_CONNECT_TIMEOUT_MS = 10_000;
-/** The server cancels a statement after this long (a lock held elsewhere, a stalled server). */
-export const PG_STATEMENT_TIMEOUT_MS = 60_000;
-/** The driver gives up on a reply after this long, even when the server never answers. */
-export const PG_QUERY_TIMEOUT_MS = 65_000;
-
-/** The connect timeout: libpq's `PGCONNECT_TIMEOUT` (seconds) when set, else {@link PG_CONNECT_TIMEOUT_MS}. */
-export function connectTimeoutMs(env: CliIo['env']): number {
-  const seconds = Number(env.PGCONNECT_TIMEOUT);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : PG_CONNECT_TIMEOUT_MS;
-}
 
 /** The help lines of `--store` and `--schema`. */
 export const STORE_HELP = `  --store URL     the PostgreSQL store at URL (postgres://user:password@host:5432/db;
@@ -32,12 +20,7 @@ export function storeUrl(values: Record<string, unknown>, io: CliIo): string | u
   return url === undefined || url === '' ? undefined : url;
 }
 
-/**
- * Query parameters whose value is a credential or leads to one: `password`,
- * `sslpassword`, `passfile`, `sslkey`, and anything else naming a password,
- * secret, token, key or auth (matched case-insensitively on the decoded name,
- * so `PassWord` and `pass%77ord` count: the driver decodes names too).
- */
+/** Query parameters whose (decoded) name says their value is a credential or leads to one: `password`, `sslpassword`, `passfile`, `sslkey`, … */
 const CREDENTIAL_PARAM = /pass|pwd|secret|token|key|cred|auth/i;
 
 /** `name=value` pairs of a URL's raw query (without `?`), each with its name and value decoded as the driver decodes them. */
@@ -62,10 +45,8 @@ export function isCredentialParam(name: string): boolean {
 }
 
 /**
- * The URL as output may show it: the password of its user-info and the value
- * of every credential query parameter (`?password=`, `?sslpassword=`, …)
- * replaced by `***`; a fixed text when it does not parse. The one form every
- * command prints a store URL in.
+ * The URL as output may show it: its password and every credential query
+ * parameter's value replaced by `***`; a fixed text when it does not parse.
  * @example redactUrl('postgres://adv:pw@db/x?sslpassword=k&sslmode=require') // 'postgres://adv:***@db/x?sslpassword=***&sslmode=require'
  */
 export function redactUrl(url: string): string {
@@ -107,12 +88,7 @@ function secretsOf(url: string): string[] {
   return [...secrets].filter((s) => s !== '' && s !== url).sort((a, b) => b.length - a.length);
 }
 
-/**
- * `text` with `url` shown as {@link redactUrl} shows it and every secret of
- * `url` (its password, the value of each credential query parameter, as
- * written, decoded or encoded) replaced by `***`: for driver errors and
- * problems that quote the URL or a part of it.
- */
+/** `text` with `url` shown as {@link redactUrl} shows it and each of its secrets, in any quoted form, replaced by `***`. */
 export function redact(text: string, url: string): string {
   let out = text.split(url).join(redactUrl(url));
   for (const s of secretsOf(url)) out = out.split(s).join('***');
@@ -129,22 +105,26 @@ export function redactProblems(problems: readonly Problem[], url: string): Probl
   }));
 }
 
-/** An open PostgreSQL store and the pool behind it; `close` ends both. */
+/** An open PostgreSQL store: `shown` is its URL as output may show it ({@link redactUrl}). */
 export interface PgSession {
   store: PostgresStore;
-  /** The URL as output may show it ({@link redactUrl}: password and credential parameters replaced). */
   shown: string;
-  close(): Promise<void>;
 }
 
 /**
- * Opens the PostgreSQL store at `url` in `schema` for one CLI run: a `pg`
- * pool (imported here, only when a command asks for a store URL) with
- * connection, statement and reply timeouts, so a wrong host, a stalled server
- * or one that goes away gives a Problem instead of a hang. Problems come back
- * redacted; a URL that is not `postgres://` is a usage error.
+ * Runs `fn` on the PostgreSQL store at `url` in `schema`, on a `pg` pool
+ * (imported only here) with connection, statement and reply timeouts, so a
+ * wrong host or a stalled server gives a problem instead of a hang; the pool
+ * always ends. Every problem comes back redacted (a thrown `MemkitError` as
+ * its problems, any other error as `store.engine-error`); a URL that is not
+ * `postgres://` is a usage error.
  */
-export async function openPgSession(url: string, schema: string | undefined, env: CliIo['env'] = {}): Promise<{ ok: true; value: PgSession } | { ok: false; problems: Problem[] }> {
+export async function withPgStore<T>(
+  url: string,
+  schema: string | undefined,
+  env: CliIo['env'],
+  fn: (session: PgSession) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; problems: Problem[] }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -158,53 +138,39 @@ export async function openPgSession(url: string, schema: string | undefined, env
   } catch {
     throw new UsageError('--store needs the pg package (npm install pg@8), which could not be loaded');
   }
-  const { fromPgPool, openPostgresStore } = await import('../../adapters/postgres/index.js');
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 4,
-    connectionTimeoutMillis: connectTimeoutMs(env),
-    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-    query_timeout: PG_QUERY_TIMEOUT_MS,
-    keepAlive: true,
-    application_name: 'memkit',
-  });
-  // An idle client whose server went away emits 'error'; the next query reports it instead.
-  pool.on('error', () => undefined);
-  const end = () => pool.end().catch(() => undefined);
-  const opened = await openPostgresStore({ db: fromPgPool(pool), ...(schema === undefined ? {} : { schema }) });
-  if (!opened.ok) {
-    await end();
-    return { ok: false, problems: redactProblems(opened.problems, url) };
-  }
-  return { ok: true, value: { store: opened.value, shown: redactUrl(url), close: end } };
-}
-
-/**
- * Runs `fn` on the store at `url` and always ends the pool. A thrown
- * `MemkitError` (a store call that lost the server) becomes its problems,
- * any other error a `store.engine-error`; every problem comes back redacted.
- */
-export async function withPgStore<T>(
-  url: string,
-  schema: string | undefined,
-  env: CliIo['env'],
-  fn: (session: PgSession) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; problems: Problem[] }> {
-  let opened: Awaited<ReturnType<typeof openPgSession>>;
+  const engineError = (cause: unknown) => ({ ok: false as const, problems: [error('store.engine-error', redact(messageOf(cause), url))] });
+  let pool: import('pg').Pool;
+  let store: PostgresStore;
   try {
-    opened = await openPgSession(url, schema, env);
+    const { fromPgPool, openPostgresStore } = await import('../../adapters/postgres/index.js');
+    // libpq's PGCONNECT_TIMEOUT (seconds) when set; without a bound, a host that drops packets hangs.
+    const seconds = Number(env.PGCONNECT_TIMEOUT);
+    pool = new pg.Pool({
+      connectionString: url,
+      max: 4,
+      connectionTimeoutMillis: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 10_000,
+      statement_timeout: 60_000,
+      query_timeout: 65_000,
+      keepAlive: true,
+      application_name: 'memkit',
+    });
+    // An idle client whose server went away emits 'error'; the next query reports it instead.
+    pool.on('error', () => undefined);
+    const opened = await openPostgresStore({ db: fromPgPool(pool), ...(schema === undefined ? {} : { schema }) });
+    if (!opened.ok) {
+      await pool.end().catch(() => undefined);
+      return { ok: false, problems: redactProblems(opened.problems, url) };
+    }
+    store = opened.value;
   } catch (cause) {
-    // A usage error shows the URL redacted already; anything else the driver threw may quote it.
-    if (cause instanceof UsageError) throw cause;
-    return { ok: false, problems: [error('store.engine-error', redact(cause instanceof Error ? cause.message : String(cause), url))] };
+    return engineError(cause);
   }
-  if (!opened.ok) return opened;
   try {
-    return { ok: true, value: await fn(opened.value) };
+    return { ok: true, value: await fn({ store, shown: redactUrl(url) }) };
   } catch (cause) {
     if (cause instanceof MemkitError) return { ok: false, problems: redactProblems(cause.problems, url) };
-    return { ok: false, problems: [error('store.engine-error', redact(cause instanceof Error ? cause.message : String(cause), url))] };
+    return engineError(cause);
   } finally {
-    await opened.value.close();
+    await pool.end().catch(() => undefined);
   }
 }

@@ -11,11 +11,7 @@ export interface Progress {
 
 const NOOP: Progress = { update() {}, done() {} };
 
-/**
- * A progress bar on stderr for long work. It appears only when stderr is a
- * terminal (`io.stderrTTY`) and the work has run for `delayMs` (default 1 s),
- * redraws at most every 100 ms, and is erased by `done()`.
- */
+/** A progress bar on stderr, shown only on a terminal once the work has run `delayMs` (default 1 s), redrawn at most every 100 ms. */
 export function progressBar(io: CliIo, label: string, options: { delayMs?: number; now?: () => number } = {}): Progress {
   if (!io.stderrTTY) return NOOP;
   const shownLabel = terminalSafe(label, { max: 60 });

@@ -1,14 +1,7 @@
-// Text output reaches a terminal, and file names, ids and messages come from
-// the files memkit reads: printed raw, an ESC sequence in any of them could
-// recolour, hide or rewrite earlier lines, set the window title or (on some
-// terminals) answer back keystrokes. Every text printer goes through here.
+// File names, ids and messages come from the files memkit reads: printed raw, an ESC sequence in
+// any of them could rewrite the terminal or answer back keystrokes. Every text printer goes through here.
 
-/**
- * Characters a terminal may act on instead of showing: C0 controls (TAB, CR,
- * ESC, BEL, …), DEL, C1 controls (U+0080–U+009F, e.g. the one-byte CSI), the
- * line and paragraph separators and the bidirectional embeddings, overrides
- * and isolates that reorder what is shown.
- */
+/** Characters a terminal may act on instead of showing: C0 and C1 controls, DEL, line and paragraph separators, bidi controls. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -31,9 +24,8 @@ export interface TerminalSafeOptions {
 }
 
 /**
- * `text` made safe to print on a terminal: every control character (see
- * above) is shown as a visible escape such as `\x1b`, so it cannot act on the
- * terminal; with `max`, long text is cut to a short excerpt.
+ * `text` made safe to print on a terminal: every control character shown as
+ * a visible escape such as `\x1b`; with `max`, long text cut to an excerpt.
  *
  * @example terminalSafe('a\u001b[2Jb') // 'a\\x1b[2Jb'
  */
@@ -55,11 +47,7 @@ export function terminalSafe(text: string, options: TerminalSafeOptions = {}): s
 
 const JSON_UNESCAPED = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/**
- * JSON text (from `JSON.stringify`) with the unsafe characters JSON leaves
- * raw (DEL, C1 controls, line separators, bidi controls) written as `\uXXXX`
- * escapes: the same JSON value, safe to show on a terminal.
- */
+/** JSON text with the unsafe characters `JSON.stringify` leaves raw written as `\uXXXX` escapes: the same value, safe on a terminal. */
 export function jsonTerminalSafe(json: string): string {
   return json.replace(JSON_UNESCAPED, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -122,12 +122,7 @@ Exit status: 0 merged, 1 conflict, 2 usage error.
   },
 };
 
-/**
- * The `.gitattributes` patterns of the thread stores git tracks under `dir`
- * (a thread store has no fixed name: it is told by its content), escaped as
- * {@link attributePattern} does (a space is `[[:space:]]`). Files over 64 MiB
- * and paths no pattern line can name (a line break in the name) are left out.
- */
+/** The `.gitattributes` patterns ({@link attributePattern}) of the thread stores git tracks under `dir`: a thread store is told by its content. */
 async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[]> {
   const r = await git.run(['ls-files', '-z', '--', '.']);
   if (r.code !== 0) return [];
@@ -149,12 +144,7 @@ async function threadStorePatterns(git: GitRunner, dir: string): Promise<string[
 /** One argument quoted for the POSIX shell git runs a merge driver with (git for Windows' too). */
 const shellQuote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
 
-/**
- * How git runs this memkit: the Node binary running now and the CLI script
- * of the package this code belongs to (its package.json `bin`), both
- * absolute and quoted, so the driver runs whatever the PATH, `node_modules`
- * or network of the merge. `undefined` when no such script is found.
- */
+/** How git runs this memkit: this Node binary and this package's CLI script (package.json `bin`), absolute and quoted; undefined when not found. */
 async function selfCommand(): Promise<string | undefined> {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {

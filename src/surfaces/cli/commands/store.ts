@@ -30,10 +30,8 @@ function engineChoice(value: unknown): EngineChoice {
 }
 
 /**
- * The engine for `choice`. better-sqlite3 is an optional peer dependency: it is
- * imported only here, and only when asked. Its native binding loads on the
- * first `new Database`, so a probe opens one: a binding built for another Node
- * counts as not installed.
+ * The engine for `choice`. better-sqlite3, an optional peer, is imported only
+ * when asked, and probed: a binding built for another Node counts as not installed.
  */
 async function engineFor(choice: EngineChoice): Promise<SqliteEngineFactory> {
   if (choice === 'wasm') return sqliteWasm();
@@ -53,11 +51,9 @@ type Indexed<T> = { ok: true; value: T; report: IndexReport; key: 'db' | 'store'
 
 /**
  * Brings the index of DIR's docs up to date and runs `fn` on it: the
- * PostgreSQL store at `url` (problems of the connection come back redacted;
- * `--db` and `--engine` cannot go with it), else the SQLite file, created
- * when missing and saved when anything changed. A directory without memory
- * docs is refused rather than indexed: it would litter a directory named by
- * mistake, or empty a store other machines share.
+ * PostgreSQL store at `url` (connection problems redacted), else the SQLite
+ * file, saved when anything changed. A directory without memory docs is
+ * refused: it would litter a directory named by mistake, or empty a shared store.
  */
 async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: string | undefined, engine: EngineChoice, dir: string, fn: (store: Store) => Promise<T>): Promise<Indexed<T>> {
   const refresh = async (store: Store) => {
