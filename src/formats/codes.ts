@@ -4,6 +4,7 @@ import { feedbackLogCodes } from './feedback-log/codes.js';
 import { gardenerCodes } from './gardener-config/codes.js';
 import { FORMAT_RULE_CODES } from './index.js';
 import { bankCodes, ledgerCodes } from './memory-bank/codes.js';
+import { memoryDocCodes } from './memory-doc/codes.js';
 import { progressCodes } from './progress/codes.js';
 import { systemPatternsCodes } from './system-patterns/codes.js';
 import { threadCodes } from './thread-store/codes.js';
@@ -19,6 +20,7 @@ export const FORMAT_CODE_TABLES: readonly CodeTable[] = [
   progressCodes,
   systemPatternsCodes,
   thunderusCodes,
+  memoryDocCodes,
   gardenerCodes,
   wbsCodes,
   threadCodes,

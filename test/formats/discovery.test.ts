@@ -52,3 +52,25 @@ describe('discovery by content', () => {
     expect((await check({ 'notes.txt': 'superagents_export is mentioned here\n' })).checked).toEqual([]);
   });
 });
+
+describe('the files the memory-doc format applies to', () => {
+  it('a Markdown file without frontmatter outside CORE.md, FACTS/, ADR-*, PLAYBOOKS/ and recaps is plain Markdown: a warning, no error', async () => {
+    for (const path of ['.thunderus/memory/TODO.md', '.thunderus/memory/templates/recap.md', '.thunderus/memory/semantic/notes.md']) {
+      const r = await check({ [path]: '# Notes\n\nplain text\n' });
+      expect(r.codes, path).toEqual([[path, 'memory-doc.unlisted-markdown', 'warning']]);
+    }
+  });
+
+  it('a listed file without frontmatter is still frontmatter.missing, an error', async () => {
+    for (const path of [
+      '.thunderus/memory/core/CORE.md',
+      '.thunderus/memory/semantic/FACTS/a.md',
+      '.thunderus/memory/semantic/ADR-0001-x.md',
+      '.thunderus/memory/procedural/PLAYBOOKS/p.md',
+      '.thunderus/memory/episodic/2026-02-20.md',
+    ]) {
+      const r = await check({ [path]: '# Notes\n' });
+      expect(r.codes, path).toEqual([[path, 'frontmatter.missing', 'error']]);
+    }
+  });
+});

@@ -1,7 +1,16 @@
+import { warning } from '../../kernel/problems/index.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { validate } from '../../schema/index.js';
 import { recordDocSize } from '../gardener-config/check.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
+
+/** The files the memory-doc format applies to (thunderus-schemas.txt): `CORE.md`, `FACTS/*.md`, `ADR-*.md`, `PLAYBOOKS/*.md`, session recaps (`episodic/`). */
+function appliesTo(path: string): boolean {
+  const parts = path.split('/');
+  const name = parts[parts.length - 1]!;
+  const dir = parts[parts.length - 2];
+  return name === 'CORE.md' || name.startsWith('ADR-') || dir === 'FACTS' || dir === 'PLAYBOOKS' || parts.includes('episodic');
+}
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -12,6 +21,12 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
  */
 export function checkMemoryDoc(file: LoadedFile, ctx: CheckContext): void {
   const parsed = parseFrontmatter(file.text, { file: file.path, limits: { maxFileBytes: ctx.env.maxFileBytes } });
+  if (!parsed.ok && !appliesTo(file.path) && parsed.problems.some((p) => p.code === 'frontmatter.missing')) {
+    ctx.report(file, [
+      warning('memory-doc.unlisted-markdown', 'no frontmatter, and not a file memory docs are (CORE.md, FACTS/*.md, ADR-*.md, PLAYBOOKS/*.md, episodic/ recaps): read as plain Markdown', { line: 1 }),
+    ]);
+    return;
+  }
   if (!parsed.ok) {
     recordDocSize(ctx, file.path, file.text, undefined);
     ctx.report(file, parsed.problems);
