@@ -53,17 +53,13 @@ function rowMeta(r: SqlRow): DocMeta {
   };
 }
 
-function detectFlavor(engine: SqliteEngine): FtsFlavor | undefined {
-  const options = engine.compileOptions();
-  if (options.includes('ENABLE_FTS5')) return 'fts5';
-  if (options.some((o) => o === 'ENABLE_FTS3' || o === 'ENABLE_FTS4')) return 'fts4';
-  return undefined;
-}
-
 // Brings the schema to SCHEMA_VERSION; refuses newer databases and full-text modules the engine lacks.
-function migrate(engine: SqliteEngine, engineFlavor: FtsFlavor | undefined): Result<{ flavor: FtsFlavor; version: number }> {
+function migrate(engine: SqliteEngine): Result<{ flavor: FtsFlavor; version: number }> {
   let version: number;
+  let engineFlavor: FtsFlavor | undefined;
   try {
+    const options = engine.compileOptions();
+    engineFlavor = options.includes('ENABLE_FTS5') ? 'fts5' : options.some((o) => o === 'ENABLE_FTS3' || o === 'ENABLE_FTS4') ? 'fts4' : undefined;
     version = num(engine.query('PRAGMA user_version')[0]?.user_version);
     engine.query('SELECT count(*) FROM sqlite_master');
   } catch (e) {
@@ -105,14 +101,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Resu
   } catch (e) {
     return fail([error('store.not-a-database', `${options.engine.name} could not open the bytes: ${messageOf(e)}`)]);
   }
-  let flavor: FtsFlavor | undefined;
-  try {
-    flavor = detectFlavor(engine);
-  } catch (e) {
-    engine.close();
-    return fail([error('store.not-a-database', `the bytes are not a SQLite database: ${messageOf(e)}`)]);
-  }
-  const migrated = migrate(engine, flavor);
+  const migrated = migrate(engine);
   if (!migrated.ok) {
     engine.close();
     return fail(migrated.problems);

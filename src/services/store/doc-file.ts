@@ -9,9 +9,8 @@ import type { FilePort } from '../../kernel/file-port.js';
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Reads one memory doc file into a {@link DocRecord}: UTF-8 decode,
- * frontmatter parse, `memory-doc` validation, headings and plain body text,
- * and the SHA-256 of the bytes as `contentHash`. Problems carry `file: path`.
+ * Reads one memory doc file into a {@link DocRecord} (frontmatter validated, headings, plain body text, SHA-256 of
+ * the bytes as `contentHash`); problems carry `file: path`.
  *
  * @example
  * const r = docRecordFromFile('.thunderus/memory/CORE.md', bytes);

@@ -9,10 +9,7 @@ export const EDGE_RELS = ['derives_from', 'refers_to', 'supersedes', 'duplicates
 /** A provenance relation between two memory docs. */
 export type EdgeRel = (typeof EDGE_RELS)[number];
 
-/**
- * The metadata the store keeps for a memory doc: the seed's `docs` row plus
- * the content hash of the file it was read from.
- */
+/** The metadata the store keeps for a memory doc: the seed's `docs` row plus the content hash of its file. */
 export interface DocMeta {
   /** The doc's frontmatter `id`; primary key. */
   docId: string;
@@ -39,10 +36,7 @@ export interface DocRecord extends DocMeta {
   body: string;
 }
 
-/**
- * A provenance edge `src rel dst` (e.g. a fact `derives_from` a recap), with the
- * content hash the target (`dst`, the provenance source) had when the edge was made.
- */
+/** A provenance edge `src rel dst` (e.g. a fact `derives_from` a recap). */
 export interface DocEdge {
   src: string;
   rel: EdgeRel;
@@ -71,10 +65,7 @@ export interface SearchHit {
   title: string;
   path: string;
   kind: DocKind;
-  /**
-   * The FTS5 `bm25()` value: negative, and lower is better (hits come best
-   * first). Engines without FTS5 compute the same formula.
-   */
+  /** The FTS5 `bm25()` value (or the same formula): negative, lower is better, hits come best first. */
   score: number;
   /** A window of the body with matched terms wrapped in the markers. */
   snippet: string;
@@ -88,10 +79,7 @@ export interface SearchOptions {
   tags?: readonly string[];
   /** At most this many hits (default 10, at most 1000). */
   limit?: number;
-  /**
-   * `plain` (default): any text is safe; each word is quoted. `advanced`: the
-   * query is raw full-text syntax and its errors come back as `store.query-syntax`.
-   */
+  /** `plain` (default): any text, each word quoted; `advanced`: raw full-text syntax (errors are `store.query-syntax`). */
   mode?: 'plain' | 'advanced';
   /** Plain mode: must a hit contain `all` words (default) or `any`? */
   match?: 'all' | 'any';

@@ -3,11 +3,8 @@ import type { FilePort } from '../../kernel/file-port.js';
 import type { Store, StoreOps } from './store-port.js';
 
 /**
- * The whole-file part of a store as a {@link FilePort}, so code written
- * against files (ledgers, manifests) can keep them in a store instead.
- * Given a {@link Store}, `rename` runs in one transaction (atomic where the
- * store has transactions); given the `tx` of a transaction, every call is
- * part of that transaction.
+ * The whole-file part of a store as a {@link FilePort}, for code written against files. Given a {@link Store},
+ * `rename` runs in one transaction; given a transaction's `tx`, every call is part of it.
  */
 export function storeFiles(store: Store | StoreOps): FilePort {
   const atomically = (fn: (ops: StoreOps) => Promise<void>): Promise<void> => ('transaction' in store ? store.transaction(fn) : fn(store));

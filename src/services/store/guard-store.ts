@@ -46,10 +46,8 @@ export function serialLock(): <T>(fn: () => Promise<T> | T) => Promise<T> {
 }
 
 /**
- * Builds a {@link Store} from an adapter's raw operations: every call is
- * serialized through one lock, `transaction` holds the lock and wraps the
- * callback in begin/commit/rollback, and a closed store refuses calls with
- * `store.closed`. Adapters implement {@link StoreCore} and get the rest.
+ * Builds a {@link Store} from an adapter's {@link StoreCore}: every call is serialized through one lock,
+ * `transaction` holds it around begin/commit/rollback, and a closed store refuses calls with `store.closed`.
  */
 export function guardStore(core: StoreCore): Store {
   const lock = serialLock();

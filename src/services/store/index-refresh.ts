@@ -32,11 +32,9 @@ interface Loaded {
 }
 
 /**
- * Parses `paths` (in path order). The first file by path declaring a doc id
- * wins, as in a rebuild: a later one is `store.duplicate-doc-id`, and so is a
- * file the refresh keeps (`kept`: doc id to path, already indexed and not
- * re-read) that a file earlier in path order now declares again; such a
- * displaced doc id is returned in `displaced`.
+ * Parses `paths` (in path order); the first file by path declaring a doc id wins, a later one is
+ * `store.duplicate-doc-id`. So is a file the refresh keeps unread (`kept`: doc id to path) when a file earlier
+ * in path order now declares its id; that doc id is returned in `displaced`.
  */
 function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Loaded {
   const records: DocRecord[] = [];
@@ -65,21 +63,14 @@ function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefi
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
-/**
- * A file port that can list files with fingerprints (the node port): a
- * fingerprint changes whenever a file's bytes may have changed, and is
- * `undefined` when the port cannot vouch for a file (changed moments ago).
- */
+// A port that lists files with fingerprints (the node port's): one changes whenever the bytes may have changed,
+// and is undefined when the port cannot vouch for a file (changed moments ago).
 interface Fingerprinted {
   listFingerprints?(prefix: string): Promise<[path: string, fingerprint: string | undefined][]>;
 }
 
-/**
- * The store file of the fingerprint of each doc file the index read:
- * `{"version":1,"paths":[…],"fingerprints":[…],"hashes":[…]}`, parallel arrays
- * in path order (the hash is the file's content hash when it was read),
- * written in the same transaction as the docs.
- */
+// The store file of the fingerprints of the doc files the index read, `{"version":1,"paths":[…],"fingerprints":[…],
+// "hashes":[…]}` (the content hash when read), written in the same transaction as the docs.
 const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
 
 type Prints = Map<string, readonly [fingerprint: string, contentHash: string]>;
@@ -150,9 +141,8 @@ async function writePrints(tx: StoreOps, paths: readonly string[], prints: Print
 }
 
 /**
- * Rebuilds the index from scratch: every memory doc file is read, parsed and
- * put, in one transaction after clearing the docs (edges, ledgers and files
- * stay). Files that fail to parse are reported, not indexed.
+ * Rebuilds the index: the docs are cleared (edges, ledgers and files stay) and every memory doc file is read, parsed
+ * and put, in one transaction. Files that fail to parse are reported, not indexed.
  *
  * @example const report = await rebuildSearchIndex(store, nodeFiles(repoRoot));
  */
@@ -187,15 +177,10 @@ export async function rebuildSearchIndex(store: Store, files: FilePort, options:
 }
 
 /**
- * Brings the index up to date with the files, touching only what changed:
- * docs whose file's SHA-256 differs from the indexed `contentHash` are
- * re-parsed and put, docs whose file is gone (or no longer parses) are
- * removed, everything else is left alone. One transaction.
- *
- * On a port that lists files with fingerprints (`memkit/node`'s), a file
- * whose fingerprint is the one recorded when its indexed bytes were read is
- * not read again; the fingerprints are kept in the store at
- * `.memkit/index-fingerprints.json`. Any other port: every file is read and hashed.
+ * Brings the index up to date with the files in one transaction: docs whose file's SHA-256 differs from the indexed
+ * `contentHash` are re-parsed and put, docs whose file is gone (or no longer parses) removed, the rest left alone.
+ * On a port that lists fingerprints (`memkit/node`'s), a file whose fingerprint is the one recorded when its indexed
+ * bytes were read (kept in `.memkit/index-fingerprints.json`) is not read again.
  *
  * @example const { updated, removed } = await refreshIndex(store, files);
  */
@@ -250,9 +235,8 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     const f = changedPrints.get(r.path);
     if (f !== undefined) prints.set(r.path, [f, r.contentHash]);
   }
-  // Every doc removed or replaced is deleted before the first put, in path order (the order a
-  // rebuild or refresh writes rows in): a full-text index then buffers the whole change, where
-  // deleting an older row after writing a newer one makes SQLite's FTS5 write a segment each time.
+  // Every doc removed or replaced is deleted before the first put, in path order: FTS5 then buffers the whole
+  // change, where deleting an older row after writing a newer one writes a segment each time.
   const dropped = indexed.filter((d) => !taken.has(d.docId)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const putIds = new Set<string>();
   await store.transaction(async (tx) => {
@@ -264,8 +248,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
     }
     problems.push(...(await writePrints(tx, paths, prints, recordedText === undefined ? undefined : recorded, fingerprinted)));
   });
-  // A doc whose new version the store refused is gone from the index, as after a rebuild.
-  // A doc put that was indexed was dropped first (a kept doc is never put): a few ids, not every indexed one.
+  // A doc whose new version the store refused is gone, as after a rebuild; a doc put that was indexed was dropped first.
   const droppedIds = new Set(dropped.map((d) => d.docId));
   const removed = [...droppedIds].filter((id) => !putIds.has(id));
   return {
@@ -287,13 +270,9 @@ const same = (a: unknown, b: unknown) => {
 };
 
 /**
- * Index rows that disagree with the files, as Problems: a doc on disk missing
- * from the index (`store.drift-missing`), an indexed doc no file declares
- * (`store.drift-extra`), an indexed doc older than its file
- * (`store.drift-stale`), a row whose recorded hash matches but whose fields
- * or search text do not (`store.drift-mismatch`), and edges naming a doc not
- * in the index (`store.edge-dangling`, warning). Empty when the index is a
- * faithful projection of the files. Unparseable files are reported too.
+ * Index rows that disagree with the files: `store.drift-missing`, `store.drift-extra`, `store.drift-stale`,
+ * `store.drift-mismatch` (hash matches, fields differ), `store.edge-dangling` (warning), and unparseable files.
+ * Empty when the index is a faithful projection of the files.
  */
 export async function indexDrift(store: Store, files: FilePort, options: IndexOptions = {}): Promise<Problem[]> {
   const hasher = options.hasher ?? jsHasher;

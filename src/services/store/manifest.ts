@@ -42,10 +42,8 @@ async function entries(files: FilePort, options: ManifestOptions): Promise<{ doc
 }
 
 /**
- * Generates the memory manifest from the doc files: one entry per valid doc,
- * sorted by path, fields taken from the frontmatter. Deterministic: the same
- * files and clock give the same manifest (serialize with {@link manifestText}).
- * Files that fail to parse are left out and reported.
+ * The memory manifest of the doc files: one entry per valid doc, by path, from the frontmatter; the same files and
+ * clock give the same manifest ({@link manifestText}). Files that fail to parse are left out and reported.
  *
  * @example const { manifest } = await buildManifest(files, { now: () => new Date('2026-01-01T00:00:00Z') });
  */
@@ -61,11 +59,8 @@ export function manifestText(manifest: MemoryManifest): string {
 }
 
 /**
- * Problems where a manifest disagrees with the doc files: schema errors, docs
- * it lists that no file declares (`store.manifest-missing-doc`), docs it
- * leaves out (`store.manifest-unlisted-doc`), entries whose fields differ from
- * the frontmatter (`store.manifest-stale`, pointer to the field), and entries
- * out of path order (`store.manifest-order`). `generated_at` is not compared.
+ * Where a manifest disagrees with the doc files: schema errors, `store.manifest-missing-doc`, `store.manifest-unlisted-doc`,
+ * `store.manifest-stale` (pointer to the field) and `store.manifest-order`; `generated_at` is not compared.
  */
 export async function checkManifest(manifest: unknown, files: FilePort, options: ManifestOptions = {}): Promise<Problem[]> {
   const file = MANIFEST_PATH;

@@ -57,10 +57,8 @@ function copyState(s: State): State {
 }
 
 /**
- * A {@link Store} held in memory: for tests, browsers without SQLite, and as
- * the reference the conformance suite checks other adapters against. Search
- * scans every doc and ranks with FTS5's BM25 formula; advanced queries are
- * not supported; no persistence.
+ * A {@link Store} in memory (tests, browsers without SQLite, the conformance suite's reference): search scans every
+ * doc and ranks with FTS5's BM25 formula; no advanced queries, no persistence.
  *
  * @example
  * const store = memoryStore();

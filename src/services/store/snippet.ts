@@ -14,22 +14,16 @@ export interface SnippetOptions {
 const SCAN_LIMIT = 200_000;
 
 /**
- * A window of `text` around the first matched word, with every matched word
- * wrapped in markers and runs of white space collapsed. `matched` holds folded
- * terms ({@link foldTerm}). Starts at the top of the text when nothing matches.
- * The window is `words` long (shorter only when the text is): about a quarter
- * of it before the first match, and it moves back when the match is near the end.
+ * A window of `words` words of `text` (a quarter of it before the first matched word, the top when none matches),
+ * matched words (folded terms, {@link foldTerm}) wrapped in markers and white space collapsed.
  *
  * @example makeSnippet('Run the tests with vitest', new Set(['tests'])) // 'Run the «tests» with vitest'
  */
 export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}): string {
   const size = Math.max(1, Math.floor(options.words ?? 24));
   const scanned = text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text;
-  // One native regex search finds the first occurrence of a term or the first non-ASCII
-  // character. Before an occurrence in ASCII text no word can match (ASCII folding is lower
-  // casing, which the search ignores), so only the words from just before it are folded and
-  // compared. Non-ASCII text may hold words that fold to a term only without their
-  // diacritics (`İstanbul`), so there the words are folded from the top.
+  // A regex finds the first occurrence of a term or the first non-ASCII character: in ASCII text no word before
+  // the occurrence can match, so only words from just before it are folded; non-ASCII text is folded from the top.
   const first = firstHitOrNonAscii(scanned, matched);
   let from = 0;
   let skipBefore = 0;
@@ -143,16 +137,12 @@ function render(text: string, cut: Cut, matched: ReadonlySet<string>, options: S
 
 const hitPatterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
 
-// Where the first whole-word, case-insensitive occurrence of a matched term starts, when no
-// non-ASCII character comes before it or right after it (-1 otherwise), and where the first
-// non-ASCII character is, when one comes before that (-1 if none). Only ASCII terms are
-// searched, with ASCII word edges and no Unicode mode, which keeps the regex fast: in ASCII
-// text that is the same as the Unicode rule, and anything else is left to the caller's
-// folding from the top (a non-ASCII term can only occur at or after a non-ASCII character).
+// Where the first whole-word, case-insensitive occurrence of an ASCII term starts when no non-ASCII character comes
+// before it or right after it (else -1), and the first non-ASCII character before that (else -1). ASCII edges and no
+// Unicode mode keep the regex fast; in ASCII text that is the Unicode rule, anything else the caller folds.
 function firstHitOrNonAscii(text: string, matched: ReadonlySet<string>): { hit: number; nonAscii: number } {
   let re = hitPatterns.get(matched);
   if (re === undefined) {
-    // eslint-disable-next-line no-control-regex
     const alts = [...matched].filter((t) => t.length > 0 && /^[\x00-\x7f]*$/.test(t)).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     re = alts.length === 0 ? null : new RegExp(`(?<![A-Za-z0-9])(?:${alts.join('|')})(?![A-Za-z0-9])`, 'i');
     hitPatterns.set(matched, re);

@@ -1,10 +1,7 @@
 import type { Result } from '../../kernel/problems/index.js';
 import type { DocEdge, DocHash, DocMeta, DocRecord, EdgeRel, StoreLedgerHead, ListDocsOptions, SearchHit, SearchOptions, StaleEdge } from './doc-record.js';
 
-/**
- * What a store can do. Callers (and the conformance suite) check these before
- * relying on an optional behaviour, so an engine that lacks one is still a store.
- */
+/** What a store can do: callers check these before relying on an optional behaviour. */
 export interface StoreCapabilities {
   /** `search` returns ranked hits. */
   search: boolean;
@@ -21,11 +18,9 @@ export interface StoreCapabilities {
 }
 
 /**
- * The operations of a store, available both on the store and on the
- * transaction handle passed to {@link Store.transaction}. Every method is async
- * so a server database (PostgreSQL) can implement the same interface.
- * Expected failures come back as `Result` problems; methods throw only for
- * programming errors or a closed store (`MemkitError` with `store.closed`).
+ * The operations of a store and of the handle {@link Store.transaction} passes, all async (a server database
+ * implements them too). Expected failures are `Result` problems; they throw only for programming errors or a
+ * closed store (`store.closed`).
  */
 export interface StoreOps {
   /** Inserts or replaces a doc (metadata and search text), keyed by `docId`. */
@@ -51,18 +46,13 @@ export interface StoreOps {
   edges(docId: string, direction?: 'out' | 'in' | 'both'): Promise<DocEdge[]>;
   /** Every edge, sorted by (src, rel, dst). */
   allEdges(): Promise<DocEdge[]>;
-  /**
-   * Edges out of `docId` (every doc when omitted) whose target changed or
-   * vanished since the edge was recorded, restricted to `rels` (default `['derives_from']`).
-   */
+  /** Edges of `rels` (default `['derives_from']`) out of `docId` (every doc when omitted) whose target changed or vanished since. */
   stale(docId?: string, rels?: readonly EdgeRel[]): Promise<StaleEdge[]>;
 
   /**
-   * Appends one entry (a single-line JSON object) to ledger `name` if its head
-   * is still `expectedHead` (compare-and-append): two writers that read the
-   * same head cannot both append, so a ledger never forks. The head is
-   * `sha256(JCS(entry))`, the ledger rule's entry hash; an empty ledger's is 64 zeros.
-   * Fails with `store.ledger-head-moved` or `store.ledger-bad-entry`.
+   * Appends one entry (single-line JSON object) to ledger `name` if its head is still `expectedHead`, so a ledger
+   * never forks. The head is `sha256(JCS(entry))` (64 zeros when empty). Fails with `store.ledger-head-moved` or
+   * `store.ledger-bad-entry`.
    */
   appendLedger(name: string, entryLine: string, expectedHead: string): Promise<Result<StoreLedgerHead>>;
   /** The ledger's entries in order (empty for an unknown ledger). */
@@ -84,10 +74,8 @@ export interface StoreOps {
 }
 
 /**
- * The Store port: memory docs, provenance edges, compare-and-append ledgers
- * and whole files behind one small async interface. Adapters: {@link memoryStore}
- * (in memory), `memkit/sqlite` (sqlite-wasm or sql.js). Every adapter passes
- * the same conformance suite.
+ * The Store port: memory docs, provenance edges, compare-and-append ledgers and whole files behind one async
+ * interface. Adapters ({@link memoryStore}, `memkit/sqlite`, `memkit/postgres`) pass one conformance suite.
  *
  * @example
  * const store = memoryStore();
@@ -95,10 +83,7 @@ export interface StoreOps {
  */
 export interface Store extends StoreOps {
   readonly capabilities: StoreCapabilities;
-  /**
-   * Runs `fn` with exclusive use of the store. When `capabilities.transactions`
-   * is true, a throwing `fn` leaves the store as it was. Other calls wait until it ends.
-   */
+  /** Runs `fn` with exclusive use of the store (other calls wait); with `capabilities.transactions`, a throwing `fn` leaves no trace. */
   transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T>;
   /** The whole store as bytes (`capabilities.persistence`); reopen with the adapter's `open(bytes)`. */
   toBytes(): Promise<Uint8Array>;
