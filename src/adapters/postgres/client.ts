@@ -1,8 +1,5 @@
-/**
- * The one seam between memkit's PostgreSQL code and a driver. memkit never
- * imports `pg` or PGlite here: callers pass a pool or a PGlite instance, and
- * these structural types accept both, so the core entries load no driver.
- */
+// The one seam between memkit's PostgreSQL code and a driver: structural types a `pg` pool and a PGlite instance both
+// fit, so memkit imports neither.
 import { serialLock } from '../../services/store/guard-store.js';
 
 /** The rows of one query. */

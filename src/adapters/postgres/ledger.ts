@@ -187,13 +187,8 @@ async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, opti
   });
   if (!built.ok) return built;
   const position = (last === undefined ? 0 : Number(last.position)) + 1;
-  await conn.query(`INSERT INTO ${q}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) VALUES ($1, $2, $3, $4, $5)`, [
-    options.ledger,
-    position,
-    built.value.hash,
-    head.lastHash,
-    built.value.line,
-  ]);
+  const insert = `INSERT INTO ${q}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) VALUES ($1, $2, $3, $4, $5)`;
+  await conn.query(insert, [options.ledger, position, built.value.hash, head.lastHash, built.value.line]);
   return ok({ ...built.value, position }, built.problems);
 }
 
@@ -269,15 +264,10 @@ async function* readLedger(db: PgDatabase, q: string, ledger: string): AsyncGene
   const pre = await db.query<{ preamble: string }>(`SELECT preamble FROM ${q}.${LEDGERS} WHERE ledger = $1`, [ledger]);
   yield { preamble: pre.rows[0]?.preamble ?? '' };
   const end = Number((await db.query<{ n: unknown }>(`SELECT coalesce(max(position), 0) AS n FROM ${q}.${ENTRIES} WHERE ledger = $1`, [ledger])).rows[0]!.n);
+  const page = `SELECT position, entry_hash, predecessor_hash, line FROM ${q}.${ENTRIES} WHERE ledger = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT ${PAGE}`;
   let after = 0;
   while (after < end) {
-    const rows = (
-      await db.query<Row>(`SELECT position, entry_hash, predecessor_hash, line FROM ${q}.${ENTRIES} WHERE ledger = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT ${PAGE}`, [
-        ledger,
-        after,
-        end,
-      ])
-    ).rows;
+    const rows = (await db.query<Row>(page, [ledger, after, end])).rows;
     if (rows.length === 0) return;
     yield rows;
     after = Number(rows[rows.length - 1]!.position);
@@ -317,8 +307,7 @@ export type VerifyPgLedgerOptions = PgLedgerTarget & Pick<VerifyOptions, 'checkp
  */
 export async function verifyPgLedger(db: PgDatabase, options: VerifyPgLedgerOptions): Promise<VerifySummary> {
   const q = await prepare(db, options);
-  const empty = (problems: Problem[]): VerifySummary => ({ entries: 0, head: ZERO_HASH, chain: 'canonical', preambleLines: 0, problems });
-  if (!q.ok) return empty(q.problems);
+  if (!q.ok) return { entries: 0, head: ZERO_HASH, chain: 'canonical', preambleLines: 0, problems: q.problems };
   const hasher = options.hasher ?? jsHasher;
   const columns: Problem[] = [];
   let failure: Problem | undefined;
@@ -421,15 +410,10 @@ export async function importLedger<F extends PgLedgerId>(db: PgDatabase, options
       const held = (await conn.query(`SELECT 1 FROM ${q.value}.${ENTRIES} WHERE ledger = $1 LIMIT 1`, [options.ledger])).rows.length > 0;
       if (held) return fail([error('ledger.pg-not-empty', `ledger ${options.ledger} of schema ${options.schema} already holds entries`)]);
       await conn.query(`INSERT INTO ${q.value}.${LEDGERS} (ledger, preamble) VALUES ($1, $2) ON CONFLICT (ledger) DO UPDATE SET preamble = EXCLUDED.preamble`, [options.ledger, preamble]);
+      const insert = `INSERT INTO ${q.value}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`;
       for (let i = 0; i < lines.length; i += PAGE) {
         const to = i + PAGE;
-        await conn.query(`INSERT INTO ${q.value}.${ENTRIES} (ledger, position, entry_hash, predecessor_hash, line) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[])`, [
-          options.ledger,
-          positions.slice(i, to),
-          hashes.slice(i, to),
-          predecessors.slice(i, to),
-          lines.slice(i, to),
-        ]);
+        await conn.query(insert, [options.ledger, positions.slice(i, to), hashes.slice(i, to), predecessors.slice(i, to), lines.slice(i, to)]);
       }
       return ok({ entries: lines.length }, summary.problems);
     });

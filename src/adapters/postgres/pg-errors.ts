@@ -11,10 +11,8 @@ const LOST_TEXT =
 const TIMEOUT_TEXT = /timeout|timed out/i;
 
 /**
- * A driver error (from `pg` or PGlite) as a Problem with a stable code:
- * `store.pg-auth`, `store.pg-no-database`, `store.pg-connect`,
- * `store.pg-timeout`, `store.pg-connection-lost`, else `store.engine-error`.
- * `what` says what memkit was doing ("connecting", "the search").
+ * A driver error as a Problem with a stable code (`store.pg-auth`, `store.pg-no-database`, `store.pg-connect`,
+ * `store.pg-timeout`, `store.pg-connection-lost`, else `store.engine-error`); `what` says what memkit was doing.
  */
 export function pgProblem(cause: unknown, what: string): Problem {
   const code = typeof cause === 'object' && cause !== null && typeof (cause as { code?: unknown }).code === 'string' ? (cause as { code: string }).code : '';

@@ -11,8 +11,7 @@ export function termKey(term: string, hasher: Hasher): string {
   return term.length <= 256 ? term : `#${sha256Hex(term, hasher)}`;
 }
 
-// A short id per schema for statement names: the server truncates names to 63 bytes, and a
-// name must always go with one text (the schema is the only part of the text that varies).
+// A short id per schema for statement names: the server truncates names to 63 bytes, and one name goes with one text.
 const schemaIds = new Map<string, number>();
 /** The name of the prepared statement `what` of a (quoted) schema. */
 export function statementName(what: string, schema: string): string {

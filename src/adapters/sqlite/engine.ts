@@ -4,11 +4,7 @@ export type SqlValue = string | number | bigint | Uint8Array | null;
 /** One result row, keyed by column name. */
 export type SqlRow = Record<string, SqlValue | undefined>;
 
-/**
- * The minimal engine port the SQLite store runs on: synchronous calls on one
- * open database. `run`/`query` cache prepared statements by SQL text, so
- * callers pass constant SQL and bind values as parameters.
- */
+/** The engine port the SQLite store runs on: synchronous calls on one open database, prepared statements cached by SQL text. */
 export interface SqliteEngine {
   /** `sqlite-wasm`, `sql.js`, or an adapter's own name. */
   readonly name: string;

@@ -17,10 +17,7 @@ export function decodeFtsVarints(blob: Uint8Array): number[] {
   return out;
 }
 
-/**
- * Row count and total tokens over the table's `columns` columns, from the
- * `%_stat` row 0 blob (`nDoc`, one token total per column, then a byte total).
- */
+/** Row count and total tokens over `columns` columns, from the `%_stat` row 0 blob (`nDoc`, a token total per column, a byte total). */
 export function fts4Totals(blob: Uint8Array, columns: number): { rows: number; tokens: number } {
   const values = decodeFtsVarints(blob);
   let tokens = 0;
@@ -28,16 +25,11 @@ export function fts4Totals(blob: Uint8Array, columns: number): { rows: number; t
   return { rows: values[0] ?? 0, tokens };
 }
 
-/** One row's matchinfo `pcxl` decoded: per-phrase frequency over all columns, per-phrase per-column row counts, and the row's token count. */
-export interface MatchinfoRow {
-  freqs: number[];
-  /** For each phrase, the sum over columns of rows with a hit in that column (an upper bound of rows with a hit). */
-  columnHitRows: number[];
-  rowTokens: number;
-}
-
-/** Decodes `matchinfo(t, 'pcxl')` (native-endian 32-bit integers; WASM is little-endian). */
-export function decodeMatchinfoPcxl(blob: Uint8Array): MatchinfoRow {
+/**
+ * Decodes `matchinfo(t, 'pcxl')` (native-endian, so little-endian in WASM): per phrase, its frequency and the sum over
+ * columns of rows with a hit there (an upper bound of its rows with a hit); and the row's token count.
+ */
+export function decodeMatchinfoPcxl(blob: Uint8Array): { freqs: number[]; columnHitRows: number[]; rowTokens: number } {
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const at = (i: number) => view.getUint32(i * 4, true);
   const p = at(0);

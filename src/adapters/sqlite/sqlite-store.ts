@@ -292,10 +292,8 @@ function sqliteStoreOn(engine: SqliteEngine, flavor: FtsFlavor, schemaVersion: n
     async appendLedger(name, entryLine, expectedHead): Promise<Result<StoreLedgerHead>> {
       const hash = ledgerEntryHash(entryLine, hasher);
       if (!hash.ok) return fail(hash.problems);
-      const head = q('SELECT seq, hash FROM ledger_entries WHERE name = ? ORDER BY seq DESC LIMIT 1', [name])[0];
-      const current = head ? str(head.hash) : ZERO_HASH;
-      const size = head ? num(head.seq) : 0;
-      if (current !== expectedHead) return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${current}, not the expected ${String(expectedHead)}`)]);
+      const { size, head } = await ops.ledgerHead(name);
+      if (head !== expectedHead) return fail([error('store.ledger-head-moved', `ledger "${name}" head is ${head}, not the expected ${String(expectedHead)}`)]);
       try {
         run('INSERT INTO ledger_entries (name, seq, line, hash) VALUES (?, ?, ?, ?)', [name, size + 1, entryLine, hash.value]);
       } catch (e) {

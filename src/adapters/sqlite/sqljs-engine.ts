@@ -26,9 +26,8 @@ export interface SqlJsModule {
 // biome-ignore-end lint/suspicious/noExplicitAny: sql.js is untyped here
 
 /**
- * The sql.js engine, over a module the caller initialized (`await initSqlJs()`).
- * The stock sql.js build has FTS4 but no FTS5; the store then ranks with FTS5's
- * BM25 formula computed from `matchinfo`. An FTS5-enabled build uses FTS5.
+ * The sql.js engine, over a module the caller initialized. The stock build has FTS4 only: the store then ranks with
+ * FTS5's BM25 computed from `matchinfo`.
  *
  * @example
  * import initSqlJs from 'sql.js';

@@ -42,10 +42,7 @@ export function checkStorePath(path: unknown): Problem | undefined {
   return undefined;
 }
 
-/**
- * The entry hash of one ledger line, `sha256(JCS(entry))`: the line must be a
- * single line holding a JSON object (`store.ledger-bad-entry` otherwise).
- */
+/** The entry hash `sha256(JCS(entry))` of a ledger line holding one JSON object (`store.ledger-bad-entry` otherwise). */
 export function ledgerEntryHash(line: unknown, hasher: Hasher = jsHasher): Result<string> {
   if (typeof line !== 'string' || line.includes('\n') || line.includes('\r')) return fail([error('store.ledger-bad-entry', 'a ledger entry must be one line of text')]);
   // Read as the ledger verifier reads it: a duplicate name, a lone surrogate or a forbidden key would let one hash stand for two entries.
@@ -69,11 +66,7 @@ export function ftsColumns(doc: Pick<DocRecord, 'docId' | 'title' | 'headings' |
   return [doc.docId, doc.title, doc.headings.join('\n'), doc.tags.join(' '), doc.body];
 }
 
-/**
- * The edge `src rel dst` an `addEdge` stores, with `dst`'s content hash: a
- * known relation, not a self-edge, and both docs in the store (`hashes` gives
- * the content hash of each of the ids it finds).
- */
+/** The edge `addEdge` stores, once it has a known relation, is no self-edge and both docs exist (`hashes`: the content hashes of the ids found). */
 export async function checkedEdge(src: string, rel: unknown, dst: string, hashes: (ids: [string, string]) => Map<string, string> | Promise<Map<string, string>>): Promise<Result<DocEdge>> {
   if (!(EDGE_RELS as readonly unknown[]).includes(rel)) return fail([error('store.edge-bad-rel', `"${String(rel)}" is not a provenance relation`)]);
   if (src === dst) return fail([error('store.edge-self', `doc "${src}" cannot ${String(rel)} itself`)]);

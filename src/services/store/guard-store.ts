@@ -77,20 +77,14 @@ export function guardStore(core: StoreCore): Store {
       return lock(async () => {
         assertOpen();
         await core.begin();
-        let result: T;
         try {
-          result = await fn(tx);
-        } catch (e) {
-          await core.rollback();
-          throw e;
-        }
-        try {
+          const result = await fn(tx);
           await core.commit();
+          return result;
         } catch (e) {
           await core.rollback();
           throw e;
         }
-        return result;
       });
     },
     toBytes() {

@@ -75,6 +75,7 @@ export async function checkManifest(manifest: unknown, files: FilePort, options:
   const root = options.root ?? THUNDERUS_MEMORY_ROOT;
   m.docs.forEach((d, i) => {
     const pointer = `/docs/${i}`;
+    const atPath = { file, pointer: `${pointer}/path` };
     if (d.path < previous) problems.push(error('store.manifest-order', `manifest entry ${d.path} comes after ${previous}; entries are sorted by path`, { file, pointer }));
     previous = d.path;
     // An absolute path is read as the doc it names inside the repository, with a warning.
@@ -82,24 +83,16 @@ export async function checkManifest(manifest: unknown, files: FilePort, options:
     const path = absolute ? relativeFromAbsolute(d.path, root) : d.path;
     if (absolute)
       problems.push(
-        warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, {
-          file,
-          pointer: `${pointer}/path`,
-        }),
+        warning('store.manifest-absolute-path', `the manifest lists the absolute path ${d.path}; paths are relative to the repository root${path === undefined ? '' : ` (${path})`}`, atPath),
       );
     if (path === undefined)
       return void problems.push(
-        error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, {
-          file,
-          pointer: `${pointer}/path`,
-        }),
+        error('store.manifest-missing-doc', `the manifest lists ${d.path}, an absolute path with no ${root}/ directory in it, so it names no memory doc of this repository`, atPath),
       );
     listed.add(path);
     const want = byPath.get(path);
     if (want === undefined)
-      return void problems.push(
-        error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, { file, pointer: `${pointer}/path` }),
-      );
+      return void problems.push(error('store.manifest-missing-doc', `the manifest lists ${absolute ? `${d.path} (read as ${path})` : d.path}, which is not a valid memory doc on disk`, atPath));
     for (const field of ['id', 'kind', 'title', 'tags', 'updated', 'provenance'] as const) {
       if (canonicalize(d[field] as never) !== canonicalize(want[field] as never))
         problems.push(error('store.manifest-stale', `the manifest's ${field} for ${d.path} differs from the doc's frontmatter`, { file, pointer: `${pointer}/${field}` }));

@@ -18,9 +18,8 @@ export interface StoreCapabilities {
 }
 
 /**
- * The operations of a store and of the handle {@link Store.transaction} passes, all async (a server database
- * implements them too). Expected failures are `Result` problems; they throw only for programming errors or a
- * closed store (`store.closed`).
+ * The operations of a store and of the handle {@link Store.transaction} passes, all async. Expected failures are
+ * `Result` problems; they throw only for programming errors or a closed store (`store.closed`).
  */
 export interface StoreOps {
   /** Inserts or replaces a doc (metadata and search text), keyed by `docId`. */

@@ -1,10 +1,6 @@
 // Words as SQLite's `unicode61` tokenizer sees them, with the same folding (lower case, Latin diacritics removed).
 
-/**
- * The word pattern of `unicode61`: runs of letters, digits, marks and
- * private-use characters. One global regex shared with the snippet cutter;
- * every user sets `lastIndex` before `exec`.
- */
+/** `unicode61`'s words: runs of letters, digits, marks and private-use characters (one global regex: set `lastIndex` before `exec`). */
 export const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
 // A loop: faster than a regex on short words.
@@ -54,11 +50,7 @@ export function queryTerms(query: string): Token[] {
   return out;
 }
 
-/**
- * Full-text query syntax (FTS5 and FTS4 alike) for plain query words: each
- * word double-quoted (a phrase, so no word is an operator), joined by spaces
- * (all) or `OR` (any). Returns `''` when there are no words.
- */
+/** Full-text query syntax for plain query words: each double-quoted (no word is an operator), joined by spaces (all) or `OR` (any). */
 export function quoteTerms(words: readonly Token[], match: 'all' | 'any' = 'all'): string {
   return words.map((w) => `"${w.text.replace(/"/g, '""')}"`).join(match === 'any' ? ' OR ' : ' ');
 }

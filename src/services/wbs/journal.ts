@@ -97,27 +97,28 @@ function parseJournal(text: string): Result<WbsJournal> {
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
   const dir = options.dir ?? WBS_MEMORY_ROOT;
   const hasher = options.hasher ?? jsHasher;
+  const journalPath = dir + JOURNAL_FILE;
   const hash = async (path: string): Promise<string | null> => {
     const bytes = await files.read(dir + path);
     return bytes === undefined ? null : sha256Hex(bytes, hasher);
   };
   const states: { e: JournalEntry; target: string | null; temp: string | null }[] = [];
   try {
-    const read = await readText(files, dir + JOURNAL_FILE);
+    const read = await readText(files, journalPath);
     if (read.problems[0]?.code === 'wbs.file-missing') return ok({ action: 'none', renamed: [], removed: [] });
     if (read.problems[0]?.code === 'wbs.read-failed') return fail(read.problems);
     const parsed = parseJournal(read.text ?? '');
-    if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: dir + JOURNAL_FILE })));
+    if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: journalPath })));
     for (const e of parsed.value.files) states.push({ e, target: await hash(e.file), temp: await hash(e.temp) });
   } catch (cause) {
-    return fail([error('wbs.read-failed', `the journal or a file it names could not be read: ${messageOf(cause)}; nothing was changed`, { file: dir + JOURNAL_FILE })]);
+    return fail([error('wbs.read-failed', `the journal or a file it names could not be read: ${messageOf(cause)}; nothing was changed`, { file: journalPath })]);
   }
   const forward = states.every((s) => s.target === s.e.after || (s.target === s.e.before && s.temp === s.e.after));
   const back = !forward && states.every((s) => s.target === s.e.before || (s.target === s.e.after && s.e.before === s.e.after));
   if (!forward && !back) {
     const s = states.find((x) => x.target !== x.e.before && x.target !== x.e.after) ?? states.find((x) => x.target !== x.e.after && x.temp !== x.e.after)!;
     return fail([
-      error('wbs.journal-conflict', `${dir}${s.e.file} is neither as before the interrupted write nor as after it, and its new bytes are not all staged; the journal ${dir}${JOURNAL_FILE} was kept`, {
+      error('wbs.journal-conflict', `${dir}${s.e.file} is neither as before the interrupted write nor as after it, and its new bytes are not all staged; the journal ${journalPath} was kept`, {
         file: dir + s.e.file,
       }),
     ]);
@@ -133,11 +134,9 @@ export async function completeJournal(files: FilePort, options: CompleteJournalO
         out.removed.push(s.e.temp);
       }
     }
-    await files.remove(dir + JOURNAL_FILE);
+    await files.remove(journalPath);
   } catch (cause) {
-    return fail([
-      error('wbs.write-failed', `completing the interrupted write failed: ${messageOf(cause)}; the journal ${dir}${JOURNAL_FILE} was kept and the next run retries`, { file: dir + JOURNAL_FILE }),
-    ]);
+    return fail([error('wbs.write-failed', `completing the interrupted write failed: ${messageOf(cause)}; the journal ${journalPath} was kept and the next run retries`, { file: journalPath })]);
   }
   return ok(out);
 }

@@ -72,8 +72,7 @@ function remove(doc: unknown, pointer: string): unknown {
 }
 
 /**
- * Applies an RFC 6902 JSON Patch to a copy of `doc` (the input is never
- * changed). All or nothing: any failing operation fails the whole patch.
+ * Applies an RFC 6902 JSON Patch to a copy of `doc`, all or nothing.
  * @example applyJsonPatch({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }]) // ok: { a: 2 }
  */
 export function applyJsonPatch(doc: unknown, patch: readonly JsonPatchOperation[]): Result<unknown> {
@@ -100,10 +99,8 @@ export function applyJsonPatch(doc: unknown, patch: readonly JsonPatchOperation[
           out = op.path === '' ? clone(op.value) : add(remove(out, op.path), op.path, clone(op.value));
           break;
         case 'move': {
-          if (op.path === op.from || op.path.startsWith(op.from + '/')) {
-            if (op.path === op.from) break;
-            throw new PatchError(`cannot move "${op.from}" into itself`);
-          }
+          if (op.path === op.from) break;
+          if (op.path.startsWith(op.from + '/')) throw new PatchError(`cannot move "${op.from}" into itself`);
           const v = get(out, op.from);
           out = add(remove(out, op.from), op.path, v);
           break;

@@ -16,11 +16,7 @@ export interface LoadedWbs {
   problems: Problem[];
 }
 
-/**
- * Reads `task-index.json` and every `tasks/*.json` under `dir` (default
- * `.claude/memory/`) through a file port. Never throws: a file the port
- * fails to read or list is a `wbs.read-failed` problem.
- */
+/** Reads `task-index.json` and every `tasks/*.json` under `dir` (default `.claude/memory/`); never throws (`wbs.read-failed`). */
 export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<LoadedWbs> {
   const index = await readJsonFile(files, dir + INDEX_FILE, wbsTaskIndex.id);
   const tasks: Record<string, unknown> = {};
@@ -67,8 +63,7 @@ export interface CheckWbsFilesOptions {
 }
 
 /**
- * Loads a WBS memory through a file port and checks it with {@link checkWbs},
- * deliverables included: the whole-directory check the CLI runs.
+ * Loads a WBS memory through a file port and checks it with {@link checkWbs}, deliverables included (the CLI's check).
  * @example const problems = await checkWbsFiles(nodeFiles('.'))
  */
 export async function checkWbsFiles(files: FilePort, options: CheckWbsFilesOptions = {}): Promise<Problem[]> {

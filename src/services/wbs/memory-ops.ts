@@ -19,9 +19,8 @@ export const INDEX_FILE = fileNameOf(wbsTaskIndex);
 const MEMORY_EXTENSIONS = ['.json', '.md', '.txt', '.yaml', '.yml'];
 
 /**
- * Problems with a memory path, `[]` when it is safe: it must begin with
- * `.claude/memory/`, be relative, have no `..`/`.`/empty segment, no
- * backslash, no NUL or control character, and end in an allowed extension.
+ * Problems with a memory path, `[]` when it is safe: relative, under `.claude/memory/`, no `..`, `.` or empty
+ * segment, no backslash or control character, an allowed extension.
  * @example checkMemoryPath('.claude/memory/../secrets.json') // [{ code: 'wbs.path-traversal', ... }]
  */
 export function checkMemoryPath(path: unknown): Problem[] {
@@ -83,11 +82,7 @@ function verifyMemoryContent(path: string, bytes: Uint8Array): Problem[] {
   return [];
 }
 
-/**
- * Reads a file through the port as UTF-8 text. Never throws: a failed read is
- * `wbs.read-failed`, no file `wbs.file-missing`, bad UTF-8 `wbs.not-text`
- * (with the `bytes` as read).
- */
+/** Reads a file through the port as UTF-8 text; never throws (`wbs.read-failed`, `wbs.file-missing`, `wbs.not-text` with the bytes). */
 export async function readText(files: FilePort, path: string): Promise<{ bytes?: Uint8Array; text?: string; problems: Problem[] }> {
   let bytes: Uint8Array | undefined;
   try {
@@ -118,9 +113,8 @@ export async function stage(files: FilePort, temp: string, bytes: Uint8Array): P
 }
 
 /**
- * The seed's `memory_write(file, content)`: checks the path, verifies the
- * content (UTF-8; JSON parses; `task-index.json` and `tasks/*.json` validate
- * by format; YAML parses), then writes `file.tmp` → verify → rename.
+ * The seed's `memory_write(file, content)`: checks the path and the content (UTF-8, JSON or YAML that parses, WBS
+ * files valid), then writes `file.tmp`, reads it back and renames it over the file.
  * @example await memoryWrite(files, '.claude/memory/notes.md', '# Notes\n')
  */
 export async function memoryWrite(files: FilePort, path: string, content: string | Uint8Array): Promise<Result<void>> {
@@ -156,10 +150,8 @@ export async function memoryRead(files: FilePort, path: string): Promise<Result<
 export type JsonUpdate = ((value: unknown) => unknown) | readonly JsonPatchOperation[];
 
 /**
- * The seed's `memory_update_json(file, jq_expression)`, with a pure function
- * or a JSON Patch in place of jq: reads and parses the file, applies the
- * update to a copy, and writes the result through {@link memoryWrite}
- * (2-space JSON, final newline). Returns the new value.
+ * The seed's `memory_update_json(file, jq_expression)` with a pure function or a JSON Patch for jq: the update of a
+ * copy is written through {@link memoryWrite} (2-space JSON, final newline); returns the new value.
  * @example await memoryUpdateJson(files, '.claude/memory/tasks/1.1.json', (t) => ({ ...(t as object), status: 'done' }))
  */
 export async function memoryUpdateJson(files: FilePort, path: string, update: JsonUpdate): Promise<Result<unknown>> {

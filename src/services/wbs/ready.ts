@@ -34,9 +34,8 @@ export interface ReadyOptions {
 }
 
 /**
- * Ready work without a server: entries not done whose dependencies (and, by
- * default, their ancestors' dependencies) are all done; every other unfinished
- * entry comes with a `blockedBy` explanation.
+ * Ready work: entries not done whose dependencies (and by default their ancestors') are all done; every other
+ * unfinished entry comes with a `blockedBy` explanation.
  * @example readyTasks(index).ready // ['1.1.2', '2.1.1']
  */
 export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyWork {
@@ -69,9 +68,8 @@ export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyW
 }
 
 /**
- * Orders every entry so that each comes after its dependencies (Kahn's
- * algorithm, ties broken by WBS order). Missing dependencies are ignored; a
- * cycle fails with `wbs.dependency-cycle` problems naming it.
+ * Every entry after its dependencies (Kahn's algorithm, ties in WBS order); missing dependencies are ignored, a
+ * cycle fails with `wbs.dependency-cycle`.
  * @example topologicalOrder(index) // ok: ['1', '1.1', '1.2', ...]
  */
 export function topologicalOrder(index: TaskIndex): Result<string[]> {
@@ -102,8 +100,7 @@ export function topologicalOrder(index: TaskIndex): Result<string[]> {
 }
 
 /**
- * The dependency cycles of an index, each as ids in order (each id depends on
- * the next; the last depends on the first), one per strongly connected component.
+ * The dependency cycles of an index, one per strongly connected component, each as ids that depend on the next (the last on the first).
  * @example findDependencyCycles(index) // [['1.1', '1.2']]
  */
 export function findDependencyCycles(index: TaskIndex): string[][] {

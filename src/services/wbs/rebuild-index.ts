@@ -28,12 +28,9 @@ export function indexEntryOf(entity: Loose, childrenOf: (id: string) => string[]
 }
 
 /**
- * Reconstructs `task-index.json` from `tasks/*.json`, deterministically:
- * entries in WBS order (`1.9` before `1.10`), keys in the seed's order
- * (id, type, status, parent, children, dependencies, progress, deliverables),
- * missing `parent`/`children` derived from the ids, `progress` counted over
- * leaf tasks. Entities without a usable string id, and later duplicates, are
- * skipped (`checkWbs` reports them).
+ * Reconstructs `task-index.json` from `tasks/*.json`, deterministically: entries in WBS order (`1.9` before `1.10`),
+ * keys in the seed's order, missing `parent`/`children` from the ids, `progress` counted over leaf tasks. Entities
+ * without a string id, and later duplicates, are skipped (`checkWbs` reports them).
  * @example rebuildWbsIndex({ 'tasks/1.json': { id: '1', type: 'epic', status: 'pending' } })
  */
 export function rebuildWbsIndex(tasks: TaskFiles, options: RebuildWbsIndexOptions = {}): TaskIndex {
