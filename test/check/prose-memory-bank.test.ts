@@ -55,3 +55,49 @@ describe('the prose Memory Bank layout is a dialect, not missing frontmatter and
     expect(r.problems.filter((p) => p.code === 'check.prose-bank-missing-file').map((p) => p.severity)).toEqual(['error']);
   });
 });
+
+describe('a prose bank is decided by evidence that cannot be an accident', () => {
+  it('progress.md holding tables of its own (a milestone log with Task | Agent | Evidence | Status) is prose: no error', async () => {
+    const progress = [
+      '# Progress',
+      '',
+      '| Task | Status |',
+      '|------|--------|',
+      '| Write the brief | done |',
+      '',
+      '## Completed milestones',
+      '',
+      '| Task | Agent | Evidence | Status |',
+      '|---|---|---|---|',
+      '| M1 | Coder | PR 12 | DONE |',
+      '',
+    ].join('\n');
+    const r = await checkFiles({ ...PROSE, 'memory-bank/progress.md': progress });
+    expect(errorsOf(r.problems)).toEqual([]);
+    expect(r.code).toBe(0);
+  });
+
+  it("beside other tables, the table with the seed's header is the one checked", async () => {
+    const progress = [
+      '# Progress',
+      '',
+      '| Task | Agent | Evidence | Status |',
+      '|---|---|---|---|',
+      '| M1 | Coder | PR 12 | DONE |',
+      '',
+      '| task_id | status | agent | milestone_severity | updated_at |',
+      '|---|---|---|---|---|',
+      '| T-1 | FINISHED | Coder | LOW | 2026-02-20T02:00:00Z |',
+      '',
+    ].join('\n');
+    const r = await checkFiles({ 'memory-bank/progress.md': progress, 'memory-bank/decisionLog.md': PROSE['memory-bank/activeContext.md']! });
+    // The seed's table is read: its bad status is found on its row (line 9), the milestone log is not checked.
+    expect(r.problems.filter((p) => p.severity === 'error').map((p) => [p.code, p.line])).toEqual([['schema.enum', 9]]);
+  });
+
+  it('one unfenced JSON line in a prose activeContext.md does not switch the bank to JSON Lines', async () => {
+    const r = await checkFiles({ ...PROSE, 'memory-bank/activeContext.md': `${PROSE['memory-bank/activeContext.md']}\nSettings we use:\n{ "theme": "dark" }\n` });
+    expect(errorsOf(r.problems)).toEqual([]);
+    expect(r.problems.map((p) => p.code)).toEqual(['check.prose-memory-bank']);
+  });
+});

@@ -11,6 +11,7 @@ import { parseSystemPatterns } from '../system-patterns/parse.js';
 import { type Problem, type Result, error, ok, warning } from '../../kernel/problems/index.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 import { checkJsonFormat } from '../check-json.js';
+import { getFormat } from '../../schema/registry.js';
 import { dirOf } from '../layout.js';
 import { type PayloadDigests, payloadCandidates, payloadDigests, payloadMatch } from '../product-context/payload.js';
 
@@ -23,6 +24,45 @@ const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'f
  * line outside a code fence makes the file a ledger, though no entry was read.
  */
 const FAILED_ENTRY_CODES: ReadonlySet<string> = new Set(['ledger.unparseable-line', 'ledger.torn-tail', 'json.uncovered-key', 'json.duplicate-key', 'json.lone-surrogate']);
+
+/** The property names of a JSON Lines ledger's entry schema. */
+const fieldsByFormat = new Map<string, ReadonlySet<string>>();
+
+function entryFields(format: Exclude<LedgerFormatId, 'feedback-log'>): ReadonlySet<string> {
+  let fields = fieldsByFormat.get(format);
+  if (fields === undefined) {
+    const schema = getFormat(LEDGER_FORMATS[format].schemaId)?.schema as { properties?: object } | undefined;
+    fields = new Set(Object.keys(schema?.properties ?? {}));
+    fieldsByFormat.set(format, fields);
+  }
+  return fields;
+}
+
+/**
+ * True when `keys` could not be an accident of prose: one of the entry's fields
+ * the seed spells its own way (`predecessor_hash`, `diff_hash`: a snake_case
+ * name), or two of its fields.
+ */
+function isEvidence(keys: Iterable<string>, fields: ReadonlySet<string>): boolean {
+  let score = 0;
+  for (const k of keys) if (fields.has(k) && (score += k.includes('_') ? 2 : 1) >= 2) return true;
+  return false;
+}
+
+/** True when a line's text names, as JSON keys, fields that are evidence of an entry ({@link isEvidence}). */
+function namesFields(line: string, fields: ReadonlySet<string>): boolean {
+  return isEvidence(
+    [...line.matchAll(/"([A-Za-z0-9_]+)"\s*:/g)].map((m) => m[1]!),
+    fields,
+  );
+}
+
+/** The text of a file's 1-based line `n`, without its line ending. */
+function lineAt(file: LoadedFile, n: number): string {
+  const start = file.lines.lineStart(n);
+  const end = file.text.indexOf('\n', start);
+  return file.text.slice(start, end === -1 ? file.text.length : end);
+}
 
 /** A file whose reading depends on the bank's dialect: its problems wait until every file of the bank was seen. */
 interface HeldFile {
@@ -82,8 +122,13 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     const crOnly = summary.problems.some((p) => p.code === 'ledger-text.cr-line-endings');
     // An entry line that could not be read is an entry all the same: a one-entry ledger so broken or
     // tampered must not pass as prose (its first `{` line is where the preamble ends).
-    const failed = !opensInFence(file.text, summary.preambleLines) && summary.problems.some((p) => FAILED_ENTRY_CODES.has(p.code));
-    if (!crOnly && !failed && (summary.entries === 0 || opensInFence(file.text, summary.preambleLines))) {
+    // A line is evidence of entries only if it cannot be an accident of prose: it names one of the seed's
+    // own field names (`predecessor_hash`, `diff_hash`) or two of the entry's fields (a JSON sample such as
+    // `{ "theme": "dark" }` in a prose file names none).
+    const fields = entryFields(format);
+    const failed = !opensInFence(file.text, summary.preambleLines) && summary.problems.some((p) => FAILED_ENTRY_CODES.has(p.code) && p.line !== undefined && namesFields(lineAt(file, p.line), fields));
+    const seedEntries = parsed.entries.some((e) => typeof e.value === 'object' && e.value !== null && isEvidence(Object.keys(e.value), fields));
+    if (!crOnly && !failed && (!seedEntries || opensInFence(file.text, summary.preambleLines))) {
       if (file.text.trim() !== '') hold('ledger', summary.problems);
       return;
     }

@@ -3,7 +3,8 @@ import { defineCodes } from '../../kernel/problems/codes.js';
 /** Problem codes of the `progress.md` table. */
 export const progressCodes = defineCodes({
   'table.missing': {
-    meaning: 'No Markdown table (header row followed by a `|---|` alignment row) was found.',
+    meaning:
+      "No Markdown table with the progress table's header was found: no table at all, or none whose header names two of the seed's columns (`task_id`, `status`, …). Other tables are the file's prose. In a prose memory bank this is no problem (the file is read as plain Markdown).",
     fix: 'Add the table with its header and alignment rows.',
     source: { seed: 'memory-bank-schema.md', quote: 'entry_format: Markdown table' },
     format: 'progress',

@@ -9,6 +9,9 @@ import { isAlignmentRow, renderRow, splitRow } from '../../syntax/markdown-table
 /** The columns of `progress.md`, in schema order; all are required. */
 export const PROGRESS_COLUMNS: readonly string[] = Object.keys(ProgressRow.properties);
 
+/** How many of the seed's column names make a table's header the progress table's. */
+const SEED_HEADER_MIN = 2;
+
 /** One row of a parsed table. */
 export interface ProgressTableRow {
   /** 1-based file line; absent for rows added in code. */
@@ -86,14 +89,21 @@ function parseTableUnguarded(text: string, options: ProgressTableOptions): Resul
   const from = 'bodyStart' in split ? split.bodyStart : text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLine = countNewlines(text, from) + 1;
   const lines = linesFrom(text, from);
+  // The table is the first whose header is the seed's (two of its columns at least): other tables are the file's prose.
   let h = -1;
+  let tables = 0;
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (lines[i]!.line.includes('|') && isAlignmentRow(lines[i + 1]!.line)) {
+    if (!lines[i]!.line.includes('|') || !isAlignmentRow(lines[i + 1]!.line)) continue;
+    tables++;
+    if (splitRow(lines[i]!.line).filter((c) => PROGRESS_COLUMNS.includes(c.text)).length >= SEED_HEADER_MIN) {
       h = i;
       break;
     }
   }
-  if (h === -1) return finish(fail([error('table.missing', 'no Markdown table (a header row and a |---| row) was found', { line: firstLine, column: 1 })]));
+  if (h === -1) {
+    const why = tables === 0 ? 'no Markdown table (a header row and a |---| row) was found' : `none of the ${tables} Markdown table(s) has the progress table's header (task_id, status, …)`;
+    return finish(fail([error('table.missing', why, { line: firstLine, column: 1 })]));
+  }
   const headerLine = firstLine + h;
   const headerCells = splitRow(lines[h]!.line);
   const columns = headerCells.map((c) => c.text);
