@@ -1,6 +1,7 @@
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
 import { wbsTaskHistory } from '../wbs/history.js';
+import { timestampUtc } from '../wbs/rules/timestamp-utc.js';
 
 /** WBS task memory: `.claude/memory/tasks/<id>.json`, one entity each. */
 export const wbsTask: FormatModule<'wbs-task'> = {
@@ -13,4 +14,5 @@ export const wbsTask: FormatModule<'wbs-task'> = {
   exportKind: 'wbs-task',
   gitPattern: '**/.claude/memory/tasks/*.json',
   history: wbsTaskHistory,
+  rules: [timestampUtc],
 };
