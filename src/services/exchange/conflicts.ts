@@ -8,12 +8,10 @@ import { type Memory, type MaybePromise, isThenable } from './record-store.js';
 import { type ExchangeRecord, recordKey, recordTime } from './records.js';
 
 /**
- * What import does when the target already holds a record or file with the
- * same key and different content: `fail` (default) refuses the whole import
- * before writing anything; `skip` keeps the local one; `overwrite-older`
- * replaces it only when the incoming one is provably newer (a later
- * `updated_at`, or for ledgers an extension of the local bytes). Newer,
- * undated or diverged local data is always kept, with a warning.
+ * What import does with a record or file the target holds differently:
+ * `fail` (default) refuses the import; `skip` keeps the local one;
+ * `overwrite-older` replaces it only when the incoming one is provably newer
+ * (a later `updated_at`, or a ledger extending the local bytes).
  */
 export type ConflictPolicy = 'fail' | 'skip' | 'overwrite-older';
 

@@ -4,10 +4,8 @@ const encoder = new TextEncoder();
 
 /**
  * The running bundle digest: `h0` = 32 zero bytes, `hi = sha256(h(i-1) ‖ line_i)`
- * over the UTF-8 bytes of each record line (newline excluded), and
- * `digest = hex(sha256(hn ‖ JCS(manifest without digest)))`. Any edited,
- * inserted, removed or reordered line, and any edit to the manifest, changes
- * it. Works with any one-shot {@link Hasher}; memory is one line.
+ * over each record line's UTF-8 bytes, and `digest = hex(sha256(hn ‖
+ * JCS(manifest without digest)))`: any change to a line, their order or the manifest changes it.
  *
  * @example
  * const d = new BundleDigest(jsHasher);
@@ -17,11 +15,8 @@ const encoder = new TextEncoder();
 export class BundleDigest {
   private state: Uint8Array = new Uint8Array(32);
   private buf = new Uint8Array(4096);
-  private readonly hasher: Hasher;
 
-  constructor(hasher: Hasher) {
-    this.hasher = hasher;
-  }
+  constructor(private readonly hasher: Hasher) {}
 
   private ensure(n: number): void {
     if (this.buf.length < n) this.buf = new Uint8Array(Math.max(n, this.buf.length * 2));

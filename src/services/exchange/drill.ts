@@ -89,10 +89,9 @@ async function compare(a: ExportedBundle, b: ExportedBundle, hasher: Hasher, rep
 }
 
 /**
- * The ADR-0002 recovery drill: export → import into an empty fresh store →
- * compare record counts per type and per-record hashes. Given a bundle, it
- * first restores it (migrating older versions) and drills the result against
- * the bundle's own counts; given a memory, it drills that memory.
+ * The ADR-0002 recovery drill: export → import into a fresh store → compare
+ * counts per type and per-record hashes. A bundle is restored first and
+ * drilled against its own counts.
  *
  * @example
  * const report = await drill(readFileSync('memory.ndjson', 'utf8'));

@@ -132,10 +132,9 @@ async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: n
 }
 
 /**
- * Exports a memory (files and records) as a self-verifying NDJSON bundle of
- * the current schema version. A first pass validates, counts and digests
- * every record with memory flat in the record count; the returned bundle
- * streams a second pass. Same memory and clock: same bytes.
+ * Exports a memory (files and records) as a self-verifying NDJSON bundle: a
+ * first pass validates, counts and digests every record, the returned bundle
+ * streams a second. Same memory and clock: same bytes.
  *
  * @example
  * const r = await exportBundle({ files, records }, { agentId: 'kani', env: { now: () => '2026-02-20T02:00:00Z' } });

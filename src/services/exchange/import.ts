@@ -10,7 +10,7 @@ import { type ConflictPolicy, type Resolution, resolveConflict } from './conflic
 import { type Memory, isFileRecordStore, isThenable } from './record-store.js';
 import { type ExchangeRecord, sortKey } from './records.js';
 import { type BundleInput, type BundleSource, type Spool, isReopenable, memorySpool, openSource, spoolInput } from './source.js';
-import { type Staging, recoverStaging, startStaging } from './staging.js';
+import { type RecoveredStaging, type Staging, recoverStaging, startStaging } from './staging.js';
 import { LineBlocks } from './verified-blocks.js';
 import { sameBytes } from '../../kernel/canonical/bytes.js';
 
@@ -66,6 +66,11 @@ export interface PartialWrite {
 export type ImportResult = Result<ImportSummary> & { partial?: PartialWrite };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const RECOVERED: Record<RecoveredStaging['action'], string> = {
+  'rolled-back': 'its partial commit was rolled back',
+  completed: 'it had completed; its leftovers were removed',
+  discarded: 'it had written nothing; its staged files were removed',
+};
 
 interface Header {
   version: number;
@@ -196,12 +201,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
         add(error('exchange.write-failed', `an interrupted import (${r.dir}) could not be rolled back for ${r.unrestored.join(', ')}; their previous bytes are in ${r.dir}/old/`));
         return { ...fail(errors), partial: { files: r.unrestored, backups: `${r.dir}/old`, records: 0 } };
       }
-      add(
-        warning(
-          'exchange.recovered-import',
-          `an interrupted import was found (${r.dir}): ${r.action === 'rolled-back' ? 'its partial commit was rolled back' : r.action === 'completed' ? 'it had completed; its leftovers were removed' : 'it had written nothing; its staged files were removed'}`,
-        ),
-      );
+      add(warning('exchange.recovered-import', `an interrupted import was found (${r.dir}): ${RECOVERED[r.action]}`));
     }
   }
 
@@ -223,6 +223,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   const resolved = (r: Resolution, raw: RawLine): boolean => {
     if (r.problem !== undefined) add({ ...r.problem, ...where(raw.number) });
     progress?.(records, raw.end, 'verify');
+    return errors.length < maxProblems;
+  };
+  /** Reports problems (placed at line `at`, when given); true while under the problem limit. */
+  const report = (problems: Problem[], at?: number): boolean => {
+    for (const p of problems) add(at === undefined ? p : { ...p, ...where(at, p.pointer) });
     return errors.length < maxProblems;
   };
   // Returns a promise only when the target answers asynchronously (no microtask per line otherwise).
@@ -257,36 +262,20 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     records++;
     const at = raw.number;
     const parsed = parseLine(raw);
-    if ('problem' in parsed) {
-      add(error('exchange.bad-line', parsed.problem, where(at)));
-      return errors.length < maxProblems;
-    }
+    if ('problem' in parsed) return report([error('exchange.bad-line', parsed.problem, where(at))]);
     const value = parsed.value;
     if (!isObject(value) || typeof value.type !== 'string') {
-      add(
-        isManifest(value)
-          ? error('exchange.manifest-not-first', `a second manifest is on line ${at}`, where(at))
-          : error('exchange.bad-record', 'a record must be a JSON object with a string "type"', where(at)),
-      );
-      return errors.length < maxProblems;
+      if (isManifest(value)) return report([error('exchange.manifest-not-first', `a second manifest is on line ${at}`, where(at))]);
+      return report([error('exchange.bad-record', 'a record must be a JSON object with a string "type"', where(at))]);
     }
     const type = value.type;
     const schemaProblems = checkRecord(h.version, value as AnyRecord);
-    if (schemaProblems === undefined) {
-      add(error('exchange.unknown-record-type', `schema v${h.version} has no record type "${type}"`, where(at, '/type')));
-      return errors.length < maxProblems;
-    }
+    if (schemaProblems === undefined) return report([error('exchange.unknown-record-type', `schema v${h.version} has no record type "${type}"`, where(at, '/type'))]);
     if (!h.declared.has(type)) add(error('exchange.undeclared-record-type', `record type "${type}" is not in the manifest's record_types`, where(at, '/type')));
     counts.set(type, (counts.get(type) ?? 0) + 1);
-    if (schemaProblems.length > 0) {
-      schemaProblems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
-      return errors.length < maxProblems;
-    }
+    if (schemaProblems.length > 0) return report(schemaProblems, at);
     const m = applySteps(value as AnyRecord, h.steps);
-    if (!m.ok) {
-      m.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
-      return errors.length < maxProblems;
-    }
+    if (!m.ok) return report(m.problems, at);
     for (const p of m.problems ?? []) {
       const k = `${type}\u0000${p.code}\u0000${p.pointer ?? ''}`;
       const seenBefore = dropped.get(k);
@@ -300,14 +289,8 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     const record = m.value as unknown as ExchangeRecord;
     const key = sortKey(record);
     if (h.version >= 2) {
-      if (prevKey !== undefined && !(prevKey < key))
-        add(
-          error(
-            prevKey === key ? 'exchange.duplicate-record' : 'exchange.unsorted-records',
-            `${type} record on line ${at} is ${prevKey === key ? 'a duplicate of' : 'not after'} the record before it`,
-            where(at),
-          ),
-        );
+      if (prevKey === key) add(error('exchange.duplicate-record', `${type} record on line ${at} is a duplicate of the record before it`, where(at)));
+      else if (prevKey !== undefined && !(prevKey < key)) add(error('exchange.unsorted-records', `${type} record on line ${at} is not after the record before it`, where(at)));
       prevKey = key;
     } else {
       if (seen.has(key)) add(error('exchange.duplicate-record', `${type} record on line ${at} repeats an earlier key`, where(at)));
@@ -315,7 +298,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     }
     if (record.type === 'File') {
       const bytes = fileBytes(record, hasher);
-      if (!bytes.ok) bytes.problems.forEach((p) => add({ ...p, ...where(at, p.pointer) }));
+      if (!bytes.ok) for (const p of bytes.problems) add({ ...p, ...where(at, p.pointer) });
     }
     if (verifyOnly) {
       // no target: nothing to resolve

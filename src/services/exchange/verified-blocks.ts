@@ -4,25 +4,18 @@ import type { Hasher } from '../../kernel/canonical/index.js';
 const BLOCK_BYTES = 64 * 1024;
 
 /**
- * Cuts a sequence of lines into blocks of about 64 KiB and hashes each block:
- * the lines' bytes, each followed by `\n` (a line of 64 KiB or more is hashed
- * alone). Where blocks end depends only on the line lengths, so the same
- * lines always give the same blocks and hashes, and a block's bytes name its
- * lines exactly. Import records the block hashes in its verify pass and, in
- * its apply pass, holds each block's writes until that block hashes the same:
- * one SHA-256 per 64 KiB instead of one per line, and only verified bytes are
- * ever written.
+ * Cuts lines into blocks of about 64 KiB and hashes each (the lines' bytes,
+ * each followed by `\n`; a line of 64 KiB or more alone). Where blocks end
+ * depends only on the line lengths, so the same lines give the same hashes:
+ * import's apply pass holds a block's writes until it hashes as verified.
  */
 export class LineBlocks {
   private buf = new Uint8Array(BLOCK_BYTES);
   private len = 0;
-  private readonly hasher: Hasher;
   /** Index of the block the next line goes to. */
   blocks = 0;
 
-  constructor(hasher: Hasher) {
-    this.hasher = hasher;
-  }
+  constructor(private readonly hasher: Hasher) {}
 
   /**
    * Adds one line (without its newline). Returns the blocks this completes

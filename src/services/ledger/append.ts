@@ -33,10 +33,7 @@ export interface Appended<F extends LedgerFormatId = LedgerFormatId> {
   hash: string;
 }
 
-/**
- * The end of a ledger, which is all append needs: the last entry's hash and
- * timestamp, and ids already used (at least those of the last day with ids).
- */
+/** The end of a ledger, all append needs: the last entry's hash and time, and the ids used (at least the last day's). */
 export interface LedgerHead {
   /** entry_hash of the last entry; {@link ZERO_HASH} for an empty ledger. */
   lastHash: string;
@@ -80,12 +77,7 @@ export function nextDatedId(prefix: string, day: string, ids: Iterable<string>):
   return max >= 999 ? undefined : `${stem}${String(max + 1).padStart(3, '0')}`;
 }
 
-/**
- * Completes a draft against the head of a ledger: fills `predecessor_hash`,
- * the timestamp from `env.now()` and the next free dated id, then validates
- * the entry against its schema. Nothing is written; the caller stores
- * `line + '\n'`.
- */
+/** Completes a draft against the head of a ledger (chain link, time, next dated id) and validates it; the caller stores `line + '\n'`. */
 export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: EntryDraft<F>, options: AppendOptions<F>): Result<Appended<F>> {
   if (!isLedgerFormat(options.format)) return fail([unknownFormat(options.format)]);
   const info: LedgerFormatInfo = LEDGER_FORMATS[options.format];
@@ -117,9 +109,8 @@ export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: 
 }
 
 /**
- * Appends a draft to a ledger held as entry values: fills `predecessor_hash`
- * (hash of the last entry, 64 zeros for the first), the timestamp and the id,
- * validates the result and returns it. `entries` is not modified.
+ * Appends a draft to a ledger held as entry values (not modified): fills
+ * `predecessor_hash`, the timestamp and the id, and validates the result.
  *
  * @example
  * const r = append(entries, { proposer_agent: 'ReaperOAK', rationale: 'x', diff_hash, tests_passed: true },

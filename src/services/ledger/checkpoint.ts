@@ -43,14 +43,12 @@ export function checkpoint(entries: Iterable<unknown>, hasher: Hasher = jsHasher
   return { size: acc.size, root: toHex(acc.root()) };
 }
 
-// A signed note is UTF-8 without ASCII control characters other than the
-// newline that ends each line; a lone surrogate has no UTF-8 form.
+// What Go's `note.Open` refuses: ASCII control characters but newline, and lone surrogates (no UTF-8 form).
 const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f]|\p{Cs}/u;
 
 /**
  * True when `text` may appear in a signed note (origin, extension lines, key
- * names): it holds no ASCII control character other than newline (no TAB, CR,
- * ESC, NUL, …) and no lone surrogate. Go's `note.Open` refuses such notes.
+ * names): no ASCII control character but newline, no lone surrogate.
  *
  * @example isNoteText('example.com/log') // true; isNoteText('a\tb') // false
  */
@@ -79,10 +77,9 @@ export function formatCheckpoint(cp: Checkpoint & { origin: string; extensions?:
 const SIG_PREFIX = '\u2014 ';
 
 /**
- * Reads a C2SP checkpoint (optionally a signed note). Signatures are parsed,
- * not verified. A note holding a control character other than newline (TAB,
- * CR, ESC, …) anywhere is refused with `ledger.checkpoint-invalid` at its line
- * and column, as the signed-note format forbids them.
+ * Reads a C2SP checkpoint (optionally a signed note); signatures are parsed,
+ * not verified. A control character other than newline anywhere is
+ * `ledger.checkpoint-invalid` at its line and column.
  */
 export function parseCheckpoint(text: string): Result<CheckpointNote> {
   const bad = (msg: string, line?: number, column?: number) =>
@@ -259,14 +256,10 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
 }
 
 /**
- * Checks that `newer` extends `older` using a consistency proof from
- * `MerkleTree.consistencyProof(older.size, newer.size)`: reports
- * `ledger.checkpoint-rollback` when the newer tree is smaller and
- * `ledger.checkpoint-mismatch` when the proof fails (a fork).
- *
- * Every tree extends the empty tree, so an older checkpoint of 0 entries
- * needs no proof (and accepts none), but its root must be the empty-tree
- * root: a size-0 checkpoint with any other root is a mismatch.
+ * Checks that `newer` extends `older` with a consistency proof from
+ * `MerkleTree.consistencyProof`: `ledger.checkpoint-rollback` when the newer
+ * tree is smaller, `ledger.checkpoint-mismatch` on a fork. An older checkpoint
+ * of 0 entries needs no proof, but must carry the empty-tree root.
  */
 export function checkCheckpointConsistency(older: Checkpoint, newer: Checkpoint, proof: readonly Uint8Array[], hasher: Hasher = jsHasher): Problem[] {
   if (newer.size < older.size) return [error('ledger.checkpoint-rollback', `the newer checkpoint has ${newer.size} entries, fewer than the older one (${older.size})`)];

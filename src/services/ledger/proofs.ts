@@ -57,12 +57,8 @@ export function verifyInclusion(index: number, size: number, leaf: Uint8Array, p
 /**
  * Verifies an RFC 9162 §2.1.4.2 consistency proof: the tree of `m` leaves with
  * root `oldRoot` is a prefix of the tree of `n` leaves with root `newRoot`.
- * False for rollbacks (`m > n`) and forks.
- *
- * A proof from the empty tree (`m = 0`, `n > 0`) proves nothing and is
- * refused, as RFC 9162 defines no such proof; `m = n = 0` holds only when
- * both roots are the empty-tree root. To accept an old empty checkpoint, use
- * {@link checkCheckpointConsistency}, which checks its root instead.
+ * False for rollbacks and forks, and from the empty tree (RFC 9162 defines no
+ * such proof; {@link checkCheckpointConsistency} accepts an empty old checkpoint).
  */
 export function verifyConsistency(m: number, n: number, proof: readonly Uint8Array[], oldRoot: Uint8Array, newRoot: Uint8Array, hasher: Hasher = jsHasher): boolean {
   if (!Number.isSafeInteger(m) || !Number.isSafeInteger(n) || m < 0 || m > n) return false;

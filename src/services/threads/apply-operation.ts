@@ -44,18 +44,13 @@ export function createThreadStore(env: Pick<ThreadEnv, 'now'> = {}): ThreadStore
 }
 
 /**
- * Applies one operation (spawn, reference, freeze, archive, update) and
- * returns a new store (the input is never changed), the operation recorded
- * in the log and relations and metadata kept consistent. What the transition
- * table forbids, a change to a read-only thread, unknown threads and bad
- * params are refused with a Problem.
- *
- * Spawn params: `child_id`, `objective`, `parent_id` (null or absent for a root),
- * optional `title` (defaults to the objective), `tags`, `storage_path`
- * (default `threads/<id>`), `depends_on`. Reference: `from_id`, `to_id`,
- * `asset_path`. Freeze/archive: `thread_id`. Update: `thread_id` and the fields
- * to set (not id, created_at, parent_id or status; `depends_on` replaces the
- * thread's dependencies).
+ * Applies one operation and returns a new store (the input is never changed),
+ * the operation logged and relations and metadata kept consistent. What the
+ * transition table forbids, a change to a read-only thread, unknown threads
+ * and bad params are refused with a Problem. Params: spawn `child_id`,
+ * `objective`, `parent_id` (null for a root), optional `title`, `tags`,
+ * `storage_path`, `depends_on`; reference `from_id`, `to_id`, `asset_path`;
+ * freeze/archive `thread_id`; update `thread_id` and the fields to set.
  * @example
  * const r = applyOperation(store, { command: 'spawn', params: { parent_id: null, child_id: 'auth', objective: 'Add login' } }, env);
  */
