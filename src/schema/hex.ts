@@ -6,16 +6,12 @@
 const LOWER_HEX = /^[0-9a-f]*$/;
 const ANY_CASE_HEX = /^[0-9a-fA-F]*$/;
 
-/** Lowercase hex strings of `min..max` characters. */
-export const isLowerHex =
-  (min: number, max: number) =>
-  (s: string): boolean =>
-    s.length >= min && s.length <= max && LOWER_HEX.test(s);
-
 /** Hex strings of 64 characters in either case (`^[0-9a-fA-F]{64}$`). */
 export function isHex64(s: string): boolean {
   return s.length === 64 && ANY_CASE_HEX.test(s);
 }
 
 /** A SHA-256 in lowercase hex (`^[0-9a-f]{64}$`): the form memkit writes hashes in. */
-export const isLowerSha256: (s: string) => boolean = isLowerHex(64, 64);
+export function isLowerSha256(s: string): boolean {
+  return s.length === 64 && LOWER_HEX.test(s);
+}

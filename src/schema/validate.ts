@@ -6,65 +6,37 @@ import { Locale, Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
-import { LOOP_PATTERNS } from './loop-patterns.js';
 import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
 import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
-/**
- * A schema id as the validators take it: any {@link SchemaId} (offered by
- * editors), or any other string, which is reported as `schema.unknown-format`
- * instead of being a type error (ids often come from user input).
- */
+/** A schema id as the validators take it: any {@link SchemaId}, or another string, reported as `schema.unknown-format` (ids often come from user input). */
 export type SchemaIdInput = SchemaId | (string & {});
 import { defaultCountTokens } from './tokens.js';
 
 /** Options for {@link validate}. */
 export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
-  /**
-   * Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS},
-   * never more than {@link MAX_VALUE_PROBLEMS}), then one `problems.truncated`
-   * saying how many more were found.
-   */
+  /** Report at most this many problems (default {@link DEFAULT_MAX_PROBLEMS}, at most {@link MAX_VALUE_PROBLEMS}), then one `problems.truncated`. */
   maxProblems?: number;
-  /**
-   * `false`: check the JSON Schema only (what the emitted schema files check),
-   * without the format's semantic rules such as a WBS type matching its id's
-   * depth; for callers that check those rules themselves. Default `true`.
-   */
+  /** `false`: check the JSON Schema only, without the format's semantic rules (for callers that check those themselves). Default `true`. */
   semantic?: boolean;
 }
 
 /** How many problems {@link validate} reports per value unless told otherwise. */
 export const DEFAULT_MAX_PROBLEMS = 50;
 
-/**
- * The most problems one validation reports, whatever `maxProblems` says:
- * callers asking for all of them (`Number.MAX_SAFE_INTEGER`) get a bounded
- * list and a `problems.truncated`, not a million errors for a million bad items.
- */
+/** The most problems one validation reports, whatever `maxProblems` says: a million bad items do not make a million errors. */
 export const MAX_VALUE_PROBLEMS = 100_000;
 
-/**
- * How many errors TypeBox is asked for beyond the cap: enough to count what
- * the cap leaves out exactly in any realistic value, bounded so a hostile
- * value (a million bad items) cannot make validation build a million errors.
- * Past it the `problems.truncated` count says "at least".
- */
+/** Errors asked for beyond the cap, so `problems.truncated` counts exactly in any realistic value (past it, "at least"). */
 const ERROR_HEADROOM = 10_000;
 
-/** What {@link schemaErrors} needs of a compiled TypeBox validator. */
-export interface ErrorSource {
-  Errors(value: unknown): readonly unknown[];
-}
+/** What the schema problem functions need of a compiled TypeBox validator. */
+type ErrorSource = Pick<Validator, 'Errors'>;
 
-/**
- * TypeBox's errors for `value`. TypeBox stops at a process-wide limit (8 by
- * default) without saying so; this asks for `limit` and says whether TypeBox
- * stopped there (then there may be more).
- */
-export function schemaErrors(validator: ErrorSource, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {
+/** TypeBox's errors for `value`, up to `limit` (TypeBox's own limit is global and silent), and whether it stopped there. */
+function schemaErrors(validator: ErrorSource, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {
   const settings = Settings.Get();
   const before = settings.maxErrors;
   const max = Math.max(1, Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER));
@@ -87,11 +59,7 @@ function capped(problems: Problem[], max: number, stopped: boolean): Problem[] {
   return cap.problems;
 }
 
-/**
- * The schema problems of `value` under a compiled TypeBox validator, as
- * {@link validate} reports them: up to `maxProblems`, then one
- * `problems.truncated`. For callers that compile schemas of their own.
- */
+/** The schema problems of `value` under a compiled TypeBox validator, capped as {@link validate} caps them. */
 export function schemaProblems(validator: ErrorSource, value: unknown, maxProblems: number = DEFAULT_MAX_PROBLEMS): Problem[] {
   const max = Math.min(maxProblems, MAX_VALUE_PROBLEMS);
   const { errors, stopped } = schemaErrors(validator, value, max + ERROR_HEADROOM);
@@ -101,10 +69,7 @@ export function schemaProblems(validator: ErrorSource, value: unknown, maxProble
 /** A compiled validator of one format: returns the problems of a value (empty when valid). */
 export type FormatValidator = (value: unknown) => Problem[];
 
-/**
- * The Problem code for each JSON Schema keyword TypeBox reports. Keywords not
- * listed (none of memkit's schemas use them) map to `schema.invalid`.
- */
+/** The Problem code of each JSON Schema keyword TypeBox reports; others are `schema.invalid`. */
 export const KEYWORD_CODES: Readonly<Record<string, string>> = {
   type: 'schema.type',
   enum: 'schema.enum',
@@ -162,10 +127,7 @@ const REFINE_CODES = new Map<string, string>([
   [UNIQUE_MESSAGE, 'schema.unique-items'],
 ]);
 
-/**
- * Drops the noise of nullable unions (`X | null`): the "must be null" branch
- * error and the `anyOf` summary go when the other branch says what is wrong.
- */
+/** Drops the "must be null" branch error and the `anyOf` summary of `X | null` when the other branch says what is wrong. */
 function simplifyUnions(errors: readonly TLocalizedValidationError[]): readonly TLocalizedValidationError[] {
   // Branch errors come only with an `anyOf` error: without one there is nothing to drop.
   if (!errors.some(isAnyOf)) return errors;
@@ -185,7 +147,7 @@ export function toProblems(errors: readonly TLocalizedValidationError[]): Proble
   const out: Problem[] = [];
   for (const e of simplifyUnions(errors)) {
     if ((e.keyword as string) === '~refine' || (e.keyword as string) === 'refine') {
-      // The refinements compiledSchemaOf puts in place of date-time, hex patterns and unique strings.
+      // The refinements compiledSchemaOf puts in place of date-time and unique strings.
       out.push(error(REFINE_CODES.get(e.message) ?? 'schema.pattern', e.message, { pointer: e.instancePath }));
       continue;
     }
@@ -256,12 +218,7 @@ function runCheck(check: FormatDef['check'] | null, value: unknown, env: CheckEn
 
 const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form memkit writes (like 2026-02-20T02:00:00Z: extended format, seconds, a Z or ±hh:mm zone)';
 
-/**
- * The `convention.date-time-profile` warnings of `value` under `schema` (a
- * format's emitted schema): one per ISO 8601 date-time field whose value is
- * valid but outside memkit's RFC 3339 profile. Fields the seed calls RFC 3339
- * are checked by the schema itself and never reach this.
- */
+/** The `convention.date-time-profile` warnings of `value` under a format's schema: one per ISO 8601 date-time outside memkit's RFC 3339 profile. */
 export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer = ''): Problem[] {
   if (!hasOffProfileDate(schema, value)) return [];
   const out = new Map<string, Problem>();
@@ -269,10 +226,7 @@ export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer
   return [...out.values()];
 }
 
-/**
- * Adds the warnings below `schema` to `out`; with `out` null, only says
- * whether there is one (no pointers built: the cheap question asked first).
- */
+/** Adds the warnings below `schema` to `out`; with `out` null, only says whether there is one (no pointers built). */
 function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<string, Problem> | null, depth: number): boolean {
   const plan = datePlan(schema);
   if (plan === undefined || depth > 64) return false;
@@ -374,23 +328,17 @@ function hasIsoDate(schema: object): boolean {
 }
 
 /**
- * The schema memkit compiles for a format: the emitted schema minus its `allOf`
- * lists of `if`/`then` rules (memkit enforces those in the format's `check`, with
- * a precise pointer), and with each `date-time` string (format plus pattern)
- * replaced by one refinement running {@link isDateTime}, which accepts exactly
- * the same strings several times faster; lowercase-hex patterns (hashes, commit
- * ids) and unique-string arrays likewise become plain loops.
+ * The schema memkit compiles for a format: the emitted schema without its `if`/`then` rules (the
+ * format's `check` reports them with a precise pointer), date-time strings checked by
+ * {@link isDateTime} (the same strings, faster), and unique-string arrays by a Set.
  */
 export function compiledSchemaOf<T>(schema: T): T {
   return compileNode(schema, false);
 }
 
 /**
- * {@link compiledSchemaOf} with every field that has a form (see `withForm`:
- * ISO 8601 date-times, any-case hashes, ids) held to it: a value passing it
- * is valid and has no field outside memkit's form, so none of the convention
- * checks that report such fields has anything to say. Never used for errors:
- * a value failing it is judged by the schema itself.
+ * {@link compiledSchemaOf} with every field that has a form (`withForm`) held to it: a value
+ * passing it is valid and gives the convention checks nothing to say. Never used for errors.
  */
 export function inFormSchemaOf<T>(schema: T): T {
   return compileNode(schema, true);
@@ -404,9 +352,6 @@ function compileNode<T>(schema: T, inForm: boolean): T {
   if (form !== undefined) return Type.Refine(Type.String(), form, () => "outside memkit's form") as T; // a form implies its node's rule
   if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
   if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoDateTime, () => ISO_DATE_TIME_MESSAGE) as T;
-  const loop = node.type === 'string' && typeof node.pattern === 'string' && node.format === undefined ? LOOP_PATTERNS[node.pattern] : undefined;
-  if (loop !== undefined && Object.keys(node).every((k) => k === 'type' || k === 'pattern' || k === 'description'))
-    return Type.Refine(Type.String(), loop, () => `must match pattern "${node.pattern as string}"`) as T;
   const out: Record<PropertyKey, unknown> = {};
   for (const key of Reflect.ownKeys(node)) {
     const v = node[key];
@@ -431,11 +376,7 @@ const typeboxValidators = new Map<string, Validator>();
 
 const inFormValidators = new Map<string, (value: unknown) => number>();
 
-/**
- * The compiled check of a format's {@link inFormSchemaOf}, indexed (see
- * `compileIndexedCheck`): -1 for a value in form, else how many of the
- * format's leading properties are in form, hence valid (0 when unknown).
- */
+/** The indexed check of a format's {@link inFormSchemaOf}: -1 for a value in form, else how many leading properties are in form (0 when unknown). */
 function inFormValidator(def: FormatDef): (value: unknown) => number {
   let v = inFormValidators.get(def.id);
   if (v === undefined) {
@@ -458,12 +399,7 @@ function sameProperties(def: FormatDef): boolean {
   return keys(inFormSchemaOf(def.schema)) === declared && keys(compiledSchemaOf(def.schema)) === declared;
 }
 
-/**
- * The index of the last of `schema`'s properties that holds an ISO 8601
- * date-time field (-1: none), or infinity when one can sit elsewhere (an
- * undeclared key, an item, a branch): a value whose properties up to it are
- * in form has no date-time outside memkit's profile.
- */
+/** The index of the last of `schema`'s properties holding an ISO 8601 date-time (-1: none; infinity when one can sit elsewhere). */
 function lastDateProperty(schema: unknown): number {
   const plan = datePlan(schema);
   if (plan === undefined) return -1;
@@ -496,25 +432,12 @@ function typeboxValidator(def: FormatDef): Validator {
   return v;
 }
 
-/**
- * The compiled check of `schema`: memkit's generated code (see
- * `compileCheckCode`) where it can be evaluated, else TypeBox's compiled
- * check, called directly (see {@link directCheck}). Same answers either way.
- */
+/** The compiled check of `schema`: memkit's generated code where it can be evaluated, else TypeBox's compiled check (same answers). */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
-  return compileCheckCode(schema) ?? directCheck(Compile(schema as never) as unknown as Validator);
-}
-
-/**
- * The check function a TypeBox validator evaluated, called directly when it
- * can be found: `Validator.Check` reaches it through two methods shared by
- * every validator of the program, so those calls are never inlined, and a
- * loop calling an item check per array item pays for both. Falls back to
- * `Check` (same answers) if TypeBox ever keeps it elsewhere.
- */
-function directCheck(v: Validator): (value: unknown) => boolean {
-  const check: unknown = (v as unknown as { evaluateResult?: { check?: unknown } }).evaluateResult?.check;
-  return typeof check === 'function' ? (check as (value: unknown) => boolean) : (value) => v.Check(value);
+  const compiled = compileCheckCode(schema);
+  if (compiled !== undefined) return compiled;
+  const validator = Compile(schema as never);
+  return (value) => validator.Check(value);
 }
 
 /** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */
@@ -524,12 +447,7 @@ interface ErrorSink {
   stopped: boolean;
 }
 
-/**
- * Collects the errors of `value` at `path`; returns whether the value is valid
- * (like TypeBox's error walk). `failed`: the caller knows the value fails (its
- * whole check is not run again). `from`: the caller knows the first `from`
- * properties of the schema are valid (they are not walked).
- */
+/** Collects the errors of `value` at `path` and says whether it is valid; `failed`: known to fail; `from`: the first `from` properties are known valid. */
 type ErrorCollector = (value: unknown, path: string, sink: ErrorSink, failed?: boolean, from?: number) => boolean;
 
 /** Keywords that only annotate: they never fail. */
@@ -576,13 +494,10 @@ function checkEach(properties: Record<string, unknown>, required: readonly strin
 }
 
 /**
- * The error walk of `schema` compiled once into closures: the same errors, in
- * the same order, as TypeBox's `Errors()`, which interprets the schema afresh
- * for every value (about 20 µs per invalid entry). Whether a part is valid is
- * always TypeBox's compiled check of that part (or of one keyword), so valid
- * parts are skipped at compiled speed and no rule is written twice; this code
- * only walks the failing parts and names what failed. `undefined` when the
- * schema uses a keyword it does not know (then TypeBox's walk is used).
+ * The error walk of `schema` compiled once into closures: the same errors, in the same order, as
+ * TypeBox's `Errors()`, which interprets the schema afresh for every value. Whether a part is
+ * valid is always a compiled check of that part or keyword, so no rule is written twice.
+ * `undefined` for a keyword it does not know (then TypeBox's walk is used).
  */
 export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector | undefined {
   if (!isPlainObject(schema)) return undefined;
@@ -757,12 +672,7 @@ export function compileValidator(formatId: SchemaIdInput, options: ValidateOptio
   return v;
 }
 
-/**
- * {@link compileValidator} (default options) without the one-pass check of
- * memkit's forms: every valid value takes the schema check, the format's
- * whole `check` and the date-time walk. The plain path the fast one must
- * agree with, for tests.
- */
+/** {@link compileValidator} (default options) without the one-pass check of memkit's forms: the plain path the fast one must agree with, for tests. */
 export function compilePlainValidator(formatId: SchemaIdInput): FormatValidator | undefined {
   const def = getFormat(formatId);
   return def === undefined ? undefined : compileDef(def, { countTokens: defaultCountTokens }, DEFAULT_MAX_PROBLEMS, true, false);
@@ -779,12 +689,9 @@ export interface Tally {
 }
 
 /**
- * A cheap judgement of values of one format for a caller past its problem cap
- * (see `ProblemCap.skip`), which needs to count problems, not to word them:
- * a schema-valid value gets its semantic checks (cheap, and exact); a value
- * that fails the schema is counted as at least one error without asking
- * TypeBox for its errors, the slow part of validation. Returns `undefined`
- * for an unknown format id.
+ * A cheap judgement for a caller past its problem cap (`ProblemCap.skip`), which counts problems
+ * rather than words them: a schema-valid value gets its semantic checks; one that fails the
+ * schema counts as at least one error, unexplained. `undefined` for an unknown format id.
  */
 export function compileTally(formatId: string): ((value: unknown) => Tally) | undefined {
   const def = getFormat(formatId);
