@@ -35,20 +35,13 @@ export interface FrontmatterDoc {
   /** 1-based file line where the body starts. */
   bodyLine: number;
   /**
-   * Headings of the body (as micromark gives them; ATX and setext; none from code blocks),
-   * with file lines. For a body micromark would be slow on (see {@link markdownProblems}) they
-   * come from a plain scan of ATX (`#`) lines instead. The body's outline ({@link markdownOutline})
-   * is read on the first call of this, {@link bodyText} or {@link markdownProblems}, once for all
-   * three, so a caller that reads only `data` never pays for it.
+   * Headings of the body with file lines ({@link markdownOutline}). The outline is read on the
+   * first call of this, {@link bodyText} or {@link markdownProblems}, once for all three.
    */
   headings(): Heading[];
   /** Plain text of the body for search; the body as written when micromark was skipped. */
   bodyText(): string;
-  /**
-   * Why the body's headings and text did not come from micromark: one `markdown.too-deep`,
-   * `markdown.too-many-delimiters` or `markdown.too-complex` warning (with `file` and the file
-   * line), else `[]`. Report it next to the headings you use.
-   */
+  /** Why the body's headings and text did not come from micromark (one `markdown.*` warning, with `file`), else `[]`. */
   markdownProblems(): Problem[];
   /** `'\uFEFF'` when the file starts with a byte order mark, else `''`. */
   bom: string;
@@ -63,11 +56,8 @@ export interface FrontmatterDoc {
   /** 1-based file line of the first YAML line. */
   yamlLine: number;
   /**
-   * The 1-based file line of the value a JSON Pointer names in `data`, from
-   * the positions the YAML parse kept: the line of its key for a map member,
-   * of the item for a block sequence item. For a pointer naming something
-   * missing (a required property), the line of the deepest ancestor that
-   * exists; {@link yamlLine} for the root, for nothing found and for a malformed pointer.
+   * The 1-based file line of the value a JSON Pointer names in `data` (its key's line, an item's
+   * own); for something missing the deepest ancestor's; {@link yamlLine} when nothing is found.
    * @example parseFrontmatterOrThrow('---\nid: x\nprovenance:\n  events: []\n---\n').lineOf('/provenance/events') // 4
    */
   lineOf(pointer: string): number;
@@ -134,7 +124,6 @@ type RowAt = (tokens: readonly string[]) => number;
 const noRows: RowAt = () => -1;
 
 function makeDoc(parts: Omit<FrontmatterDoc, 'headings' | 'bodyText' | 'markdownProblems' | 'lineOf'>, rows: RowAt, limits: Limits, file: string | undefined, stats?: ParseStats): FrontmatterDoc {
-  // Read on the first call of headings(), bodyText() or markdownProblems(), once for all three.
   let outline: MarkdownOutline | undefined;
   const read = (): MarkdownOutline => (outline ??= markdownOutline(parts.body, parts.bodyLine - 1, limits, stats));
   return {

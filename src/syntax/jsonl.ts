@@ -35,10 +35,8 @@ const SLICE = 64 * 1024;
 const STRING_SLICE = 1024 * 1024;
 
 /**
- * The line splitter and parser behind {@link parseJsonl} and
- * {@link parseJsonlText}. Feed chunks, then call `end()`; parsed items
- * accumulate in `items`. Each byte is examined a bounded number of times, so
- * the work is linear in the input even for lines far over the limit.
+ * The line splitter behind every JSON Lines reader: feed chunks, then call `end()`; parsed items
+ * accumulate in `items`. Linear in the input, even for lines far over the limit.
  */
 export class JsonlReader {
   /** Parsed items not yet taken by the caller. */
@@ -264,14 +262,10 @@ export class JsonlReader {
 }
 
 /**
- * Parses one JSON Lines line (without its line ending) numbered `line` with
- * memkit's JSON reader (`readJson`). Returns `undefined` for a blank line.
- * `terminated` is false for a last line with no newline, whose syntax failure
- * is a torn write (`jsonl.truncated-line`). A repeated property name
- * (`json.duplicate-key`) or a lone surrogate (`json.lone-surrogate`) fails the
- * line. Forbidden keys are dropped with `input.forbidden-key` warnings, or
- * fail it (`json.uncovered-key`) with `forbiddenKeys: 'refuse'`, for lines a
- * hash covers.
+ * Parses one JSON Lines line (without its line ending) numbered `line` with `readJson`;
+ * `undefined` for a blank line. `terminated` is false for a last line with no newline, whose
+ * syntax failure is a torn write (`jsonl.truncated-line`). Forbidden keys are dropped with
+ * warnings, or fail the line with `forbiddenKeys: 'refuse'` (lines a hash covers).
  */
 export function parseJsonLine(text: string, line: number, terminated: boolean, file?: string, forbiddenKeys: 'drop' | 'refuse' = 'drop'): JsonlItem | undefined {
   const read = readJson(text, { forbiddenKeys });
@@ -325,7 +319,7 @@ export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): Asy
   return readItems(new JsonlReader(options), source);
 }
 
-/** The items `reader` makes of `source`, fed one chunk (a slice of a big one) at a time: how {@link parseJsonl} and the ledger text reader stream. */
+/** The items `reader` makes of `source`, fed one slice at a time: how {@link parseJsonl} and the ledger text reader stream. */
 export function readItems(reader: JsonlReader, source: JsonlSource): AsyncIterableIterator<JsonlItem> {
   const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> = typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
   let buffer: JsonlItem[] = [];
@@ -343,7 +337,7 @@ export function readItems(reader: JsonlReader, source: JsonlSource): AsyncIterab
     }
     return undefined;
   };
-  // Items are handed out from a buffer filled one chunk at a time: one promise per item, no generator machinery.
+  // A buffer filled one chunk at a time: one promise per item, no generator machinery.
   const fill = async (): Promise<IteratorResult<JsonlItem>> => {
     while (true) {
       const got = take();

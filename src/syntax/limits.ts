@@ -14,35 +14,17 @@ export interface Limits {
   maxYamlDepth: number;
   /** Most rows a Markdown table may have. */
   maxTableRows: number;
-  /**
-   * Largest YAML frontmatter block (UTF-16 code units between the `---` lines). A memory doc's
-   * frontmatter is small metadata; YAML parsing costs hundreds of bytes of memory per
-   * character of a dense flow list, so a larger block is refused (`frontmatter.too-large`)
-   * before it is parsed.
-   */
+  /** Largest YAML frontmatter block (UTF-16 code units), refused unparsed (`frontmatter.too-large`): YAML costs hundreds of bytes per character of a dense flow list. */
   maxFrontmatterBytes: number;
-  /**
-   * Most block quote and list markers (`>`, `-`, `+`, `*`, `1.`) one Markdown line may open.
-   * micromark's work grows with the square of this count, so a deeper line makes memkit skip
-   * micromark for that body (`markdown.too-deep`, a warning) and outline it with a linear
-   * line scan instead.
-   */
+  /** Most block quote and list markers one Markdown line may open; micromark's work grows with its square, so past it the body is outlined by a line scan (`markdown.too-deep`). */
   maxMarkdownNesting: number;
-  /**
-   * Most emphasis, link and code delimiter runs (`*`, `_`, `[`, `]`, backticks) one Markdown
-   * paragraph (a run of non-blank lines) may hold. micromark matches them with backward
-   * scans, so more make memkit skip micromark for that body (`markdown.too-many-delimiters`,
-   * a warning) and outline it with a linear line scan instead.
-   */
+  /** Most emphasis, link and code delimiter runs one Markdown paragraph may hold; micromark rescans for each, so past it the body is outlined by a line scan (`markdown.too-many-delimiters`). */
   maxMarkdownDelimiters: number;
   /**
-   * Most parsing work a Markdown body may need, estimated in characters: each line opening
-   * block quote or list markers costs the length of the body before it times their number
-   * (micromark copies its whole event list when containers open and close), a setext
-   * underline four times that length, a lazy line of a quoted or listed paragraph the length
-   * of that paragraph so far, and each paragraph its length times its delimiter runs. A body estimated above this makes
-   * memkit skip micromark for it (`markdown.too-complex`, a warning) and outline it with a
-   * linear line scan instead. Ordinary notes need well under a thousandth of it.
+   * Most micromark work a Markdown body may need, estimated in characters (containers, setext
+   * underlines, lazy lines and delimiter runs each cost a multiple of the text before them);
+   * past it the body is outlined by a line scan (`markdown.too-complex`). Ordinary notes need
+   * well under a thousandth of it.
    */
   maxMarkdownWork: number;
 }

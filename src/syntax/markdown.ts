@@ -5,12 +5,10 @@ import { type Problem, warning } from '../kernel/problems/index.js';
 import { type Limits, resolveLimits } from './limits.js';
 import type { ParseStats } from './yaml-block.js';
 
-// memkit's one Markdown outline reader. A body goes one of three ways, chosen in
-// markdownOutline only: a linear pre-scan (markdownHazard) finds input micromark would be slow
-// on, whose headings then come from a plain scan of `#` lines (plainHeadings); otherwise the fast
-// path (fastOutline) reads the plain subset memory docs are mostly written in; anything else runs
-// through micromark (micromarkOutline). The fast path gives exactly what micromark gives, or
-// nothing; test/parse/fast-markdown.test.ts checks that against micromark on generated Markdown.
+// memkit's one Markdown outline reader (markdownOutline picks the path): a body micromark would be
+// slow on (markdownHazard) gets a plain scan of `#` lines (plainHeadings); the plain subset memory
+// docs are written in, a line scanner (fastOutline) that gives exactly what micromark gives or
+// nothing (test/parse/fast-markdown.test.ts); anything else, micromark (micromarkOutline).
 
 /** A Markdown heading: depth (1–6), plain text, and its 1-based line in the file. */
 export interface Heading {
@@ -29,20 +27,18 @@ export interface MarkdownOutline {
   problems: Problem[];
 }
 
-/** A heading as the fast and the micromark paths give it: with the offset of its first character in the body. */
+/** A heading of the fast and the micromark paths, with the offset of its first character in the body. */
 interface PathHeading extends Heading {
   offset: number;
 }
 
-/** What the fast and the micromark paths give: headings with offsets, and the plain text. */
+/** The outline of the fast and the micromark paths: the text's blocks separated by one newline, trimmed. */
 interface PathOutline {
   headings: PathHeading[];
-  /** Blocks separated by one newline, trimmed. */
   text: string;
 }
 
-// micromark's event tuple, typed locally so the public types do not depend on
-// micromark's transitive type packages.
+// micromark's event tuple, typed here so the public types need none of micromark's type packages.
 interface MmPoint {
   line: number;
   offset: number;
@@ -59,13 +55,8 @@ type MmEvent = [string, MmToken, MmContext];
 // Leaf tokens whose source is visible text.
 const TEXT_TOKENS = new Set(['data', 'codeFlowValue', 'codeTextData', 'characterEscapeValue', 'autolinkProtocol', 'autolinkEmail']);
 
-/**
- * A character reference (`&amp;`, `&#65;`, `&#x1F600;`) as micromark decodes it (CommonMark):
- * every HTML named reference, and numeric ones with control characters, surrogates and
- * out-of-range values made U+FFFD; an unknown name stays as written.
- */
+/** A character reference (`&amp;`, `&#65;`, `&#x1F600;`) as micromark decodes it; an unknown name stays as written. */
 function referenceText(raw: string): string {
-  // raw is "&name;", "&#123;" or "&#x1F;"
   const inner = raw.slice(1, -1);
   if (inner.startsWith('#')) {
     const hex = inner[1] === 'x' || inner[1] === 'X';
@@ -75,11 +66,7 @@ function referenceText(raw: string): string {
   return named === false ? raw : named;
 }
 
-/**
- * The micromark path, the reference the others agree with: micromark's events
- * for `markdown`, read for ATX and setext headings and plain text.
- * `lineOffset` is added to every line.
- */
+/** The micromark path, the reference the others agree with; `lineOffset` is added to every line. */
 function micromarkOutline(markdown: string, lineOffset = 0): PathOutline {
   const events = postprocess(
     micromarkParse()
@@ -160,16 +147,9 @@ type MarkdownLimits = Pick<Limits, 'maxMarkdownNesting' | 'maxMarkdownDelimiters
 const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
 
 /**
- * Finds, in one linear pass, the first line of `markdown` that would make
- * micromark's work superlinear: a line opening more block quote or list
- * markers than `maxMarkdownNesting` (`markdown.too-deep`), or a paragraph
- * holding more emphasis, link and code delimiter runs than
- * `maxMarkdownDelimiters` (`markdown.too-many-delimiters`), or the line where
- * the estimate of micromark's whole-body work passes `maxMarkdownWork`
- * (`markdown.too-complex`). Fenced code is skipped; a paragraph is
- * approximated by a run of non-blank lines, which can only over-count.
- * Returns a warning positioned at that line (plus `lineOffset`), or
- * `undefined` when micromark is safe to run.
+ * The warning for the first line of `markdown` that would make micromark's work superlinear
+ * (see the Markdown limits), found in one linear pass, or `undefined` when micromark is safe to
+ * run. Fenced code is skipped; a paragraph is a run of non-blank lines, which can only over-count.
  */
 function markdownHazard(markdown: string, limits: MarkdownLimits, lineOffset = 0): Problem | undefined {
   const len = markdown.length;
@@ -179,9 +159,8 @@ function markdownHazard(markdown: string, limits: MarkdownLimits, lineOffset = 0
   let delimiters = 0;
   let paragraphStart = 0;
   let containerParagraph = false; // the current paragraph has a line with container markers
-  // micromark copies its whole event list each time a block quote or list item opens or
-  // closes or a setext underline ends a paragraph, rescans a paragraph for each delimiter
-  // and for each lazy line of a container: estimate that work in characters.
+  // micromark copies its event list when a container opens or closes or a setext underline ends
+  // a paragraph, and rescans a paragraph per delimiter and per lazy line: that work, in characters.
   let work = 0;
   for (let start = 0; start <= len; ) {
     let end = markdown.indexOf('\n', start);
@@ -266,12 +245,7 @@ function markdownHazard(markdown: string, limits: MarkdownLimits, lineOffset = 0
   return undefined;
 }
 
-/**
- * ATX headings (`#` to `######`) found by a plain line scan, skipping fenced
- * code: the linear fallback used when {@link markdownHazard} finds a body
- * micromark would be slow on. Block quote markers before the `#` are allowed;
- * setext headings and inline markup are not interpreted.
- */
+/** ATX headings by a plain line scan, skipping fenced code and block quote markers: the outline of a body {@link markdownHazard} refuses. */
 function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
   // Character scans only, no backtracking regular expressions: this runs on hostile input.
   const headings: Heading[] = [];
@@ -322,18 +296,11 @@ function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
 }
 
 /**
- * The headings and plain text of `markdown`, as micromark's events give
- * them. `lineOffset` is added to the 1-based lines so headings carry file
- * lines when `markdown` is the body of a larger file. A body in the plain
- * subset memory docs are mostly written in is read by a line scan with the
- * same result; any other runs through micromark once (counted in
- * `stats.markdownParses`). When the linear pre-scan finds input micromark
- * would be slow on (a line opening more block quotes or list items than
- * `maxMarkdownNesting`, a paragraph with more delimiters than
- * `maxMarkdownDelimiters`, more estimated work than `maxMarkdownWork`),
- * micromark is not run: headings come from a plain scan of ATX (`#`) lines,
- * skipping fenced code, the text is the Markdown as written, and `problems`
- * holds one warning saying why, at that line. Never throws.
+ * The headings and plain text of `markdown`, as micromark gives them; `lineOffset` is added to
+ * the 1-based lines (for the body of a larger file). micromark runs (counted in
+ * `stats.markdownParses`) only for a body outside the plain subset a line scan reads. For input
+ * micromark would be slow on (see the Markdown limits) the headings come from a scan of `#`
+ * lines, the text is the Markdown as written and `problems` holds the warning. Never throws.
  *
  * @example markdownOutline('# Title\n\nText\n').headings // [{ depth: 1, text: 'Title', line: 1 }]
  */
@@ -352,21 +319,12 @@ export function markdownOutline(markdown: string, lineOffset = 0, limits?: Parti
   return { headings: read.headings.map(({ depth, text, line }) => ({ depth, text, line })), text: read.text, problems: [] };
 }
 
-/**
- * The reader's paths, for its own tests (the package does not export them):
- * `hazard` is the pre-scan that picks `plain`; `fast` gives `undefined` when
- * unsure and otherwise what `micromark`, the reference, gives.
- * @internal
- */
+/** The reader's paths, for its own tests. @internal */
 export const outlinePaths = { hazard: markdownHazard, plain: plainHeadings, fast: fastOutline, micromark: micromarkOutline } as const;
 
-// The fast path: a linear line scanner for the plain Markdown memory docs are written in. It
-// reads ATX headings, paragraphs, lists (nested once), one-level block quotes, fenced code and
-// thematic breaks, with code spans, plain links and simple emphasis as the only inline markup,
-// and gives for them exactly the headings and plain text the micromark path gives. On anything
-// it cannot be sure about (indentation, nested quotes, HTML other than one-line comments and
-// blocks that end at a blank line, setext underlines under anything but a one-line paragraph,
-// images, reference links, tabs, CR) it gives up (`undefined`) and micromark runs.
+// The fast path reads ATX headings, paragraphs, lists nested once, one-level block quotes, fenced
+// code and thematic breaks, with code spans, plain links and simple emphasis; on anything else
+// (indentation, nested quotes, most HTML, images, reference links, tabs, CR) it gives up.
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -384,11 +342,9 @@ const isUrlChar = (c: number) => isAlnum(c) || '/:.#?=%+~-'.includes(String.from
 const opensAfter = (c: number) => c === 32 || c === 40; /* space ( */
 const closesBefore = (c: number) => Number.isNaN(c) || c === 32 || '.,;:!?)'.includes(String.fromCharCode(c));
 
-// Inline text of [from, to) as micromark's data and code-text tokens give it, or undefined when
-// it holds markup the scanner does not take: it takes one-line single-backtick code spans,
-// `[text](url)` links with plain text and URL, and `*`/`**` emphasis whose delimiters can only
-// open (after a space or `(`, before a letter or digit) or only close (the mirror image), in
-// pairs on the line.
+// Inline text of [from, to) as micromark gives it, or undefined for markup other than one-line
+// code spans, plain `[text](url)` links and `*`/`**` emphasis whose delimiters can only open or
+// only close, in pairs on the line.
 function inlineText(s: string, from: number, to: number): string | undefined {
   const line = s.slice(from, to);
   if (!MARKUP_CHAR.test(line)) return line; // most lines: nothing to interpret
@@ -504,12 +460,7 @@ function opensHtmlBlock(s: string, start: number, end: number): boolean {
 // Characters that may start a block construct (or indentation) at the start of a line.
 const BLOCK_START = new Set([32, 35, 62, 45, 42, 43, 95, 61, 60, 96, 126] /* space # > - * + _ = < ` ~ */);
 
-/**
- * The fast path: headings and plain text of `markdown` when it is in the
- * plain subset the scanner is sure about, else `undefined`. When defined,
- * they equal what {@link micromarkOutline} gives. `lineOffset` is added to
- * every line. Linear in the text.
- */
+/** The fast path: what {@link micromarkOutline} gives, or `undefined` outside the plain subset. Linear in the text. */
 function fastOutline(markdown: string, lineOffset = 0): PathOutline | undefined {
   const len = markdown.length;
   // Refused anywhere: tabs (column arithmetic), CR (line endings), NUL (replaced by micromark).

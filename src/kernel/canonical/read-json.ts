@@ -43,21 +43,12 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_PROBLEMS = 100;
 
 /**
- * memkit's one JSON reader: `JSON.parse` for the syntax, then the rules of
- * canonical JSON (RFC 8785) and I-JSON that `JSON.parse` does not keep. A
- * property name used twice in one object is a `json.duplicate-key` error
- * (`JSON.parse` would keep the last value silently, so two readers could see
- * two values behind one hash); a string or name with a lone surrogate
- * (escaped like `\ud800` or raw) is a `json.lone-surrogate` error; forbidden
- * keys are dropped or refused (see {@link ReadJsonOptions}). A syntax error
- * is `input.not-json` with line and column, too deep a nesting
- * `input.too-deep`. Problems carry a `pointer`; `line`/`column` are
- * positions in `text`. Never throws.
- *
- * Cost: a parse, a walk of the parsed value counting its keys and one scan of
- * the text counting key tokens; the slow searches that locate a problem run
- * only when the counts differ or the text holds a suspicious substring.
- * With `positions`, one more pass records where every value starts.
+ * memkit's one JSON reader: `JSON.parse`, then the rules of canonical JSON (RFC 8785) and I-JSON
+ * it does not keep: a repeated property name is `json.duplicate-key` (two readers could see two
+ * values behind one hash), a lone surrogate `json.lone-surrogate`; forbidden keys are kept,
+ * dropped or refused ({@link ReadJsonOptions}). A syntax error is `input.not-json` with line and
+ * column, too deep a nesting `input.too-deep`. Never throws. Costs a parse, a walk counting keys
+ * and a scan counting key tokens; the searches that locate a problem run only when needed.
  *
  * @example readJson('{"a":1,"a":2}') // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
  * @example readJson('{\n "a": [1,\n 2]}', { positions: true }).positions?.locate('/a/1') // { line: 3, column: 2 }
@@ -107,10 +98,9 @@ function loneSurrogate(pointer: string): Problem {
 }
 
 /**
- * Keys of every object in a parsed value. `for…in` is the fastest walk; it
- * would also count enumerable keys someone added to `Object.prototype`, which
- * only sends the caller to the exact (slow) search. Deep values switch to an
- * explicit stack: `JSON.parse` accepts nesting deeper than the call stack.
+ * Keys of every object in a parsed value. `for…in` is the fastest walk (an enumerable key added
+ * to `Object.prototype` only sends the caller to the exact search); deep values switch to an
+ * explicit stack, as `JSON.parse` accepts nesting deeper than the call stack.
  */
 function countKeys(v: object, depth: number, walk: Walk): number {
   if (depth > 256) {
@@ -173,11 +163,7 @@ function pointerOf(path: Path | undefined, last?: string | number): string {
   return toPointer(segs.reverse());
 }
 
-/**
- * {@link countKeys} that also checks strings and names for lone surrogates
- * and drops or refuses forbidden keys, with pointers (keys are counted
- * before any is dropped, so the duplicate count stays exact).
- */
+/** {@link countKeys} that also reports lone surrogates and drops or refuses forbidden keys (counted before they are dropped). */
 function inspect(root: object, forbidden: boolean, surrogates: boolean, refuse: boolean, problems: Problem[]): number {
   let n = 0;
   const stack: { v: object; at: Path | undefined }[] = [{ v: root, at: undefined }];
@@ -232,12 +218,9 @@ function skipSpace(text: string, i: number): number {
 }
 
 /**
- * True when the text has exactly `keys` property-name tokens, i.e. no object
- * repeats a name. Fast path for compact text (every name's closing quote
- * right before its colon, as memkit and `JSON.stringify` write): count the
- * `":` pairs whose quote is not escaped with native `indexOf`. That count is
- * the names plus any string value starting with `:`, so equality proves there
- * is no repeat; anything else goes to the exact scan.
+ * True when the text has exactly `keys` property-name tokens: no object repeats a name. Compact
+ * text (as memkit writes it) is settled by counting unescaped `":` with `indexOf` (names plus any
+ * string starting with `:`, so equality proves it); anything else goes to the exact scan.
  */
 function sameKeyCount(text: string, keys: number): boolean {
   if (!(text.includes(' :') || text.includes('\n:') || text.includes('\r:') || text.includes('\t:'))) {
@@ -317,12 +300,9 @@ function findDuplicates(text: string): Problem[] {
 const ENDS_SCALAR = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 93 || c === 125 || Number.isNaN(c);
 
 /**
- * The start of every value of a valid JSON text, in document order (a value
- * before what it contains), in three parallel integer arrays: where the value
- * starts, the number of the first value after everything it contains, and
- * where the name of the member it is starts (`-1` for an array item or the
- * root). A pointer is resolved by walking the children of each container;
- * names are decoded only then, so the pass itself allocates almost nothing.
+ * The start of every value of a valid JSON text in document order, in three parallel arrays:
+ * where it starts, the number of the first value after its contents, and where its member name
+ * starts (-1 for an item or the root). Names are decoded only when a pointer is resolved.
  */
 class ValueIndex implements JsonPositions {
   readonly #text: string;
