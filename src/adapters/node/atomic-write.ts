@@ -35,8 +35,7 @@ export const nodeFs: FsFacade = {
     await fsp.mkdir(path, { recursive: true });
   },
   readdir: (path) => fsp.readdir(path, { withFileTypes: true }),
-  // Synchronous on purpose: a few lookups in the kernel's caches, where an asynchronous
-  // call waits in libuv's thread pool behind every fsync in flight.
+  // Synchronous on purpose: a few cached lookups, where an asynchronous call waits behind every fsync in flight.
   realpath: async (path) => realpathSync.native(path),
   rmdir: (path) => fsp.rmdir(path),
   stat: async (path) => statSync(path),

@@ -18,8 +18,7 @@ export interface NodeCheckSourceOptions {
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const CHUNK = 1 << 20;
 
-// Where a memory format lives by its path (a file the layout claims, or a layout directory):
-// a link there that leaves the tree hides memory the check cannot vouch for.
+// Where memory lives by its path: a link there that leaves the tree hides memory the check cannot vouch for.
 function claimsMemory(path: string, layout: Layout): boolean {
   const cls = classifyPath(path, layout);
   return isMemoryLocation(path) || (cls !== undefined && 'format' in cls);
@@ -139,47 +138,50 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
       return { files, problems };
     },
 
-    async read(path) {
-      let opened: Opened | undefined;
-      try {
-        opened = await openChecked(path);
-        if (opened === undefined) return fail([error('check.unreadable', 'cannot read the file: ENOENT', { file: path })]);
-        if (!opened.ok) return opened;
-        const { handle, info } = opened.value;
-        const listed = identity.get(path);
-        if (listed !== undefined && listed !== idOf(info)) return fail([error('check.unreadable', 'the file was replaced while the directory was being checked; it was not read', { file: path })]);
-        return await readAll(handle, path, Number(info.size), maxFileBytes);
-      } catch (cause) {
-        return fail([error('check.unreadable', `cannot read the file: ${errCode(cause)}`, { file: path })]);
-      } finally {
-        if (opened?.ok) await opened.value.handle.close().catch(() => undefined);
-      }
-    },
+    read: (path) =>
+      withOpened(
+        path,
+        () => fail([error('check.unreadable', 'cannot read the file: ENOENT', { file: path })]),
+        async ({ handle, info }) => {
+          const listed = identity.get(path);
+          if (listed !== undefined && listed !== idOf(info)) return fail([error('check.unreadable', 'the file was replaced while the directory was being checked; it was not read', { file: path })]);
+          return readAll(handle, path, Number(info.size), maxFileBytes);
+        },
+      ),
 
-    async slice(path, offset, length) {
-      let opened: Opened | undefined;
-      try {
-        opened = await openChecked(path);
-        if (opened === undefined) return ok(undefined);
-        if (!opened.ok) return opened;
-        const { handle, info, target } = opened.value;
-        const size = Number(info.size);
-        const start = Math.min(Math.max(offset, 0), size);
-        const buf = new Uint8Array(Math.max(Math.min(length, size - start), 0));
-        let got = 0;
-        while (got < buf.length) {
-          const { bytesRead } = await handle.read(buf, got, buf.length - got, start + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-        return ok({ bytes: buf.subarray(0, got), size, target });
-      } catch (cause) {
-        return fail([error('check.unreadable', `cannot read the file: ${errCode(cause)}`, { file: path })]);
-      } finally {
-        if (opened?.ok) await opened.value.handle.close().catch(() => undefined);
-      }
-    },
+    slice: (path, offset, length) =>
+      withOpened(
+        path,
+        () => ok(undefined),
+        async ({ handle, info, target }) => {
+          const size = Number(info.size);
+          const start = Math.min(Math.max(offset, 0), size);
+          const buf = new Uint8Array(Math.max(Math.min(length, size - start), 0));
+          let got = 0;
+          while (got < buf.length) {
+            const { bytesRead } = await handle.read(buf, got, buf.length - got, start + got);
+            if (bytesRead === 0) break;
+            got += bytesRead;
+          }
+          return ok({ bytes: buf.subarray(0, got), size, target });
+        },
+      ),
   };
+
+  // Runs `fn` on `path` opened by openChecked and closes it after: a missing file is `missing()`, a thrown error `check.unreadable`.
+  async function withOpened<T>(path: string, missing: () => Result<T>, fn: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
+    let opened: Opened | undefined;
+    try {
+      opened = await openChecked(path);
+      if (opened === undefined) return missing();
+      if (!opened.ok) return opened;
+      return await fn(opened.value);
+    } catch (cause) {
+      return fail([error('check.unreadable', `cannot read the file: ${errCode(cause)}`, { file: path })]);
+    } finally {
+      if (opened?.ok) await opened.value.handle.close().catch(() => undefined);
+    }
+  }
 
   // Opens `path` when it is a regular file inside the root within the size limit: the refusals of `read` and `slice`.
   async function openChecked(path: string): Promise<Opened | undefined> {
@@ -209,7 +211,8 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
   }
 }
 
-type Opened = Result<{ handle: FileHandle; info: BigIntStats; target: string }>;
+type OpenFile = { handle: FileHandle; info: BigIntStats; target: string };
+type Opened = Result<OpenFile>;
 
 // Reads to end of file, refusing to grow past the limit (a file may grow after fstat).
 async function readAll(handle: FileHandle, path: string, expected: number, limit: number): Promise<Result<Uint8Array>> {

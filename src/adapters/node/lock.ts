@@ -148,23 +148,18 @@ function writeNew(path: string, record: LockRecord, step: (s: LockStep) => void,
 function createExclusive(path: string, record: LockRecord, step: (s: LockStep) => void = noStep): boolean {
   const tmp = tempFor(path, record);
   writeNew(tmp, record, step, 'temp-written');
-  let linked: boolean;
   try {
     linkSync(tmp, path);
-    linked = true;
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? '';
     tryUnlink(tmp);
     if (code === 'EEXIST') return false;
     if (!LINK_UNSUPPORTED.has(code)) throw cause;
-    linked = false;
-  }
-  if (!linked) {
     try {
       writeNew(path, record, noStep, 'linked');
-    } catch (cause) {
-      if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw cause;
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw again;
     }
   }
   step('linked');

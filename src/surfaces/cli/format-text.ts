@@ -5,6 +5,8 @@ import { TEXT_FIELD_MAX, terminalSafe } from './terminal.js';
 /** Options for text output. */
 export interface TextOptions {
   color: boolean;
+  /** Count the formats checked in the summary: `29 files checked (6 memory-doc, 1 events, …), 0 errors, 0 warnings`. */
+  formats?: boolean;
 }
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
@@ -36,7 +38,10 @@ export function formatText(report: Report, options: TextOptions): string {
   const errors = report.problems.filter((p) => p.severity === 'error').length;
   const warnings = report.problems.length - errors;
   const files = report.checked.length;
-  const summary = `${files} file${files === 1 ? '' : 's'} checked, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  const counts = new Map<string, number>();
+  if (options.formats) for (const c of report.checked) counts.set(c.format, (counts.get(c.format) ?? 0) + 1);
+  const formats = counts.size === 0 ? '' : ` (${[...counts].map(([f, n]) => `${n} ${f}`).join(', ')})`;
+  const summary = `${files} file${files === 1 ? '' : 's'} checked${formats}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
   lines.push(errors > 0 ? paint(options.color, '31', summary) : paint(options.color, '32', summary));
   return lines.join('\n') + '\n';
 }

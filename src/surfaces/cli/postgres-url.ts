@@ -20,9 +20,6 @@ export function storeUrl(values: Record<string, unknown>, io: CliIo): string | u
   return url === undefined || url === '' ? undefined : url;
 }
 
-/** Query parameters whose (decoded) name says their value is a credential or leads to one: `password`, `sslpassword`, `passfile`, `sslkey`, … */
-const CREDENTIAL_PARAM = /pass|pwd|secret|token|key|cred|auth/i;
-
 /** `name=value` pairs of a URL's raw query (without `?`), each with its name and value decoded as the driver decodes them. */
 function queryPairs(search: string): { raw: string; rawName: string; name: string; value: string; rawValue: string }[] {
   if (search === '' || search === '?') return [];
@@ -39,9 +36,9 @@ function queryPairs(search: string): { raw: string; rawName: string; name: strin
     });
 }
 
-/** True when a query parameter of this (decoded) name holds a credential. */
+/** True when a query parameter of this (decoded) name holds a credential or leads to one: `password`, `sslpassword`, `passfile`, `sslkey`, … */
 export function isCredentialParam(name: string): boolean {
-  return CREDENTIAL_PARAM.test(name);
+  return /pass|pwd|secret|token|key|cred|auth/i.test(name);
 }
 
 /**

@@ -1,5 +1,4 @@
-// File names, ids and messages come from the files memkit reads: printed raw, an ESC sequence in
-// any of them could rewrite the terminal or answer back keystrokes. Every text printer goes through here.
+// Text from the files memkit reads, printed raw, could rewrite the terminal: every text printer goes through here.
 
 /** Characters a terminal may act on instead of showing: C0 and C1 controls, DEL, line and paragraph separators, bidi controls. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

@@ -56,8 +56,7 @@ export class McpContext {
   }
 
   has(format: FormatId): boolean {
-    for (const f of this.formats.values()) if (f === format) return true;
-    return false;
+    return [...this.formats.values()].includes(format);
   }
 
   /** Paths of the files of `format`, sorted. */
@@ -105,17 +104,9 @@ export class McpContext {
 
   /** The directory's config as it is now (`null`: none), by `memkit check`'s loader, or its problems (which refuse every write). */
   async config(): Promise<Result<MemkitConfig | null>> {
-    return loadConfig(
-      this.options.source,
-      async () => {
-        try {
-          return (await this.files.read(CONFIG_FILE)) === undefined;
-        } catch {
-          return false;
-        }
-      },
-      RULES,
-    );
+    // Absent when the checked read finds no file; a refused read (a link out, a FIFO) is a config the loader reports.
+    const absent = async () => (await this.files.read(CONFIG_FILE).catch(() => null)) === undefined;
+    return loadConfig(this.options.source, absent, RULES);
   }
 
   /** The writer policy: the seed's rosters with the config's `memoryBank.writers` over them; the config's problems when it cannot be used. */

@@ -20,8 +20,7 @@ import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from '.
 /** `search`: full-text search over the memory docs, the index refreshed first. */
 export async function search(ctx: McpContext, args: SearchArgs): Promise<Result<unknown>> {
   const warnings = await ctx.refresh();
-  const kinds = args.kind === undefined ? [] : [args.kind as DocKind];
-  const found = await ctx.store.search(args.query, { limit: args.limit ?? 10, ...(kinds.length > 0 ? { kinds } : {}) });
+  const found = await ctx.store.search(args.query, { limit: args.limit ?? 10, ...(args.kind === undefined ? {} : { kinds: [args.kind as DocKind] }) });
   if (!found.ok) return found;
   const hits = found.value.map((h) => ({ id: h.docId, path: h.path, title: h.title, kind: h.kind, score: h.score, snippet: h.snippet }));
   return ok({ hits }, warnings);

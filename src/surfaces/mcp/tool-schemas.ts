@@ -3,9 +3,7 @@ import { MEMORY_BANK_DIR, decisionLog, fileNameOf } from '../../formats/index.js
 import { MemoryKind } from '../../schema/thunderus.js';
 import { WBS_STATUSES, WbsId } from '../../schema/wbs.js';
 
-// Input schemas of the tools, from memkit's TypeBox schemas. Descriptions are
-// left to the property names where those say enough: every word of
-// `tools/list` costs an agent tokens on every turn.
+// Input schemas of the tools. Descriptions only where the property name does not say enough: every word costs an agent tokens on every turn.
 
 const Ledger = Type.String({ minLength: 1, description: `ledger path, e.g. ${MEMORY_BANK_DIR}/${fileNameOf(decisionLog)}` });
 const Strict = { additionalProperties: false } as const;
@@ -80,7 +78,6 @@ export const ThreadArgs = Type.Object(
   Strict,
 );
 
-/** The argument types. */
 export type SearchArgs = Static<typeof SearchArgs>;
 export type ReadArgs = Static<typeof ReadArgs>;
 export type VerifyArgs = Static<typeof VerifyArgs>;

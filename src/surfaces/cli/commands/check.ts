@@ -98,18 +98,7 @@ valid: its file, line and column are named).
     const report = makeReport(name, result.checked, result.problems);
     const format = values.format as OutputFormat;
     if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
-    io.stdout(withFormats(formatText(report, { color: useColor(io) }), report.checked));
+    io.stdout(formatText(report, { color: useColor(io), formats: true }));
     return report.ok ? EXIT.ok : EXIT.problems;
   },
 };
-
-/**
- * Puts the formats checked into the text report's last line (its summary):
- * `29 files checked (6 memory-doc, 1 events, …), 0 errors, 0 warnings`.
- */
-function withFormats(text: string, checked: readonly { format: string }[]): string {
-  const counts = new Map<string, number>();
-  for (const c of checked) counts.set(c.format, (counts.get(c.format) ?? 0) + 1);
-  const formats = [...counts].map(([f, n]) => `${n} ${f}`).join(', ');
-  return formats === '' ? text : text.replace(/(\d+ files? checked)(?=, \d+ errors?, \d+ warnings?(?:\u001b\[0m)?\n$)/, `$1 (${formats})`);
-}

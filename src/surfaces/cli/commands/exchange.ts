@@ -67,18 +67,7 @@ async function exportStore(values: Record<string, unknown>, io: CliIo, url: stri
     // The chunks read the store: gather them before the pool ends.
     const chunks: string[] = [];
     for await (const chunk of result.value.chunks()) chunks.push(chunk);
-    return {
-      where,
-      result: {
-        ok: true as const,
-        value: {
-          manifest: result.value.manifest,
-          chunks: async function* () {
-            yield* chunks;
-          },
-        },
-      },
-    };
+    return { where, result: { ok: true as const, value: { manifest: result.value.manifest, chunks: () => chunks } } };
   });
   if (!out.ok) return emitExport(values, io, '--store', out);
   const result = out.value.result.ok ? out.value.result : { ok: false as const, problems: redactProblems(out.value.result.problems, url) };
@@ -90,7 +79,7 @@ async function emitExport(
   values: Record<string, unknown>,
   io: CliIo,
   target: string,
-  result: { ok: true; value: { manifest: ExportedBundle['manifest']; chunks(): AsyncIterable<string> } } | { ok: false; problems: Problem[] },
+  result: { ok: true; value: { manifest: ExportedBundle['manifest']; chunks(): AsyncIterable<string> | Iterable<string> } } | { ok: false; problems: Problem[] },
 ): Promise<number> {
   const format = values.format as OutputFormat;
   const out = values.out as string | undefined;
@@ -232,16 +221,13 @@ async function ensureDir(io: CliIo, name: string): Promise<boolean> {
 
 /** The report extras of a failed import: the true account of what it wrote. */
 function failedImport(partial: PartialWrite | undefined): { text: string; json: Record<string, unknown> } {
-  return { text: `${partialText(partial)}\n`, json: { written: partial ?? { files: [], records: 0 } } };
-}
-
-function partialText(partial: PartialWrite | undefined): string {
-  if (partial === undefined) return 'nothing was imported';
+  const json = { written: partial ?? { files: [], records: 0 } };
+  if (partial === undefined) return { text: 'nothing was imported\n', json };
   const parts: string[] = [];
   if (partial.files.length > 0)
     parts.push(`${partial.files.length} files could not be put back as they were (${partial.files.join(', ')}); their previous bytes are in ${partial.backups ?? 'the staging directory'}`);
   if (partial.records > 0) parts.push(`${partial.records} records were written`);
-  return `the import failed part-way: ${parts.join('; ')}`;
+  return { text: `the import failed part-way: ${parts.join('; ')}\n`, json };
 }
 
 /** `memkit drill DIR`: the ADR-0002 recovery drill, in memory: export, restore into an empty memory, compare. */

@@ -217,9 +217,9 @@ not run, 2 usage error (also when DIR is not in a git work tree).
     const format = values.format as OutputFormat;
     if (values.check) {
       const problems = await checkSetup(git, attributes, '.gitattributes', await threadStorePatterns(git, dir));
-      const report = makeReport(name, [], problems);
-      const code = emitReport(io, { ...report, ok: problems.length === 0 }, format, format === 'text' && problems.length === 0 ? { text: `memkit merge driver set up in ${name}\n` } : undefined);
-      return problems.length === 0 ? EXIT.ok : code === EXIT.ok ? EXIT.problems : code;
+      // Any problem, a warning too, means not set up.
+      const report = { ...makeReport(name, [], problems), ok: problems.length === 0 };
+      return emitReport(io, report, format, format === 'text' && problems.length === 0 ? { text: `memkit merge driver set up in ${name}\n` } : undefined);
     }
     const given = typeof values.command === 'string' ? values.command : undefined;
     if (given !== undefined && (given.trim() === '' || /[\n\r\u0000]/.test(given))) throw new UsageError('--command must be one line');

@@ -9,7 +9,7 @@ import { LEDGER_MODULES, bankFormatOfName, fileNameOf, progress as progressForma
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { type CliIo, EXIT, makeReport } from '../io.js';
+import { EXIT, makeReport } from '../io.js';
 import { progressBar } from '../progress.js';
 import { terminalSafe } from '../terminal.js';
 import { isFsError, ledgerEntries, ledgerFormat, payloadResolver, unreadable, verifyLedgerPath } from './ledger-input.js';
@@ -53,7 +53,10 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
   async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('verify takes exactly one LEDGER');
     const abs = await existing(io, positionals[0]!, 'file');
-    const decide = await cliDecide(io, values.profile, values.config as string | undefined);
+    // The severities `memkit check` gives: `--profile`, else the config's (`--config FILE`, else ./memkit.config.json), and its per-rule settings.
+    const profile = profileOption(values.profile);
+    const policy = severityPolicy(await cliConfig(values.config as string | undefined, io.cwd, '.', io), profile, RULES);
+    const decide = (p: Problem) => applyPolicy(p, policy);
     const rel = shown(io, abs);
     const problems: Problem[] = [];
     let cp: { size: number; root: string } | undefined;
@@ -71,8 +74,7 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
     const progress = progressBar(io, 'verifying');
     const summary = await verifyLedgerPath(abs, rel, { hasher: cliHasher, payloads: payloadResolver(abs, io.cwd), decide, ...(cp ? { checkpoint: cp } : {}) }, progress);
     progress.done();
-    // "0 entries, 0 errors" would pass a prose file or a README as a sound ledger; a problem raised as an error
-    // (a feedback log whose headings it cannot read, say) is reported with the severity the profile gives it.
+    // "0 entries, 0 errors" would pass a README as a sound ledger; a problem raised as an error is reported as the profile rates it.
     if (summary.entries === 0 && problems.length === 0 && !summary.raisedErrors) {
       const why = summary.problems.map((p) => `\n  ${rel}:${p.line ?? 1}: ${p.message} (${p.code})`).join('');
       throw new UsageError(`nothing to verify: ${rel} holds no ledger entries${notLedger(rel)}${why}`);
@@ -83,14 +85,6 @@ Exit status: 0 the ledger verifies, 1 problems found (an unreadable file too),
     return emitReport(io, report, values.format as OutputFormat, { text: head, json: { entries: summary.entries, head: summary.head } });
   },
 };
-
-/** The severity decision `memkit check` makes: `--profile`, else the config's (`--config FILE`, else ./memkit.config.json), and its per-rule settings. */
-async function cliDecide(io: CliIo, profile: unknown, configPath: string | undefined): Promise<(p: Problem) => Problem | undefined> {
-  const chosen = profileOption(profile);
-  const config = await cliConfig(configPath, io.cwd, '.', io);
-  const policy = severityPolicy(config, chosen, RULES);
-  return (p) => applyPolicy(p, policy);
-}
 
 // Why a file with no entries may not be a ledger at all, for the usage error.
 function notLedger(rel: string): string {

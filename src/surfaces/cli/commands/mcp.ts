@@ -27,12 +27,6 @@ const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** After SIGINT/SIGTERM, how long open connections (an SSE stream, a request under way) have to finish before they are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
 
-/** Limits of the HTTP listener. */
-interface HttpLimits {
-  maxConnections: number;
-  requestTimeoutMs: number;
-}
-
 /** Problems of a file the client named as `rel`: named by it, and DIR's absolute path left out of their messages. */
 const relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
 
@@ -91,7 +85,7 @@ config file that is not valid: its file, line and column are named).
     const port = positiveInt(values.http, '--http', true);
     if (port !== undefined && port > 65535) throw new UsageError('--http must be a port number (0-65535)');
     if (port === undefined && (values['max-connections'] !== undefined || values['request-timeout'] !== undefined)) throw new UsageError('--max-connections and --request-timeout go with --http');
-    const limits: HttpLimits = {
+    const limits = {
       maxConnections: positiveInt(values['max-connections'], '--max-connections') ?? DEFAULT_MAX_CONNECTIONS,
       requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout') ?? DEFAULT_REQUEST_TIMEOUT_S * 1000,
     };
@@ -104,8 +98,7 @@ config file that is not valid: its file, line and column are named).
     } catch {
       throw new UsageError('memkit mcp needs the MCP SDK: npm install @modelcontextprotocol/server@2');
     }
-    // Any extension (the WBS journal stages temp names), reads limited to memkit files by the server;
-    // a read-only server leaves even stale temp files of crashed writers alone.
+    // Any extension (the WBS journal stages temp names); a read-only server leaves even stale temp files alone.
     const files = nodeFiles(dir, { extensions: null, recover: values.write === true });
     const appendLedger = async (rel: string, draft: Record<string, unknown>, format: LedgerFormatId): Promise<Result<never>> => {
       try {
@@ -158,7 +151,13 @@ function seconds(value: unknown, flag: string): number | undefined {
  * bounded by `limits`. SIGINT/SIGTERM close the listener, idle connections
  * and SSE streams, and destroy what is still open after a short grace.
  */
-async function serveHttp(mcp: { newSession(): import('@modelcontextprotocol/server').Server }, port: number, what: string, io: CliIo, limits: HttpLimits): Promise<number> {
+async function serveHttp(
+  mcp: { newSession(): import('@modelcontextprotocol/server').Server },
+  port: number,
+  what: string,
+  io: CliIo,
+  limits: { maxConnections: number; requestTimeoutMs: number },
+): Promise<number> {
   let node: typeof import('@modelcontextprotocol/node');
   try {
     node = await import('@modelcontextprotocol/node');

@@ -50,8 +50,7 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
     const abs = await existing(io, storeArg, 'file');
     const rel = shown(io, abs);
     const checked = [{ file: rel, format: threadStore.id }];
-    const report = (problems: Problem[], text?: string, json?: Record<string, unknown>) =>
-      emitReport(io, makeReport('.', checked, problems), values.format as OutputFormat, { ...(text === undefined ? {} : { text }), ...(json === undefined ? {} : { json }) });
+    const report = (problems: Problem[], text?: string, json?: Record<string, unknown>) => emitReport(io, makeReport('.', checked, problems), values.format as OutputFormat, { text, json });
     if (action === 'check') {
       const read = checkedStore(await readFile(abs), rel);
       return report(read.problems);

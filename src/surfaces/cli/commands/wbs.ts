@@ -4,12 +4,13 @@ import { validate } from '../../../schema/index.js';
 import type { TaskIndex, TaskIndexEntry } from '../../../schema/wbs.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NodeFiles } from '../../../adapters/node/fs-port.js';
 import { acquireLock } from '../../../adapters/node/lock.js';
 import { fileNameOf, wbsTask, wbsTaskIndex } from '../../../formats/index.js';
 import { JOURNAL_FILE, WBS_MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup } from '../../../services/wbs/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
-import { type CliIo, makeReport } from '../io.js';
+import { type Report, makeReport } from '../io.js';
 import { FORMAT_HELP, cliFiles, cliHasher, existing, formatOption, locateInDir } from './shared.js';
 
 const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
@@ -55,58 +56,56 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
     const root = dirArg ?? '.';
     const dir = await existing(io, root, 'directory');
     const files = cliFiles(dir);
-    const format = values.format as OutputFormat;
+    // A report over `checked`, the problems located in their files.
+    const emit: Emit = async (checked, problems, extra) => emitReport(io, makeReport(root, checked, await locateInDir(dir, problems)), values.format as OutputFormat, extra);
     // Writers, and the completion of an interrupted write, hold the WBS lock: never two at once.
     const memory = join(dir, '.claude', 'memory');
     const journal = await files.read(WBS_MEMORY_ROOT + JOURNAL_FILE).catch(() => undefined);
     const lock = (values.apply || journal !== undefined) && existsSync(memory) ? await acquireLock(join(memory, '.wbs.lock')) : undefined;
-    if (lock !== undefined && !lock.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, lock.problems)), format);
+    if (lock !== undefined && !lock.ok) return emit([], lock.problems);
     try {
       const recovered = await completeJournal(files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
-      if (!recovered.ok) return emitReport(io, makeReport(root, [], await locateInDir(dir, recovered.problems)), format, { text: 'an interrupted write could not be completed\n' });
+      if (!recovered.ok) return emit([], recovered.problems, { text: 'an interrupted write could not be completed\n' });
       const r = recovered.value;
       if (r.action !== 'none')
         io.stderr(
           `completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`,
         );
-      return await runAction(action, root, dir, values, files, format, io);
+      return await runAction(action, values, files, emit);
     } finally {
       if (lock?.ok) await lock.value.release();
     }
   },
 };
 
-async function runAction(action: string, root: string, dir: string, values: Record<string, unknown>, files: ReturnType<typeof cliFiles>, format: OutputFormat, io: CliIo): Promise<number> {
+type Emit = (checked: Report['checked'], problems: Problem[], extra?: { text?: string; json?: Record<string, unknown> }) => Promise<number>;
+
+async function runAction(action: string, values: Record<string, unknown>, files: NodeFiles, emit: Emit): Promise<number> {
   const loaded = await loadWbs(files, WBS_MEMORY_ROOT);
   const checked = [{ file: INDEX, format: wbsTaskIndex.id }, ...Object.keys(loaded.tasks).map((t) => ({ file: WBS_MEMORY_ROOT + t, format: wbsTask.id }))];
+  const report = (problems: Problem[], extra?: Parameters<Emit>[2]) => emit(checked, problems, extra);
   if (action === 'rebuild-index') {
     const problems = loaded.problems.filter((p) => p.file !== INDEX);
     const index = rebuildWbsIndex(loaded.tasks);
     const text = JSON.stringify(index, null, 2) + '\n';
-    if (values.apply && problems.length === 0) await files.write(INDEX, new TextEncoder().encode(text));
-    const report = makeReport(root, checked, await locateInDir(dir, problems));
-    const note = values.apply ? (problems.length === 0 ? `wrote ${INDEX}\n` : `not written: fix the task files first\n`) : `${text}(not written; run with --apply to write ${INDEX})\n`;
-    return emitReport(io, report, format, { text: note, json: { index, written: Boolean(values.apply && problems.length === 0) } });
+    const write = Boolean(values.apply) && problems.length === 0;
+    if (write) await files.write(INDEX, new TextEncoder().encode(text));
+    const note = values.apply ? (write ? `wrote ${INDEX}\n` : `not written: fix the task files first\n`) : `${text}(not written; run with --apply to write ${INDEX})\n`;
+    return report(problems, { text: note, json: { index, written: write } });
   }
-  if (loaded.index === undefined)
-    return emitReport(
-      io,
-      makeReport(root, checked, await locateInDir(dir, loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })])),
-      format,
-    );
+  if (loaded.index === undefined) return report(loaded.problems.length ? loaded.problems : [error('wbs.file-missing', `${INDEX} does not exist`, { file: INDEX })]);
   const schema = validate(wbsTaskIndex.id, loaded.index).map((p) => ({ ...p, file: INDEX }));
   if (action === 'ready' || action === 'rollup') {
-    if (schema.length > 0) return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...schema])), format);
+    if (schema.length > 0) return report([...loaded.problems, ...schema]);
     const index = loaded.index as TaskIndex;
     if (action === 'ready') {
       const work = readyTasks(index, { leavesOnly: Boolean(values.leaves) });
-      const report = makeReport(root, checked, await locateInDir(dir, loaded.problems));
       const text =
         (work.ready.length ? `ready:\n${work.ready.map((id) => `  ${id}`).join('\n')}\n` : 'ready: nothing\n') +
         (work.blocked.length
           ? `blocked:\n${work.blocked.map((b) => `  ${b.id}  waits for ${b.blockedBy.map((x) => `${x.id} (${x.reason === 'missing' ? 'missing' : x.status}${x.via ? ` via ${x.via}` : ''})`).join(', ')}`).join('\n')}\n`
           : '');
-      return emitReport(io, report, format, { text, json: { ready: work.ready, blocked: work.blocked } });
+      return report(loaded.problems, { text, json: { ready: work.ready, blocked: work.blocked } });
     }
     const rolled = rollup(index);
     const changes: { at: number; id: string; field: keyof typeof ROLLED_UP; from: unknown; to: unknown }[] = [];
@@ -126,10 +125,7 @@ async function runAction(action: string, root: string, dir: string, values: Reco
         { file: INDEX, pointer: `/tasks/${c.at}/${c.field}` },
       ),
     );
-    return emitReport(io, makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...problems])), format, {
-      text,
-      json: { tasks: rolled.tasks, changes: changes.map(({ at: _, ...c }) => c) },
-    });
+    return report([...loaded.problems, ...problems], { text, json: { tasks: rolled.tasks, changes: changes.map(({ at: _, ...c }) => c) } });
   }
   // repair
   const plan = repairPlan(loaded.index, loaded.tasks, { hasher: cliHasher });
@@ -140,12 +136,10 @@ async function runAction(action: string, root: string, dir: string, values: Reco
           .map((p) => `${WBS_MEMORY_ROOT}${p.file}${p.baseHash === null ? ' (new file)' : ''}\n${p.patch.map((op, k) => `  ${JSON.stringify(op)}    fixes ${p.fixes[k]?.code ?? ''}`).join('\n')}`)
           .join('\n') + '\n';
   if (!values.apply) {
-    const report = makeReport(root, checked, await locateInDir(dir, [...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: WBS_MEMORY_ROOT })]));
     const text = planText + (plan.patches.length ? `(nothing changed; run with --apply to apply ${plan.patches.length} patch${plan.patches.length === 1 ? '' : 'es'})\n` : '');
-    return emitReport(io, report, format, { text, json: { plan, applied: false } });
+    return report([...loaded.problems, ...checkWbs(loaded.index, loaded.tasks, { dir: WBS_MEMORY_ROOT })], { text, json: { plan, applied: false } });
   }
   const applied = await applyPlan(plan, files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
-  if (!applied.ok) return emitReport(io, makeReport(root, checked, await locateInDir(dir, applied.problems)), format, { text: planText + 'not applied:\n', json: { plan, applied: false } });
-  const report = makeReport(root, checked, await locateInDir(dir, applied.value.problems));
-  return emitReport(io, report, format, { text: planText + `applied: wrote ${applied.value.written.join(', ') || 'nothing'}\n`, json: { plan, applied: true, written: applied.value.written } });
+  if (!applied.ok) return report(applied.problems, { text: planText + 'not applied:\n', json: { plan, applied: false } });
+  return report(applied.value.problems, { text: planText + `applied: wrote ${applied.value.written.join(', ') || 'nothing'}\n`, json: { plan, applied: true, written: applied.value.written } });
 }
