@@ -1,11 +1,8 @@
 /**
- * `memkit/git`: memory in git. A check against a base revision
- * ({@link checkAgainstBase}, the old version read through a port), the merge
- * driver's three-way merges (hash-chained ledgers and `events.jsonl`
- * re-chained, WBS index, thread store and memory manifest by item) and the
- * repository setup. git itself is reached through an injected
- * {@link GitRunner} (`memkit/node`'s `nodeGitRunner`), so this entry imports
- * no Node built-in. The curated list, one line per name, is docs/api-surface.md.
+ * `memkit/git`: memory in git: {@link checkAgainstBase}, the merge driver's
+ * three-way merges and the repository setup. git is reached through an
+ * injected {@link GitRunner} (`memkit/node`'s `nodeGitRunner`), so this entry
+ * imports no Node built-in (names listed in docs/api-surface.md).
  * @packageDocumentation
  */
 export { type BaseFiles, type BaseUnreadable, checkAgainstBase } from './engine/check-base.js';

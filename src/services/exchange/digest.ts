@@ -42,10 +42,6 @@ export class BundleDigest {
   /** The digest of the lines added so far under `manifest` (its `digest` property is ignored). */
   finish(manifest: Record<string, unknown>): string {
     const { digest: _omit, ...rest } = manifest;
-    const tail = encoder.encode(canonicalize(rest));
-    const all = new Uint8Array(32 + tail.length);
-    all.set(this.state, 0);
-    all.set(tail, 32);
-    return sha256Hex(all, this.hasher);
+    return sha256Hex(new Uint8Array([...this.state, ...encoder.encode(canonicalize(rest))]), this.hasher);
   }
 }

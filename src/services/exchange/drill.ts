@@ -108,25 +108,22 @@ export async function drill(source: BundleInput | Memory, options: DrillOptions 
     return report;
   };
 
-  let original: Memory;
-  let expected: Record<string, number>;
-  if (isMemory(source)) {
-    original = source;
-    report.sourceVersion = 2;
-    expected = {};
-  } else {
-    original = fresh();
+  const memorySource = isMemory(source);
+  const original = memorySource ? source : fresh();
+  // The counts to restore: the bundle's own, or the memory's as exported.
+  let expected: Record<string, number> | undefined;
+  if (memorySource) report.sourceVersion = 2;
+  else {
     const restored = await importBundle(source, original, { env: { hasher } });
     report.problems.push(...(restored.problems ?? []));
     if (!restored.ok) return report;
     report.sourceVersion = restored.value.schemaVersion;
-    const declared = restored.value.manifest.record_counts as Record<string, number> | undefined;
-    expected = declared ?? restored.value.counts;
+    expected = (restored.value.manifest.record_counts as Record<string, number> | undefined) ?? restored.value.counts;
   }
 
   const first = await exportBundle(original, { agentId, env });
   if (!first.ok) return failed(first.problems);
-  if (isMemory(source)) expected = first.value.manifest.record_counts;
+  expected ??= first.value.manifest.record_counts;
   const target = fresh();
   const imported = await importBundle(() => first.value.chunks(), target, { env: { hasher } });
   if (!imported.ok) return failed(imported.problems);

@@ -218,14 +218,11 @@ function bundleOf(memory: Memory, hasher: Hasher, manifest: ExportManifestV2): E
       const enc = new TextEncoder();
       const it = chunks()[Symbol.asyncIterator]();
       return new ReadableStream<Uint8Array>({
+        // A rejected pull errors the stream with its reason.
         async pull(controller) {
-          try {
-            const { done, value } = await it.next();
-            if (done) controller.close();
-            else controller.enqueue(enc.encode(value));
-          } catch (cause) {
-            controller.error(cause);
-          }
+          const { done, value } = await it.next();
+          if (done) controller.close();
+          else controller.enqueue(enc.encode(value));
         },
       });
     },

@@ -199,12 +199,12 @@ export interface RecoveredStaging {
  * carry the same token are touched. Call before reading the target.
  */
 export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[]> {
-  const dirs = new Set<string>();
   const { listDirectories } = files as RemovesDirs;
-  if (listDirectories !== undefined) {
-    // The root's directories only, not a walk of the whole memory.
-    for (const d of await listDirectories.call(files, '')) if (isStagingDirName(d) && (await files.list(d)).length > 0) dirs.add(d);
-  } else
+  // The root's directories only, not a walk of the whole memory.
+  const roots = listDirectories === undefined ? undefined : (await listDirectories.call(files, '')).filter(isStagingDirName);
+  const dirs = new Set<string>();
+  for (const d of roots ?? []) if ((await files.list(d)).length > 0) dirs.add(d);
+  if (roots === undefined)
     for (const p of await files.list('')) {
       const first = p.slice(0, p.indexOf('/'));
       if (p.includes('/') && isStagingDirName(first)) dirs.add(first);
@@ -228,13 +228,8 @@ export async function recoverStaging(files: FilePort): Promise<RecoveredStaging[
     if (unrestored.length === 0) await removeAll(files, dir, plan ?? []);
     out.push({ dir, action, unrestored });
   }
-  // A kill before the marker was in place leaves a staging directory with no
-  // file in it (empty, or holding only a temp file recovery already removed):
-  // remove such empty directories; removing an empty directory loses nothing.
-  if (listDirectories !== undefined) {
-    const empty = (await listDirectories.call(files, '')).filter((d) => isStagingDirName(d) && !dirs.has(d));
-    for (const d of empty) await removeAll(files, d);
-  }
+  // A kill before the marker was written leaves a staging directory holding no file: removing it loses nothing.
+  for (const d of roots ?? []) if (!dirs.has(d)) await removeAll(files, d);
   return out;
 }
 

@@ -48,11 +48,8 @@ export async function resolveRevision(git: GitRunner, rev: string): Promise<stri
 function gitReason(r: GitResult): string {
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   // The last fatal line says what failed (a partial clone's is "could not fetch <id> from promisor remote").
-  const first = lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines[0] ?? `git exited with ${String(r.code)}`;
-  return first
-    .trim()
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@')
-    .slice(0, 300);
+  const reason = (lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines[0] ?? `git exited with ${String(r.code)}`).trim();
+  return reason.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@').slice(0, 300);
 }
 
 /**
@@ -67,9 +64,8 @@ export function gitBaseFiles(git: GitRunner, commit: string): BaseFiles {
     listing ??= git.run(['ls-tree', '-r', '-z', '--name-only', '--end-of-options', commit, '--', '.']).then((r) => {
       if (r.overflow) return { unreadable: 'the file list of the base revision is larger than the git runner reads' };
       if (r.code !== 0) return { unreadable: gitReason(r) };
-      return text(r.stdout)
-        .split('\u0000')
-        .filter((p) => p !== '');
+      const paths = text(r.stdout).split('\u0000');
+      return paths.filter((p) => p !== '');
     });
     return listing;
   };

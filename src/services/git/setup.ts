@@ -75,10 +75,7 @@ export async function probeDriver(git: GitRunner, command: string): Promise<Prob
 
 /** The line of a failed command's stderr that says why: the first naming an error, else the last. */
 function whyLine(text: string): string {
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
+  const lines = text.split('\n').flatMap((l) => (l.trim() === '' ? [] : [l.trim()]));
   return (lines.find((l) => /error|not found|cannot|no such/i.test(l)) ?? lines.pop() ?? '').slice(0, 300);
 }
 

@@ -163,21 +163,12 @@ async function rawPublicKey(key: CryptoKey | Uint8Array, subtle: SubtleCrypto): 
  * The 4-byte C2SP key id of an Ed25519 key: `SHA-256(name ‖ 0x0A ‖ 0x01 ‖ key)[:4]`, as hex.
  */
 export function ed25519KeyId(name: string, publicKey: Uint8Array, hasher: Hasher = jsHasher): string {
-  const n = utf8(name);
-  const buf = new Uint8Array(n.length + 2 + publicKey.length);
-  buf.set(n);
-  buf[n.length] = 0x0a;
-  buf[n.length + 1] = 0x01;
-  buf.set(publicKey, n.length + 2);
-  return toHex(hasher.sha256(buf).subarray(0, 4));
+  return toHex(hasher.sha256(new Uint8Array([...utf8(name), 0x0a, 0x01, ...publicKey])).subarray(0, 4));
 }
 
 /** The C2SP/note verifier key string `<name>+<hex key id>+<base64(0x01 ‖ key)>`. */
 export function verifierKeyString(name: string, publicKey: Uint8Array, hasher: Hasher = jsHasher): string {
-  const typed = new Uint8Array(33);
-  typed[0] = 1;
-  typed.set(publicKey, 1);
-  return `${name}+${ed25519KeyId(name, publicKey, hasher)}+${encodeBase64(typed)}`;
+  return `${name}+${ed25519KeyId(name, publicKey, hasher)}+${encodeBase64(new Uint8Array([1, ...publicKey]))}`;
 }
 
 /** Reads a verifier key string back into a {@link CheckpointVerifier}. */
@@ -215,10 +206,7 @@ export async function signCheckpoint(text: string, signer: CheckpointSigner, env
     return fail([error('ledger.key-invalid', `signing failed: ${(cause as Error).message}`)]);
   }
   if (pub.length !== 32 || sig.length !== 64) return fail([error('ledger.key-invalid', 'not an Ed25519 key')]);
-  const keyId = fromHex(ed25519KeyId(signer.name, pub, env.hasher))!;
-  const blob = new Uint8Array(68);
-  blob.set(keyId);
-  blob.set(sig, 4);
+  const blob = new Uint8Array([...fromHex(ed25519KeyId(signer.name, pub, env.hasher))!, ...sig]);
   // The signature lines already there, as they are in the note.
   const existing = text.slice(parsed.value.body.length + 1);
   return ok(`${parsed.value.body}\n${existing}${SIG_PREFIX}${signer.name} ${encodeBase64(blob)}\n`);

@@ -1,8 +1,7 @@
 /**
- * `memkit/ledger`: hash-chained ledgers (append, verify), RFC 9162 Merkle
- * checkpoints and proofs, signed checkpoint notes, the writer policy, and the
- * append-only checks of Markdown ledgers. The curated list, one line per
- * name, is docs/api-surface.md.
+ * `memkit/ledger`: hash-chained ledgers, RFC 9162 checkpoints and proofs,
+ * signed checkpoint notes, the writer policy and the append-only checks
+ * (names listed in docs/api-surface.md).
  * @packageDocumentation
  */
 export {

@@ -1,8 +1,7 @@
 /**
- * `memkit/threads`: the thread store (`version`, `metadata`, `threads`,
- * `operations`, `relations`): consistency checks, pure operations with the
- * transition table enforced, and the relations cache rebuilt from the log.
- * The curated list, one line per name, is docs/api-surface.md.
+ * `memkit/threads`: the thread store's consistency checks, pure operations
+ * under the transition table, and the relations cache rebuilt from the log
+ * (names listed in docs/api-surface.md).
  * @packageDocumentation
  */
 export { THREAD_TRANSITIONS, type ThreadStatus, canTransition, isWritable } from '../../formats/thread-store/transitions.js';

@@ -8,9 +8,7 @@ const known: Record<string, readonly string[]> = {
   Identity: Object.keys(IdentityV1.properties),
 };
 
-// v1 tolerates fields it does not define (docs/schema/v1.md) and readers must
-// not rely on them; v2 has no place for them. So a v1 record is still imported
-// and each such field is reported, loudly, instead of refusing the bundle.
+// v1 tolerates fields it does not define (docs/schema/v1.md): the record is imported and each such field reported.
 function unknownFields(record: AnyRecord): Problem[] {
   const names = known[record.type];
   if (names === undefined) return [error('exchange.unknown-record-type', `schema v1 has no record type "${record.type}"`, { pointer: '/type' })];
