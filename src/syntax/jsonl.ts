@@ -173,41 +173,10 @@ export class JsonlReader {
       this.#overlong = false;
       pos = nl + 1;
     }
-    const last = b.lastIndexOf(10);
-    if (last >= pos) {
-      const region = b.subarray(pos, last);
-      let text: string | undefined;
-      if (region.length <= this.#max) {
-        try {
-          text = this.#fatal.decode(region);
-        } catch {
-          text = undefined;
-        }
-      }
-      if (text !== undefined) {
-        let p = 0;
-        let nl = text.indexOf('\n');
-        while (nl !== -1) {
-          this.#handle(text.slice(p, nl), true);
-          p = nl + 1;
-          nl = text.indexOf('\n', p);
-        }
-        this.#handle(p === 0 ? text : text.slice(p), true);
-      } else {
-        // Slow path: lines one at a time (invalid UTF-8 somewhere, or a region longer than a line may be).
-        let p = 0;
-        let nl = region.indexOf(10);
-        while (true) {
-          const end = nl === -1 ? region.length : nl;
-          const line = region.subarray(p, end);
-          if (line.length > this.#max + 1) this.#tooLong();
-          else this.#bytesLine(line);
-          if (nl === -1) break;
-          p = nl + 1;
-          nl = region.indexOf(10, p);
-        }
-      }
-      pos = last + 1;
+    for (let nl = b.indexOf(10, pos); nl !== -1; nl = b.indexOf(10, pos)) {
+      if (nl - pos > this.#max + 1) this.#tooLong();
+      else this.#bytesLine(b.subarray(pos, nl));
+      pos = nl + 1;
     }
     if (pos < b.length) this.#hold(b.subarray(pos), b.length - pos);
   }

@@ -77,7 +77,7 @@ function readValue(text: string, options: ReadJsonOptions): Result<unknown> {
   const problems: Problem[] = [];
   const forbidden = mode !== 'keep' && walk.forbidden;
   if (forbidden || surrogates) keys = inspect(value, forbidden, surrogates, mode === 'refuse', problems);
-  if (!sameKeyCount(text, keys)) problems.unshift(...findDuplicates(text));
+  if (countKeyTokens(text) !== keys) problems.unshift(...findDuplicates(text));
   if (problems.some((p) => p.severity === 'error')) return fail(problems);
   return ok(value, problems);
 }
@@ -215,24 +215,6 @@ function skipSpace(text: string, i: number): number {
   let c = text.charCodeAt(i);
   while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
   return i;
-}
-
-/**
- * True when the text has exactly `keys` property-name tokens: no object repeats a name. Compact
- * text (as memkit writes it) is settled by counting unescaped `":` with `indexOf` (names plus any
- * string starting with `:`, so equality proves it); anything else goes to the exact scan.
- */
-function sameKeyCount(text: string, keys: number): boolean {
-  if (!(text.includes(' :') || text.includes('\n:') || text.includes('\r:') || text.includes('\t:'))) {
-    let n = 0;
-    let i = text.indexOf('":');
-    while (i !== -1) {
-      if (text.charCodeAt(i - 1) !== 92 || backslashesBefore(text, i) % 2 === 0) n++;
-      i = text.indexOf('":', i + 2);
-    }
-    if (n === keys) return true;
-  }
-  return countKeyTokens(text) === keys;
 }
 
 function backslashesBefore(text: string, at: number): number {
