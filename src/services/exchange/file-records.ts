@@ -42,15 +42,8 @@ function dateOf(v: unknown): string | null {
   return typeof v === 'string' && isSchemaValid(DateTime, v) ? v : null;
 }
 
-function pick(obj: unknown, keys: readonly string[]): string | null {
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return null;
-  const o = obj as Record<string, unknown>;
-  for (const k of keys) {
-    const d = dateOf(Object.hasOwn(o, k) ? o[k] : undefined);
-    if (d !== null) return d;
-  }
-  return null;
-}
+/** The fields a JSON file or a ledger entry may date its last change by. */
+type Dated = { updated_at?: unknown; updated?: unknown; last_updated?: unknown; metadata?: { last_updated?: unknown }; ts?: unknown; timestamp?: unknown; created_at?: unknown } | null | undefined;
 
 /**
  * When the file says it was last changed: frontmatter `updated`/`updated_at`
@@ -67,18 +60,18 @@ export function fileUpdatedAt(path: string, text: string | undefined): string | 
     if (m !== null && dateOf(m[1]) !== null) return m[1]!;
   }
   if (path.endsWith('.json')) {
-    const v = tryJson(text);
-    const d = pick(v, ['updated_at', 'updated', 'last_updated']);
-    if (d !== null) return d;
-    if (v !== null && typeof v === 'object' && 'metadata' in (v as object)) return pick((v as { metadata: unknown }).metadata, ['last_updated']);
-    return null;
+    const v = tryJson(text) as Dated;
+    return dateOf(v?.updated_at) ?? dateOf(v?.updated) ?? dateOf(v?.last_updated) ?? dateOf(v?.metadata?.last_updated);
   }
   if (path.endsWith('.jsonl') || path.endsWith('.md')) {
     let end = text.length;
     while (end > 0) {
       const start = text.lastIndexOf('\n', end - 1) + 1;
       const line = text.slice(start, end).trim();
-      if (line.startsWith('{')) return pick(tryJson(line), ['ts', 'timestamp', 'updated_at', 'created_at']);
+      if (line.startsWith('{')) {
+        const e = tryJson(line) as Dated;
+        return dateOf(e?.ts) ?? dateOf(e?.timestamp) ?? dateOf(e?.updated_at) ?? dateOf(e?.created_at);
+      }
       if (line !== '') return null;
       end = start - 1;
     }
