@@ -29,9 +29,7 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
   };
   return {
     path,
-    async get(type, key) {
-      return (await load()).get(type, key);
-    },
+    get: async (type, key) => (await load()).get(type, key),
     async put(record) {
       await (await load()).put(record);
       dirty = true;

@@ -53,13 +53,7 @@ async function* linesOf(bundle: ExportedBundle): AsyncGenerator<string> {
   if (rest !== '' && !first) yield rest;
 }
 
-interface Keyed {
-  key: string;
-  type: string;
-  hash: string;
-}
-
-function keyed(line: string, hasher: Hasher): Keyed {
+function keyed(line: string, hasher: Hasher): { key: string; type: string; hash: string } {
   const r = JSON.parse(line) as ExchangeRecord;
   return { key: sortKey(r), type: r.type, hash: sha256Hex(line, hasher) };
 }

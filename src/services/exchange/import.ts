@@ -300,12 +300,10 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       const bytes = fileBytes(record, hasher);
       if (!bytes.ok) for (const p of bytes.problems) add({ ...p, ...where(at, p.pointer) });
     }
-    if (verifyOnly) {
-      // no target: nothing to resolve
-    } else if ((record.type === 'File' ? target.files : target.records) === undefined) {
+    if (!verifyOnly && (record.type === 'File' ? target.files : target.records) === undefined) {
       if (!noTarget) add(error('exchange.no-target', `the bundle holds ${record.type} records but the import target has no ${record.type === 'File' ? 'file port' : 'record store'}`, where(at)));
       noTarget = true;
-    } else {
+    } else if (!verifyOnly) {
       const r = resolveConflict(record, target, policy, hasher);
       return isThenable(r) ? r.then((x) => resolved(x, raw)) : resolved(r, raw);
     }

@@ -33,21 +33,13 @@ export function memoryRecords(initial: Iterable<ExchangeRecord> = []): RecordSto
   for (const r of initial) map.set(sortKey(r), r);
   const sorted = () => [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
   return {
-    get(type, key) {
-      return map.get(`${type}\u0000${key}`);
-    },
+    get: (type, key) => map.get(`${type}\u0000${key}`),
     put(record) {
       map.set(sortKey(record), record);
     },
-    list() {
-      return sorted();
-    },
-    size() {
-      return map.size;
-    },
-    snapshot() {
-      return sorted();
-    },
+    list: sorted,
+    size: () => map.size,
+    snapshot: sorted,
   };
 }
 

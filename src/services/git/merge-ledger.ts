@@ -70,8 +70,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const bound = checkBounds(inputs, limits, file);
   if (bound) return fail([bound]);
   const hasher = options.hasher ?? jsHasher;
-  // Theirs is verified in full: re-chaining it would hide a break. Ours is kept byte for byte (a problem in it stays
-  // for `memkit check` to report): only parsed, and verified when its last line is not canonical, to learn its convention.
+  // Theirs is verified in full (re-chaining would hide a break); ours is kept byte for byte, a problem in it left for `memkit check`.
   const read = (side: Side): Result<Side3> =>
     options.format === events.id ? readEvents(inputs[side], side, file, limits) : readLedger(inputs[side], side, options.format as LedgerFormatId, file, hasher, limits, side === 'theirs');
   const base = read('base');
@@ -200,8 +199,7 @@ function duplicateFinder(newOurs: readonly LedgerLine[], keyFields: readonly str
 }
 
 function readLedger(text: string, side: Side, format: LedgerFormatId, file: string | undefined, hasher: Hasher, limits: MergeLimits, verify: boolean): Result<Side3> {
-  const parseLimits = { maxFileBytes: limits.maxChars, maxLineLength: limits.maxLineChars };
-  const parsed = parseLedgerText(text, { limits: parseLimits });
+  const parsed = parseLedgerText(text, { limits: { maxFileBytes: limits.maxChars, maxLineLength: limits.maxLineChars } });
   const last = parsed.entries[parsed.entries.length - 1];
   if (!verify && parsed.problems.length === 0) {
     if (last === undefined) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: ZERO_HASH, eol: parsed.eol });

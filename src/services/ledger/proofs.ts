@@ -88,13 +88,7 @@ export function verifyConsistency(m: number, n: number, proof: readonly Uint8Arr
   return reached && sameBytes(fr, oldRoot) && sameBytes(sr, newRoot);
 }
 
-function isPow2(x: number): boolean {
-  while (x > 1) {
-    if (odd(x)) return false;
-    x = half(x);
-  }
-  return x === 1;
-}
+const isPow2 = (x: number): boolean => 2 ** Math.round(Math.log2(x)) === x;
 
 /**
  * {@link verifyInclusion} as a check: `[]` when entry `index` (leaf hash

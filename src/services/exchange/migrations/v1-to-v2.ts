@@ -39,37 +39,18 @@ export const v1ToV2: RecordMigration = {
   migrateRecord(r) {
     const problems = unknownFields(r);
     if (problems.some((p) => p.severity === 'error')) return fail(problems);
-    const dropped = problems.length > 0 ? problems : undefined;
     switch (r.type) {
       case 'Fact':
-        return ok({ created_at: r.created_at, id: r.id, source: r.source, tags: r.tags, text: r.statement, type: 'Fact', updated_at: r.updated_at }, dropped);
-      case 'Decision':
-        return ok(
-          {
-            decided_at: r.decided_at,
-            id: r.id,
-            rationale: r.rationale,
-            status: r.status,
-            supersedes: r.supersedes,
-            title: r.title,
-            type: 'Decision',
-            updated_at: r.decided_at,
-          },
-          dropped,
-        );
-      default:
-        return ok(
-          {
-            created_at: r.created_at,
-            id: r.id,
-            name: r.name,
-            role: r.role,
-            traits: (r.traits as string[]).map((name) => ({ name, note: null })),
-            type: 'Identity',
-            updated_at: r.created_at,
-          },
-          dropped,
-        );
+        return ok({ created_at: r.created_at, id: r.id, source: r.source, tags: r.tags, text: r.statement, type: 'Fact', updated_at: r.updated_at }, problems);
+      case 'Decision': {
+        const { decided_at, id, rationale, status, supersedes, title } = r;
+        return ok({ decided_at, id, rationale, status, supersedes, title, type: 'Decision', updated_at: decided_at }, problems);
+      }
+      default: {
+        const { created_at, id, name, role } = r;
+        const traits = (r.traits as string[]).map((trait) => ({ name: trait, note: null }));
+        return ok({ created_at, id, name, role, traits, type: 'Identity', updated_at: created_at }, problems);
+      }
     }
   },
 };
