@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { type Problem, joinPointer, warning } from '../kernel/problems/index.js';
+import { Compile, type Validator } from 'typebox/compile';
+import { type Problem, error, joinPointer, warning } from '../kernel/problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 import { withForm } from './form.js';
 
@@ -134,13 +135,25 @@ export const EventV1 = Type.Object(
 /** Dedup strategies the gardener knows. */
 export const DEDUP_STRATEGIES = ['none', 'exact', 'normalized-text', 'same-title'] as const;
 
+/** A section name that is the seed's provenance section (`Provenance`, `provenance`, `## Provenance`). */
+const PROVENANCE_SECTION = '^\\s*#*\\s*[Pp][Rr][Oo][Vv][Ee][Nn][Aa][Nn][Cc][Ee]\\s*$';
+
+/** The sections a recap must have: unique names, one of them the seed's provenance section. */
+const RequiredSections = Type.Array(NonEmpty(), { contains: { type: 'string', pattern: PROVENANCE_SECTION }, uniqueItems: true });
+
+/** memkit's form of the recap template. */
+const RecapTemplateObject = Type.Object({ path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'), required_sections: RequiredSections });
+let recapTemplateCheck: Validator | undefined;
+
 /**
  * `.thunderus/memory/gardener.json` (or `.toml`): rules for tending memory.
  * The seed names size caps, allowed kinds, a dedup strategy and a recap
- * template that must include a provenance section; memkit fixes their shape
- * (docs/formats/thunderus.md). Keys beyond that shape and dedup strategies
- * memkit does not know are valid here and `convention.gardener-config`
- * warnings ({@link gardenerConventions}).
+ * template that must include a provenance section, without fixing their
+ * shape: memkit reads its own shape (docs/formats/thunderus.md) and the plain
+ * forms `dedup_strategy = "…"` and `recap_template = "<path>"` (with a root
+ * `required_sections`). Keys beyond these and dedup strategies memkit does not
+ * know are valid here and `convention.gardener-config` warnings
+ * ({@link gardenerConventions}).
  */
 export const GardenerConfig = Type.Object(
   {
@@ -160,18 +173,32 @@ export const GardenerConfig = Type.Object(
       ),
     }),
     allowed_kinds: Type.Array(MemoryKind, { minItems: 1, uniqueItems: true }),
-    dedup: Type.Object({ strategy: NonEmpty('dedup strategy') }),
-    recap_template: Type.Object({
-      path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'),
-      required_sections: Type.Array(NonEmpty(), { contains: { const: 'Provenance' }, uniqueItems: true }),
-    }),
+    dedup: Type.Optional(Type.Object({ strategy: NonEmpty('dedup strategy') })),
+    dedup_strategy: Type.Optional(NonEmpty('dedup strategy')),
+    // A path, or memkit's object: an either-or memkit's schema compiler does not take; checked in gardenerConventions.
+    recap_template: Type.Unsafe<string | Static<typeof RecapTemplateObject>>({}),
+    required_sections: Type.Optional(RequiredSections),
   },
-  { title: 'gardener config' },
+  {
+    title: 'gardener config',
+    // For other JSON Schema validators; memkit checks both in gardenerConventions.
+    allOf: [
+      {
+        if: { type: 'object', properties: { dedup_strategy: { type: 'string' } }, required: ['dedup_strategy'] },
+        else: { type: 'object', properties: { dedup: { type: 'object' } }, required: ['dedup'] },
+      },
+      {
+        if: { type: 'object', properties: { recap_template: { type: 'string' } } },
+        then: { type: 'object', properties: { recap_template: { type: 'string', minLength: 1 } } },
+        else: { type: 'object', properties: { recap_template: RecapTemplateObject } },
+      },
+    ],
+  },
 );
 
 /** The keys memkit reads at each level of the gardener config. */
 const GARDENER_KEYS: Readonly<Record<string, readonly string[]>> = {
-  '': ['version', 'size_caps', 'allowed_kinds', 'dedup', 'recap_template'],
+  '': ['version', 'size_caps', 'allowed_kinds', 'dedup', 'dedup_strategy', 'recap_template', 'required_sections'],
   '/size_caps': ['max_doc_bytes', 'max_total_bytes', 'max_docs', 'max_docs_per_kind'],
   '/size_caps/max_docs_per_kind': MEMORY_KINDS,
   '/dedup': ['strategy'],
@@ -179,12 +206,16 @@ const GARDENER_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * `convention.gardener-config`: keys memkit does not read in the gardener
- * config (it applies only the caps it knows) and a dedup strategy other than
- * {@link DEDUP_STRATEGIES}. The seed names the four rules without a shape.
+ * What the gardener config's schema leaves to code: a dedup strategy in one
+ * of its two forms, and a non-empty recap path (errors); and
+ * `convention.gardener-config`: keys memkit does not read and a dedup
+ * strategy other than {@link DEDUP_STRATEGIES}.
  */
 export function gardenerConventions(value: unknown): Problem[] {
   const out: Problem[] = [];
+  if (isObject(value) && !Object.hasOwn(value, 'dedup') && typeof value.dedup_strategy !== 'string')
+    out.push(error('schema.required', 'missing required property "dedup" (or "dedup_strategy")', { pointer: '/dedup' }));
+  if (isObject(value) && value.recap_template !== undefined) out.push(...recapTemplateProblems(value.recap_template));
   const at = (pointer: string): unknown => {
     let node: unknown = value;
     for (const key of pointer.split('/').slice(1)) node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
@@ -196,10 +227,25 @@ export function gardenerConventions(value: unknown): Problem[] {
     for (const key of Object.keys(node))
       if (!known.includes(key)) out.push(warning('convention.gardener-config', `memkit does not read "${key}" here; known: ${known.join(', ')}`, { pointer: joinPointer(pointer, key) }));
   }
-  const strategy = at('/dedup/strategy');
-  if (typeof strategy === 'string' && strategy !== '' && !(DEDUP_STRATEGIES as readonly string[]).includes(strategy))
-    out.push(warning('convention.gardener-config', `dedup strategy "${strategy}" is not one memkit applies (${DEDUP_STRATEGIES.join(', ')})`, { pointer: '/dedup/strategy' }));
+  for (const pointer of ['/dedup/strategy', '/dedup_strategy']) {
+    const strategy = at(pointer);
+    if (typeof strategy === 'string' && strategy !== '' && !(DEDUP_STRATEGIES as readonly string[]).includes(strategy))
+      out.push(warning('convention.gardener-config', `dedup strategy "${strategy}" is not one memkit applies (${DEDUP_STRATEGIES.join(', ')})`, { pointer }));
+  }
   return out;
+}
+
+/** The recap template's problems: a non-empty path, or memkit's object form. */
+function recapTemplateProblems(t: unknown): Problem[] {
+  const pointer = '/recap_template';
+  if (typeof t === 'string') return t === '' ? [error('schema.min-length', 'must not have fewer than 1 characters', { pointer })] : [];
+  if (!isObject(t)) return [error('schema.type', 'must be a path or an object { path, required_sections }', { pointer })];
+  recapTemplateCheck ??= Compile(RecapTemplateObject);
+  return [...recapTemplateCheck.Errors(t)].flatMap((e) =>
+    e.keyword === 'required'
+      ? (e.params as { requiredProperties: string[] }).requiredProperties.map((name) => error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(pointer, name) }))
+      : [error(`schema.${e.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, e.message, { pointer: pointer + e.instancePath })],
+  );
 }
 
 /** Frontmatter of a memory doc. */
