@@ -289,71 +289,25 @@ export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): Asy
 }
 
 /** The items `reader` makes of `source`, fed one slice at a time: how {@link parseJsonl} and the ledger text reader stream. */
-export function readItems(reader: JsonlReader, source: JsonlSource): AsyncIterableIterator<JsonlItem> {
-  const chunks: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array> = typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
-  let buffer: JsonlItem[] = [];
-  let index = 0;
-  let finished = false;
-  let pending: string | Uint8Array | undefined;
-  let pendingAt = 0;
-  const take = (): IteratorResult<JsonlItem> | undefined => {
-    if (index < buffer.length) return { value: buffer[index++]!, done: false };
-    if (reader.items.length > 0) {
-      buffer = reader.items;
-      reader.items = [];
-      index = 1;
-      return { value: buffer[0]!, done: false };
-    }
-    return undefined;
-  };
-  // A buffer filled one chunk at a time: one promise per item, no generator machinery.
-  const fill = async (): Promise<IteratorResult<JsonlItem>> => {
-    while (true) {
-      const got = take();
-      if (got) return got;
-      if (pending !== undefined) {
-        // Feed big chunks a slice at a time so only one slice's items are alive at once.
-        const end = Math.min(pending.length, pendingAt + SLICE);
-        reader.push(typeof pending === 'string' ? pending.slice(pendingAt, end) : pending.subarray(pendingAt, end));
-        pendingAt = end;
-        if (pendingAt >= pending.length) pending = undefined;
-        continue;
-      }
-      if (finished) return { value: undefined, done: true };
-      try {
-        const step = await chunks.next();
-        if (step.done) {
-          finished = true;
-          reader.end();
-        } else {
-          const chunk = step.value as unknown;
-          pending = typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer);
-          pendingAt = 0;
-        }
-      } catch (cause) {
-        finished = true;
-        reader.end();
-        reader.readFailed(cause);
+export async function* readItems(reader: JsonlReader, source: JsonlSource): AsyncGenerator<JsonlItem, void, undefined> {
+  const chunks = typeof source === 'string' || source instanceof Uint8Array ? slices(source) : iterateChunks(source);
+  try {
+    for await (const got of chunks) {
+      const chunk = typeof got === 'string' || got instanceof Uint8Array ? got : new Uint8Array(got as ArrayBuffer);
+      // Big chunks a slice at a time, so only one slice's items are alive at once.
+      for (let at = 0; at < chunk.length; at += SLICE) {
+        reader.push(typeof chunk === 'string' ? chunk.slice(at, at + SLICE) : chunk.subarray(at, at + SLICE));
+        yield* reader.items.splice(0);
       }
     }
-  };
-  const iterator: AsyncIterableIterator<JsonlItem> = {
-    next() {
-      const got = take();
-      return got ? Promise.resolve(got) : fill();
-    },
-    async return() {
-      finished = true;
-      buffer = [];
-      reader.items = [];
-      await chunks.return?.();
-      return { value: undefined, done: true };
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+  } catch (cause) {
+    reader.end();
+    reader.readFailed(cause);
+    yield* reader.items.splice(0);
+    return;
+  }
+  reader.end();
+  yield* reader.items.splice(0);
 }
 
 function* slices(source: string | Uint8Array): Generator<string | Uint8Array> {
