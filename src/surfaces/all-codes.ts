@@ -7,7 +7,7 @@
 import { postgresCodes } from '../adapters/postgres/codes.js';
 import { RULES } from '../engine/rules.js';
 import { mcpCodes } from './mcp/codes.js';
-import { type Rule, type RuleTable, ruleTable } from '../kernel/problems/codes.js';
+import { type RuleTable, ruleTable } from '../kernel/problems/codes.js';
 
 export { RULES };
 
@@ -17,8 +17,3 @@ export { RULES };
  * describes its rules with.
  */
 export const ALL_CODES: RuleTable = new Map([...RULES, ...ruleTable([mcpCodes, postgresCodes])]);
-
-/** The entry of `code` in {@link ALL_CODES}, or undefined for a code no table declares. */
-export function codeInfo(code: string): Rule | undefined {
-  return ALL_CODES.get(code);
-}

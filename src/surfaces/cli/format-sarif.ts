@@ -1,6 +1,6 @@
 import type { Log, ReportingDescriptor, Result as SarifResult } from 'sarif';
 import type { Problem } from '../../kernel/problems/index.js';
-import { codeInfo } from '../all-codes.js';
+import { ALL_CODES } from '../all-codes.js';
 import { SPEC_NAMES, describeSource } from '../../kernel/problems/codes.js';
 import type { Report } from './io.js';
 
@@ -16,7 +16,7 @@ export function formatSarif(report: Report, options: { version: string; rootUri?
   const codes = [...new Set(report.problems.map((p) => p.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules: ReportingDescriptor[] = codes.map((code) => {
-    const info = codeInfo(code);
+    const info = ALL_CODES.get(code);
     return {
       id: code,
       ...(info

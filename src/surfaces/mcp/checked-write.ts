@@ -44,13 +44,6 @@ export function overlayFiles(base: FilePort, changes: Changes): FilePort {
   };
 }
 
-/** What the checker says of a write: the errors (which refuse it) and warnings it would add, and the format `check` gives each changed file. */
-export interface CheckedChanges {
-  errors: Problem[];
-  warnings: Problem[];
-  formats: Map<string, FormatId>;
-}
-
 const errorKey = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.pointer ?? ''}`;
 // Warnings by message, not pointer: an index entry added before others moves their pointers.
 const warningKey = (p: Problem) => `${p.code}\u0000${p.file ?? ''}\u0000${p.message}`;
@@ -73,10 +66,16 @@ function added(before: readonly Problem[], after: readonly Problem[], key: (p: P
  * (`after`): an error is new when its code, file and pointer occur more often
  * after, a warning when its code, file and message do, so errors already
  * there do not block a write elsewhere. The directory is listed once, within
- * `scope` and the config file only.
+ * `scope` and the config file only. `formats`: the format `check` gives each changed file.
  */
-export async function checkChanges(source: CheckSource, scope: ListScope, before: Changes, after: Changes, hasher: Hasher | undefined): Promise<CheckedChanges> {
-  const options = { ...(hasher === undefined ? {} : { hasher }), codes: RULES };
+export async function checkChanges(
+  source: CheckSource,
+  scope: ListScope,
+  before: Changes,
+  after: Changes,
+  hasher: Hasher,
+): Promise<{ errors: Problem[]; warnings: Problem[]; formats: Map<string, FormatId> }> {
+  const options = { hasher, codes: RULES };
   const listing = await source.list([...scope, CONFIG_FILE]);
   const walked: CheckSource = { list: async () => listing, read: (path) => source.read(path) };
   const [was, will] = await Promise.all([checkDirectory(overlaySource(walked, before, scope), options), checkDirectory(overlaySource(walked, after, scope), options)]);
@@ -102,12 +101,6 @@ export interface PlannedWrite {
   base: Uint8Array | undefined;
 }
 
-/** How {@link commitWrites} locks: the server's `withLock` (without it only the compare guards the write), and the lock paths already held. */
-export interface CommitOptions {
-  withLock?: <T>(path: string, fn: () => Promise<T>) => Promise<Result<T>>;
-  held?: readonly string[];
-}
-
 /** Where a file's new bytes wait for the compare: hidden, beside it, a random token in the name, an extension every port allows. */
 function stagingPath(path: string, token: string): string {
   const slash = path.lastIndexOf('/');
@@ -119,9 +112,15 @@ function stagingPath(path: string, token: string): string {
  * file is staged beside its target; then, holding each target's lock (in
  * path order), every target is compared with the bytes the write was
  * computed from, and only when none changed (else `mcp.write-conflict`) are
- * the staged files renamed into place. Leftover staged files are removed. Never rejects.
+ * the staged files renamed into place. Leftover staged files are removed.
+ * Locks are taken by `withLock` (the server's; without it only the compare
+ * guards the write), except those in `held`. Never rejects.
  */
-export async function commitWrites(files: FilePort, writes: readonly PlannedWrite[], options: CommitOptions = {}): Promise<Result<void>> {
+export async function commitWrites(
+  files: FilePort,
+  writes: readonly PlannedWrite[],
+  options: { withLock?: <T>(path: string, fn: () => Promise<T>) => Promise<Result<T>>; held?: readonly string[] },
+): Promise<Result<void>> {
   const token = randomToken();
   const staged: string[] = [];
   const renamed = new Set<string>();

@@ -132,7 +132,7 @@ async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWr
   if (checked.errors.length > 0) return fail(refusal(checked.errors));
   const first = writes[0]!.path;
   if (options.expect !== undefined && checked.formats.get(first) !== options.expect) return fail([notDocPath(first)]);
-  const committed = await commitWrites(ctx.files, writes, { ...(ctx.options.withLock ? { withLock: ctx.options.withLock } : {}), held: options.held ?? [] });
+  const committed = await commitWrites(ctx.files, writes, { withLock: ctx.options.withLock, held: options.held ?? [] });
   if (!committed.ok) return committed;
   return ok(
     writes.map((w) => ({ path: w.path, hash: ctx.hash(w.bytes) })),

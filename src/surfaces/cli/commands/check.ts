@@ -4,6 +4,7 @@ import { checkAgainstBase } from '../../../engine/check-base.js';
 import { gitBaseFiles, resolveRevision } from '../../../services/git/runner.js';
 import { nodeGitRunner } from '../../../adapters/node/git.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
+import { decisionLog, events, fileNameOf, productContext, systemPatterns } from '../../../formats/index.js';
 import { cliConfig } from '../config-file.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
@@ -24,11 +25,11 @@ export const checkCommand: Command = {
                    [--base REV]
 
 Finds every memkit format under DIR (default .): memory docs, manifest,
-events.jsonl, gardener config, memory bank files, WBS task memory, thread
+${fileNameOf(events)}, gardener config, memory bank files, WBS task memory, thread
 stores and export bundles. Checks each file, then the rules across files:
 manifest vs docs, event and provenance references, ledger chains,
-systemPatterns.md hash and its decisionLog.md entry, writer policy,
-productContext.md payload hashes, gardener size caps, WBS index vs
+${fileNameOf(systemPatterns)} hash and its ${fileNameOf(decisionLog)} entry, writer policy,
+${fileNameOf(productContext)} payload hashes, gardener size caps, WBS index vs
 tasks/*.json, thread store rules, export bundles (verified, not imported).
 
 Options:
@@ -48,7 +49,7 @@ ${FORMAT_HELP}
   --base REV                 also compare every memory file with its version
                              at the git revision REV (read with git show, no
                              checkout): ledger and events entries edited,
-                             deleted, reordered or cut, a systemPatterns.md
+                             deleted, reordered or cut, a ${fileNameOf(systemPatterns)}
                              body rewritten, a frozen or archived thread
                              changed, a task reopened, a schema version down,
                              an append-only file deleted (a REV that names
@@ -56,7 +57,7 @@ ${FORMAT_HELP}
                              version that cannot be read is an error)
 
 A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
-and no systemPatterns.md header) is read as prose, with one warning saying
+and no ${fileNameOf(systemPatterns)} header) is read as prose, with one warning saying
 which files were not verified. Text output ends with one line saying how
 many files of which formats were checked.
 

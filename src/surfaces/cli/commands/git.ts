@@ -68,7 +68,7 @@ recomputed; a merged index whose roll-up gives a task a status the merge
 of its task file would not is a conflict (git.merge-rollup-conflict). A
 ledger in the prose dialect (plain Markdown, no entry on any side) and any
 other file get git's own line merge (conflict markers where both sides
-changed a line); systemPatterns.md changed on both sides is always left
+changed a line); ${fileNameOf(systemPatterns)} changed on both sides is always left
 conflicted.
 
 A real conflict (an entry edited or removed on one side, both sides
@@ -175,7 +175,7 @@ export const gitCommand: Command = {
   help: `Usage: memkit git setup [DIR] [--check] [--command CMD] [--format text|json|sarif]
 
 Writes the .gitattributes lines that send every memory file with a fixed
-name (ledgers, events.jsonl, the memory bank, the WBS index and task files,
+name (ledgers, ${fileNameOf(events)}, the memory bank, the WBS index and task files,
 the memory manifest, and each thread store git tracks under DIR, by its
 path) to the memkit merge driver, in DIR/.gitattributes (default .), and
 registers the driver in the repository's git config (git config --local

@@ -5,7 +5,7 @@ import { type Problem, inFile } from '../../../kernel/problems/index.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
 import { applyPolicy, severityPolicy } from '../../../engine/profile.js';
 import { RULES } from '../../../engine/rules.js';
-import { LEDGER_MODULES, bankFormatOfName, fileNameOf, progress as progressFormat } from '../../../formats/index.js';
+import { LEDGER_MODULES, MEMORY_BANK_DIR, bankFormatOfName, decisionLog, fileNameOf, productContext, progress as progressFormat } from '../../../formats/index.js';
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -39,7 +39,7 @@ Options:
                              (its profile and per-rule severities apply)
 ${FORMAT_HELP}
 
-productContext.md entries' payload_hash is compared with the file payload_loc
+${fileNameOf(productContext)} entries' payload_hash is compared with the file payload_loc
 names, looked up as "memkit check" looks it up: beside the ledger, then at the
 working directory (or the ledger's directory, for a ledger outside it), never
 outside it. The SHA-256 of its bytes or of its canonical JSON must match.
@@ -103,7 +103,7 @@ entry count, base64 RFC 9162 Merkle root). Keep it somewhere the ledger's
 writers cannot change, and later run "memkit verify LEDGER --checkpoint FILE"
 to detect deleted or rewritten entries.
 
-  memkit checkpoint memory-bank/decisionLog.md > decisionLog.checkpoint
+  memkit checkpoint ${MEMORY_BANK_DIR}/${fileNameOf(decisionLog)} > decisionLog.checkpoint
 
 Options:
   --origin NAME              the checkpoint's first line (default: the ledger path)

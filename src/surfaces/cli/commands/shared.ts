@@ -75,24 +75,19 @@ export function byteSize(value: unknown, flag: string): number | undefined {
   return n;
 }
 
-/**
- * Gives problems about JSON files under `dir` a line and column from their
- * pointer (files are read and parsed once each; unreadable or non-JSON files are left as they are).
- */
+/** `p` with the line and column of its pointer in `positions` (a problem with a line, or no pointer, as it is). */
+export function locatedAt(p: Problem, positions: JsonPositions | undefined): Problem {
+  const at = p.line === undefined && p.pointer !== undefined ? positions?.locate(p.pointer) : undefined;
+  return at ? { ...p, line: at.line, column: at.column } : p;
+}
+
+/** Problems about JSON files under `dir` located in them ({@link locatedAt}); each file is read and parsed once, an unreadable one left as it is. */
 export async function locateInDir(dir: string, problems: Problem[]): Promise<Problem[]> {
   const parsed = new Map<string, JsonPositions | undefined>();
-  const out: Problem[] = [];
   for (const p of problems) {
-    if (p.line !== undefined || p.pointer === undefined || p.file === undefined || !p.file.endsWith('.json')) {
-      out.push(p);
-      continue;
-    }
-    if (!parsed.has(p.file)) {
-      const text = await readFile(resolve(dir, p.file), 'utf8').catch(() => undefined);
-      parsed.set(p.file, text === undefined ? undefined : parseJson(text, { positions: true }).positions);
-    }
-    const at = parsed.get(p.file)?.locate(p.pointer);
-    out.push(at ? { ...p, line: at.line, column: at.column } : p);
+    if (p.line !== undefined || p.pointer === undefined || p.file === undefined || !p.file.endsWith('.json') || parsed.has(p.file)) continue;
+    const text = await readFile(resolve(dir, p.file), 'utf8').catch(() => undefined);
+    parsed.set(p.file, text === undefined ? undefined : parseJson(text, { positions: true }).positions);
   }
-  return out;
+  return problems.map((p) => (p.file === undefined ? p : locatedAt(p, parsed.get(p.file))));
 }

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { atomicWrite } from '../../../adapters/node/atomic-write.js';
 import { withLock } from '../../../adapters/node/lock.js';
 import { threadStore } from '../../../formats/index.js';
-import type { JsonPositions } from '../../../kernel/canonical/index.js';
 import { parseJson } from '../../../syntax/index.js';
 import { type Problem, error, inFile } from '../../../kernel/problems/index.js';
 import type { ThreadStore } from '../../../schema/thread-store.js';
@@ -10,7 +9,7 @@ import { type ThreadCommand, applyOperation, checkThreadStore } from '../../../s
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, existing, formatOption, shown } from './shared.js';
+import { FORMAT_HELP, absolute, existing, formatOption, locatedAt, shown } from './shared.js';
 
 /** What applying one operation to the store's current bytes came to. */
 type Outcome = { kind: 'problems'; problems: Problem[]; text?: string } | { kind: 'applied'; store: ThreadStore; bytes: Uint8Array };
@@ -103,15 +102,7 @@ function checkedStore(bytes: Uint8Array, rel: string): { store?: ThreadStore; pr
   const text = new TextDecoder().decode(bytes);
   const parsed = parseJson(text, { positions: true });
   if (!parsed.ok) return { problems: inFile(parsed.problems, rel) };
-  return { store: parsed.value as ThreadStore, problems: located(checkThreadStore(parsed.value), parsed.positions, rel) };
-}
-
-function located(problems: Problem[], positions: JsonPositions | undefined, rel: string): Problem[] {
-  return inFile(problems, rel).map((p) => {
-    if (p.line !== undefined || p.pointer === undefined) return p;
-    const at = positions?.locate(p.pointer);
-    return at ? { ...p, line: at.line, column: at.column } : p;
-  });
+  return { store: parsed.value as ThreadStore, problems: inFile(checkThreadStore(parsed.value), rel).map((p) => locatedAt(p, parsed.positions)) };
 }
 
 /** Applies `op` to the store in `bytes` and checks the result; the new bytes, or the problems that refuse it. */
@@ -124,7 +115,10 @@ function applyTo(bytes: Uint8Array, rel: string, op: ThreadCommand): Outcome {
   const out = JSON.stringify(result.value, null, 2) + '\n';
   const found = checkThreadStore(result.value);
   // The new text has not been read yet: its positions come from parsing it, only when there is something to place.
-  const errors = located(found, found.length === 0 ? undefined : parseJson(out, { positions: true }).positions, rel).filter((p) => p.severity === 'error');
+  const positions = found.length === 0 ? undefined : parseJson(out, { positions: true }).positions;
+  const errors = inFile(found, rel)
+    .map((p) => locatedAt(p, positions))
+    .filter((p) => p.severity === 'error');
   if (errors.length > 0) return { kind: 'problems', problems: errors, text: 'operation refused: the new store would have problems; the store is unchanged\n' };
   return { kind: 'applied', store: result.value, bytes: new TextEncoder().encode(out) };
 }

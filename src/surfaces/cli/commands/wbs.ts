@@ -24,14 +24,14 @@ export const wbsCommand: Command = {
   summary: 'WBS task memory: ready work, roll-up, index rebuild, repair',
   help: `Usage: memkit wbs <action> [DIR] [--apply] [--leaves] [--format text|json|sarif]
 
-Works on DIR/.claude/memory (task-index.json and tasks/*.json); DIR defaults to .
+Works on DIR/.claude/memory (${fileNameOf(wbsTaskIndex)} and tasks/*.json); DIR defaults to .
 
 Actions:
   ready          list unfinished tasks whose dependencies are all done, and
                  what blocks the others (--leaves: tasks without children only)
   rollup         show the statuses and progress the roll-up rule gives the
                  parents, and which differ from the index
-  rebuild-index  rebuild task-index.json from tasks/*.json; prints the result
+  rebuild-index  rebuild ${fileNameOf(wbsTaskIndex)} from tasks/*.json; prints the result
                  and writes it only with --apply
   repair         print the repair plan (JSON Patch per file) for every
                  problem that can be derived; applies it only with --apply
@@ -42,7 +42,7 @@ Options:
 ${FORMAT_HELP}
 
 Every action first completes a write that a crash interrupted (a journal
-.claude/memory/.wbs-journal.json left by repair --apply): it finishes the
+${WBS_MEMORY_ROOT}${JOURNAL_FILE} left by repair --apply): it finishes the
 write when all new files were staged, else undoes it, and removes the temps.
 
 Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
