@@ -26,4 +26,24 @@ export const gardenerCodes = defineCodes({
     source: { seed: 'thunderus-schemas.txt', quote: '- size caps, allowed kinds, dedup strategy, recap template' },
     format: 'gardener-config',
   },
+  'check.gardener-kind-not-allowed': {
+    meaning: "A memory doc's `kind` is not among the `allowed_kinds` of its gardener config. The config is the user's own rules, so this is an error.",
+    fix: 'Give the doc an allowed kind (or retire it), or add the kind to `allowed_kinds`.',
+    source: { seed: 'thunderus-schemas.txt', quote: '- size caps, allowed kinds, dedup strategy, recap template' },
+    format: 'gardener-config',
+  },
+  'check.gardener-duplicate-doc': {
+    meaning:
+      'Two memory docs under a gardener config are duplicates by its dedup strategy (`dedup.strategy` or `dedup_strategy`): the same body (`exact`), the same body in any case and spacing (`normalized-text`), or the same title in any case and spacing (`same-title`). Reported at the later doc. Two docs with one `id` are `check.duplicate-doc-id` whatever the strategy.',
+    fix: 'Merge the two docs into one, or retire one.',
+    source: { seed: 'thunderus-schemas.txt', quote: '- size caps, allowed kinds, dedup strategy, recap template' },
+    format: 'gardener-config',
+  },
+  'check.gardener-recap-section-missing': {
+    meaning:
+      "A recap (a memory doc of kind `recap`) has no heading for a section its gardener config's recap template requires (`recap_template.required_sections`, or a root `required_sections`; compared in any case). A missing Provenance section is `check.recap-provenance`.",
+    fix: 'Add the section to the recap, or drop it from the required sections.',
+    source: { seed: 'thunderus-schemas.txt', quote: '- size caps, allowed kinds, dedup strategy, recap template' },
+    format: 'gardener-config',
+  },
 });
