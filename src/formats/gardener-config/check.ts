@@ -107,7 +107,7 @@ function keepRules(file: LoadedFile, value: unknown, ctx: CheckContext, lineOf: 
   const strategy = obj(config.dedup)?.strategy ?? config.dedup_strategy;
   const sections = [obj(config.recap_template)?.required_sections, config.required_sections].flatMap((list) => {
     const names = validList(list, (s) => s.trim() !== '');
-    return names !== undefined && names.some((s) => PROVENANCE.test(s)) ? names.filter((s) => !PROVENANCE.test(s)) : [];
+    return names?.some((s) => PROVENANCE.test(s)) ? names.filter((s) => !PROVENANCE.test(s)) : [];
   });
   stateOf(ctx).configs.push({
     path: file.path,
