@@ -4,27 +4,17 @@ import { withForm } from './form.js';
 import { isLowerSha256 } from './hex.js';
 
 /**
- * The RFC 3339 `date-time` production memkit accepts: `T` separator, seconds,
- * optional fraction, `Z` or `+hh:mm` offset. No leap second (`:60`), no RFC 9557
- * `[zone]` suffix, no space separator: the pattern pins down what TypeBox's and
- * Ajv's `date-time` formats disagree on (docs/formats/README.md).
+ * The RFC 3339 `date-time` memkit accepts: `T`, seconds, optional fraction, `Z` or `+hh:mm`; no
+ * leap second, `[zone]` or space: what TypeBox's and Ajv's formats disagree on, pinned down.
  */
 export const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
 
-/**
- * RFC 3339 date-time that exists on the calendar (`2026-02-30T00:00:00Z` fails),
- * in memkit's profile (`DATE_TIME_PATTERN`): for fields a seed calls RFC 3339
- * (Thunderus memory docs, manifest, events) and for what memkit writes itself
- * (export bundles).
- */
+/** RFC 3339 date-time that exists on the calendar, in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
 export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
 
 /**
- * ISO 8601 date-time that exists on the calendar, read liberally
- * (`ISO_DATE_TIME_PATTERN`: extended or basic format, reduced precision, any
- * or no zone): for fields a seed calls ISO 8601 (Memory Bank entries, thread
- * stores, WBS). A value outside memkit's RFC 3339 profile is valid here and
- * gets the `convention.date-time-profile` warning from `validate`.
+ * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`): for
+ * fields a seed calls ISO 8601. Outside memkit's RFC 3339 profile it gets `convention.date-time-profile`.
  */
 export const DateTime = withForm(Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' }), isDateTime);
 
@@ -63,11 +53,7 @@ export function StrictRecord<V extends Parameters<typeof Type.Record>[1]>(keyPat
   return Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false });
 }
 
-/**
- * An object whose every property matches `value` (JSON Schema
- * `additionalProperties: value`): any key, including ones with newlines,
- * which a `^.*$` key pattern would let through unchecked.
- */
+/** An object whose every property matches `value` (`additionalProperties`), whatever its key: a `^.*$` key pattern would miss newlines. */
 export function OpenRecord<V extends TSchema>(value: V, description?: string) {
   return Type.Unsafe<Record<string, Static<V>>>(description === undefined ? { type: 'object', additionalProperties: value } : { type: 'object', additionalProperties: value, description });
 }

@@ -4,11 +4,8 @@ const digit = (s: string, i: number): number => digits(s, i, 1);
 const two = (s: string, i: number): number => digits(s, i, 2);
 
 /**
- * True when `s` is an RFC 3339 date-time in the form memkit accepts
- * (`DATE_TIME_PATTERN`) and names an instant that exists on the calendar:
- * `2026-02-20T02:00:00Z`, `2024-02-29t23:59:59.5+05:30`; not `2026-02-30T00:00:00Z`,
- * not a leap second, not a `[zone]` suffix. One pass, no allocation: memkit's
- * compiled validators use it in place of the slower generic `date-time` format.
+ * True when `s` matches `DATE_TIME_PATTERN` and names an instant that exists (not
+ * `2026-02-30T00:00:00Z`). One pass, no allocation: the validators use it for the `date-time` format.
  */
 export function isDateTime(s: string): boolean {
   const n = s.length;
@@ -74,10 +71,8 @@ export const ISO_DATE_TIME_PATTERN = `^(?:${day('-')}[Tt]${time(':')}|${day('')}
 const ISO_DATE_TIME = new RegExp(ISO_DATE_TIME_PATTERN);
 
 /**
- * True when `s` is an ISO 8601 date-time that {@link ISO_DATE_TIME_PATTERN}
- * accepts. Every string {@link isDateTime} accepts (memkit's RFC 3339
- * profile, the form it writes) is one; the regular expression runs only for
- * the others.
+ * True when `s` is an ISO 8601 date-time {@link ISO_DATE_TIME_PATTERN} accepts; the regular
+ * expression runs only for strings {@link isDateTime} refuses.
  *
  * @example isIsoDateTime('20260220T020000Z') // true
  * @example isIsoDateTime('2026-02-20T02:00:00+0200') // true
@@ -95,10 +90,8 @@ function isLongIsoDateTime(s: string): boolean {
 const PARTS = /^([0-9]{4})-?([0-9]{2})-?([0-9]{2})[Tt]([0-9]{2})(?::?([0-9]{2})(?::?([0-9]{2}))?)?(?:[.,]([0-9]+))?(?:([Zz])|([+-])([0-9]{2})(?::?([0-9]{2}))?)?$/;
 
 /**
- * The instant an ISO 8601 date-time names, in milliseconds since 1970
- * (a time without a zone is read as UTC), or NaN when `s` is not one
- * {@link isIsoDateTime} accepts. For ordering timestamps of any form the
- * schemas accept, where `Date.parse` would give NaN (basic format, `+0200`).
+ * The instant an ISO 8601 date-time names, in milliseconds since 1970 (no zone: UTC), or NaN;
+ * for ordering timestamps `Date.parse` cannot read (basic format, `+0200`).
  *
  * @example isoDateTimeMillis('20260220T040000+0200') === Date.parse('2026-02-20T02:00:00Z')
  */

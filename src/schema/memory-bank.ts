@@ -115,12 +115,7 @@ export const PHASES = ['SPEC', 'BUILD', 'VALIDATE', 'GATE', 'DOCUMENT', 'RETROSP
 /** The per-phase statuses memkit writes (its convention; the seed names no status values). */
 export const PHASE_STATUSES = ['pending', 'active', 'completed', 'failed', 'skipped'] as const;
 
-/**
- * Per-phase record in `workflow-state.json`: the seed says only "per-phase
- * status, agents, outputs", so any object; memkit's reading of it
- * (`status` one of {@link PHASE_STATUSES}, `agents` and `outputs` string
- * arrays, keys naming {@link PHASES}) is the `convention.workflow-phase` rule.
- */
+/** Per-phase record in `workflow-state.json`: any object (the seed says only "per-phase status, agents, outputs"); see `convention.workflow-phase`. */
 export const PhaseState = AnyObject('per-phase status, agents, outputs');
 
 /** `workflow-state.json`: ReaperOAK's per-session state machine. */
@@ -202,12 +197,7 @@ export type FeedbackLogEntry = Static<typeof FeedbackLogEntry>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/**
- * `convention.workflow-phase`: memkit's reading of `workflow-state.json`
- * phases, which the seed leaves open: keys are {@link PHASES}; each record
- * has a `status` of {@link PHASE_STATUSES} and `agents` and `outputs` string
- * arrays. Warnings only (the seed allows any object).
- */
+/** `convention.workflow-phase`: phase keys of {@link PHASES}, each with a `status` of {@link PHASE_STATUSES} and string arrays `agents` and `outputs`. */
 export function workflowPhaseConventions(value: unknown): Problem[] {
   const phases = isObject(value) ? value.phases : undefined;
   if (!isObject(phases)) return [];
@@ -260,11 +250,7 @@ const upperHexWarning = (pointer: string): Problem => warning('convention.lowerc
 // The lowercase test first: a hash in memkit's form (the usual case) is read once, not twice.
 const isUpperHex = (s: unknown): s is string => typeof s === 'string' && !isLowerSha256(s) && isHex64(s);
 
-/**
- * `convention.lowercase-hex`: a SHA-256 written in upper or mixed case
- * (valid: the format says only "sha256"; memkit writes and compares
- * lowercase, and reads either).
- */
+/** `convention.lowercase-hex`: a SHA-256 in upper or mixed case (valid; memkit writes lowercase and reads either). */
 export function hexCaseConventions(value: unknown): Problem[] {
   // Runs on every valid value: no closures on the path that finds nothing.
   const out: Problem[] = [];

@@ -19,20 +19,12 @@ export interface CheckEnv {
 }
 
 /**
- * The id of every schema in the registry (a value shape such as
- * `decision-log-entry`; file formats have their own ids in the table of
- * formats): what `validate`, `arbitraryFor` and the emitted
- * `schemas/<id>.schema.json` files are keyed by.
- * Read off the registry's entries, whose schemas are typed `object`, so the
- * declarations of the core entry need no TypeBox types.
+ * The id of every schema in the registry (a value shape such as `decision-log-entry`), what
+ * `validate`, `arbitraryFor` and the emitted `schemas/<id>.schema.json` files are keyed by.
  */
 export type SchemaId = (typeof defs)[number]['id'];
 
-/**
- * A JSON Schema object (every TypeBox schema is one). Typed as `object`
- * rather than TypeBox's `TSchema` so importing the registry costs a
- * TypeScript consumer no TypeBox declarations.
- */
+/** A JSON Schema object, typed `object` so importing the registry costs a TypeScript consumer no TypeBox declarations. */
 export type SchemaObject = object;
 
 /** A memkit format: its JSON Schema and the checks JSON Schema cannot express. */
@@ -41,18 +33,9 @@ export interface FormatDef<Id extends string = SchemaId> {
   readonly family: FormatFamily;
   readonly title: string;
   readonly schema: SchemaObject;
-  /**
-   * Rules beyond JSON Schema, run only on values the schema accepts. Rules the
-   * emitted schema expresses with `if`/`then` are also checked here so the
-   * Problem can point at the exact field.
-   */
+  /** Rules beyond JSON Schema (and its `if`/`then` rules, with an exact pointer), run on values the schema accepts. */
   readonly check?: (value: unknown, env: CheckEnv) => Problem[];
-  /**
-   * The part of `check` a value in memkit's form needs: `check` less the
-   * convention checks that only report fields outside their form (see
-   * `withForm`), which a value passing the format's form check cannot have.
-   * `null`: nothing; absent: all of `check`.
-   */
+  /** The part of `check` a value in memkit's form needs (no convention checks of fields outside their form); `null`: nothing; absent: all. */
   readonly inFormCheck?: ((value: unknown, env: CheckEnv) => Problem[]) | null;
 }
 
@@ -112,11 +95,7 @@ const all =
 
 type Check = (value: unknown, env: CheckEnv) => Problem[];
 
-/**
- * A format's `check` and `inFormCheck`: `rules` run on every valid value,
- * then `conventions`, which report only fields outside their form (so a
- * value in form skips them).
- */
+/** A format's `check` (`rules`, then `conventions`) and `inFormCheck` (`rules`: conventions report only fields outside their form). */
 function checks(rules: Check[], conventions: Check[]): { check: Check; inFormCheck: Check | null } {
   return { check: all(...rules, ...conventions), inFormCheck: rules.length === 0 ? null : rules.length === 1 ? rules[0]! : all(...rules) };
 }

@@ -9,11 +9,7 @@ export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as cons
 /** A memory doc kind. */
 export const MemoryKind = StringEnum(MEMORY_KINDS, 'memory doc kind');
 
-/**
- * The form memkit gives memory doc ids (`fact.testing.llvm-cov`): a letter or
- * digit, then letters, digits, `.`, `_`, `:`, `-`; at most 200 characters.
- * The seed says only `<stable-id>`: other ids are `convention.thunderus-id`.
- */
+/** The form memkit gives memory doc ids (`fact.testing.llvm-cov`; the seed says only `<stable-id>`): others are `convention.thunderus-id`. */
 export const MEMORY_DOC_ID_FORM = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 /** A stable memory doc id such as `fact.testing.llvm-cov` (any non-empty string; see {@link MEMORY_DOC_ID_FORM}). */
@@ -269,11 +265,9 @@ export type MemoryKind = Static<typeof MemoryKind>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * `convention.thunderus-id`: ids the seed allows but memkit would not write:
- * a memory doc id outside {@link MEMORY_DOC_ID_FORM}, or an `evt_`/`patch_`/
- * `snap_`/`sess_` id with characters other than letters, digits, `.`, `_`,
- * `-` after its prefix. Walks a memory doc's frontmatter, a manifest or an
- * event, whichever `value` is.
+ * `convention.thunderus-id`: ids the seed allows but memkit would not write (a memory doc id
+ * outside {@link MEMORY_DOC_ID_FORM}, a prefixed id with other characters after its prefix) in a
+ * memory doc's frontmatter, a manifest or an event.
  */
 export function thunderusIdConventions(value: unknown): Problem[] {
   // Runs on every valid value: no closures, and pointers are built only for a problem found.

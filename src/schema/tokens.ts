@@ -13,14 +13,7 @@ const PIECE = /[\p{L}\p{N}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
  * slightly compared with cl100k-style tokenizers, so a text it accepts for
  * `summary_128` fits those too. Pass `countTokens` for an exact count.
  */
-export const defaultCountTokens: TokenCounter = (text) => {
-  let n = 0;
-  for (const m of text.matchAll(PIECE)) {
-    const piece = m[0];
-    n += /^[^\s\p{L}\p{N}\p{M}]$/u.test(piece) ? 1 : Math.ceil([...piece].length / 4);
-  }
-  return n;
-};
+export const defaultCountTokens: TokenCounter = (text) => countTokensUpTo(text, Number.POSITIVE_INFINITY);
 
 /**
  * Counts tokens like {@link defaultCountTokens} but stops once the count passes

@@ -1,11 +1,8 @@
 import { type Problem, error } from '../kernel/problems/index.js';
 
 /**
- * The deepest nesting of objects and arrays in `value`: 0 for a scalar, 1
- * for `{}`, `[]` or an object of scalars, 2 for `[[1]]`, and so on. Runs
- * without recursion, so any depth `JSON.parse` accepts can be measured; an
- * object reached twice (shared, as YAML aliases make them) is measured once,
- * and a cycle ends the path that closes it.
+ * The deepest nesting of objects and arrays in `value` (0 for a scalar, 1 for `{}`), without
+ * recursion; a shared object is measured once, and a cycle ends the path that closes it.
  *
  * @example valueDepth({ a: [[1]] }) // 3
  */
@@ -54,10 +51,8 @@ export interface TextDepth {
 }
 
 /**
- * The deepest nesting of `[` and `{` in JSON or YAML flow text, brackets
- * inside double-quoted strings (and, with `yaml`, single-quoted ones and
- * comments) not counted. One linear scan: it names the depth of text a
- * parser could not follow, to say so in a problem.
+ * The deepest nesting of `[` and `{` in JSON or YAML flow text, not counting brackets in strings
+ * (and YAML comments), in one scan: the depth of text a parser could not follow.
  *
  * @example textDepth('{"a":[[1]]}') // { depth: 3, offset: 6 }
  */
@@ -95,10 +90,8 @@ export function textDepth(text: string, syntax: 'json' | 'yaml' = 'json'): TextD
 }
 
 /**
- * The one `input.too-deep` problem for nesting: `what` (e.g. "the YAML",
- * "the arguments") nests `depth` levels deep (`undefined`: not measured),
- * against the configured `limit` (`undefined`: the limit is the call stack,
- * what memkit can follow).
+ * The one `input.too-deep` problem: `what` nests `depth` levels (`undefined`: not measured)
+ * against `limit` (`undefined`: the call stack).
  *
  * @example tooDeep('the YAML', 100, 64) // message: "the YAML nests 100 levels deep; the limit is 64 levels"
  */

@@ -4,7 +4,7 @@
 // what `yaml` (YAML 1.2 core schema, memkit's options) gives for that subset, and gives up
 // (`undefined`) on anything else, so the caller falls back to the full parser.
 
-import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+import { FORBIDDEN_KEYS } from '../kernel/canonical/forbidden-keys.js';
 
 /** Nesting the reader handles: a top-level map, a nested map, a sequence in it. */
 const MAX_MAP_DEPTH = 3;
@@ -35,11 +35,7 @@ interface Line {
   row: number; // 0-based, in the YAML text
 }
 
-/**
- * Where the keys of a map the fast reader read sit: the 0-based row of each
- * key in the YAML text and, for a key holding a block map or sequence, the
- * same for what it holds (a sequence: the row of each item).
- */
+/** The 0-based row of each key of a map the fast reader read, and the same for a block map or sequence (each item's row) under a key. */
 export interface YamlRows {
   rows: Record<string, number>;
   under?: Record<string, YamlRows | number[]>;
@@ -148,13 +144,9 @@ function inlineValue(s: string): Value | typeof GIVE_UP {
 }
 
 /**
- * Reads `yaml` as a block mapping when it is in the flat subset memory docs
- * use; `undefined` when it is not (the full parser must decide). The result
- * equals `parseDocument(yaml, YAML_OPTIONS).toJS()` for every text it accepts,
- * and it accepts no text the full parser would report a problem for (it gives
- * up on duplicate and forbidden keys). Linear in the text. `rows`, when
- * given, gets where each key and item sits ({@link YamlRows}; only
- * meaningful when the text is accepted).
+ * `yaml` as a block mapping when it is in the flat subset, equal to `parseDocument(yaml,
+ * YAML_OPTIONS).toJS()`; `undefined` otherwise, and for any text the full parser would report a
+ * problem for. Linear in the text. `rows` gets where each key and item sits.
  */
 export function fastYamlMap(yaml: string, maxDepth: number, rows: YamlRows = { rows: {} }): Record<string, unknown> | undefined {
   if (REFUSED.test(yaml)) return undefined;

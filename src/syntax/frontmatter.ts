@@ -1,13 +1,14 @@
 import { countNewlines } from './count-newlines.js';
 import { type Document, type ToStringOptions, isMap, isScalar, isCollection, stringify as yamlStringify } from 'yaml';
 import { canonicalizeResult } from '../kernel/canonical/index.js';
+import { FORBIDDEN_KEYS } from '../kernel/canonical/forbidden-keys.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, parsePointer, warning } from '../kernel/problems/index.js';
 import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { type Heading, type MarkdownOutline, markdownOutline } from './markdown.js';
 import { plainCopy } from './plain.js';
 import { type YamlRows, fastYamlMap, rowAt } from './fast-yaml.js';
-import { FORBIDDEN_KEYS, type ParseStats, YAML_OPTIONS, type YamlBlock, documentRowAt, parseYamlBlock } from './yaml-block.js';
+import { type ParseStats, YAML_OPTIONS, type YamlBlock, documentRowAt, parseYamlBlock } from './yaml-block.js';
 
 export type { Heading } from './markdown.js';
 
@@ -210,17 +211,14 @@ function parseInternal(text: string, options: FrontmatterOptions, needDoc = fals
  */
 export function parseFrontmatter(text: string, options: FrontmatterOptions = {}): Result<FrontmatterDoc> {
   return guard(
-    () => parseFrontmatterUnguarded(text, options),
+    () => {
+      const r = parseInternal(text, options);
+      const withFile = (ps: Problem[]) => (options.file === undefined ? ps : inFile(ps, options.file));
+      return r.ok ? ok(r.value.doc, withFile(r.value.problems)) : fail(withFile(r.problems));
+    },
     (p) => fail([p]),
     options.file,
   );
-}
-
-function parseFrontmatterUnguarded(text: string, options: FrontmatterOptions): Result<FrontmatterDoc> {
-  const r = parseInternal(text, options);
-  const withFile = (ps: Problem[]) => (options.file === undefined ? ps : inFile(ps, options.file));
-  if (!r.ok) return fail(withFile(r.problems));
-  return ok(r.value.doc, withFile(r.value.problems));
 }
 
 /** Parses and throws a `MemkitError` on failure. */

@@ -1,22 +1,10 @@
 import { type Problem, warning } from '../kernel/problems/index.js';
 
-/**
- * memkit's one rule for ids that differ as strings but not to a reader.
- * Every checker of unique ids (memory doc ids, event ids, thread and
- * operation ids, WBS ids, ledger entry ids) runs its ids through
- * {@link findIdCollisions}, so they all agree:
- *
- * - `id.unicode-collision`: equal after Unicode NFC normalisation (`café`
- *   typed as `e` + U+0301 and as `é`). The same text to every reader; a
- *   file system on macOS may even store one spelling for both.
- * - `id.lookalike`: equal after NFKC, removing invisible characters
- *   (zero-width spaces and joiners, soft hyphens, BOMs), mapping the Cyrillic
- *   and Greek letters that look Latin to their Latin twins, and lower-casing
- *   (`Ｔask-1`, `task‑1` with a zero-width space, `tаsk-1` with a Cyrillic
- *   `а`, `Task-1`). Often a typo or a spoof; worth a look.
- *
- * Ids equal as strings are left to each format's own duplicate check.
- */
+// memkit's one rule for ids that differ as strings but not to a reader, which every checker of
+// unique ids runs its ids through (findIdCollisions): `id.unicode-collision` for ids equal after
+// NFC (the same text to every reader), `id.lookalike` for ids equal after NFKC, removing invisible
+// characters, mapping Cyrillic and Greek look-alikes to Latin and lower-casing (a typo or a spoof).
+// Ids equal as strings are left to each format's own duplicate check.
 
 // Invisible characters NFKC keeps: ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, combining grapheme joiner.
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f/g;
@@ -83,11 +71,9 @@ export interface IdCollision {
 }
 
 /**
- * The ids of a set (in the order given; `undefined` for a missing one) that
- * collide with the first earlier id of the same {@link lookalikeKey}: `unicode`
- * when the two have one {@link nfcId} form, else `lookalike`. Ids equal as
- * strings are not reported. Costs one regular-expression test per id while every id is plain
- * lower-case ASCII, which cannot collide.
+ * The ids of a set (`undefined` for a missing one) that collide with an earlier id of the same
+ * {@link lookalikeKey}: `unicode` when the two have one {@link nfcId} form, else `lookalike`.
+ * Ids equal as strings are not reported; plain lower-case ASCII ids cost one test each.
  */
 export function findIdCollisions(ids: readonly (string | undefined)[]): IdCollision[] {
   if (ids.every((id) => id === undefined || PLAIN.test(id))) return [];
@@ -113,9 +99,8 @@ export function visibleId(id: string): string {
 }
 
 /**
- * The problem for one collision: `what` names the ids ("thread id",
- * "memory doc id"), `id` and `firstId` the two spellings, `firstAt` where
- * the first is (a pointer, a file and line), `where` the location of this one.
+ * The problem for one collision: `what` names the ids ("thread id"), `id` and `firstId` the two
+ * spellings, `firstAt` where the first is, `where` this one.
  * @example idCollisionProblem({ kind: 'unicode', index: 1, first: 0 }, 'thread id', 'cafe\u0301', 'café', '/threads/café', { pointer: '/threads/cafe\u0301' })
  */
 export function idCollisionProblem(c: IdCollision, what: string, id: string, firstId: string, firstAt: string, where: Omit<Problem, 'code' | 'severity' | 'message'>): Problem {

@@ -1,4 +1,4 @@
-import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+import { FORBIDDEN_KEYS } from '../kernel/canonical/forbidden-keys.js';
 
 /**
  * Copies a JSON-like value into fresh plain objects and arrays, keeping key

@@ -1,11 +1,9 @@
 import { type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import { countNewlines } from './count-newlines.js';
 import { type LineIndex, type Problem, error, warning } from '../kernel/problems/index.js';
-import { FORBIDDEN_KEYS } from './forbidden-keys.js';
+import { FORBIDDEN_KEYS } from '../kernel/canonical/forbidden-keys.js';
 import { textDepth, tooDeep, valueDepth } from './depth.js';
 import type { Limits } from './limits.js';
-
-export { FORBIDDEN_KEYS } from './forbidden-keys.js';
 
 /** Counters of the work a parse did; pass one in `stats` to observe it (tests, batch tools). */
 export interface ParseStats {
@@ -110,12 +108,7 @@ export function parseYamlBlock(yamlText: string, offset: number, lines: LineInde
   return { doc, data: value as Record<string, unknown>, problems };
 }
 
-/**
- * The 0-based row, in the YAML text `doc` was parsed from, of the value at a
- * pointer's tokens, from the node ranges the parse kept: its key's row in a
- * map, its own in a sequence; the deepest token found, -1 when not even the
- * first is.
- */
+/** The 0-based row in `yamlText` of the value at a pointer's tokens (its key's row in a map): the deepest token found, -1 for none. */
 export function documentRowAt(doc: Document.Parsed, yamlText: string, tokens: readonly string[]): number {
   let node: unknown = doc.contents;
   let at = -1;
@@ -148,11 +141,7 @@ function firstAlias(doc: Document): number {
   return first;
 }
 
-/**
- * The problem for YAML too deep for the parser's call stack: the depth of its
- * flow brackets where they are the cause, else (deep block indentation) the
- * limit alone.
- */
+/** The problem for YAML too deep for the parser's call stack: with the depth of its flow brackets when they are the cause. */
 function yamlTooDeep(yamlText: string, limits: Limits, at: (pos: number) => Omit<Problem, 'code' | 'severity' | 'message'>): Problem {
   const deep = textDepth(yamlText, 'yaml');
   return deep.depth > limits.maxYamlDepth ? tooDeep('the YAML', deep.depth, limits.maxYamlDepth, at(deep.offset)) : tooDeep('the YAML', undefined, limits.maxYamlDepth, at(0));

@@ -19,14 +19,10 @@ export class CanonicalizeError extends TypeError {
 }
 
 /**
- * RFC 8785 JSON Canonicalization Scheme (JCS).
- *
- * Object keys are sorted by UTF-16 code units, numbers use the ECMAScript
- * shortest round-trip form, strings use JSON escaping. A string or key with a
- * lone surrogate (RFC 8785 §3.2.2.2), a non-finite number, `undefined` at
- * the top, a function, symbol or bigint cannot be canonicalized and make this
- * throw a {@link CanonicalizeError} (a `TypeError`); code that hashes uses
- * {@link canonicalizeResult} to get a Problem instead.
+ * RFC 8785 JSON Canonicalization Scheme (JCS): keys sorted by UTF-16 code units, ECMAScript
+ * number form, JSON string escaping. A lone surrogate, a non-finite number, `undefined` at the
+ * top, a function, symbol or bigint throw a {@link CanonicalizeError}; {@link canonicalizeResult}
+ * gives a Problem instead.
  *
  * @example canonicalize({ b: 1, a: [true, null] }) // '{"a":[true,null],"b":1}'
  */

@@ -4,17 +4,12 @@ import type { Problem, Severity } from './problem.js';
 export const TRUNCATED_CODE = 'problems.truncated';
 
 /**
- * Collects problems up to a cap, then counts the rest in one
- * `problems.truncated` problem: the only place memkit limits how many
- * problems it reports (`validate`, the directory checker's per-file checks,
- * ledger verification all go through it), so no limit is ever silent.
- *
- * Kept problems are pushed onto `into` as they come. The notice is pushed
- * after them when the first problem is left out and kept current from then
- * on (count, severity), so `into` is a complete report at every moment. Its
- * severity is the worst severity left out: capping never turns a failing
- * report into a passing one. It carries the `file` and `line` of the first
- * problem left out, so it sorts where reporting stopped.
+ * Collects problems up to a cap, then counts the rest in one `problems.truncated` problem: the
+ * only place memkit limits how many problems it reports, so no limit is ever silent. Kept
+ * problems are pushed onto `into` as they come, the notice after them once one is left out and
+ * kept current, so `into` is a complete report at every moment. The notice has the worst
+ * severity left out (capping never turns a failing report into a passing one) and the `file` and
+ * `line` of the first problem left out.
  *
  * @example
  * const cap = new ProblemCap(50);
@@ -65,11 +60,8 @@ export class ProblemCap {
   }
 
   /**
-   * Counts `count` problems of `severity` as left out without building them,
-   * for a caller past the cap that learns only that something is wrong (a fast
-   * boolean check failed). `atLeast`: the true count may be higher; the notice
-   * then says "at least" (`count` 0 with `atLeast` only marks an existing
-   * notice so). `where` locates the first of them.
+   * Counts `count` problems of `severity` as left out without building them (a caller past the
+   * cap whose fast check failed). `atLeast`: there may be more, the notice says "at least".
    */
   skip(count: number, severity: Severity, where: Pick<Problem, 'file' | 'line'> = {}, atLeast = false): void {
     if (count > 0 || (atLeast && this.#notice !== undefined)) this.#leaveOut(count, severity, where, atLeast);

@@ -20,12 +20,9 @@ export interface ProblemSinkOptions {
 }
 
 /**
- * The one place a run's problems enter: {@link add} decides each problem's
- * severity through the policy (or drops it), keeps it under the cap of the
- * file it names and, past the cap, counts it in that file's
- * `problems.truncated` notice. A `problems.truncated` handed in (a check that
- * capped its own problems) is kept as it is. {@link problems} is the list
- * sorted by file, line and column.
+ * The one place a run's problems enter: {@link add} sets each problem's severity by the policy
+ * (or drops it) and keeps it under its file's cap, counting the rest in that file's
+ * `problems.truncated`; a notice handed in is kept as it is. {@link problems} is the sorted list.
  *
  * @example
  * const sink = new ProblemSink({ maxPerFile: 100 });
@@ -54,11 +51,7 @@ export class ProblemSink {
     if (p !== undefined) this.#cap(p.file ?? '').add(p);
   }
 
-  /**
-   * True when {@link add} would keep `problem` or make it the first problem
-   * of its file left out (the one whose line the notice carries): a caller
-   * may skip the work of locating any other.
-   */
+  /** True when {@link add} would keep `problem` or make it its file's first left out: a caller may skip locating any other. */
   places(problem: Problem): boolean {
     const cap = this.#caps.get(problem.file ?? '');
     return cap === undefined || !cap.full || cap.omitted === 0;
