@@ -1,7 +1,5 @@
 /**
- * Every declared code, merged at the top: each layer declares its own codes
- * in its `codes.ts` and imports none from above, so the list that names them
- * all lives here, above every layer that raises codes.
+ * Every declared code, merged above every layer that raises codes (each declares its own in its `codes.ts`).
  * @packageDocumentation
  */
 import { postgresCodes } from '../adapters/postgres/codes.js';
@@ -11,9 +9,5 @@ import { type RuleTable, ruleTable } from '../kernel/problems/codes.js';
 
 export { RULES };
 
-/**
- * Every problem code this build declares, keyed by code: the rule table,
- * the MCP server's codes and the PostgreSQL adapter's. What SARIF output
- * describes its rules with.
- */
+/** Every problem code this build declares, keyed by code: the rule table, the MCP server's and the PostgreSQL adapter's codes. */
 export const ALL_CODES: RuleTable = new Map([...RULES, ...ruleTable([mcpCodes, postgresCodes])]);

@@ -1,5 +1,5 @@
 import { type BigIntStats, type Dirent, constants } from 'node:fs';
-import { type FileHandle, lstat, open, opendir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { SKIPPED_DIRS } from '../../engine/layout.js';
 import { type Layout, classifyPath, isMemoryLocation, layoutOf } from '../../formats/index.js';
@@ -78,10 +78,8 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
         const [rel, real, ancestors] = stack.pop()!;
         let entries: Dirent[];
         try {
-          entries = [];
           // The real path, not root + rel: a directory swapped for a link cannot lead the walk out.
-          const dir = await opendir(real);
-          for await (const e of dir) entries.push(e);
+          entries = await readdir(real, { withFileTypes: true });
         } catch (cause) {
           problems.push(error('check.unreadable', `cannot read the directory: ${errCode(cause)}`, { file: rel || '.' }));
           continue;

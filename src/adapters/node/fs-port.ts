@@ -234,16 +234,10 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     async listDirectories(prefix) {
       const base = await getRoot();
       const start = await resolveDir(prefix);
-      try {
-        const entries = await fs.readdir(start);
-        return entries
-          .filter((e) => e.isDirectory())
-          .map((e) => relative(base, join(start, e.name)).split(sep).join('/'))
-          .sort();
-      } catch (e) {
-        if (isCode(e, 'ENOENT', 'ENOTDIR')) return [];
-        throw e;
-      }
+      return (await readdirIfAny(fs, start))
+        .filter((e) => e.isDirectory())
+        .map((e) => relative(base, join(start, e.name)).split(sep).join('/'))
+        .sort();
     },
     async recoverTemps() {
       const base = await getRoot();

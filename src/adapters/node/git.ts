@@ -27,10 +27,8 @@ export interface NodeGitRunner {
 }
 
 /**
- * A git runner over `child_process.execFile`: arguments are passed as an
- * array, never through a shell, so a revision or path cannot inject a
- * command. Paths are relative to `cwd`. git's stdin is closed at once, so
- * nothing it runs can wait on input.
+ * A git runner over `child_process.execFile` in `cwd`: arguments as an array,
+ * never through a shell, and stdin closed at once, so nothing git runs waits on input.
  * @example const run = nodeGitRunner(dir); (await run.run(['rev-parse', '--verify', '--quiet', 'HEAD'])).code // 0
  */
 export function nodeGitRunner(cwd: string, options: NodeGitRunnerOptions = {}): NodeGitRunner {

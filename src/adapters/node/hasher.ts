@@ -5,9 +5,8 @@ import type { Hasher } from '../../kernel/canonical/sha256.js';
 const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 /**
- * SHA-256 through `node:crypto` (native speed). Produces the same digests as
- * the portable `jsHasher` and WebCrypto, and gives the lowercase hex digest
- * natively (`sha256Hex`, which memkit's hex hashes use when a hasher has it).
+ * SHA-256 through `node:crypto`: the same digests as the portable `jsHasher`,
+ * and the hex digest natively (`sha256Hex`, which memkit's hex hashes use).
  *
  * @example verify(stream, { format: 'decision-log', hasher: nodeHasher })
  */

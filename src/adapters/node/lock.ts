@@ -284,13 +284,11 @@ function handle(path: string, record: LockRecord, tookOver: boolean): LockHandle
     record,
     tookOver,
     async release() {
-      let now: ReturnType<typeof readLock>;
       try {
-        now = readLock(path);
+        if (readLock(path)?.record?.token === record.token) tryUnlink(path);
       } catch {
-        now = undefined;
+        // unreadable: not known to be ours, left alone
       }
-      if (now?.record?.token === record.token) tryUnlink(path);
     },
   };
 }

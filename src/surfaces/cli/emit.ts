@@ -18,10 +18,9 @@ export function useColor(io: CliIo): boolean {
 }
 
 /**
- * Prints a report in the chosen format and returns the exit status (0 no
- * errors, 1 problems). `extra.text` comes before the text report (escaped),
- * `extra.json` adds fields to the JSON object; SARIF locations are relative
- * to `extra.rootUri`, by default the directory `report.root` names.
+ * Prints a report and returns the exit status (0 no errors, 1 problems):
+ * `extra.text` before the text report, `extra.json` added to the JSON object,
+ * SARIF locations relative to `extra.rootUri` (default: `report.root`'s directory).
  */
 export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
   if (format === 'json') {

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * The memkit version: the build-time define when bundled, else read from
- * package.json (running from source with tsx).
- */
+/** The memkit version: the build-time define when bundled, else package.json's (running from source). */
 export function memkitVersion(): string {
   if (typeof __MEMKIT_VERSION__ === 'string') return __MEMKIT_VERSION__;
   try {

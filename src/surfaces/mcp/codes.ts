@@ -37,11 +37,7 @@ export const mcpCodes = defineCodes({
     fix: 'Give a relative path such as `.thunderus/memory/semantic/FACTS/topic.md`, or leave the path out to let the server choose one.',
     source: 'operational',
   },
-  'mcp.path-conflict': {
-    meaning: 'A memory doc with this id already exists at another path.',
-    fix: 'Leave the path out to update the existing doc, or choose another id.',
-    source: 'operational',
-  },
+  'mcp.path-conflict': { meaning: 'A memory doc with this id already exists at another path.', fix: 'Leave the path out to update the existing doc, or choose another id.', source: 'operational' },
   'mcp.status-derived': {
     meaning: 'The task has children: its status is derived by roll-up from theirs and cannot be set.',
     fix: 'Set the status of its leaf tasks; the roll-up updates the parents.',

@@ -92,12 +92,6 @@ export class McpContext {
     return sha256Hex(bytes, this.hasher);
   }
 
-  /** The text of `path` (strict UTF-8), `undefined` when it does not exist; a refused path throws the port's problem. */
-  async readText(path: string): Promise<string | undefined> {
-    const bytes = await this.files.read(path);
-    return bytes === undefined ? undefined : decoder.decode(bytes);
-  }
-
   encode(text: string): Uint8Array {
     return encoder.encode(text);
   }

@@ -1,9 +1,4 @@
-/**
- * A counting semaphore: at most `slots` calls of {@link Gate.run} work at
- * once, the others wait in arrival order. The server puts every tool call and
- * resource read through one, so a burst of requests for a large file holds a
- * few files in memory, not a hundred.
- */
+/** A counting semaphore: at most `slots` calls of {@link Gate.run} at once, the others in arrival order (a burst of reads holds a few files in memory, not a hundred). */
 export class Gate {
   private busy = 0;
   private readonly waiting: (() => void)[] = [];

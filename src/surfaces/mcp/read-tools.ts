@@ -31,9 +31,10 @@ export async function memoryFileText(ctx: McpContext, path: string): Promise<Res
   const format = await ctx.formatOf(path);
   if (format === undefined) return fail([notMemoryFile(path)]);
   try {
-    const text = await ctx.readText(path);
-    if (text === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
-    return ok({ format, text });
+    const bytes = await ctx.files.read(path);
+    if (bytes === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
+    // Strict UTF-8: text that does not decode throws, as a refused read does.
+    return ok({ format, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) });
   } catch (cause) {
     return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
   }

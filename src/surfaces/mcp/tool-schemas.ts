@@ -8,7 +8,6 @@ import { WBS_STATUSES, WbsId } from '../../schema/wbs.js';
 const Ledger = Type.String({ minLength: 1, description: `ledger path, e.g. ${MEMORY_BANK_DIR}/${fileNameOf(decisionLog)}` });
 const Strict = { additionalProperties: false } as const;
 
-/** `search` arguments. */
 export const SearchArgs = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: 1000 }),
@@ -31,13 +30,11 @@ export const ReadArgs = Type.Object(
 /** `check` takes no arguments. */
 export const CheckArgs = Type.Object({}, Strict);
 
-/** `verify` arguments. */
 export const VerifyArgs = Type.Object({ ledger: Ledger }, Strict);
 
 /** `history` arguments: newest first, `offset` entries skipped. */
 export const HistoryArgs = Type.Object({ ledger: Ledger, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })), offset: Type.Optional(Type.Integer({ minimum: 0 })) }, Strict);
 
-/** `ready` arguments. */
 export const ReadyArgs = Type.Object({ leaves: Type.Optional(Type.Boolean({ description: 'leaf tasks only' })) }, Strict);
 
 /** `remember` arguments: the doc's id and the fields to set (a new doc needs title and kind). */

@@ -83,11 +83,7 @@ export function toolListing(t: ToolDef): { name: string; description: string; in
   return t.write ? listing : { ...listing, annotations: { readOnlyHint: true } };
 }
 
-/**
- * Calls a tool by name. Never throws: an unknown tool, a write on a
- * read-only server, arguments too large or of the wrong shape, and any
- * failure inside come back as problems.
- */
+/** Calls a tool by name. Never throws: an unknown tool, a refused write, bad arguments and any failure inside come back as problems. */
 export async function callTool(ctx: McpContext, name: string, args: unknown): Promise<Result<unknown>> {
   const tool = TOOLS.find((t) => t.name === name);
   if (tool?.write && ctx.options.write !== true) return fail([error('mcp.read-only', `${name} writes; this server was started read-only (memkit mcp --write allows writes)`)]);

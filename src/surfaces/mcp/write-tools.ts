@@ -27,9 +27,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
 /**
  * `remember`: creates a memory doc, or updates one by id (only the fields
- * given change; other frontmatter keys, comments and order are kept), sets
- * `updated`, regenerates the manifest when there is one, and checks the
- * result before anything is written.
+ * given; the rest of the frontmatter kept as written), sets `updated`,
+ * regenerates the manifest when there is one, and checks it all before writing.
  */
 export async function remember(ctx: McpContext, args: RememberArgs): Promise<Result<unknown>> {
   const unfit = unfitArguments(args);

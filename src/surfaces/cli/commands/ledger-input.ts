@@ -77,9 +77,8 @@ export function payloadResolver(ledgerAbs: string, rootAbs: string): PayloadReso
     const abs = join(root, ...path.split('/'));
     const info = await stat(abs).catch(() => undefined);
     if (info === undefined || !info.isFile() || info.size > MAX_PAYLOAD_BYTES) return undefined;
-    return readFile(abs).then(
-      (b) => new Uint8Array(b),
-      () => undefined,
-    );
+    return readFile(abs)
+      .then((b) => new Uint8Array(b))
+      .catch(() => undefined);
   });
 }

@@ -22,7 +22,6 @@ const ENGINE_HELP = `  --engine E      auto (default: better-sqlite3 when instal
                   sqlite-wasm), native (better-sqlite3; usage error when it
                   is not installed) or wasm (sqlite-wasm)`;
 
-/** `--engine`, checked. */
 function engineChoice(value: unknown): EngineChoice {
   if (value === undefined) return 'auto';
   if (!(ENGINES as readonly unknown[]).includes(value)) throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}`);
@@ -73,10 +72,7 @@ async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: str
     return out.ok ? { ok: true, ...out.value, key: 'store', engine: 'postgres' } : out;
   }
   const dbAbs = values.db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, values.db as string);
-  const existed = await stat(dbAbs).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+  const existed = (await stat(dbAbs).catch(() => undefined))?.isFile() === true;
   if (!existed && !(await hasDocs())) throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
   const bytes = existed ? new Uint8Array(await readFile(dbAbs)) : undefined;
   const factory = await engineFor(engine);

@@ -45,26 +45,24 @@ missing or unreadable FILE).
     } catch (cause) {
       throw new UsageError(`cannot read ${file}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`);
     }
-    let problems: Problem[];
-    if (bytes.length > MAX_BYTES) {
-      problems = [error('input.too-large', `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}`)];
-    } else {
-      let text: string | undefined;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch {
-        problems = [error('input.invalid-utf8', 'file is not valid UTF-8')];
-      }
-      if (text !== undefined) {
-        const cap = new ProblemCap(maxProblems);
-        if (/\.(jsonl|ndjson)$/i.test(file)) validateLines(check, compileTally(schema)!, text, cap);
-        else cap.addAll(validateDocument(check, text));
-        problems = cap.problems;
-      }
-    }
-    return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems!, rel)), values.format as OutputFormat);
+    const problems = bytes.length > MAX_BYTES ? [error('input.too-large', `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}`)] : validateBytes(bytes, file, schema, check, maxProblems);
+    return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems, rel)), values.format as OutputFormat);
   },
 };
+
+/** The problems of a file's bytes: not UTF-8, or the JSON document's (a `.jsonl`/`.ndjson` file's lines'), at most `maxProblems` of them. */
+function validateBytes(bytes: Uint8Array, file: string, schema: string, check: (value: unknown) => Problem[], maxProblems: number): Problem[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return [error('input.invalid-utf8', 'file is not valid UTF-8')];
+  }
+  const cap = new ProblemCap(maxProblems);
+  if (/\.(jsonl|ndjson)$/i.test(file)) validateLines(check, compileTally(schema)!, text, cap);
+  else cap.addAll(validateDocument(check, text));
+  return cap.problems;
+}
 
 /** Validates one JSON text; problems get the line and column of their pointer. */
 function validateDocument(check: (value: unknown) => Problem[], text: string, lineOffset = 0): Problem[] {
