@@ -57,8 +57,8 @@ function resolveRecord(record: ExchangeRecord, existing: ExchangeRecord | undefi
   if (policy !== 'overwrite-older') return differ(policy, what, false, '');
   const tIn = recordTime(record);
   const tLocal = recordTime(existing);
-  const why = tIn === undefined || tLocal === undefined ? 'one of the two carries no date to compare' : 'it is as new or newer';
-  return differ(policy, what, tIn !== undefined && tLocal !== undefined && tIn > tLocal, why);
+  const why = Number.isNaN(tIn) || Number.isNaN(tLocal) ? 'one of the two carries no date to compare' : 'it is as new or newer';
+  return differ(policy, what, tIn > tLocal, why);
 }
 
 /**

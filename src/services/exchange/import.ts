@@ -85,16 +85,12 @@ interface Header {
 function parseLine(line: RawLine): { value: unknown } | { problem: string } {
   if (line.tooLong) return { problem: 'line is longer than the limit' };
   if (line.bytes.length === 0) return { problem: 'blank line' };
-  let text: string;
+  let text: string | undefined;
   try {
     text = utf8.decode(line.bytes);
-  } catch {
-    return { problem: 'line is not valid UTF-8' };
-  }
-  try {
     return { value: JSON.parse(text) };
   } catch (cause) {
-    return { problem: `line is not JSON: ${(cause as Error).message}` };
+    return { problem: text === undefined ? 'line is not valid UTF-8' : `line is not JSON: ${(cause as Error).message}` };
   }
 }
 
@@ -471,7 +467,6 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
 }
 
 function summary(h: Header, counts: Map<string, number>, records: number, bytes: number, written: number, unchanged: number, kept: number): ImportSummary {
-  const countsOut: Record<string, number> = {};
-  for (const [t, n] of [...counts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) countsOut[t] = n;
-  return { schemaVersion: h.version, manifest: h.manifest, counts: countsOut, records, bytes, written, unchanged, kept };
+  const sorted = Object.fromEntries([...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+  return { schemaVersion: h.version, manifest: h.manifest, counts: sorted, records, bytes, written, unchanged, kept };
 }

@@ -23,10 +23,7 @@ export function sortKey(record: ExchangeRecord): string {
   return `${record.type}\u0000${recordKey(record)}`;
 }
 
-/** When a record was last changed (milliseconds), or `undefined` when it carries no date. */
-export function recordTime(record: ExchangeRecord): number | undefined {
-  const t = record.type === 'DocEdge' ? null : record.updated_at;
-  if (t === null || t === undefined) return undefined;
-  const ms = Date.parse(t);
-  return Number.isNaN(ms) ? undefined : ms;
+/** When a record was last changed (milliseconds), `NaN` when it carries no date. */
+export function recordTime(record: ExchangeRecord): number {
+  return record.type === 'DocEdge' || record.updated_at === null ? Number.NaN : Date.parse(record.updated_at);
 }

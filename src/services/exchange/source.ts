@@ -56,9 +56,7 @@ export function memorySpool(): Spool {
     append(chunk) {
       chunks.push(chunk.slice());
     },
-    open() {
-      return chunks;
-    },
+    open: () => chunks,
     dispose() {
       chunks.length = 0;
     },

@@ -42,7 +42,6 @@ export function mergeMemoryFile(path: string, inputs: MergeInputs, options: Merg
   if (whole !== undefined) return ok({ text: whole, renumbered: [], problems: [] });
   const format = options.format ?? formatOf(path, inputs.ours || inputs.theirs);
   const merge = format === undefined ? undefined : formatById(format).merge;
-  // A ledger in the prose dialect (plain Markdown, no entry on any side) is text: it merges line by line, as git would.
   if (merge === 'chain' && isLedgerFormat(format) && !hasEntry(inputs.base) && !hasEntry(inputs.ours) && !hasEntry(inputs.theirs))
     return fail([error('git.merge-unsupported', `${path} is prose on every side (no JSON Lines entry): it merges line by line`, { file: path })]);
   const common = { file: path, ...(options.limits ? { limits: options.limits } : {}) };

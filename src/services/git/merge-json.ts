@@ -177,13 +177,8 @@ function rollupAgreesWithEntities(base: Loose, ours: Loose, theirs: Loose, merge
     const entity = same(so, st) || same(st, sb) ? so : st;
     if (entity === undefined || same(entity, task.status)) continue;
     const was = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
-    c.problems.push(
-      error(
-        'git.merge-rollup-conflict',
-        `task ${id}: the merged index rolls its status up to ${JSON.stringify(task.status)}, but the merge of tasks/${id}.json keeps ${JSON.stringify(entity)} (ancestor ${was(sb)}, ours ${was(so)}, theirs ${was(st)}): set ${JSON.stringify(task.status)} in both by hand`,
-        { ...(c.file === undefined ? {} : { file: c.file }) },
-      ),
-    );
+    const message = `task ${id}: the merged index rolls its status up to ${JSON.stringify(task.status)}, but the merge of tasks/${id}.json keeps ${JSON.stringify(entity)} (ancestor ${was(sb)}, ours ${was(so)}, theirs ${was(st)}): set ${JSON.stringify(task.status)} in both by hand`;
+    c.problems.push(error('git.merge-rollup-conflict', message, c.file === undefined ? {} : { file: c.file }));
   }
 }
 

@@ -1,8 +1,7 @@
-import { ZERO_HASH } from '../../kernel/canonical/sha256.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { type ValidateOptions, validate } from '../../schema/validate.js';
 import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
-import { sha256Hex } from '../../kernel/canonical/sha256.js';
+import { ZERO_HASH, sha256Hex } from '../../kernel/canonical/sha256.js';
 import { entryHash } from '../../formats/memory-bank/entry-hash.js';
 import { type LedgerEnv, resolveLedgerEnv } from '../../formats/memory-bank/env.js';
 import type { LedgerFacts } from '../../formats/index.js';
@@ -104,8 +103,7 @@ export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: 
   // A value with no canonical form (a lone surrogate, a non-finite number) cannot be hashed: json.* with its pointer.
   const canon = canonicalizeResult(entry);
   if (!canon.ok) return fail(canon.problems);
-  const line = canon.value;
-  return ok({ entry: entry as LedgerEntryMap[F], line, hash: sha256Hex(line, env.hasher) }, problems);
+  return ok({ entry: entry as LedgerEntryMap[F], line: canon.value, hash: sha256Hex(canon.value, env.hasher) }, problems);
 }
 
 /**

@@ -44,11 +44,7 @@ export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOpti
   const opts: VerifyOptions = { ...rest, file: file.path, ...(format === undefined ? {} : { format }), preamble: !/\.(jsonl|ndjson)$/i.test(file.path) };
   const summary = format === feedbackLog.id ? verifyFeedbackLog(await file.text(), opts) : await verify(file.chunks?.() ?? (await file.text()), opts);
   const raisedErrors = summary.problems.some((p) => p.severity === 'error');
-  const problems: Problem[] = [];
-  for (const p of summary.problems) {
-    const decided = decide === undefined ? p : decide(p);
-    if (decided !== undefined) problems.push(decided);
-  }
+  const problems = decide === undefined ? [...summary.problems] : summary.problems.flatMap((p) => decide(p) ?? []);
   // A feedback log its reader refused lists its problems in the order they were found (an entry's text before its heading's).
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { ...summary, problems, raisedErrors };

@@ -1,23 +1,9 @@
 import { type Problem, type Result, error, fail, ok } from '../../../kernel/problems/index.js';
 import { CURRENT_SCHEMA_VERSION, checkRecord } from '../../../formats/export-bundle/records.js';
+import type { AnyRecord, RecordMigration } from './migration.js';
 import { v1ToV2 } from './v1-to-v2.js';
 
-/** A JSON object record with a `type`, of some schema version. */
-export type AnyRecord = { type: string } & Record<string, unknown>;
-
-/** One step of the export schema, `from` → `from + 1`: pure, never mutates its input, and reports what it cannot carry. */
-export interface RecordMigration {
-  /** Source schema version. */
-  readonly from: number;
-  /** Target schema version (`from + 1`). */
-  readonly to: number;
-  /** One line: what changes. */
-  readonly summary: string;
-  /** Maps the manifest's `record_types` to the target version's names. */
-  migrateRecordTypes(types: readonly string[]): string[];
-  /** Migrates one record valid at `from` into one record valid at `to`. */
-  migrateRecord(record: AnyRecord): Result<AnyRecord>;
-}
+export type { AnyRecord, RecordMigration } from './migration.js';
 
 /** Every migration step, keyed by its source version. Adding a schema version means adding one file and one entry. */
 export const migrations: ReadonlyMap<number, RecordMigration> = new Map([[v1ToV2.from, v1ToV2]]);

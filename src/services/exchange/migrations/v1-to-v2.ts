@@ -1,6 +1,6 @@
-import { type Problem, error, fail, ok, warning } from '../../../kernel/problems/index.js';
+import { type Problem, error, fail, ok, toPointer, warning } from '../../../kernel/problems/index.js';
 import { DecisionV1, FactV1, IdentityV1 } from '../../../schema/export-v1.js';
-import type { AnyRecord, RecordMigration } from './index.js';
+import type { AnyRecord, RecordMigration } from './migration.js';
 
 const known: Record<string, readonly string[]> = {
   Fact: Object.keys(FactV1.properties),
@@ -12,13 +12,9 @@ const known: Record<string, readonly string[]> = {
 function unknownFields(record: AnyRecord): Problem[] {
   const names = known[record.type];
   if (names === undefined) return [error('exchange.unknown-record-type', `schema v1 has no record type "${record.type}"`, { pointer: '/type' })];
-  return Object.keys(record)
-    .filter((k) => !names.includes(k))
-    .map((k) =>
-      warning('exchange.migration-dropped-field', `v1 ${record.type} property "${k}" is not defined by schema v1 and has no place in v2; it was not imported`, {
-        pointer: '/' + k.replace(/~/g, '~0').replace(/\//g, '~1'),
-      }),
-    );
+  const message = (k: string) => `v1 ${record.type} property "${k}" is not defined by schema v1 and has no place in v2; it was not imported`;
+  const unknown = Object.keys(record).filter((k) => !names.includes(k));
+  return unknown.map((k) => warning('exchange.migration-dropped-field', message(k), { pointer: toPointer([k]) }));
 }
 
 /**
