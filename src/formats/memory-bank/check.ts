@@ -18,14 +18,9 @@ import { type PayloadDigests, payloadCandidates, payloadDigests, payloadMatch } 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
 const isJsonLinesLedger = (format: string): format is Exclude<LedgerFormatId, 'feedback-log'> => isLedgerFormat(format) && format !== 'feedback-log';
 
-/**
- * Codes the verifier gives a line that starts with `{` but is no readable entry: broken or torn JSON,
- * or a JSON object memkit refuses to hash (a duplicate or prototype key, a lone surrogate). Such a
- * line outside a code fence makes the file a ledger, though no entry was read.
- */
+/** Codes of a `{` line that is no readable entry (broken, torn or unhashable JSON): outside a fence it still makes the file a ledger. */
 const FAILED_ENTRY_CODES: ReadonlySet<string> = new Set(['ledger.unparseable-line', 'ledger.torn-tail', 'json.uncovered-key', 'json.duplicate-key', 'json.lone-surrogate']);
 
-/** The property names of a JSON Lines ledger's entry schema. */
 const fieldsByFormat = new Map<string, ReadonlySet<string>>();
 
 function entryFields(format: Exclude<LedgerFormatId, 'feedback-log'>): ReadonlySet<string> {
@@ -38,18 +33,13 @@ function entryFields(format: Exclude<LedgerFormatId, 'feedback-log'>): ReadonlyS
   return fields;
 }
 
-/**
- * True when `keys` could not be an accident of prose: one of the entry's fields
- * the seed spells its own way (`predecessor_hash`, `diff_hash`: a snake_case
- * name), or two of its fields.
- */
+/** True when `keys` could not be an accident of prose: one snake_case field the seed spells its own way (`diff_hash`), or two fields. */
 function isEvidence(keys: Iterable<string>, fields: ReadonlySet<string>): boolean {
   let score = 0;
   for (const k of keys) if (fields.has(k) && (score += k.includes('_') ? 2 : 1) >= 2) return true;
   return false;
 }
 
-/** True when a line's text names, as JSON keys, fields that are evidence of an entry ({@link isEvidence}). */
 function namesFields(line: string, fields: ReadonlySet<string>): boolean {
   return isEvidence(
     [...line.matchAll(/"([A-Za-z0-9_]+)"\s*:/g)].map((m) => m[1]!),
@@ -57,7 +47,6 @@ function namesFields(line: string, fields: ReadonlySet<string>): boolean {
   );
 }
 
-/** The text of a file's 1-based line `n`, without its line ending. */
 function lineAt(file: LoadedFile, n: number): string {
   const start = file.lines.lineStart(n);
   const end = file.text.indexOf('\n', start);
@@ -97,14 +86,7 @@ export interface PayloadReader {
   read(path: string): Promise<Result<Uint8Array>>;
 }
 
-/**
- * Checks one memory bank file by its format: ledger chains, the
- * systemPatterns.md header hash, the progress table, JSON state files.
- * Files that read as prose (a ledger with no entry line, systemPatterns.md
- * without its header, progress.md without a table) are held back: whether
- * that is a problem depends on the bank's dialect, known only after every
- * file of the bank was seen ({@link crossCheckMemoryBank}).
- */
+/** Checks one memory bank file by its format; files that read as prose are held back until the bank's dialect is known ({@link crossCheckMemoryBank}). */
 export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: Map<string, BankFacts>): void {
   const bank = banks.get(dirOf(file.path)) ?? {};
   banks.set(dirOf(file.path), bank);
@@ -112,19 +94,14 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   if (file.text.trim() === '') (bank.empty ??= []).push(file.path);
   const format = file.format;
   if (isJsonLinesLedger(format)) {
-    // Read once: the verifier and every rule below take the same entries.
     const parsed = parseLedgerText(file.text, { limits: { maxFileBytes: ctx.env.maxFileBytes } });
     file.parsed = { kind: 'ledger', ledger: parsed };
     const summary = verifyParsed(parsed, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems });
-    // No entry, or the first `{` line sits in a fenced code block of the Markdown (a JSON sample in prose):
-    // an empty ledger, or prose where entries belong. Whether its problems count depends on the dialect.
-    // Lone-CR line endings hide the entries from the line splitter: the file holds entries, wrongly ended, not prose.
+    // No entry, or the first `{` line in a code fence (a JSON sample in prose): held for the dialect.
+    // Lone-CR line endings hide the entries from the line splitter: entries, wrongly ended, not prose.
     const crOnly = summary.problems.some((p) => p.code === 'ledger-text.cr-line-endings');
-    // An entry line that could not be read is an entry all the same: a one-entry ledger so broken or
-    // tampered must not pass as prose (its first `{` line is where the preamble ends).
-    // A line is evidence of entries only if it cannot be an accident of prose: it names one of the seed's
-    // own field names (`predecessor_hash`, `diff_hash`) or two of the entry's fields (a JSON sample such as
-    // `{ "theme": "dark" }` in a prose file names none).
+    // An unreadable entry line is an entry all the same (a broken one-entry ledger must not pass as prose),
+    // if it names entry fields: a prose sample such as `{ "theme": "dark" }` names none.
     const fields = entryFields(format);
     const failed = !opensInFence(file.text, summary.preambleLines) && summary.problems.some((p) => FAILED_ENTRY_CODES.has(p.code) && p.line !== undefined && namesFields(lineAt(file, p.line), fields));
     const seedEntries = parsed.entries.some((e) => typeof e.value === 'object' && e.value !== null && isEvidence(Object.keys(e.value), fields));
@@ -147,7 +124,6 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
       }
     }
     if (format === 'decision-log') {
-      // Only the diff hashes are kept for the bank's cross-file rules, not the entries.
       const diffHashes = new Set<string>();
       for (const { value } of entries) {
         const hash = (value as Record<string, unknown>).diff_hash;
@@ -159,12 +135,10 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   }
   switch (file.format) {
     case 'system-patterns': {
-      // The frontmatter is read once: the header's parse and the configured lockedBy both take it.
       const fm = parseFrontmatter(file.text, { file: file.path, optional: false });
       const parsed = parseSystemPatterns(file.text, { file: file.path, hasher: ctx.env.hasher, frontmatter: fm });
       file.parsed = { kind: 'system-patterns', result: parsed };
-      // The backing check needs only the body, so it runs even when the header is wrong. YAML that does
-      // not parse leaves no body: then only the delimiters are looked for, no YAML is read again.
+      // The backing check needs only the body, so it runs even when the header is wrong.
       const split = fm.ok ? { body: fm.value.body } : bodyOf(fm.problems[0]?.code, file.text);
       if (split.missing) {
         hold('header', parsed.problems ?? []);
@@ -199,10 +173,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   }
 }
 
-/**
- * The body of a systemPatterns.md whose frontmatter did not parse (`code`: why), or that it has no
- * frontmatter: a missing or unclosed one says so; otherwise the delimiters are found, with no YAML read.
- */
+/** The body of a systemPatterns.md whose frontmatter did not parse (`code`: why), found by its delimiters with no YAML read. */
 function bodyOf(code: string | undefined, text: string): { body?: string; missing?: true } {
   if (code === 'frontmatter.missing') return { missing: true };
   if (code === 'frontmatter.unclosed') return {};
@@ -210,14 +181,12 @@ function bodyOf(code: string | undefined, text: string): { body?: string; missin
   return 'missing' in split ? { missing: true } : 'body' in split ? { body: split.body } : {};
 }
 
-/** Newlines in `text` before `end`. */
 function countLines(text: string, end: number): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
   return n;
 }
 
-// True when the first `preambleLines` lines leave a ``` or ~~~ fence open.
 function opensInFence(text: string, preambleLines: number): boolean {
   let open = false;
   let start = 0;
@@ -231,7 +200,6 @@ function opensInFence(text: string, preambleLines: number): boolean {
   return open;
 }
 
-/** Text that may spell one id two ways (only non-ASCII characters can). */
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Entry ids one in Unicode (NFC) or look-alike spellings, by memkit's one id-spelling rule. */
@@ -279,22 +247,12 @@ function lockedByProblems(doc: Result<FrontmatterDoc>, problems: readonly Proble
 
 const MAX_BACKING_LINES = 2000;
 
-/**
- * True when the body is the concatenation of line-aligned pieces each of whose
- * SHA-256 is some decision's `diff_hash`: the first version (hashed whole) and
- * every later append (hashed as appended), as `checkSystemPatternsChange` requires.
- */
+/** True when the body is line-aligned pieces (first version, then appends) each of whose SHA-256 is some decision's `diff_hash`. */
 export function isBodyBacked(body: string, diffHashes: ReadonlySet<string>, hasher: CheckContext['env']['hasher']): boolean {
   return bodyBacking(body, diffHashes, hasher) === 'backed';
 }
 
-/**
- * How far decisions back a systemPatterns.md body: `backed` (wholly, as
- * {@link isBodyBacked}); `unrecorded` when no line-aligned prefix of it is
- * backed (read as a first version that no decision records: nothing to
- * compare it with, so no change is known); otherwise the offset where the
- * longest backed prefix ends and an unbacked change begins.
- */
+/** How far decisions back a systemPatterns.md body: wholly, no prefix at all (an unrecorded first version), or up to offset `from`. */
 export function bodyBacking(body: string, diffHashes: ReadonlySet<string>, hasher: CheckContext['env']['hasher']): 'backed' | 'unrecorded' | { from: number } {
   if (diffHashes.has(sha256Hex(body, hasher))) return 'backed';
   const starts = [0];
@@ -317,21 +275,9 @@ export function bodyBacking(body: string, diffHashes: ReadonlySet<string>, hashe
 }
 
 /**
- * Memory bank rules across files. The dialect: a bank is in the JSON Lines
- * dialect when a ledger holds a JSON line or systemPatterns.md has its header,
- * the prose dialect otherwise. In the JSON Lines dialect held-back files are
- * reported (a ledger with text but no entries is `check.ledger-no-entries`, a
- * warning); a prose bank gets one `check.prose-memory-bank` warning naming the
- * files read as prose, whose ledgers were not verified as chains.
- * `systemPatterns.md` is compared with the `decisionLog.md` entries in the
- * same directory: its body should be the first version plus appends, each
- * with a decision whose `diff_hash` is its SHA-256. Text after a recorded
- * version without its decision is `ledger.system-patterns-unbacked` (the
- * seed's rule for a change); a body no decision covers at all reads as an
- * unrecorded first version, `check.system-patterns-unrecorded` (memkit's
- * convention, a warning). With `payloads`, each
- * productContext.md entry's `payload_hash` is compared with the file its
- * `payload_loc` names.
+ * Memory bank rules across files: held-back files by the bank's dialect (JSON Lines once a ledger holds
+ * a JSON line or systemPatterns.md has its header, prose otherwise), systemPatterns.md's body against
+ * decisionLog.md's `diff_hash` values, and with `payloads` each productContext.md `payload_hash`.
  */
 export async function crossCheckMemoryBank(banks: Map<string, BankFacts>, ctx: CheckContext, payloads?: PayloadReader): Promise<void> {
   for (const [dir, bank] of banks) {
@@ -399,13 +345,7 @@ function reportHeld(dir: string, bank: BankFacts, ctx: CheckContext): void {
 /** The core files of the widely used prose Memory Bank layout. */
 export const PROSE_BANK_FILES = ['projectbrief.md', 'productContext.md', 'activeContext.md', 'systemPatterns.md', 'techContext.md', 'progress.md'] as const;
 
-/**
- * The prose dialect's light rules: each core file present
- * (`check.prose-bank-missing-file`) and not empty
- * (`check.prose-bank-empty-file`), and its Markdown readable by the full
- * parser (the `markdown.*` warnings otherwise). All warnings: the layout is a
- * common practice, not a seed.
- */
+/** The prose dialect's light rules (each core file present, not empty, readable Markdown): warnings, as the layout is a common practice, not a seed. */
 async function proseBankRules(dir: string, bank: BankFacts, ctx: CheckContext, reader?: PayloadReader): Promise<void> {
   const at = (name: string) => (dir === '' ? name : `${dir}/${name}`);
   const held = new Map((bank.held ?? []).map((h) => [h.path, h]));
@@ -443,7 +383,6 @@ async function proseBankRules(dir: string, bank: BankFacts, ctx: CheckContext, r
 }
 
 async function checkPayloads(dir: string, bank: BankFacts, ctx: CheckContext, reader: PayloadReader): Promise<void> {
-  // Many entries may name one payload: each file is read and hashed once.
   const digests = new Map<string, Result<PayloadDigests>>();
   for (const ref of bank.payloads ?? []) {
     const candidates = payloadCandidates(dir, ref.loc);

@@ -13,12 +13,7 @@ import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFor
 import { MerkleRootAccumulator, leafHash } from '../../kernel/canonical/merkle.js';
 import { type PayloadDigests, payloadDigests, payloadMatch } from '../product-context/payload.js';
 
-/**
- * Resolves the payload an entry references (`payload_loc`), for the
- * `payload_hash` check. Return the payload as a JSON value (hashed as
- * sha256(JCS(value))) or raw bytes (hashed as they are and, when they are
- * JSON, as their canonical JSON); `undefined` when it cannot be found.
- */
+/** Resolves an entry's `payload_loc` to a JSON value or raw bytes for the `payload_hash` check; `undefined` when not found. */
 export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => unknown;
 
 /** Options of {@link verify}. */
@@ -45,12 +40,7 @@ export interface VerifyOptions {
   jsonl?: Pick<JsonlOptions, 'limits'>;
 }
 
-/**
- * Which hash a ledger's `predecessor_hash` holds: `'canonical'`, memkit's
- * sha256(JCS(previous entry)) (what `append` writes), or `'raw-line'`, the
- * SHA-256 of the previous line's bytes as stored (no line ending). A file
- * uses one of them throughout; a mix breaks the chain.
- */
+/** Which hash `predecessor_hash` holds: sha256(JCS(previous entry)) (`canonical`, what `append` writes) or of the previous line's stored bytes (`raw-line`); one per file. */
 export type ChainConvention = 'canonical' | 'raw-line';
 
 /** What {@link verify} found besides problems. */
@@ -81,21 +71,13 @@ export interface PayloadCheck {
 
 const DAY_BITS = 125; // 1000 bits per day for NNN 000..999
 
-/**
- * True for a validation code that means "breaks the JSON Schema": a generic `schema.*` rule of the
- * table (no format of its own, not a convention). Read from the table, so a rule added there with a
- * format of its own is reported under its own code without a change here.
- */
+/** True for a generic `schema.*` code of the table (no format of its own, not a convention): a break of the JSON Schema. */
 function isSchemaViolation(code: string): boolean {
   const info = Object.hasOwn(schemaCodes, code) ? (schemaCodes as CodeTable)[code] : undefined;
   return info !== undefined && info.format === undefined && typeof info.source === 'object';
 }
 
-/**
- * The incremental chain checker behind {@link verify}: feed it JSON Lines
- * items in order, then call `end()`. Memory is flat in the ledger size
- * (duplicate ids are tracked as one 125-byte bitmap per day).
- */
+/** The incremental chain checker behind {@link verify}: feed items in order, then `end()`; memory flat in the ledger size (one 125-byte id bitmap per day). */
 export class LedgerVerifier {
   readonly problems: Problem[] = [];
   private readonly info: LedgerFormatInfo | undefined;
@@ -182,8 +164,7 @@ export class LedgerVerifier {
       this.add(error(p.code, p.message, { line, ...(p.pointer === undefined ? {} : { pointer: p.pointer }) }));
       return undefined;
     }
-    // A line stored in another form than its canonical one has a second candidate hash: its raw
-    // bytes'. Once the file is known to chain by raw lines, its canonical hash is not needed.
+    // A non-canonical line has a second candidate hash, its raw bytes'; in a raw-line chain the canonical one is not needed.
     const differs = text !== undefined && canon !== text;
     if (differs) this.nonCanonicalLine ??= line;
     const skipCanonical = differs && this.convention === 'raw-line';
@@ -215,12 +196,7 @@ export class LedgerVerifier {
     return undefined;
   }
 
-  /**
-   * An entry's validation problems: the first that breaks the format's schema (a field, type, enum,
-   * pattern) as one `ledger.schema-violation`; every rule with a code of its own (`schema.max-tokens`,
-   * `schema.id-date`, the `convention.*` readings) under that code, so profiles and the config's
-   * `rules` apply to it as they do outside ledgers.
-   */
+  /** The first schema break as one `ledger.schema-violation`; rules with a code of their own under it, so profiles and `rules` apply as outside ledgers. */
   private schemaProblems(line: number, problems: readonly Problem[]): void {
     let violated = false;
     for (const p of problems) {
@@ -231,12 +207,7 @@ export class LedgerVerifier {
     }
   }
 
-  /**
-   * The seed asks only for the "sha256 of previous entry": either memkit's
-   * canonical hash or the hash of the line's raw bytes is read. The two agree
-   * on a canonical line; the first entry after a line where they differ fixes
-   * the file's convention, and every later entry must follow it.
-   */
+  /** The seed asks only for the "sha256 of previous entry": canonical or raw-line hash, fixed by the first entry after a line where they differ. */
   private checkPredecessor(line: number, raw: unknown): void {
     const where = { line, pointer: '/predecessor_hash' };
     // The format says only "sha256": hex in upper case names the same hash (convention.lowercase-hex warns).
@@ -345,15 +316,8 @@ export class LedgerVerifier {
 }
 
 /**
- * Verifies a ledger read as a stream (string, bytes, async iterable of chunks
- * or a `ReadableStream`) in one pass with memory flat in its size. Returns
- * problems naming each broken entry by line and code: `ledger.unparseable-line`,
- * `json.duplicate-key`, `json.lone-surrogate`, `json.uncovered-key` (a line
- * whose hash would not cover what a reader sees),
- * `ledger.schema-violation`, `ledger.predecessor-mismatch`,
- * `ledger.payload-hash-mismatch`, `ledger.duplicate-id`, `ledger.ts-backwards`,
- * `ledger.torn-tail`; with a checkpoint also `ledger.truncated` and
- * `ledger.checkpoint-mismatch`. The first problem is the first broken entry.
+ * Verifies a ledger read as a stream (string, bytes, chunks or a `ReadableStream`) in one pass, memory flat
+ * in its size; problems name each broken entry by line and code (`ledger.*`, `json.*`), in line order.
  *
  * @example
  * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
@@ -361,7 +325,6 @@ export class LedgerVerifier {
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
   const reader = options.preamble === false ? new JsonlReader({ ...options.jsonl, forbiddenKeys: 'refuse' }) : new LedgerTextReader(options.jsonl?.limits);
   const preambleLines = () => (reader instanceof LedgerTextReader ? reader.preambleLines : 0);
-  // The first line is known once the reader is past the preamble, that is by its first item.
   let v: LedgerVerifier | undefined;
   for await (const item of readItems(reader, source)) {
     v ??= new LedgerVerifier(options, preambleLines() + 1);
@@ -372,11 +335,7 @@ export async function verify(source: JsonlSource, options: VerifyOptions = {}): 
   return v.end(preambleLines());
 }
 
-/**
- * Resolves an entry's payload and checks it. An asynchronous answer is awaited
- * (`async`), refused (`sync`: the resolver of {@link verifyText} must answer
- * synchronously) or left unchecked (`skip`).
- */
+/** Resolves an entry's payload and checks it; an asynchronous answer is awaited, refused (`sync`) or left unchecked (`skip`). */
 function resolve(v: LedgerVerifier, pc: PayloadCheck | undefined, options: VerifyOptions, mode: 'async' | 'sync' | 'skip'): Promise<void> | undefined {
   if (pc === undefined || !options.payloads) return undefined;
   const payload = options.payloads(pc.loc, pc.entry);
@@ -398,11 +357,7 @@ export function verifyText(text: string | Uint8Array, options: VerifyOptions = {
   return verifyParsed(parseLedgerText(typeof text === 'string' ? text : new TextDecoder().decode(text), options.jsonl ?? {}), options);
 }
 
-/**
- * {@link verifyText} over a ledger `parseLedgerText` read: for a caller that
- * needs the entries as well (the directory checker, the merge driver, the
- * PostgreSQL import), so the text is read once.
- */
+/** {@link verifyText} over a ledger `parseLedgerText` read, for a caller that needs the entries as well. */
 export function verifyParsed(parsed: LedgerText, options: VerifyOptions = {}): VerifySummary {
   const v = new LedgerVerifier(options, parsed.preambleLines + 1);
   for (const p of parsed.problems) v.parseProblem(p);
@@ -410,10 +365,7 @@ export function verifyParsed(parsed: LedgerText, options: VerifyOptions = {}): V
   return v.end(parsed.preambleLines);
 }
 
-/**
- * Verifies entries parsed elsewhere (e.g. the blocks of `feedback-log.md`):
- * the same chain, schema, id, timestamp and checkpoint rules, on values.
- */
+/** Verifies entries parsed elsewhere (e.g. `feedback-log.md` blocks) by the same rules. */
 export function verifyEntries(entries: Iterable<{ line: number; value: unknown }>, options: VerifyOptions = {}): VerifySummary {
   const v = new LedgerVerifier(options);
   for (const e of entries) resolve(v, v.entry(e.line, e.value), options, 'skip');
