@@ -3,12 +3,7 @@ import type { FormatFamily, SchemaId } from '../schema/registry.js';
 import type { Layout } from './layout.js';
 import type { FormatRule, HistoryRule } from './rule.js';
 
-/**
- * Who may write a memory-bank file, and how: the seed's `writers`,
- * `append_only` and `immutable` lines (and `milestone_done_approvers` for
- * `progress.md`). The writer policy of `memkit/ledger` is these rules, keyed
- * by file name.
- */
+/** Who may write a memory-bank file, and how: the seed's `writers`, `append_only`, `immutable` (and `milestone_done_approvers`). */
 export interface WriterRule {
   /** Agent ids allowed to write; the seed's `"all agents"` means anyone. */
   readonly writers: readonly string[];
@@ -22,7 +17,6 @@ export interface WriterRule {
 
 /** The facts of one hash-chained ledger format: what the verifier, the append, the merge driver and the writers read. */
 export interface LedgerFacts {
-  // The entry schema is the format's first schema id.
   /** Field holding the entry time. */
   readonly tsField: 'ts' | 'timestamp';
   /** Field holding a dated id (`DEC-YYYYMMDD-NNN`), when the format has one. */
@@ -43,14 +37,7 @@ export interface ParserBinding {
   readonly parse: (text: string, options: { file?: string }) => unknown;
 }
 
-/**
- * One memkit file format: the single place that says what the format is
- * called, where it lives, how a file of it is told apart from other files,
- * which schemas describe it and which parser reads it. The checks themselves
- * live above this folder (the directory checker keys them by format id),
- * and the rules a format owns are the rule-table entries whose `format`
- * names it (see `rulesOf`).
- */
+/** One memkit file format: its name, place, matcher, schemas and parser (its checks live above this folder, its rules in the rule table). */
 export interface FormatModule<Id extends string = string> {
   /** The format id, the one name of this format. */
   readonly id: Id;
@@ -58,23 +45,11 @@ export interface FormatModule<Id extends string = string> {
   readonly title: string;
   /** The seed family it belongs to. */
   readonly family: FormatFamily;
-  /**
-   * True when a path (relative, `/`-separated) holds this format by its
-   * location alone (`false` for a format told only by content).
-   */
+  /** True when a path (relative, `/`-separated) holds this format by its location alone. */
   readonly matches: (path: string, layout: Layout) => boolean;
-  /**
-   * The file names (last path segment) this format can have, when it can have
-   * only these: classification then tries its matchers only for such names.
-   * Absent: any name.
-   */
+  /** The only file names this format can have (classification tries its matcher only for them); absent: any name. */
   readonly names?: readonly string[];
-  /**
-   * For a path no location claims: true when it may hold this format, and
-   * {@link FormatModule.sniff} decides on the text (a `*.json` may be a
-   * thread store; a lone `decisionLog.md` outside a bank is one only if it
-   * holds ledger lines).
-   */
+  /** For a path no location claims: true when it may hold this format, {@link FormatModule.sniff} deciding on the text. */
   readonly mayHold?: (path: string, layout: Layout) => boolean;
   /** With `mayHold`: true when the text is (probably) this format. */
   readonly sniff?: (text: string) => boolean;
@@ -84,24 +59,11 @@ export interface FormatModule<Id extends string = string> {
   readonly parser: ParserBinding;
   /** The `kind` an export bundle (v2) gives a file of this format; a frozen wire value. */
   readonly exportKind: (typeof FILE_KINDS)[number];
-  /**
-   * How the merge driver merges three versions of a file both sides changed:
-   * `'chain'` re-chains theirs' new entries after ours' (JSON Lines ledgers,
-   * `events.jsonl`), `'items'` merges the JSON document item by item and
-   * re-checks its invariants. Absent: no three-way merge (the driver falls
-   * back to a line merge for text).
-   */
+  /** How the merge driver merges three versions: `chain` re-chains theirs' new entries after ours', `items` merges a JSON document item by item; absent: a line merge. */
   readonly merge?: 'chain' | 'items';
-  /**
-   * The `.gitattributes` pattern that routes every file of this format to the
-   * merge driver, for a format with a fixed name (a thread store has none).
-   */
+  /** The `.gitattributes` pattern routing this format to the merge driver (a format with a fixed name). */
   readonly gitPattern?: string;
-  /**
-   * The rules this format owns beyond its schema and checker: each is applied
-   * to every file of the format, and its metadata and examples join the rule
-   * table and `docs/rules.md`.
-   */
+  /** The rules this format owns beyond its schema and checker; they join the rule table and `docs/rules.md`. */
   readonly rules?: readonly FormatRule[];
   /** What may change between a base revision and HEAD (`memkit check --base`); absent: the check of HEAD alone. */
   readonly history?: HistoryRule;

@@ -46,15 +46,9 @@ export interface LedgerTextOptions {
 const MAX_PREAMBLE = 1 << 20;
 
 /**
- * The one reader of `.md` ledger text (DESIGN §4), fed chunks of text or
- * bytes: optional YAML frontmatter and Markdown before the first line
- * starting with `{`; after it every non-blank line must be one JSON object
- * entry. Only the chunks up to the first entry line are held, so a stream is
- * read with memory flat in its size. Items are what a {@link JsonlReader}
- * gives, numbered by file line; the preamble's problems (frontmatter, lone
- * CR line endings) come first, as items that failed. Behind
- * {@link parseLedgerText} and `verify`; its `preambleLines` is known by
- * its first item.
+ * The one reader of `.md` ledger text (DESIGN §4), fed chunks: optional frontmatter and Markdown before the
+ * first line starting with `{`, then one JSON object per non-blank line. Only chunks up to the first entry
+ * line are held (memory flat in the stream); the preamble's problems come first, as failed items.
  */
 export class LedgerTextReader extends JsonlReader {
   /** The preamble, once the first entry line (or the end) was reached. */
@@ -139,7 +133,6 @@ export class LedgerTextReader extends JsonlReader {
     const held = this.#held;
     this.#held = [];
     this.#text = '';
-    // The held chunks from the start of line `preambleLines + 1` (bytes or text alike).
     let skip = preambleLines;
     for (const chunk of held) {
       let at = -1;
@@ -189,22 +182,14 @@ export class LedgerTextReader extends JsonlReader {
   }
 }
 
-/**
- * One entry line read as {@link LedgerTextReader} reads it: its object, or
- * `undefined` for a line that is no entry (not an object, a repeated name, a
- * lone surrogate, a forbidden key). For a reader of single lines (a file's
- * tail, a stored row) that must not chain onto an ambiguous entry.
- */
+/** One entry line read as {@link LedgerTextReader} reads it, or `undefined` for a line that is no entry (for readers of single lines). */
 export function readEntryLine(text: string): Record<string, unknown> | undefined {
   const item = parseJsonLine(text, 1, true, undefined, 'refuse');
   return item?.ok && item.value !== null && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
 }
 
 /**
- * Parses a memory-bank `.md` ledger (DESIGN §4) with {@link LedgerTextReader}:
- * optional YAML frontmatter and Markdown before the first line starting with
- * `{`; after it every non-blank line must be one JSON object entry. Never
- * throws; problems carry lines.
+ * Parses a memory-bank `.md` ledger (DESIGN §4) with {@link LedgerTextReader}. Never throws; problems carry lines.
  *
  * @example parseLedgerText('# Decisions\n{"id":"DEC-20260101-001"}\n').entries[0].line // 2
  */
@@ -254,12 +239,7 @@ interface Preamble {
   bodyStart?: number;
 }
 
-/**
- * Where the entries of ledger text start: the frontmatter (found by
- * `splitFrontmatter`) and the lines before the first line starting with `{`.
- * With `final` false the text may be a prefix of the file: `undefined` means
- * "read more".
- */
+/** Where the entries of ledger text start; with `final` false the text may be a prefix: `undefined` means "read more". */
 function findPreamble(text: string, final: boolean): Preamble | undefined {
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const fm = splitFrontmatter(text);
@@ -285,16 +265,10 @@ function findPreamble(text: string, final: boolean): Preamble | undefined {
   return { preamble, preambleLines: lines, ...('bodyStart' in fm ? { bodyStart: fm.bodyStart } : {}) };
 }
 
-// A CR not followed by LF, then a line that starts like an entry.
 const LONE_CR_ENTRY = /\r(?!\n)[\t ]*\{/;
 const CR_MESSAGE = 'a line ends in a lone CR before an entry; ledger lines must end in LF (or CRLF)';
 
-/**
- * The `ledger-text.cr-line-endings` problem when `text` (from `from` on)
- * ends a line in a lone CR right before an entry line, else `undefined`.
- * JSON Lines ends lines in LF (CRLF is tolerated): a reader splitting on LF
- * would otherwise see no entries at all.
- */
+/** `ledger-text.cr-line-endings` when a lone CR ends the line before an entry line: a reader splitting on LF would see no entries. */
 function loneCrLineEnding(text: string, from: number): Problem | undefined {
   const cr = LONE_CR_ENTRY.exec(text.slice(from));
   if (cr === null) return undefined;
