@@ -64,12 +64,9 @@ export const IdentityV1 = Type.Object(
 
 /** Export manifest. */
 export type ExportManifest = Static<typeof ExportManifest>;
-
 /** Fact record (v1). */
 export type FactV1 = Static<typeof FactV1>;
-
 /** Decision record (v1). */
 export type DecisionV1 = Static<typeof DecisionV1>;
-
 /** Identity record (v1). */
 export type IdentityV1 = Static<typeof IdentityV1>;

@@ -169,28 +169,20 @@ export const FeedbackLogEntry = Type.Object(
 
 /** systemPatterns.md header. */
 export type SystemPatternsHeader = Static<typeof SystemPatternsHeader>;
-
 /** productContext.md entry. */
 export type ProductContextEntry = Static<typeof ProductContextEntry>;
-
 /** activeContext.md entry. */
 export type ActiveContextEntry = Static<typeof ActiveContextEntry>;
-
 /** decisionLog.md entry. */
 export type DecisionLogEntry = Static<typeof DecisionLogEntry>;
-
 /** progress.md row. */
 export type ProgressRow = Static<typeof ProgressRow>;
-
 /** riskRegister.md entry. */
 export type RiskRegisterEntry = Static<typeof RiskRegisterEntry>;
-
 /** workflow-state.json. */
 export type WorkflowState = Static<typeof WorkflowState>;
-
 /** artifacts-manifest.json. */
 export type ArtifactsManifest = Static<typeof ArtifactsManifest>;
-
 /** feedback-log.md entry. */
 export type FeedbackLogEntry = Static<typeof FeedbackLogEntry>;
 

@@ -90,12 +90,9 @@ export const ThreadStore = Type.Object(
 
 /** A thread store file. */
 export type ThreadStore = Static<typeof ThreadStore>;
-
 /** One thread. */
 export type Thread = Static<typeof Thread>;
-
 /** One thread operation. */
 export type ThreadOperation = Static<typeof ThreadOperation>;
-
 /** One thread's relations. */
 export type ThreadRelations = Static<typeof ThreadRelations>;

@@ -246,19 +246,14 @@ function recapTemplateProblems(t: unknown): Problem[] {
 
 /** Frontmatter of a memory doc. */
 export type MemoryDocFrontmatter = Static<typeof MemoryDocFrontmatter>;
-
 /** The memory manifest. */
 export type MemoryManifest = Static<typeof MemoryManifest>;
-
 /** One manifest doc. */
 export type ManifestDoc = Static<typeof ManifestDoc>;
-
 /** An events.jsonl line. */
 export type EventV1 = Static<typeof EventV1>;
-
 /** The gardener config. */
 export type GardenerConfig = Static<typeof GardenerConfig>;
-
 /** A memory doc kind. */
 export type MemoryKind = Static<typeof MemoryKind>;
 

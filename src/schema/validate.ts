@@ -612,9 +612,8 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
     if (problems.length === 0) problems.push(error('schema.invalid', `value is not a valid ${def.title}`, { pointer: '' }));
     return cap(problems, stopped);
   };
-  // ISO 8601 date-times outside memkit's profile are valid: say so (convention.date-time-profile).
-  // Past the cap the warnings would only be counted; the truncation note already stands for them.
-  // `inFormCount` leading properties are in form: when they hold every date-time field, there is nothing to walk.
+  // Valid ISO 8601 date-times outside memkit's profile get convention.date-time-profile, unless past the cap
+  // (the truncation note stands for them) or every date-time field is among the `inFormCount` leading properties.
   const profiled = (value: unknown, problems: Problem[], inFormCount: number): Problem[] => {
     if (lastDate < inFormCount || !hasOffProfileDate(def.schema, value) || problems.some((p) => p.code === 'problems.truncated')) return problems;
     const more = dateTimeProfileProblems(def.schema, value);
@@ -629,9 +628,8 @@ function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = 
       // One compiled pass decides the common case: valid, and every field in memkit's form.
       const inFormCount = inFormPass ? inForm(value) : 0;
       if (inFormCount === -1) return inFormRules === undefined ? [] : cap(inFormRules(value, validEnv));
-      // Out of form: the error walk comes first, so an invalid value is not also run through a
-      // schema check that would only say "invalid". A value the walk finds nothing wrong with is
-      // judged by the schema check; one that fails it anyway gets TypeBox's walk (it should not happen).
+      // Out of form: the error walk first (a schema check would only say "invalid"); a value it finds nothing
+      // wrong with is judged by the schema check, and one that fails it anyway gets TypeBox's walk.
       const limit = maxProblems + ERROR_HEADROOM;
       // The properties the in-form check passed before it failed are valid: the walk skips them.
       const known = ordered ? inFormCount : 0;

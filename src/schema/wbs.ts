@@ -81,9 +81,7 @@ export const TaskEntity = Type.Object(
 
 /** task-index.json. */
 export type TaskIndex = Static<typeof TaskIndex>;
-
 /** One task-index entry. */
 export type TaskIndexEntry = Static<typeof TaskIndexEntry>;
-
 /** tasks/<id>.json. */
 export type TaskEntity = Static<typeof TaskEntity>;

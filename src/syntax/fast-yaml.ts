@@ -62,9 +62,8 @@ export function rowAt(top: YamlRows, tokens: readonly string[]): number {
   return row;
 }
 
-// Characters the reader refuses anywhere: controls other than LF, DEL, C1 controls, the BOM,
-// the non-characters U+FFFE/U+FFFF, line/paragraph separators (YAML treats some specially) and
-// lone surrogates.
+// Refused anywhere: controls but LF, DEL, C1 controls, the BOM, U+FFFE/U+FFFF, line and paragraph
+// separators (YAML treats some specially) and lone surrogates.
 const REFUSED = /[\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // A plain scalar as the core schema resolves it, or GIVE_UP.

@@ -277,22 +277,27 @@ function plainHeadings(markdown: string, lineOffset = 0): Heading[] {
     while (hashes < end && hashes - i < 7 && markdown.charCodeAt(hashes) === 35 /* # */) hashes++;
     const depth = hashes - i;
     if (depth >= 1 && depth <= 6 && (hashes === end || isBlank(markdown.charCodeAt(hashes)))) {
-      // Trim, then drop a closing `#` sequence that follows a space (or is all there is).
-      let from = hashes;
-      let to = end;
-      while (from < to && isBlank(markdown.charCodeAt(from))) from++;
-      while (to > from && isBlank(markdown.charCodeAt(to - 1))) to--;
-      let close = to;
-      while (close > from && markdown.charCodeAt(close - 1) === 35) close--;
-      if (close < to && (close === from || markdown.charCodeAt(close - 1) === 32 || markdown.charCodeAt(close - 1) === 9)) {
-        to = close;
-        while (to > from && isBlank(markdown.charCodeAt(to - 1))) to--;
-      }
+      const [from, to] = atxSpan(markdown, hashes, end);
       headings.push({ depth: depth as Heading['depth'], text: markdown.slice(from, to), line });
     }
     start = end + 1;
   }
   return headings;
+}
+
+/** The text of an ATX heading whose `#`s end at `hashes`: blanks trimmed, and a closing `#` sequence after a space or tab (or alone) dropped. */
+function atxSpan(s: string, hashes: number, end: number): [number, number] {
+  let from = hashes;
+  let to = end;
+  while (from < to && isBlank(s.charCodeAt(from))) from++;
+  while (to > from && isBlank(s.charCodeAt(to - 1))) to--;
+  let close = to;
+  while (close > from && s.charCodeAt(close - 1) === 35) close--;
+  if (close < to && (close === from || s.charCodeAt(close - 1) === 32 || s.charCodeAt(close - 1) === 9)) {
+    to = close;
+    while (to > from && isBlank(s.charCodeAt(to - 1))) to--;
+  }
+  return [from, to];
 }
 
 /**
@@ -563,15 +568,7 @@ function fastOutline(markdown: string, lineOffset = 0): PathOutline | undefined 
       while (hashes < end && markdown.charCodeAt(hashes) === 35) hashes++;
       const depth = hashes - start;
       if (depth > 6 || (hashes < end && markdown.charCodeAt(hashes) !== 32)) return undefined;
-      let from = hashes;
-      let to = end;
-      while (from < to && markdown.charCodeAt(from) === 32) from++;
-      let close = to;
-      while (close > from && markdown.charCodeAt(close - 1) === 35) close--;
-      if (close < to && (close === from || markdown.charCodeAt(close - 1) === 32)) {
-        to = close;
-        while (to > from && markdown.charCodeAt(to - 1) === 32) to--;
-      }
+      const [from, to] = atxSpan(markdown, hashes, end);
       const t = inlineText(markdown, from, to);
       if (t === undefined) return undefined;
       // headingsFromEvents trims with String#trim, which also drops Unicode spaces.
