@@ -1,10 +1,4 @@
-/**
- * The table of formats: one module per memkit file format, each owning its
- * id, title, family, path matcher (and content sniffer), schema ids and
- * parser binding. Every classifier in memkit (the directory checker, the node
- * check source, exchange's `File.kind`, the store's doc listing) reads this
- * table, so they cannot disagree about what a path holds.
- */
+/** The table of formats: one module per memkit file format; every classifier in memkit reads it, so none can disagree about what a path holds. */
 import type { CodeInfo } from '../kernel/problems/codes.js';
 import { type SchemaObject, getFormat } from '../schema/registry.js';
 import { activeContext } from './active-context/index.js';
@@ -55,11 +49,8 @@ export {
 };
 
 /**
- * Every file format. A path takes the format whose location matcher claims
- * it (at most one does; the order only breaks ties a test rules out); a path
- * no location claims is a candidate of the formats told by content (a
- * `*.json` may be a thread store, a lone `decisionLog.md` a decision log) in
- * this order, until a sniffer accepts its text.
+ * Every file format. A path takes the format whose location matcher claims it (at most one does); a path no
+ * location claims is a candidate of the formats told by content, in this order, until a sniffer accepts its text.
  */
 export const FORMATS = Object.freeze([
   memoryManifest,
@@ -100,10 +91,7 @@ export type LedgerFormatId = Extract<(typeof FORMATS)[number], { readonly ledger
 /** The modules of the hash-chained ledger formats, in table order. */
 export const LEDGER_MODULES: readonly LedgerFormatModule<LedgerFormatId>[] = FORMATS.filter((f): f is Extract<(typeof FORMATS)[number], { readonly ledger: object }> => 'ledger' in f);
 
-/**
- * The memory bank's file names and their format ids: the names of the
- * memory-bank family's modules.
- */
+/** The memory bank's file names and their format ids. */
 export const MEMORY_BANK_FILES: Readonly<Record<string, FormatId>> = Object.freeze(
   Object.fromEntries(FORMATS.filter((f) => f.family === 'memory-bank').flatMap((f) => (f.names ?? []).map((n) => [n, f.id]))),
 );
@@ -118,17 +106,12 @@ function layoutOver(isBankDir: (dir: string) => boolean): Layout {
   return Object.freeze({ isBankDir, isBankFile: (path: string) => Object.hasOwn(MEMORY_BANK_FILES, baseOf(path)) && isBankDir(dirOf(path)) });
 }
 
-/**
- * The layout known from one path alone: only directories named
- * `memory-bank` are banks. Used where the sibling files are not known.
- */
+/** The layout known from one path alone: only directories named `memory-bank` are banks. */
 export const PATH_ONLY_LAYOUT: Layout = layoutOver(isNamedBankDir);
 
 /**
- * The layout of a listing: a directory is a bank when it is named
- * `memory-bank` or holds at least two memory bank file names (the prose
- * layout's `projectbrief.md` and `techContext.md` count too). Directories
- * under `.thunderus/memory/` hold memory docs, so only a named bank counts there.
+ * The layout of a listing: a directory is a bank when named `memory-bank` or holding at least two memory bank
+ * file names (prose core files count); under `.thunderus/memory/` only a named bank counts.
  * @example
  * layoutOf(['docs/progress.md']).isBankDir('docs') // false
  * layoutOf(['bank/progress.md', 'bank/activeContext.md']).isBankDir('bank') // true
@@ -146,9 +129,7 @@ export function layoutOf(paths: Iterable<string>): Layout {
 }
 
 /**
- * The memory bank format a file name gives, by name alone: for a file the
- * user names explicitly (`memkit verify memory-bank/decisionLog.md`), not
- * for discovery, which also needs the file to be inside a bank.
+ * The memory bank format a file name gives, by name alone: for a file the user names, not for discovery.
  * @example bankFormatOfName('x/decisionLog.md') // 'decision-log'
  */
 export function bankFormatOfName(path: string): FormatId | undefined {
@@ -184,9 +165,7 @@ const ANY_NAME = FORMAT_MODULES.filter((f) => f.names === undefined);
 const sniffed = (f: FormatModule) => f.mayHold !== undefined && f.sniff !== undefined;
 
 /**
- * Classifies one path (relative, `/`-separated). `layout` says which
- * directories are memory banks (see `layoutOf`); without it only a directory
- * named `memory-bank` is one.
+ * Classifies one path (relative, `/`-separated); without `layout` only a directory named `memory-bank` is a bank.
  * @example
  * classifyPath('.claude/memory/tasks/1.2.json') // { format: 'wbs-task' }
  * classifyPath('docs/progress.md') // { sniff: ['progress'] }: outside a bank, only a progress table is one
@@ -207,12 +186,8 @@ const BY_LOWER_NAME = new Map<string, string[]>();
 for (const n of BY_NAME.keys()) BY_LOWER_NAME.set(n.toLowerCase(), [...(BY_LOWER_NAME.get(n.toLowerCase()) ?? []), n]);
 
 /**
- * The memory file a path would be if its last segment were spelled in the
- * right case: `memory-bank/DecisionLog.md` → `memory-bank/decisionLog.md`
- * (a decision log), `.thunderus/memory/core/x.MD` → `….md` (a memory doc).
- * Only a spelling that classification would place by location counts, so a
- * human `docs/Progress.md` is not one. `undefined` for a path that is
- * already a memory file's or resembles none.
+ * The memory file a path would be with its last segment spelled in the right case, if classification would
+ * place that spelling by location; `undefined` otherwise.
  * @example caseVariantOf('memory-bank/DecisionLog.md') // { path: 'memory-bank/decisionLog.md', format: 'decision-log' }
  */
 export function caseVariantOf(path: string, layout: Layout = PATH_ONLY_LAYOUT): { path: string; format: FormatId } | undefined {
@@ -246,10 +221,7 @@ export function sniffFormat(candidates: readonly FormatId[], text: string): Form
 }
 
 /**
- * The rule codes a format owns: the entries of a rule table (every
- * `defineCodes` table merged, e.g. the checker's `RULES`) whose `format`
- * names it. The table is passed in because the rules of the checkers sit
- * above this folder.
+ * The rule codes a format owns: the entries of a rule table (passed in, as the checkers sit above this folder) whose `format` names it.
  * @example rulesOf('decision-log', RULES) // ['ledger.predecessor-mismatch', …]
  */
 export function rulesOf(id: FormatId, table: Iterable<readonly [string, Pick<CodeInfo, 'format'>]>): string[] {
@@ -261,10 +233,7 @@ export function rulesOf(id: FormatId, table: Iterable<readonly [string, Pick<Cod
   return out;
 }
 
-/**
- * The TypeBox schemas of a format's values (from the schema registry, by the
- * module's `schemaIds`), e.g. `decision-log` → the decision log entry schema.
- */
+/** The TypeBox schemas of a format's values (from the schema registry, by the module's `schemaIds`). */
 export function schemasOf(id: FormatId): { id: string; schema: SchemaObject }[] {
   return formatById(id).schemaIds.flatMap((s) => {
     const def = getFormat(s);
