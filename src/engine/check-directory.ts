@@ -45,10 +45,8 @@ const lossyDecoder = new TextDecoder('utf-8');
 const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.not-regular-file', 'check.outside-root']);
 
 /**
- * Discovers every memkit format in a directory (DESIGN §5 table), checks each
- * file, then runs the cross-file checks. One bad file never stops the others:
- * unreadable, binary, over-size and non-UTF-8 files become problems.
- * Problems are sorted by file, line and column.
+ * Discovers every memkit format in a directory (DESIGN §5), checks each file, then the cross-file rules; a bad
+ * file (unreadable, binary, over-size, non-UTF-8) is a problem and never stops the others. Problems sorted by place.
  * @example
  * const report = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
  * report.ok // false when any error-severity problem was found
@@ -66,12 +64,7 @@ export interface CheckRun {
   settings: CheckSettings;
 }
 
-/**
- * {@link checkDirectory}, handing back what it read: `onFile` is called with
- * each file once its checks ran, carrying the text as read and the parse the
- * checks left on it ({@link LoadedFile.parsed}), so a caller that needs the
- * file too reads and parses nothing again.
- */
+/** {@link checkDirectory}, calling `onFile` with each checked file (its text and {@link LoadedFile.parsed}), so a caller parses nothing again. */
 export async function runCheck(source: CheckSource, options: CheckDirectoryOptions = {}, onFile?: (file: LoadedFile) => void): Promise<CheckRun> {
   const listing = await source.list();
   // Profile, config file and ignore globs: the context applies them to every problem it is given.
@@ -161,7 +154,6 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     const file = loadedFile(f.path, format, text);
     try {
       await checks.file(file, ctx);
-      // The rules the format's module owns, each handed the file as read.
       for (const rule of formatById(format).rules ?? []) if (rule.check !== undefined) ctx.report(file, rule.check(file));
     } catch (cause) {
       ctx.add(failedCheck(cause, f.path, text));
@@ -191,11 +183,7 @@ function decode(bytes: Uint8Array, path: string, ctx: CheckContext): string | un
   }
 }
 
-/**
- * The problem for a checker that threw on a file: nesting too deep for a
- * recursive step (the call stack ran out) is the input's fault and says how
- * deep the file nests and where; anything else is memkit's (`check.internal`).
- */
+/** The problem for a checker that threw: a stack overflow is the input's nesting (says how deep, where); anything else `check.internal`. */
 function failedCheck(cause: unknown, file: string, text: string): Problem {
   if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
     const deep = textDepth(text);

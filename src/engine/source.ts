@@ -15,36 +15,21 @@ export interface SourceListing {
   problems: Problem[];
 }
 
-/**
- * What the checker needs from a directory: a listing and a reader. The port of
- * `checkDirectory`: `memkit/node`'s `nodeCheckSource` is the one over
- * the real file system (confined to the directory, regular files only, a size
- * limit); {@link sourceFromFilePort} adapts any {@link FilePort}.
- */
+/** What the checker needs from a directory: a listing and a reader (`nodeCheckSource` over the file system, {@link sourceFromFilePort} over a {@link FilePort}). */
 export interface CheckSource {
-  /**
-   * Every file under the root, sorted by path; what is not a regular file may
-   * be listed and is then refused by `read`. With `scope`, only the files it
-   * names need be listed (a source may list more; callers filter): the walk
-   * of a write, which can change only those paths.
-   */
+  /** Every file under the root, sorted by path (non-regular files are refused by `read`); with `scope`, at least the files it names. */
   list(scope?: ListScope): Promise<SourceListing>;
   /** The bytes of `path`, or a problem (`check.unreadable`, `check.too-large`, `check.not-regular-file`, `check.outside-root`) saying why not. */
   read(path: string): Promise<Result<Uint8Array>>;
   /**
-   * Up to `length` bytes of `path` from byte `offset`, with `read`'s refusals
-   * (the size limit applies to the whole file, so a file too large for `read`
-   * is refused here too) but without `read`'s compare against the last
-   * listing: for a long-lived reader such as the MCP server, whose listing
-   * is older than the files. `undefined` when the file does not exist.
+   * Up to `length` bytes of `path` from `offset`, with `read`'s refusals (the size limit is the whole file's) but
+   * no compare against the last listing, for a long-lived reader; `undefined` when the file does not exist.
    */
   slice?(path: string, offset: number, length: number): Promise<Result<FileSlice | undefined>>;
 }
 
 /**
- * The paths a listing may be limited to ({@link CheckSource.list}): an entry
- * ending in `/` is a directory and everything under it (`''` the root: the
- * whole tree), any other entry one file.
+ * The paths a listing may be limited to: an entry ending in `/` is a directory and all under it (`''`: the root), any other one file.
  * @example const scope: ListScope = ['.thunderus/', 'memkit.config.json'];
  */
 export type ListScope = readonly string[];
@@ -78,7 +63,6 @@ export interface FileSlice {
  * const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'a/events.jsonl': '' })));
  */
 export function sourceFromFilePort(port: FilePort, maxFileBytes = Number.POSITIVE_INFINITY): CheckSource {
-  // The bytes of `path`, `undefined` when it does not exist, or why not.
   const bytesOf = async (path: string): Promise<Result<Uint8Array | undefined>> => {
     let bytes: Uint8Array | undefined;
     try {

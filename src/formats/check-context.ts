@@ -13,11 +13,7 @@ export interface LoadedFile {
   lines: LineIndex;
   /** Where the values of a JSON file start, kept by the check that parsed it; gives reported pointers a line. */
   positions?: JsonPositions;
-  /**
-   * What the file's check parsed it into, kept so that every later reader of
-   * the file in the same run (the cross-file checks, `--base`) takes this
-   * parse instead of parsing the text again: each file is parsed once.
-   */
+  /** What the file's check parsed it into, so every later reader in the run (cross-file checks, `--base`) parses nothing again. */
   parsed?: ParsedFile;
 }
 
@@ -63,15 +59,7 @@ export interface CheckEnv {
   lockedBy?: string;
 }
 
-/**
- * Shared state of one directory check. Every problem enters through
- * {@link CheckContext.add} (or {@link CheckContext.report}, which fills in the
- * file and a line): the context's {@link ProblemSink} decides its severity
- * from the profile and config and caps it per file (`env.maxProblems`, the
- * cross-file checks' problems counting against the file they name); past the
- * cap problems are counted, not kept, and one `problems.truncated` per file
- * says how many were left out.
- */
+/** Shared state of one directory check: every problem enters through its {@link ProblemSink} (severity by profile and config, capped per file). */
 export class CheckContext {
   readonly #sink: ProblemSink;
   readonly checked: { file: string; format: string }[] = [];
@@ -102,11 +90,7 @@ export class CheckContext {
     return this.#sink.problems();
   }
 
-  /**
-   * The problem cap of `file` (`''` for problems that name no file). A check
-   * that finds it {@link FileCap.full} may count what is wrong with
-   * `skip` instead of building problems that would be left out.
-   */
+  /** The problem cap of `file` (`''`: no file); a check finding it full may `skip` instead of building problems. */
   cap(file: string): FileCap {
     return this.#sink.cap(file);
   }
