@@ -23,13 +23,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknown): boolean } | undefined;
 
 /**
- * Reads a `memkit.config.json` text: JSON syntax (memkit's reader: duplicate
- * keys refused), its schema, that every code under `rules` is one memkit
- * declares (`config.unknown-rule`: one `codes` holds, default the checker's
- * `RULES`) and that every file under
- * `memoryBank.writers` is a memory-bank file (`config.unknown-bank-file`,
- * naming the file meant when the spelling is close). Every problem names
- * `file` and, where it can be found, its line and column.
+ * Reads a `memkit.config.json` text: JSON syntax (duplicate keys refused), its schema, that every `rules` code is
+ * one of `codes` and every `memoryBank.writers` file a memory-bank file. Problems name `file`, line and column.
  * @example parseConfig('{"profile":"strict"}') // { ok: true, value: { profile: 'strict' } }
  */
 export function parseConfig(text: string, file = CONFIG_FILE, codes: RuleTable = RULES): Result<MemkitConfig> {
@@ -81,12 +76,8 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The one config loader every surface uses (`memkit check`, `memkit mcp`,
- * `checkDirectory`, the MCP server): what reading the config file gave
- * (`undefined`: there is none) becomes the parsed config, `null` for none,
- * or the problems: a failed read, a file over {@link MAX_CONFIG_BYTES}
- * (`input.too-large`), bytes that are not UTF-8 (`input.invalid-utf8`), or
- * what {@link parseConfig} finds (against `codes`). Each problem names `file`.
+ * The one config loader every surface uses: a read of the config file (`undefined`: none) becomes the parsed
+ * config, `null` for none, or its problems (read failure, over {@link MAX_CONFIG_BYTES}, not UTF-8, {@link parseConfig}'s).
  * @example configFromRead(ok(new TextEncoder().encode('{"profile":"strict"}'))) // { ok: true, value: { profile: 'strict' } }
  */
 export function configFromRead(read: Result<Uint8Array | undefined>, file = CONFIG_FILE, codes: RuleTable = RULES): Result<MemkitConfig | null> {
@@ -109,12 +100,8 @@ export function configTooLarge(size: number, file = CONFIG_FILE): Problem {
 }
 
 /**
- * The `memkit.config.json` at the root of `source`, read with the source's
- * refusals (a link out of the tree, a FIFO, a file too large): the parsed
- * config, `null` when there is none, or its problems. `missing` tells a
- * file that does not exist from one that cannot be read, for sources whose
- * read reports both as `check.unreadable`; without it a failed read is a
- * problem (the caller listed the file). `codes`: as for {@link parseConfig}.
+ * The `memkit.config.json` at the root of `source`, read with the source's refusals: config, `null` for none, or problems.
+ * `missing` tells a file that does not exist from an unreadable one, for sources that report both as `check.unreadable`.
  */
 export async function loadConfig(source: Pick<CheckSource, 'read'>, missing?: () => Promise<boolean>, codes: RuleTable = RULES): Promise<Result<MemkitConfig | null>> {
   const read = await source.read(CONFIG_FILE);

@@ -73,12 +73,7 @@ function isEntryHeading(text: string): boolean {
   return text === '##' || text.startsWith('## ');
 }
 
-/**
- * Parses `feedback-log.md` (format: docs/formats/feedback-log.md): optional
- * frontmatter and Markdown, then one block per entry, each a
- * `## <timestamp> — <from_agent> → <to_agent>` heading and a ```yaml fenced
- * block with the other fields. Never throws.
- */
+/** Parses `feedback-log.md` (docs/formats/feedback-log.md): a preamble, then per entry a `## <ts> — <from> → <to>` heading and a ```yaml block. Never throws. */
 export function parseFeedbackLog(text: string, options: FeedbackLogOptions = {}): Result<FeedbackLog> {
   return guard(
     () => parseFeedbackLogUnguarded(text, options),
@@ -183,12 +178,7 @@ function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): R
 // A line led by an RFC 3339-like timestamp, after any heading marks, list marker or emphasis.
 const TIMESTAMP_LED = /^\s{0,3}(?:#{1,6}\s+|[-*+]\s+)?[*_]{0,2}\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
 
-/**
- * Entries memkit would skip: in the preamble (before the first `##` heading),
- * a line led by a timestamp (a `###` entry heading, a bold timestamp) or a
- * ```yaml block that no such line introduced. Each is reported once, so a
- * log whose entries use another heading level never passes unread.
- */
+/** Entries memkit would skip (a timestamp-led line or ```yaml block before or outside `##` headings), each reported once so such a log never passes unread. */
 function unrecognisedEntries(all: readonly Line[], end: number, firstLine: number): Problem[] {
   const out: Problem[] = [];
   let inFence = false;
@@ -231,12 +221,7 @@ function headingSafe(v: unknown, noArrow: boolean): v is string {
   return typeof v === 'string' && v.length > 0 && v === v.trim() && !/[\r\n\u0085\u2028\u2029]/.test(v) && !v.includes(' — ') && !(noArrow && v.includes(' → ')) && !v.includes('\t');
 }
 
-/**
- * Renders one entry as a block: the heading, a blank line, the ```yaml block
- * with the remaining fields in schema order, a blank line. Values that cannot
- * sit in the heading (line breaks, ` → `) move into the YAML block under a
- * `## feedback` heading. Throws `MemkitError` for non-JSON values.
- */
+/** Renders one entry as a block (heading, ```yaml block in schema order); values unfit for the heading move into the YAML. Throws `MemkitError` for non-JSON values. */
 export function stringifyFeedbackEntry(entry: Record<string, unknown>, eol: '\n' | '\r\n' = '\n'): string {
   const value = plainCopy(ordered(entry)) as Record<string, unknown> | undefined;
   if (value === undefined) throw new MemkitError([error('feedback-log.not-serializable', 'the feedback entry cannot be written as YAML')]);
@@ -252,11 +237,7 @@ export function stringifyFeedbackEntry(entry: Record<string, unknown>, eol: '\n'
   return eol === '\n' ? block : block.replace(/\n/g, '\r\n');
 }
 
-/**
- * Writes a feedback log back: unchanged blocks keep their bytes, changed and
- * new blocks are rendered by {@link stringifyFeedbackEntry}. For an unmodified
- * parse result this is the original text exactly.
- */
+/** Writes a feedback log back: unchanged blocks keep their bytes, so an unmodified parse gives the original text. */
 export function serializeFeedbackLog(log: FeedbackLog): string {
   const out: string[] = [log.preamble];
   let prev = log.preamble;

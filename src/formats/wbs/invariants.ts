@@ -10,10 +10,7 @@ import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.j
 
 /** Options for {@link checkWbs}. */
 export interface CheckWbsOptions {
-  /**
-   * Prefix of the `file` of every Problem, e.g. `.claude/memory/` (default `''`):
-   * index problems name `<dir>task-index.json`, entity problems `<dir>tasks/<id>.json`.
-   */
+  /** Prefix of every Problem's `file`, e.g. `.claude/memory/` (default `''`). */
   dir?: string;
   /** When given, every deliverable path is looked up with it; a `false` is `wbs.deliverable-missing`. */
   deliverableExists?: (path: string) => boolean;
@@ -67,13 +64,8 @@ function schemaProblems(formatId: string, value: unknown, file: string, known?: 
 }
 
 /**
- * Checks a WBS task index (and, when given, its entity files) against the
- * format's invariants, as errors (id form, type by depth, parent/children
- * integrity, dependencies that exist, status roll-up, one entity file per
- * entry), and memkit's conventions, as warnings (progress counted as leaf
- * tasks, duplicate children, self and cyclic dependencies, index ↔ entity
- * agreement, unindexed entity files, `completedAt` on unfinished tasks,
- * deliverables on disk). Never throws; returns `[]` when sound.
+ * Checks a WBS task index (and its entity files) against the format's invariants, as errors, and memkit's
+ * conventions, as warnings. Never throws; returns `[]` when sound.
  *
  * @example
  * checkWbs(index, { 'tasks/1.json': epic }, { dir: '.claude/memory/' })

@@ -20,10 +20,7 @@ export const MISSING = -1;
 /** In a resolved list ({@link Model.children}, {@link Model.deps}): the listed value is not a string. */
 export const NOT_STRING = -2;
 
-/**
- * The index as the checks see it: entries, the first entry of each id (the
- * one every lookup finds), and the tree the roll-up follows.
- */
+/** The index as the checks see it: entries, the first entry of each id (the one every lookup finds), and the roll-up tree. */
 export interface Model {
   /** `tasks` of the index (every item, objects or not). */
   items: readonly unknown[];
@@ -35,18 +32,11 @@ export interface Model {
   find(id: string): number;
   /** True at the first entry of each id. */
   first(i: number): boolean;
-  /**
-   * Each first entry's `children`, resolved once: positions, {@link MISSING} or
-   * {@link NOT_STRING}, in list order (empty when not a non-empty array).
-   */
+  /** Each first entry's `children` as positions, {@link MISSING} or {@link NOT_STRING}, in list order. */
   children: number[][];
   /** The depth (1 to 3) of each first entry whose id is well-formed, else 0. */
   depth: Uint8Array;
-  /**
-   * For item i, the positions of listed children that exist and whose id is
-   * item i's id plus one more component (`1.2` → `1.2.x`), once each: the
-   * links roll-up and progress follow.
-   */
+  /** For item i, its listed children one id component deeper (`1.2` → `1.2.x`), once each: the links roll-up and progress follow. */
   kids: number[][];
   /** For item j, the item that has it in {@link Model.kids}, or -1. */
   treeParent: Int32Array;
@@ -76,7 +66,7 @@ export function buildModel(items: readonly unknown[]): Model {
   const find = (id: string) => byId.get(id) ?? MISSING;
   const children = items.map((e, i) => (first[i] === 1 ? resolve(find, (e as Loose).children) : NONE));
 
-  // A tree link: the child's id is the parent's id plus one component. Only one item
+  // Only one item can be a child's tree parent, so a child already linked is a repeat in the list.
   // can be that parent, so a child already linked is a repeat in the list.
   const treeParent = new Int32Array(n).fill(-1);
   const kids = children.map((listed, i) => {

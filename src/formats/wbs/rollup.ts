@@ -21,20 +21,14 @@ export function rollupStatus(children: Iterable<unknown>): WbsStatus | undefined
   return total === 0 ? undefined : statusFromCounts(done, total);
 }
 
-/**
- * The roll-up rule as counts, the one definition `rollup`, `repairPlan` and
- * `checkWbs` share: `done` of `total` (> 0) children done.
- */
+/** The roll-up rule as counts (`done` of `total` > 0 children), shared by `rollup`, `repairPlan` and `checkWbs`. */
 export function statusFromCounts(done: number, total: number): WbsStatus {
   return done === total ? 'done' : done > 0 ? 'in-progress' : 'pending';
 }
 
 /**
- * Returns a copy of the index with every parent's status rolled up from its
- * children, deepest level first, and every parent's `progress` (where it has
- * one) recounted by {@link expectedProgress}; leaves keep their status and
- * progress. Idempotent. What `rollup` writes is what `checkWbs` expects: no
- * `wbs.rollup-mismatch` or `wbs.progress-mismatch` is left.
+ * A copy of the index with every parent's status rolled up and `progress` recounted, deepest first; idempotent,
+ * and leaves nothing `checkWbs` reports as `wbs.rollup-mismatch` or `wbs.progress-mismatch`.
  * @example rollup(index).tasks.find((t) => t.id === '1')?.status
  */
 export function rollup(index: TaskIndex): TaskIndex {
@@ -55,13 +49,8 @@ export function rollup(index: TaskIndex): TaskIndex {
 }
 
 /**
- * The progress rule, the one definition `rollup`, `repairPlan` and `checkWbs`
- * share. `progress` is checked only on an entry with children (in the tree:
- * listed, present, and one level below) whose `progress` is an object with
- * numeric `completed` and `total`; it must count the leaves below the entry
- * (entries without children): `total` leaves, `completed` of them `done`.
- * Returns the counts `progress` should hold when they differ from `current`,
- * else `undefined` (nothing to check, or it agrees).
+ * The progress rule shared by `rollup`, `repairPlan` and `checkWbs`: a parent's numeric `progress` counts the leaves
+ * below it (`completed` of them `done`). The counts it should hold when they differ from `current`, else `undefined`.
  */
 export function expectedProgress(model: Model, counts: RolledUp, i: number, current: unknown): { completed: number; total: number } | undefined {
   if (model.kids[i]!.length === 0) return undefined;
