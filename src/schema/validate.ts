@@ -143,7 +143,7 @@ const isNullBranch = (e: TLocalizedValidationError): boolean => e.keyword === 't
 const MOOT_AFTER_TYPE = new Set(['schema.const', 'schema.enum', 'schema.pattern', 'schema.format', 'schema.min-length', 'schema.max-length']);
 
 /** Turns TypeBox errors into Problems with JSON Pointers at the offending value. */
-export function toProblems(errors: readonly TLocalizedValidationError[]): Problem[] {
+function toProblems(errors: readonly TLocalizedValidationError[]): Problem[] {
   const out: Problem[] = [];
   for (const e of simplifyUnions(errors)) {
     if ((e.keyword as string) === '~refine' || (e.keyword as string) === 'refine') {
