@@ -6,5 +6,5 @@
  */
 export { THREAD_TRANSITIONS, type ThreadStatus, canTransition, isWritable } from '../../formats/thread-store/transitions.js';
 export { checkThreadStore } from '../../formats/thread-store/invariants.js';
-export { type ThreadCommand, type ThreadEnv, applyOperation, createThreadStore } from './apply-operation.js';
+export { type ThreadCommand, type ThreadEnv, applyOperation, createThreadStore } from '../../formats/thread-store/apply-operation.js';
 export { rebuildRelations } from '../../formats/thread-store/rebuild-relations.js';

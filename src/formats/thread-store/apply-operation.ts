@@ -1,7 +1,7 @@
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { THREAD_ID_PATTERN, type Thread, type ThreadOperation, type ThreadRelations, type ThreadStore } from '../../schema/thread-store.js';
-import { type Loose, isObject, own, ownGet, timeOf } from '../../formats/thread-store/model.js';
-import { canTransition } from '../../formats/thread-store/transitions.js';
+import { type Loose, isObject, own, ownGet, timeOf } from './model.js';
+import { canTransition } from './transitions.js';
 
 /** Capabilities {@link applyOperation} uses; all have defaults. */
 export interface ThreadEnv {
