@@ -96,8 +96,10 @@ describe('a prose bank is decided by evidence that cannot be an accident', () =>
   });
 
   it('one unfenced JSON line in a prose activeContext.md does not switch the bank to JSON Lines', async () => {
-    const r = await checkFiles({ ...PROSE, 'memory-bank/activeContext.md': `${PROSE['memory-bank/activeContext.md']}\nSettings we use:\n{ "theme": "dark" }\n` });
-    expect(errorsOf(r.problems)).toEqual([]);
-    expect(r.problems.map((p) => p.code)).toEqual(['check.prose-memory-bank']);
+    for (const sample of ['{ "theme": "dark" }\n', '{ "theme": "dark" }\n{ "font": "mono" }\n\nWe revisit these monthly.\n']) {
+      const r = await checkFiles({ ...PROSE, 'memory-bank/activeContext.md': `${PROSE['memory-bank/activeContext.md']}\nSettings we use:\n${sample}` });
+      expect(errorsOf(r.problems)).toEqual([]);
+      expect(r.problems.map((p) => p.code)).toEqual(['check.prose-memory-bank']);
+    }
   });
 });
