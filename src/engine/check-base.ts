@@ -26,22 +26,9 @@ function comparesOf(format: FormatId): NonNullable<HistoryRule['compare']>[] {
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * `checkDirectory` at HEAD, plus what only two versions show, by each format's
- * history rule (its module's `history`; the base read
- * through `base`): a ledger or `events.jsonl` whose base entries are not a
- * prefix of the new file (edited, deleted, reordered, cut: the `ledger.*`
- * codes of `checkAppendOnly`), an append-only file that is gone
- * (`git.file-deleted`), a `systemPatterns.md` body that does not extend the
- * base body (`ledger.system-patterns-rewritten`, whatever its header hash
- * and decisions say), a frozen or archived thread that changed
- * (`git.thread-read-only-changed`), a WBS task that left `done`
- * (`git.task-reopened`, a convention warning) and a schema version that went
- * down (`git.schema-version-down`). Files new at HEAD are checked as usual.
- * Every problem carries its file and, where it has one, its line; the profile
- * and config apply as in `checkDirectory`. A comparison that was asked for
- * and could not run is never a green run: a base version (or the base's file
- * list) that cannot be read or is not UTF-8 is a `git.base-unreadable`
- * error under every profile and config.
+ * `checkDirectory` at HEAD, plus what only two versions show, by each format's `history` rule (base read through
+ * `base`); the profile and config apply as in `checkDirectory`. A comparison that could not run (a base file
+ * unreadable or not UTF-8) is a `git.base-unreadable` error under every profile and config.
  *
  * @example
  * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));

@@ -22,11 +22,8 @@ export interface SeverityPolicy {
 }
 
 /**
- * The severity a problem is reported with, or `'off'` when it is dropped.
- * A code's config setting wins; otherwise a convention rule is a warning
- * under `spec` and an error under `strict`, and a seed or operational rule
- * (or an undeclared code) keeps the severity it was raised with. Applying it
- * twice gives the same answer.
+ * The severity a problem is reported with, or `'off'`: the code's config setting, else a convention is a warning
+ * under `spec` and an error under `strict`, else the severity raised. Idempotent.
  * @example effectiveSeverity({ code: 'check.manifest-absolute-path', severity: 'error' }, { profile: 'strict' }) // 'error': a convention
  */
 export function effectiveSeverity(problem: Pick<Problem, 'code' | 'severity'>, policy: SeverityPolicy = {}): Severity | 'off' {
@@ -44,12 +41,8 @@ export function applyPolicy(problem: Problem, policy: SeverityPolicy): Problem |
 }
 
 /**
- * The {@link SeverityPolicy} of one run over a directory: `profile` when
- * given (a command's `--profile`), else the config's, else `spec`; the
- * config's per-code settings; `codes`, the table conventions are looked up
- * in. `memkit check`, `memkit verify`, `memkit checkpoint` and the MCP
- * `check` and `verify` tools all decide severities by the policy built here
- * and {@link applyPolicy}, so one problem has one severity on every surface.
+ * The {@link SeverityPolicy} of one run: `profile` if given, else the config's, else `spec`, with the config's
+ * per-code settings; every surface decides severities by it, so one problem has one severity everywhere.
  * @example severityPolicy({ profile: 'strict' }, undefined).profile // 'strict'
  */
 export function severityPolicy(config: Pick<MemkitConfig, 'profile' | 'rules'> | null | undefined, profile?: Profile, codes?: RuleTable): SeverityPolicy {

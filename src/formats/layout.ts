@@ -1,13 +1,6 @@
 /**
- * Where memory lives: the location facts the format matchers share. A path
- * is relative to the checked root, with `/` separators.
- *
- * A memory bank is a directory, not a file name: a file named `progress.md`
- * or `decisionLog.md` is a memory bank file only inside a bank. A directory
- * is a bank when it is named `memory-bank`, or when it holds at least two of
- * the bank's file names (its files vouch for each other). A lone
- * `docs/progress.md` is prose, not a bank's progress table, and a human
- * `README.md` is never a memory file.
+ * Where memory lives: the location facts the format matchers share (paths relative to the root, `/`-separated).
+ * A bank is a directory named `memory-bank` or holding two of the bank's file names; a lone `docs/progress.md` is prose.
  */
 
 /** The conventional name of a memory bank directory. */
@@ -50,18 +43,13 @@ export function inBank(name: string): (path: string, layout: Layout) => boolean 
   return (path, layout) => baseOf(path) === name && layout.isBankDir(dirOf(path));
 }
 
-/**
- * True when a path is at or inside a directory where memory formats live by
- * location (`memory-bank`, `.thunderus`, `.claude`): a link there that leaves
- * the tree hides memory.
- */
+/** True when a path is at or inside a directory where memory lives by location: a link there that leaves the tree hides memory. */
 export function isMemoryLocation(path: string): boolean {
   return /(^|\/)(memory-bank|\.thunderus|\.claude)(\/|$)/.test(path);
 }
 
 /**
- * The file name of a format that has one fixed name (its first name): code
- * outside this folder names a format's file through its module, never as a literal.
+ * The file name of a format with one fixed name: code outside this folder names a format's file through its module.
  * @example fileNameOf(decisionLog) // 'decisionLog.md'
  */
 export function fileNameOf(format: { readonly id: string; readonly names?: readonly string[] }): string {

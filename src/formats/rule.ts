@@ -18,14 +18,7 @@ export interface RuleFile {
 /** Files of a rule example: path (relative to the example's root) → text. */
 export type ExampleFiles = Readonly<Record<string, string>>;
 
-/**
- * One rule a format owns: its problem code, what the rule table says of it,
- * the check (of one file, or of HEAD's file against the base revision's for
- * `--base`), and an example that fails and one that passes. The format's
- * module lists it in `rules`; the check run applies it to every file of the
- * format, the rule table and `docs/rules.md` read its metadata and examples,
- * and a test runs each example.
- */
+/** One rule a format owns: its code, rule-table metadata, check (of one file, or HEAD's against the base's) and a failing and a passing example. */
 export interface FormatRule {
   /** The stable problem code (`wbs.line-endings`). */
   readonly code: string;
@@ -60,11 +53,7 @@ export interface HeadFiles {
   ledger(path: string): Promise<LedgerText | undefined>;
 }
 
-/**
- * What only two versions of a format's file show (`memkit check --base`):
- * the format's own history rules, one home for what may change between a
- * base revision and HEAD.
- */
+/** What only two versions of a format's file show (`memkit check --base`): the format's own history rules. */
 export interface HistoryRule {
   /** Every entry is permanent, so the file disappearing deletes them (`git.file-deleted`). */
   readonly permanent?: boolean;

@@ -105,7 +105,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     const fields = entryFields(format);
     const failed = !opensInFence(file.text, summary.preambleLines) && summary.problems.some((p) => FAILED_ENTRY_CODES.has(p.code) && p.line !== undefined && namesFields(lineAt(file, p.line), fields));
     // Or the body is nothing but entry lines, two or more: no prose reads so.
-    const onlyEntries = parsed.entries.length >= 2 && !summary.problems.some((p) => p.code === 'ledger-text.non-entry-line');
+    const onlyEntries = parsed.entries.length >= 2 && !summary.problems.some((p) => p.code === 'ledger-text.non-entry-line' || p.code === 'ledger.unparseable-line');
     const seedEntries = onlyEntries || parsed.entries.some((e) => typeof e.value === 'object' && e.value !== null && isEvidence(Object.keys(e.value), fields));
     if (!crOnly && !failed && (!seedEntries || opensInFence(file.text, summary.preambleLines))) {
       if (file.text.trim() !== '') hold('ledger', summary.problems);

@@ -12,20 +12,14 @@ export type FileRule = WriterRule;
 /** A writer policy: file base name → rule. */
 export type WriterPolicy = Readonly<Record<string, FileRule>>;
 
-/**
- * The `writers` lists and `append_only` flags of the memory-bank seed (each
- * format module's writer rule, keyed by its file name), as the default
- * policy. Pass your own object to {@link checkWrite} to replace it.
- */
+/** The seed's `writers` and `append_only` rules keyed by file name: the default policy of {@link checkWrite}. */
 export const DEFAULT_WRITER_POLICY: WriterPolicy = Object.freeze(
   Object.fromEntries(FORMAT_MODULES.flatMap((f) => (f.writerRule === undefined ? [] : (f.names ?? []).map((n) => [n, f.writerRule!] as const)))),
 );
 
 /**
- * Checks whether `agent` may perform `operation` on `file` (a path; its base
- * name selects the rule). Deleting an entry is always denied (seed: "DENY:
- * Deletion of any memory bank entry"); `approve` is for the file's approvers
- * (marking a progress.md milestone DONE).
+ * Checks whether `agent` may perform `operation` on `file` (by its base name); deleting an entry is always denied
+ * (seed: "DENY: Deletion of any memory bank entry"); `approve` is for the file's approvers.
  *
  * @example checkWrite(DEFAULT_WRITER_POLICY, 'Backend', 'memory-bank/decisionLog.md', 'append')
  * // [{ code: 'ledger.writer-denied', ... }]
@@ -49,9 +43,7 @@ export function checkWrite(policy: WriterPolicy, agent: string, file: string, op
 }
 
 /**
- * `base` with the writer lists of the files in `writers` replaced (a
- * configured roster: a team whose agents have other names than the seed's).
- * A file `base` has no rule for gets one with those writers, not append-only.
+ * `base` with the writer lists of `writers`' files replaced (a team's own roster); an unknown file gets a rule, not append-only.
  * @example withWriters({ 'productContext.md': ['Planner'] }) // Planner, not ProductManager, may append to productContext.md
  */
 export function withWriters(writers: Readonly<Record<string, readonly string[]>>, base: WriterPolicy = DEFAULT_WRITER_POLICY): WriterPolicy {

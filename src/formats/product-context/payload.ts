@@ -8,11 +8,7 @@ export interface PayloadDigests {
   jcs?: string;
 }
 
-/**
- * The {@link PayloadDigests} of a payload: of its bytes and, when they are
- * UTF-8 JSON, of their canonical JSON; of a JSON value, its canonical JSON's.
- * Throws for a value with no canonical form (the caller reports it).
- */
+/** The {@link PayloadDigests} of a payload (bytes, and canonical JSON when it is JSON); throws for a value with no canonical form. */
 export function payloadDigests(payload: Uint8Array | unknown, hasher: Hasher): PayloadDigests {
   if (!(payload instanceof Uint8Array)) return { jcs: sha256Hex(canonicalize(payload), hasher) };
   const out: PayloadDigests = { bytes: sha256Hex(payload, hasher) };
@@ -32,24 +28,13 @@ export function payloadDigests(payload: Uint8Array | unknown, hasher: Hasher): P
   return out;
 }
 
-/**
- * The one comparison of a payload with its entry's `payload_hash`, for
- * `memkit check` and `verify` alike: `'bytes'` when the hash is the SHA-256 of
- * the raw bytes, `'jcs'` when it is that of the canonical JSON (what memkit
- * writes), `undefined` when neither. The schema takes hex in either case
- * (`convention.lowercase-hex` warns), so the case of `hash` does not matter.
- */
+/** The one comparison of a payload with `payload_hash` (either hex case): `bytes`, `jcs` (what memkit writes), or `undefined` when neither. */
 export function payloadMatch(digests: PayloadDigests, hash: string): 'bytes' | 'jcs' | undefined {
   const want = hash.toLowerCase();
   return digests.bytes === want ? 'bytes' : digests.jcs === want ? 'jcs' : undefined;
 }
 
-/**
- * The path a `payload_loc` names, relative to the checked root and
- * `/`-separated, resolved against `base` (a directory relative to the root);
- * `undefined` when it is not a plain relative file reference inside the root
- * (a URL, an absolute path, or one whose `..` segments climb out).
- */
+/** The root-relative path a `payload_loc` names from `base`; `undefined` for a URL, an absolute path or one climbing out. */
 export function resolvePayloadLoc(base: string, loc: string): string | undefined {
   if (loc === '' || loc.includes('\0') || loc.includes('\\') || loc.startsWith('/') || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(loc)) return undefined;
   const out = base === '' ? [] : base.split('/');
@@ -64,9 +49,7 @@ export function resolvePayloadLoc(base: string, loc: string): string | undefined
 }
 
 /**
- * The paths a `payload_loc` may name, in the order they are tried: beside the
- * ledger (`dir`, relative to the root), then at the root. Empty for a URL, an
- * absolute path or one leaving the root, which are not ours to read.
+ * The paths a `payload_loc` may name, in order: beside the ledger (`dir`), then at the root; empty when not ours to read.
  * @example payloadCandidates('memory-bank', 'payloads/a.json') // ['memory-bank/payloads/a.json', 'payloads/a.json']
  */
 export function payloadCandidates(dir: string, loc: string): string[] {

@@ -63,10 +63,8 @@ function linesFrom(text: string, from: number): { start: number; raw: string; li
 }
 
 /**
- * Parses the first Markdown table of `progress.md`: header names in any
- * order, unknown columns a warning, missing required columns an error,
- * escaped pipes, an alignment row; each row is validated against the
- * `progress-row` schema with its Problems on the row's line. Never throws.
+ * Parses the first Markdown table of `progress.md` (any column order, escaped pipes), each row validated
+ * against `progress-row` with Problems on its line. Never throws.
  *
  * @example parseProgressTable('| task_id | status | agent | milestone_severity | updated_at |\n|---|---|---|---|---|\n')
  */
@@ -154,11 +152,7 @@ function sameCells(raw: string, columns: readonly string[], cells: Record<string
   return columns.every((c, k) => parsed[k]!.text === (cells[c] ?? ''));
 }
 
-/**
- * Writes a table back. Unchanged rows keep their original bytes; changed and
- * new rows are rendered as `| a | b |` in the table's existing column order.
- * For an unmodified parse result this returns the original text exactly.
- */
+/** Writes a table back: unchanged rows keep their bytes, so an unmodified parse gives the original text. */
 export function serializeProgressTable(table: ProgressTable): string {
   const out: string[] = [table.before];
   const headerCells = splitRow(table.header.replace(/\r?\n$/, '')).map((c) => c.text);

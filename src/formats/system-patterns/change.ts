@@ -11,11 +11,8 @@ export interface SystemPatternsChangeOptions {
 }
 
 /**
- * The `diff_hash` a decisionLog.md entry must carry to back a change of
- * systemPatterns.md: lowercase hex SHA-256 of the UTF-8 bytes appended to the
- * body (`newBody.slice(oldBody.length)`; the body is what follows the
- * frontmatter's closing `---` line). `undefined` when the new body does not
- * extend the old one.
+ * The `diff_hash` backing a change of systemPatterns.md: SHA-256 hex of the bytes appended to the body;
+ * `undefined` when the new body does not extend the old one.
  *
  * @example systemPatternsDiffHash('a\n', 'a\nb\n') // sha256('b\n')
  */
@@ -34,14 +31,8 @@ function greater(a: number[], b: number[]): boolean {
 }
 
 /**
- * Checks a new version of systemPatterns.md against the old one (`before`
- * empty: there is none, and a first version needs no decision): the header
- * hash must match the new body (parser problems), the new body must extend
- * the old body (`ledger.system-patterns-rewritten` otherwise, at the first
- * differing line), and some decisionLog.md entry must have
- * `diff_hash === systemPatternsDiffHash(old, new)`
- * (`ledger.system-patterns-unbacked`). A body change without a version bump
- * is a warning.
+ * Checks a new version of systemPatterns.md against the old (`before` empty: a first version): the header hash, the
+ * body extending the old one, and a decision whose `diff_hash` backs the change; a change without a version bump warns.
  */
 export function checkSystemPatternsChange(before: string, after: string, decisions: Iterable<unknown>, options: SystemPatternsChangeOptions = {}): Problem[] {
   const hasher = options.hasher ?? jsHasher;

@@ -6,12 +6,7 @@ import { type FrontmatterDoc, type FrontmatterOptions, parseFrontmatter, splitFr
 
 /** A parsed `systemPatterns.md`. */
 export interface SystemPatterns {
-  /**
-   * The header (the frontmatter, or its `header:` mapping when it has one),
-   * already valid against the `system-patterns-header` schema. Spelled out
-   * rather than `Static<…>` so the core entry's declarations need no TypeBox
-   * types (which cost consumers seconds of type-checking).
-   */
+  /** The header (frontmatter, or its `header:` mapping), valid against its schema; spelled out, not `Static<…>`, to spare consumers TypeBox types. */
   header: { version: string; hash: string; locked_by: string; immutable: true; [field: string]: unknown };
   /** The bytes after the closing `---` line (its newline excluded), as text. */
   body: string;
@@ -31,10 +26,8 @@ export interface SystemPatternsOptions extends FrontmatterOptions {
 }
 
 /**
- * The DESIGN §4 body hash of `systemPatterns.md`: SHA-256 hex of the UTF-8
- * bytes that follow the frontmatter's closing `---` line, that line's newline
- * excluded. `undefined` when the text has no closed frontmatter. Does not
- * parse the YAML.
+ * The DESIGN §4 body hash of `systemPatterns.md`: SHA-256 hex of the bytes after the frontmatter's closing `---`
+ * line; `undefined` without a closed frontmatter. Does not parse the YAML.
  *
  * @example systemPatternsBodyHash('---\nversion: 1.0.0\n---\nbody\n') // sha256('body\n')
  */
@@ -44,11 +37,7 @@ export function systemPatternsBodyHash(text: string, hasher: Hasher = jsHasher):
   return 'bodyStart' in split ? sha256Hex(split.body, hasher) : undefined;
 }
 
-/**
- * Parses `systemPatterns.md`: a frontmatter header validated as
- * `system-patterns-header` (flat, or nested under `header:` as in the seed)
- * and the body, whose hash is checked against `header.hash`. Never throws.
- */
+/** Parses `systemPatterns.md`: a frontmatter header (flat or under `header:`) and the body, hashed against `header.hash`. Never throws. */
 export function parseSystemPatterns(text: string, options: SystemPatternsOptions = {}): Result<SystemPatterns> {
   return guard(
     () => parseSystemPatternsUnguarded(text, options),

@@ -76,9 +76,7 @@ export function typeForDepth(depth: number): WbsType | undefined {
 }
 
 /**
- * Orders WBS ids numerically, component by component, parents before their
- * children: `1 < 1.1 < 1.2 < 1.10 < 2`. Malformed ids sort after well-formed
- * ones, by code unit.
+ * Orders WBS ids numerically, parents first (`1 < 1.1 < 1.2 < 1.10 < 2`); malformed ids after, by code unit.
  * @example ['1.10', '1.9', '1'].sort(compareWbsIds) // ['1', '1.9', '1.10']
  */
 export function compareWbsIds(a: string, b: string): number {
