@@ -15,12 +15,7 @@ export interface CheckSettings {
   problems: Problem[];
 }
 
-/**
- * The settings of one check: `config` when given (`null`: none), else the
- * `memkit.config.json` at the source's root when it is listed. `profile`
- * wins over the config's. `codes`: the codes a config may name and whose
- * conventions the profile rates (default the checker's `RULES`).
- */
+/** The settings of one check: `config` when given (`null`: none), else the root's `memkit.config.json`; `profile` wins over the config's. */
 export async function checkSettings(
   source: CheckSource,
   listed: readonly { path: string }[],

@@ -1,10 +1,4 @@
-/**
- * Content tests for a file that has a memory bank file's name but sits
- * outside a bank directory: it is the bank format only when its text is
- * shaped like it. A prose `docs/progress.md` is not a progress table; a lone
- * `decisionLog.md` holding hash-chained JSON lines is a decision log.
- * Each test looks at a bounded prefix of the text, so sniffing stays cheap.
- */
+/** Content tests, on a bounded prefix, for a file with a bank file's name outside a bank: it is the format only when shaped like it. */
 import { baseOf, dirOf, insideThunderusMemory, type Layout } from './layout.js';
 
 const HEAD = 64 * 1024;

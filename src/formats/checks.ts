@@ -1,8 +1,4 @@
-/**
- * The checks of one `memkit check` run over the table of formats: each
- * format's file check, keyed by format id (the compiler proves none is
- * missing), then the cross-file checks over what the file checks gathered.
- */
+/** The checks of one `memkit check` run: each format's file check by format id (the compiler proves none is missing), then the cross-file checks. */
 import { error } from '../kernel/problems/index.js';
 import type { CheckContext, LoadedFile } from './check-context.js';
 import { checkJsonFormat } from './check-json.js';

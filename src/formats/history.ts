@@ -8,12 +8,7 @@ export type Loose = Record<string, unknown>;
 /** True for a plain JSON object. */
 export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * The history rule of a JSON document: `compare` is handed both versions'
- * values (HEAD's as its check parsed it) and a pointer → line lookup into
- * HEAD's file; a version that is not a JSON object is not compared, and a
- * problem without a line gets line 1.
- */
+/** The history rule of a JSON document: `compare` gets both versions' objects and a pointer → line lookup into HEAD's file (default line 1). */
 export function jsonHistory(compare: (before: Loose, after: Loose, at: { file: string; lineOf: (pointer: string) => number | undefined }) => Problem[]): HistoryRule {
   return {
     compare: (after: HistoryFile, before: string) => {

@@ -9,12 +9,7 @@ import { isDateTime } from '../../schema/date-time.js';
 /** The schema version this runtime writes (export never writes an older one). */
 export const CURRENT_SCHEMA_VERSION = 2;
 
-/**
- * The v2 export formats, as registry-style entries (id, title, schema). The
- * v1 ones live in `schemas/registry.ts`; these validate with their own
- * compiled validators so the exchange module does not depend on the registry
- * listing them.
- */
+/** The v2 export formats as registry-style entries, with their own compiled validators so exchange needs no registry listing them. */
 export const exportV2Formats = [
   { id: 'export-manifest-v2', title: 'export manifest (v2)', schema: ExportManifestV2 },
   { id: 'export-fact-v2', title: 'Fact record (v2)', schema: FactV2 },

@@ -2,10 +2,7 @@ import { LEDGER_MODULES, type LedgerFormatId, bankFormatOfName } from '../index.
 import type { ActiveContextEntry, DecisionLogEntry, FeedbackLogEntry, ProductContextEntry, RiskRegisterEntry } from '../../schema/memory-bank.js';
 import type { SchemaId } from '../../schema/registry.js';
 
-/**
- * The formats of the memory bank's hash-chained ledgers, by their format ids:
- * the formats whose module has ledger facts.
- */
+/** The formats of the memory bank's hash-chained ledgers (modules with ledger facts), by format id. */
 export const LEDGER_FORMAT_IDS: readonly LedgerFormatId[] = Object.freeze(LEDGER_MODULES.map((f) => f.id));
 
 export type { LedgerFormatId };
@@ -61,9 +58,7 @@ export function isLedgerFormat(format: unknown): format is LedgerFormatId {
 }
 
 /**
- * The ledger format of a file the caller names, by its memory bank file name
- * alone (the table of formats' bank file names; no directory test, since the
- * caller chose the file).
+ * The ledger format of a file the caller names, by its bank file name alone (no directory test: the caller chose the file).
  *
  * @example ledgerFormatOfFile('memory-bank/decisionLog.md') // 'decision-log'
  */

@@ -3,12 +3,7 @@ import type { JsonResult } from '../../kernel/canonical/read-json.js';
 import { parseJson } from '../../syntax/json.js';
 import { error, fail } from '../../kernel/problems/index.js';
 
-/**
- * The largest file memkit reads, per WBS format, in UTF-8 bytes: one limit
- * each, applied alike by `loadWbs`, `applyPlan`, the memory operations and
- * the directory check (`memkit check`, `memkit wbs`). 64 MiB holds an index
- * of several hundred thousand entries.
- */
+/** The largest file memkit reads per WBS format, in UTF-8 bytes, applied alike by every reader (64 MiB: several hundred thousand entries). */
 export const WBS_MAX_BYTES = {
   'wbs-task-index': 64 * 1024 * 1024,
   'wbs-task': 64 * 1024 * 1024,
@@ -17,12 +12,7 @@ export const WBS_MAX_BYTES = {
 /** A WBS file format id. */
 export type WbsFormat = keyof typeof WBS_MAX_BYTES;
 
-/**
- * Parses the text of a WBS file under its format's size limit
- * ({@link WBS_MAX_BYTES}): `input.too-large` when its UTF-8 form is larger.
- * `bytes`: the byte length when the caller has it (saves counting);
- * `positions`: keep where each value starts (see `readJson`).
- */
+/** Parses a WBS file's text under {@link WBS_MAX_BYTES} (`input.too-large` otherwise); `bytes`: its byte length if known; `positions`: as `readJson`. */
 export function parseWbsJson(text: string, format: WbsFormat, bytes?: number, positions = false): JsonResult {
   const max = WBS_MAX_BYTES[format];
   // A UTF-16 unit is at most 3 UTF-8 bytes: count only when the text could be over.
