@@ -51,6 +51,12 @@ const NO_EXAMPLE: Readonly<Record<string, string>> = {
   'exchange.thread-store-version':
     'the version check before a migration (migrateThreadStore, checkThreadStoreVersion): the checker reports a missing or non-SemVer version with the thread rules, and reads any SemVer version as the format allows',
   'exchange.thread-store-version-alias': "the version check before a migration (migrateThreadStore, checkThreadStoreVersion); the checker's rule for this is threads.version-two-part",
+  ...Object.fromEntries(
+    ['exchange.thread-store-too-new', 'exchange.thread-store-field-too-new', 'exchange.thread-store-field-removed', 'exchange.thread-store-missing-field'].map((code) => [
+      code,
+      "memkit's own thread-store lineage, held before a migration (migrateThreadStore, checkThreadStoreVersion): the seed fixes no version's content, so the checker holds a store of any version to the seed's shape (a version bump that does not match the change is threads.version-bump, under --base)",
+    ]),
+  ),
   'store.duplicate-doc-id': "the search index's code (`memkit index`); the checker reports the same fact as check.duplicate-doc-id",
   'store.manifest-invalid': "the search index's manifest reader (`memkit index`); the checker reports the manifest's schema problems",
   'store.manifest-missing-doc': "the search index's code (`memkit index`); the checker reports the same fact as check.manifest-missing-doc",

@@ -5,10 +5,12 @@ import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, Th
 import { checkSchema } from '../export-bundle/records.js';
 
 /**
- * The thread-store versions memkit knows, oldest first. 1.0.0 is the seed's
- * format; later versions follow the seed's evolution table (§6): PATCH adds an
- * optional field, MINOR a required field with a default, MAJOR removes or
- * restructures with a migration. See docs/exchange.md.
+ * The versions of memkit's own thread-store lineage (what `migrateThreadStore`
+ * writes), oldest first. 1.0.0 is the seed's format; later versions follow the
+ * seed's evolution table (§6): PATCH adds an optional field, MINOR a required
+ * field with a default, MAJOR removes or restructures with a migration. The
+ * seed fixes no version's content, so `memkit check` holds a store of any
+ * version to the seed's shape, not to this lineage. See docs/exchange.md.
  */
 export const THREAD_STORE_VERSIONS = ['1.0.0', '1.0.1', '1.1.0', '2.0.0'] as const;
 
@@ -188,25 +190,6 @@ export function checkThreadStoreVersion(store: unknown): Problem[] {
   // The schema checks the content; a two-part alias was already reported above.
   const schema = checkSchema(THREAD_STORE_SCHEMAS[version], { ...(store as Json), version });
   return [...problems, ...fieldProblems(store as Json, version), ...schema];
-}
-
-/**
- * The lineage rules of {@link checkThreadStoreVersion} that hold for a thread
- * store found in a memory directory (what `memkit check` runs): a field
- * introduced after the declared version, one it removed, one it requires, a
- * version newer than memkit knows. Not the version's schema (the thread
- * checker reads the store), not a two-part version (`threads.version-two-part`),
- * and not a SemVer version outside the lineage: the format allows any, and
- * memkit reads it as the format's own. Cost: one pass over the threads.
- *
- * @example
- * threadStoreLineageProblems({ version: '1.1.0', ...storeWithoutUpdatedAt })
- * // [{ code: 'exchange.thread-store-missing-field', pointer: '/threads/t1/updated_at', ... }]
- */
-export function threadStoreLineageProblems(store: unknown): Problem[] {
-  const { version, problems } = declaredVersion(store);
-  const tooNew = problems.filter((p) => p.code === 'exchange.thread-store-too-new');
-  return version === undefined ? tooNew : fieldProblems(store as Json, version);
 }
 
 /**

@@ -1,9 +1,18 @@
 import { canonicalize } from '../../kernel/canonical/jcs.js';
 import { type Problem, error, toPointer } from '../../kernel/problems/index.js';
 import { type Loose, isObject, jsonHistory, versionDown } from '../history.js';
+import { versionBumpProblems } from './version-bump.js';
 
-/** A thread store's `version` may not go down, and a frozen or archived thread may not change (a frozen one may only be archived). */
-export const threadStoreHistory = jsonHistory((b, a, { file, lineOf }) => [...versionDown(b.version, a.version, file, lineOf('/version'), 'version'), ...readOnlyThreads(b, a, file, lineOf)]);
+/**
+ * A thread store's `version` may not go down, nor rise by less than its change
+ * asks (`threads.version-bump`); a frozen or archived thread may not change (a
+ * frozen one may only be archived).
+ */
+export const threadStoreHistory = jsonHistory((b, a, { file, lineOf }) => [
+  ...versionDown(b.version, a.version, file, lineOf('/version'), 'version'),
+  ...versionBumpProblems(b, a, file, lineOf('/version')),
+  ...readOnlyThreads(b, a, file, lineOf),
+]);
 
 function readOnlyThreads(before: Loose, after: Loose, file: string, lineOf: (pointer: string) => number | undefined): Problem[] {
   const out: Problem[] = [];

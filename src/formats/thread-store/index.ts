@@ -4,6 +4,7 @@ import { looksLikeExportBundle } from '../export-bundle/index.js';
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
 import { threadStoreHistory } from './history.js';
+import { versionBump } from './version-bump.js';
 
 /** The seed's root fields (thread-store-schema.md §2.1), all required. */
 const ROOT_FIELDS = ['version', 'metadata', 'threads', 'operations', 'relations'] as const;
@@ -55,4 +56,5 @@ export const threadStore: FormatModule<'thread-store'> = {
   exportKind: 'thread-store',
   merge: 'items',
   history: threadStoreHistory,
+  rules: [versionBump],
 };

@@ -51,17 +51,26 @@ const schemaProblems = (store: unknown): Problem[] => validate('thread-store', s
  * @example checkThreadStore(store) // [] when sound
  */
 export function checkThreadStore(store: unknown): Problem[] {
-  if (isObject(store) && typeof store.version === 'string' && MEMKIT_MAJOR_2.test(store.version)) return checkMajor2(store);
-  return checkSeedShape(store);
+  return isObject(store) && isMemkitMajor2(store) ? checkMajor2(store) : checkSeedShape(store);
 }
 
 /**
- * memkit's own 2.x thread stores (the thread-store lineage in docs/exchange.md,
+ * memkit's own 2.0.0 thread stores (the thread-store lineage in docs/exchange.md,
  * written by `migrateThreadStore`): no `metadata.thread_count`, and each
  * operation's `operator` is `{ kind, id }`. Only those two parts differ from
- * 1.x, so they are checked here and every other rule runs on the 1.x view.
+ * the seed's shape, so they are checked here and every other rule runs on the
+ * seed's view. The seed gives every version its shape, so a 2.0.0 store is
+ * read in memkit's only when it shows it: an operator that is an object, or
+ * no `thread_count` and no operator that is a string.
  */
-const MEMKIT_MAJOR_2 = /^2\.0\.0$/;
+function isMemkitMajor2(store: Loose): boolean {
+  if (store.version !== '2.0.0') return false;
+  const ops = Array.isArray(store.operations) ? store.operations : [];
+  const operators = ops.map((op: unknown) => (isObject(op) ? op.operator : undefined));
+  if (operators.some(isObject)) return true;
+  return isObject(store.metadata) && !own(store.metadata, 'thread_count') && !operators.some((o) => typeof o === 'string');
+}
+
 const OPERATOR_KINDS: readonly unknown[] = ['user', 'system', 'agent'];
 
 function checkMajor2(store: Loose): Problem[] {
