@@ -32,8 +32,8 @@ export const MAX_VALUE_PROBLEMS = 100_000;
 /** Errors asked for beyond the cap, so `problems.truncated` counts exactly in any realistic value (past it, "at least"). */
 const ERROR_HEADROOM = 10_000;
 
-/** What the schema problem functions need of a compiled TypeBox validator. */
-type ErrorSource = Pick<Validator, 'Errors'>;
+/** What the schema problem functions need of a compiled TypeBox validator (or of TypeBox's `Value`-style checker). */
+type ErrorSource = { Errors(value: unknown): readonly unknown[] };
 
 /** TypeBox's errors for `value`, up to `limit` (TypeBox's own limit is global and silent), and whether it stopped there. */
 function schemaErrors(validator: ErrorSource, value: unknown, limit: number): { errors: TLocalizedValidationError[]; stopped: boolean } {

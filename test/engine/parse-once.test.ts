@@ -43,11 +43,12 @@ vi.mock('../../src/syntax/frontmatter.js', async (importOriginal) => {
 });
 vi.mock('../../src/syntax/jsonl.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/syntax/jsonl.js')>();
-  return { ...m, parseJsonlText: parses.counted('parseJsonlText', m.parseJsonlText), parseJsonl: parses.counted('parseJsonl', m.parseJsonl) };
-});
-vi.mock('../../src/syntax/json-lines.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/syntax/json-lines.js')>();
-  return { ...m, jsonLines: parses.counted('jsonLines', m.jsonLines), readJsonLines: parses.counted('jsonLines', m.readJsonLines) };
+  return {
+    ...m,
+    parseJsonlText: parses.counted('parseJsonlText', m.parseJsonlText),
+    parseJsonl: parses.counted('parseJsonl', m.parseJsonl),
+    jsonLines: parses.counted('jsonLines', m.jsonLines),
+  };
 });
 vi.mock('../../src/syntax/markdown.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/syntax/markdown.js')>();

@@ -1,6 +1,6 @@
 import { compileTally, validate } from '../../schema/index.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
-import { jsonLines } from '../../syntax/json-lines.js';
+import { jsonLines } from '../../syntax/jsonl.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const NO_DOC_IDS: readonly string[] = Object.freeze([]);

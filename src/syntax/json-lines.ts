@@ -1,1 +1,0 @@
-export { jsonLines } from './jsonl.js';
