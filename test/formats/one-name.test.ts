@@ -1,10 +1,14 @@
 // src/ names each file format by its format id and by nothing else: no camelCase
 // (`'decisionLog'`) or snake_case (`'decision_log'`) second spelling survives as a
 // string literal or an object key, and the ledger functions take the format ids.
+// Outside formats/ (and schema/, where each format's schema defines its fields) no
+// literal copies a format's id, file name or field name: code reads them from the
+// format's module.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_IDS, FORMATS, formatById } from '../../src/formats/index.js';
+import { FORMAT_IDS, FORMATS, formatById, schemasOf } from '../../src/formats/index.js';
 import { LEDGER_FORMAT_IDS, LEDGER_FORMATS, isLedgerFormat, ledgerFormatOfFile } from '../../src/services/ledger/index.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
@@ -76,5 +80,63 @@ describe('ledger formats are format ids', () => {
 
   it('the old camelCase names are no ledger formats', () => {
     for (const old of ['decisionLog', 'riskRegister', 'productContext', 'activeContext', 'feedbackLog', 'toString', '__proto__']) expect(isLedgerFormat(old)).toBe(false);
+  });
+});
+
+/** Every schema property name of a format with an underscore (`predecessor_hash`, `summary_128`): distinctive enough that a literal of it is a copy of the format's fact. */
+function formatFieldNames(): Set<string> {
+  const out = new Set<string>();
+  const walk = (s: unknown, depth: number): void => {
+    if (typeof s !== 'object' || s === null || depth > 16) return;
+    const props = (s as { properties?: object }).properties;
+    if (props !== undefined) for (const k of Object.keys(props)) if (k.includes('_')) out.add(k);
+    for (const v of Object.values(s)) walk(v, depth + 1);
+  };
+  for (const f of FORMATS) for (const { schema } of schemasOf(f.id)) walk(schema, 0);
+  return out;
+}
+
+/** The string literals (quoted strings and the text parts of templates) of a TypeScript source, with their 1-based lines. */
+function stringLiterals(path: string, text: string): { line: number; value: string }[] {
+  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const out: { line: number; value: string }[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isStringLiteralLike(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
+      out.push({ line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, value: n.text });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+describe("a format's facts live in its folder", () => {
+  const NAMES = new Set<string>([...FORMAT_IDS, ...FORMATS.flatMap((f) => f.names ?? [])]);
+  const FIELDS = formatFieldNames();
+  /** A literal that copies a format's fact: its id, its file name (alone or ending a path) or one of its distinctive field names. */
+  const copiesAFact = (v: string): boolean => NAMES.has(v) || (v.includes('/') && NAMES.has(v.slice(v.lastIndexOf('/') + 1))) || FIELDS.has(v);
+  // formats/ holds the facts; schema/ holds each format's schema, which is where its field names are defined.
+  const OWNERS = ['formats/', 'schema/'];
+
+  it('the scanner finds ids, file names, paths and field names in literals, not in comments or identifiers (not vacuous)', () => {
+    expect(FIELDS).toContain('predecessor_hash');
+    expect(FIELDS).toContain('summary_128');
+    const text = "// 'decision-log'\nconst a = 'decision-log';\nconst b = `x/${y}/decisionLog.md`;\nconst c = { predecessor_hash: 1 }.predecessor_hash;\nconst d = 'predecessor_hash';";
+    expect(stringLiterals('x.ts', text).filter((l) => copiesAFact(l.value))).toEqual([
+      { line: 2, value: 'decision-log' },
+      { line: 3, value: '/decisionLog.md' },
+      { line: 5, value: 'predecessor_hash' },
+    ]);
+  });
+
+  it('outside formats/ and schema/, no literal in src/ names a format id, a format file or a format field', () => {
+    const found = srcFiles()
+      .filter((f) => !OWNERS.some((o) => relative(SRC, f).replaceAll('\\', '/').startsWith(o)))
+      .flatMap((f) =>
+        stringLiterals(f, readFileSync(f, 'utf8'))
+          .filter((l) => copiesAFact(l.value))
+          .map((l) => `${relative(SRC, f)}:${l.line}: ${l.value}`),
+      );
+    expect(found).toEqual([]);
   });
 });
