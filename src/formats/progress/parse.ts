@@ -63,7 +63,7 @@ function linesFrom(text: string, from: number): { start: number; raw: string; li
 }
 
 /**
- * Parses the first Markdown table of `progress.md` (any column order, escaped pipes), each row validated
+ * Parses the progress table of `progress.md`, the first whose header names two of the seed's columns (other tables are prose; any column order, escaped pipes), each row validated
  * against `progress-row` with Problems on its line. Never throws.
  *
  * @example parseProgressTable('| task_id | status | agent | milestone_severity | updated_at |\n|---|---|---|---|---|\n')
