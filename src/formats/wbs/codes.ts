@@ -69,13 +69,18 @@ export const wbsCodes = defineCodes({
     source: { seed: 'wbs-memory-schema.md', quote: 'A dependency ID must exist in the index' },
     format: 'wbs-task-index',
   },
-  'wbs.dependency-self': { meaning: 'An entry depends on itself.', fix: 'Remove the self-dependency.', severity: 'warning', source: 'convention', format: 'wbs-task-index' },
+  'wbs.dependency-self': {
+    meaning: 'An entry depends on itself: a cycle of one, so it can never become ready.',
+    fix: 'Remove the self-dependency.',
+    source: { seed: 'wbs-memory-schema.md', quote: 'Dependencies:' },
+    format: 'wbs-task-index',
+  },
   'wbs.dependency-duplicate': { meaning: 'A `dependencies` list names the same id twice.', fix: 'Remove the duplicate.', severity: 'warning', source: 'convention', format: 'wbs-task-index' },
   'wbs.dependency-cycle': {
-    meaning: 'Dependencies form a cycle, so none of its tasks can ever become ready; the message lists the cycle in order.',
+    meaning:
+      "Dependencies form a cycle, so none of its tasks can ever become ready: each waits for another of the cycle to be done first (`memkit wbs ready` never offers them), so the seed's dependencies cannot all be met. The message lists the cycle in order.",
     fix: 'Remove one dependency of the cycle.',
-    severity: 'warning',
-    source: 'convention',
+    source: { seed: 'wbs-memory-schema.md', quote: 'Dependencies:' },
     format: 'wbs-task-index',
   },
   'wbs.rollup-mismatch': {

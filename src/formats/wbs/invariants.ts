@@ -154,7 +154,7 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
       if (dj > i) forward = true;
       if (dj === MISSING ? !isWbsId(d) : depth[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
       const dup = depRepeat(k);
-      if (dj === i) push(warning('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
+      if (dj === i) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
       else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
       else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));
     }
@@ -191,7 +191,7 @@ export function dependencyCycles(model: Model): Problem[] {
   return findCycles(dependencyGraph(model)).map((cycle) => {
     const names = cycle.map((v) => model.ids[v]!);
     const deps = (model.items[cycle[0]!] as Loose).dependencies as unknown[];
-    return warning('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {
+    return error('wbs.dependency-cycle', `dependency cycle: ${[...names, names[0]].join(' → ')}`, {
       pointer: joinPointer('/tasks', cycle[0]!, 'dependencies', deps.indexOf(names[1])),
     });
   });

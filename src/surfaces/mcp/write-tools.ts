@@ -273,10 +273,11 @@ export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unkn
     }
     if (patches.length === 0) return ok({ changed: [], task: rolled.tasks.find((t) => t.id === args.id) });
     const checked = await checkChanges(ctx.options.source, [WBS_MEMORY_ROOT], new Map(), changes, ctx.hasher);
-    if (checked.errors.length > 0) return fail(refusal(checked.errors));
     // The checker's own cycle detection: a self-dependency or a cycle the write would add (an existing one elsewhere does not block it).
-    const cycles = checked.warnings.filter((p) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle');
+    const isCycle = (p: { code: string }) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle';
+    const cycles = [...checked.errors, ...checked.warnings].filter(isCycle);
     if (cycles.length > 0) return fail([error('mcp.dependency-cycle', `the dependencies of ${args.id} would close a dependency cycle; nothing was written`, { pointer: '/dependencies' }), ...cycles]);
+    if (checked.errors.length > 0) return fail(refusal(checked.errors));
     const applied = await applyPlan({ patches, remaining: [] }, ctx.files, { hasher: ctx.hasher });
     if (!applied.ok) {
       // A file changed since it was loaded (a writer without the WBS lock): nothing was written.
