@@ -1,12 +1,7 @@
 import { readJson } from '../kernel/canonical/read-json.js';
+import { type Loose, isObject } from '../kernel/object.js';
 import { type Problem, warning } from '../kernel/problems/index.js';
 import type { HistoryFile, HistoryRule } from './rule.js';
-
-/** A JSON object as read, before any schema says what it holds. */
-export type Loose = Record<string, unknown>;
-
-/** True for a plain JSON object. */
-export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The history rule of a JSON document: `compare` gets both versions' objects and a pointer → line lookup into HEAD's file (default line 1). */
 export function jsonHistory(compare: (before: Loose, after: Loose, at: { file: string; lineOf: (pointer: string) => number | undefined }) => Problem[]): HistoryRule {

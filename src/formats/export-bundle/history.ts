@@ -1,5 +1,6 @@
 import { readJson } from '../../kernel/canonical/read-json.js';
-import { isObject, versionDown } from '../history.js';
+import { isObject } from '../../kernel/object.js';
+import { versionDown } from '../history.js';
 import type { HistoryRule } from '../rule.js';
 
 /** The `schema_version` of a bundle's manifest (its first line). */

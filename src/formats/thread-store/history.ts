@@ -1,6 +1,7 @@
 import { canonicalize } from '../../kernel/canonical/jcs.js';
 import { type Problem, error, toPointer } from '../../kernel/problems/index.js';
-import { type Loose, isObject, jsonHistory, versionDown } from '../history.js';
+import { type Loose, isObject } from '../../kernel/object.js';
+import { jsonHistory, versionDown } from '../history.js';
 import { versionBumpProblems } from './version-bump.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { JsonResult } from '../../kernel/canonical/read-json.js';
 import { parseJson } from '../../syntax/index.js';
+import { isObject } from '../../kernel/object.js';
 import { looksLikeExportBundle } from '../export-bundle/index.js';
 import { jsonParser } from '../parsers.js';
 import type { FormatModule } from '../types.js';
@@ -12,8 +13,6 @@ const ROOT_FIELDS = ['version', 'metadata', 'threads', 'operations', 'relations'
 // The parse behind the sniffer's last yes, with positions, for the check that follows it: the directory
 // check sniffs a file and checks it with nothing in between, and so parses a thread store once.
 let accepted: { text: string; parsed: JsonResult } | undefined;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * True when JSON text is (probably) a thread store, complete or not: its root

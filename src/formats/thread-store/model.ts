@@ -1,9 +1,8 @@
 import { isDateTime, isoDateTimeMillis } from '../../schema/date-time.js';
 
-/** A JSON object as read. */
-export type Loose = Record<string, unknown>;
+import { type Loose, isObject } from '../../kernel/object.js';
 
-export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
+export { type Loose, isObject };
 export const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /** The own value of `key`, never an inherited one (`__proto__`, `constructor` are safe). */

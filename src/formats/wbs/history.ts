@@ -1,5 +1,6 @@
 import { type Problem, toPointer, warning } from '../../kernel/problems/index.js';
-import { type Loose, isObject, jsonHistory, versionDown } from '../history.js';
+import { type Loose, isObject } from '../../kernel/object.js';
+import { jsonHistory, versionDown } from '../history.js';
 
 const reopened = (task: Loose, file: string, line: number | undefined, pointer: string): Problem =>
   warning('git.task-reopened', `task ${String(task.id)} is done at the base revision and ${JSON.stringify(task.status)} now`, { file, line, pointer });

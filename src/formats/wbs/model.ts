@@ -1,12 +1,12 @@
 import { isWbsId, wbsDepth } from './id.js';
 
-/** An index entry or entity file as read: any JSON object. */
-export type Loose = Record<string, unknown>;
+import { type Loose, isObject } from '../../kernel/object.js';
+
+export { type Loose, isObject };
 
 /** Entity files keyed by path relative to the memory directory (`tasks/1.2.json`), or a list of entities. */
 export type TaskFiles = Readonly<Record<string, unknown>> | readonly unknown[];
 
-export const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 export const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 
 /** The strings of an array field (non-strings dropped); `[]` when absent or not an array. */
