@@ -297,7 +297,7 @@ export async function* readItems(reader: JsonlReader, source: JsonlSource): Asyn
       // Big chunks a slice at a time, so only one slice's items are alive at once.
       for (let at = 0; at < chunk.length; at += SLICE) {
         reader.push(typeof chunk === 'string' ? chunk.slice(at, at + SLICE) : chunk.subarray(at, at + SLICE));
-        yield* reader.items.splice(0);
+        for (const item of reader.items.splice(0)) yield item;
       }
     }
   } catch (cause) {
