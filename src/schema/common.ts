@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TEnum, type TSchema } from 'typebox';
 import { ISO_DATE_TIME_PATTERN, isDateTime } from './date-time.js';
 import { withForm } from './form.js';
 import { isLowerSha256 } from './hex.js';
@@ -43,9 +43,13 @@ export const Semver = Type.String({ pattern: SEMVER_PATTERN, description: 'SemVe
 /** A non-empty string. */
 export const NonEmpty = (description?: string) => Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });
 
-/** An enum of string literals, emitted as JSON Schema `enum`. */
-export function StringEnum<const T extends readonly string[]>(values: T, description?: string) {
-  return Type.Enum([...values] as [...T], description === undefined ? {} : { description });
+/**
+ * An enum of string literals, emitted as JSON Schema `enum`, whose static type is the union of
+ * the literals: the return type is spelled out because `Type.Enum` infers its values from the
+ * generic `[...T]` as `TEnumValue[]`, which makes every enum field `string | number`.
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, description?: string): TEnum<[...T]> {
+  return Type.Enum<[...T]>([...values] as [...T], description === undefined ? {} : { description });
 }
 
 /** A string-keyed map whose keys match `keyPattern`; other keys are rejected. */

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Rfc3339DateTime as DateTime, NonEmpty, OpenRecord, LowerSha256 as Sha256 } from './common.js';
+import { Rfc3339DateTime as DateTime, NonEmpty, OpenRecord, LowerSha256 as Sha256, StringEnum } from './common.js';
 
 /** The record types of export schema v1 (docs/schema/v1.md). */
 export const V1_RECORD_TYPES = ['Fact', 'Decision', 'Identity'] as const;
@@ -42,7 +42,7 @@ export const DecisionV1 = Type.Object(
     id: NonEmpty(),
     title: NonEmpty(),
     rationale: Type.String(),
-    status: Type.Enum(['proposed', 'accepted', 'superseded', 'rejected']),
+    status: StringEnum(['proposed', 'accepted', 'superseded', 'rejected'] as const),
     decided_at: DateTime,
     supersedes: Type.Union([NonEmpty(), Type.Null()]),
   },
