@@ -31,7 +31,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * unreadable or not UTF-8) is a `git.base-unreadable` error under every profile and config.
  *
  * @example
- * const report = await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(runner, 'origin/main', dir));
+ * declare const dir: string;
+ * const git = nodeGitRunner(dir);
+ * const commit = await resolveRevision(git, 'origin/main');
+ * if (commit !== undefined) await checkAgainstBase(nodeCheckSource(dir), gitBaseFiles(git, commit));
  */
 export async function checkAgainstBase(head: CheckSource, base: BaseFiles, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {
   // HEAD is read and parsed once, by the check: the comparison takes the files it loaded, with their parses.

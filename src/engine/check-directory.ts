@@ -48,7 +48,7 @@ const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.n
  * Discovers every memkit format in a directory (DESIGN §5), checks each file, then the cross-file rules; a bad
  * file (unreadable, binary, over-size, non-UTF-8) is a problem and never stops the others. Problems sorted by place.
  * @example
- * const report = await checkDirectory(sourceFromFilePort(memoryFiles(files)));
+ * const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'memory-bank/decisionLog.md': '' })));
  * report.ok // false when any error-severity problem was found
  */
 export async function checkDirectory(source: CheckSource, options: CheckDirectoryOptions = {}): Promise<DirectoryReport> {

@@ -2,15 +2,14 @@
  * `memkit/check`: the directory checker behind `memkit check`, layout
  * discovery and per-file plus cross-file checks over a {@link CheckSource}
  * (the file port is injected, so it runs anywhere; `memkit/node` has
- * `nodeCheckSource` for a real directory).
+ * `nodeCheckSource` for a real directory). The curated list, one line per name,
+ * is docs/api-surface.md.
  *
  * @example
  * import { checkDirectory } from 'memkit/check';
  * import { nodeCheckSource } from 'memkit/node';
  * const report = await checkDirectory(nodeCheckSource('memory'));
  * report.ok; report.checked; report.problems
- *
- * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
 export { type CheckDirectoryOptions, type DirectoryReport, checkDirectory } from './check-directory.js';

@@ -50,7 +50,7 @@ export function isMemoryLocation(path: string): boolean {
 
 /**
  * The file name of a format with one fixed name: code outside this folder names a format's file through its module.
- * @example fileNameOf(decisionLog) // 'decisionLog.md'
+ * @example fileNameOf({ id: 'decision-log', names: ['decisionLog.md'] }) // 'decisionLog.md'
  */
 export function fileNameOf(format: { readonly id: string; readonly names?: readonly string[] }): string {
   const name = format.names?.[0];

@@ -654,6 +654,8 @@ const cache = new Map<string, FormatValidator>();
  * Returns `undefined` for an unknown format id.
  *
  * @example
+ * declare const entries: unknown[];
+ * const problems: Problem[] = [];
  * const check = compileValidator('decision-log-entry')!;
  * for (const entry of entries) problems.push(...check(entry));
  */

@@ -282,7 +282,8 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
  * bounded by the chunk size plus one line. Never throws.
  *
  * @example
- * for await (const item of parseJsonl(stream)) if (item.ok) use(item.value); else report(item.problem);
+ * declare const stream: AsyncIterable<Uint8Array>;
+ * for await (const item of parseJsonl(stream)) if (item.ok) console.log(item.value); else console.error(item.problem);
  */
 export function parseJsonl(source: JsonlSource, options: JsonlOptions = {}): AsyncIterableIterator<JsonlItem> {
   return readItems(new JsonlReader(options), source);

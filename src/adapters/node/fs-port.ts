@@ -84,7 +84,7 @@ export function checkRelativePath(path: unknown): string | undefined {
  *
  * @example
  * const files = nodeFiles(process.cwd());
- * await files.write('.thunderus/memory/CORE.md', bytes);
+ * await files.write('.thunderus/memory/CORE.md', new TextEncoder().encode('# Core\n'));
  */
 export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFiles {
   const fs = options.fs ?? nodeFs;

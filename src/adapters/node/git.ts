@@ -29,7 +29,7 @@ export interface NodeGitRunner {
 /**
  * A git runner over `child_process.execFile` in `cwd`: arguments as an array,
  * never through a shell, and stdin closed at once, so nothing git runs waits on input.
- * @example const run = nodeGitRunner(dir); (await run.run(['rev-parse', '--verify', '--quiet', 'HEAD'])).code // 0
+ * @example const run = nodeGitRunner(process.cwd()); (await run.run(['rev-parse', '--verify', '--quiet', 'HEAD'])).code // 0
  */
 export function nodeGitRunner(cwd: string, options: NodeGitRunnerOptions = {}): NodeGitRunner {
   const maxBuffer = options.maxBytes ?? 64 * 1024 * 1024 + 1;

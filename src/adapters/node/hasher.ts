@@ -8,7 +8,10 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encodi
  * SHA-256 through `node:crypto`: the same digests as the portable `jsHasher`,
  * and the hex digest natively (`sha256Hex`, which memkit's hex hashes use).
  *
- * @example verify(stream, { format: 'decision-log', hasher: nodeHasher })
+ * @example
+ * import { createReadStream } from 'node:fs';
+ * declare const path: string; // a decisionLog.md
+ * await verify(createReadStream(path), { format: 'decision-log', hasher: nodeHasher })
  */
 export const nodeHasher: Required<Hasher> = {
   sha256(data: Uint8Array): Uint8Array {

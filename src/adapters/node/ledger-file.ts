@@ -128,7 +128,9 @@ function resolveFormat<F extends LedgerFormatId>(path: string, format: F | undef
  * (`ledger.torn-tail`: run {@link repairLedger} first).
  *
  * @example
- * await appendEntry('memory-bank/decisionLog.md', { proposer_agent: 'ReaperOAK', rationale, diff_hash, tests_passed: true });
+ * declare const rationale: string, diff_hash: string;
+ * await appendEntry('memory-bank/decisionLog.md', { proposer_agent: 'ReaperOAK', rationale, diff_hash, tests_passed: true },
+ *   { format: 'decision-log' });
  */
 export async function appendEntry<F extends LedgerFormatId>(path: string, draft: EntryDraft<F>, options: LedgerFileOptions<F> = {}): Promise<Result<Appended<F>>> {
   const format = resolveFormat(path, options.format);

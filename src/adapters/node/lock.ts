@@ -242,7 +242,13 @@ function tryUnlink(path: string): void {
  *
  * @example
  * const lock = await acquireLock('memory-bank/decisionLog.md.lock');
- * if (lock.ok) try { ... } finally { await lock.value.release(); }
+ * if (lock.ok) {
+ *   try {
+ *     // append to the ledger
+ *   } finally {
+ *     await lock.value.release();
+ *   }
+ * }
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Result<LockHandle>> {
   const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;

@@ -210,6 +210,8 @@ function precheck(options: AppendLedgerEntryOptions): Problem[] {
  * connection lost during COMMIT (`store.pg-connection-lost`) leaves it unknown: verify the ledger.
  *
  * @example
+ * import pg from 'pg';
+ * declare const pool: pg.Pool;
  * const r = await appendLedgerEntry(fromPgPool(pool), { schema: 'team_a', ledger: 'active-context',
  *   entry: { source_agent: 'Backend', source_chunks: [], summary_128: 'migrated the index' } });
  * if (r.ok) console.log(r.value.position, r.value.hash);

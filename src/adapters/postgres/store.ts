@@ -69,6 +69,8 @@ const edgeOf = (r: { src_doc_id: string; rel: string; dst_doc_id: string; dst_ha
  * `store.newer-database` or a connection problem (`store.pg-connect`, `store.pg-auth`, `store.pg-timeout`, …).
  *
  * @example
+ * import pg from 'pg';
+ * declare const url: string, files: FilePort;
  * const pool = new pg.Pool({ connectionString: url });
  * const opened = await openPostgresStore({ db: fromPgPool(pool), schema: 'memkit' });
  * if (opened.ok) await rebuildSearchIndex(opened.value, files);

@@ -91,6 +91,7 @@ function migrate(engine: SqliteEngine): Result<{ flavor: FtsFlavor; version: num
  * `store.not-a-database`, `store.newer-database` or `store.fts-unavailable` rather than guessing.
  *
  * @example
+ * declare const files: FilePort;
  * const opened = await openSqliteStore({ engine: sqliteWasm() });
  * if (opened.ok) await rebuildSearchIndex(opened.value, files);
  */

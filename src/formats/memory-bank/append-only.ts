@@ -23,7 +23,9 @@ function splitLines(text: string): string[] {
  * `ledger.entry-deleted`, `ledger.entry-inserted`, `ledger.entry-reordered`,
  * or `ledger.partial-append` (appended bytes that are not complete entries).
  *
- * @example checkAppendOnly(yesterday, today) // [] when today only appends
+ * @example
+ * declare const yesterday: string, today: string; // a ledger's text, then and now
+ * checkAppendOnly(yesterday, today) // [] when today only appends
  */
 export function checkAppendOnly(before: string, after: string, options: AppendOnlyOptions = {}): Problem[] {
   const where = (line: number) => (options.file === undefined ? { line } : { line, file: options.file });

@@ -191,7 +191,7 @@ export function readEntryLine(text: string): Record<string, unknown> | undefined
 /**
  * Parses a memory-bank `.md` ledger (DESIGN §4) with {@link LedgerTextReader}. Never throws; problems carry lines.
  *
- * @example parseLedgerText('# Decisions\n{"id":"DEC-20260101-001"}\n').entries[0].line // 2
+ * @example parseLedgerText('# Decisions\n{"id":"DEC-20260101-001"}\n').entries[0]?.line // 2
  */
 export function parseLedgerText(text: string, options: LedgerTextOptions = {}): LedgerText {
   return guard(

@@ -320,6 +320,7 @@ export class LedgerVerifier {
  * in its size; problems name each broken entry by line and code (`ledger.*`, `json.*`), in line order.
  *
  * @example
+ * import { createReadStream } from 'node:fs';
  * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
  */
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {

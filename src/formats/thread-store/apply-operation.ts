@@ -52,6 +52,8 @@ export function createThreadStore(env: Pick<ThreadEnv, 'now'> = {}): ThreadStore
  * `storage_path`, `depends_on`; reference `from_id`, `to_id`, `asset_path`;
  * freeze/archive `thread_id`; update `thread_id` and the fields to set.
  * @example
+ * const store = createThreadStore();
+ * const env = { now: () => new Date(), newId: () => crypto.randomUUID(), operator: 'agent' as const };
  * const r = applyOperation(store, { command: 'spawn', params: { parent_id: null, child_id: 'auth', objective: 'Add login' } }, env);
  */
 export function applyOperation(store: ThreadStore, op: ThreadCommand, env: ThreadEnv = {}): Result<ThreadStore> {

@@ -181,7 +181,8 @@ function fieldProblem(out: Problem[], obj: unknown, id: string | undefined, rule
  * no field removed earlier, every field the version requires.
  *
  * @example
- * checkThreadStoreVersion({ version: '1.0.0', ...withSummary })
+ * declare const withSummary: ThreadStore; // a 1.1.0 store whose thread t1 has a summary
+ * checkThreadStoreVersion({ ...withSummary, version: '1.0.0' })
  * // [{ code: 'exchange.thread-store-field-too-new', pointer: '/threads/t1/summary', ... }]
  */
 export function checkThreadStoreVersion(store: unknown): Problem[] {
@@ -198,6 +199,7 @@ export function checkThreadStoreVersion(store: unknown): Problem[] {
  * version; the input is not mutated; migrations only go forward.
  *
  * @example
+ * declare const store10: ThreadStore; // a 1.0.0 store
  * migrateThreadStore(store10, '1.1.0') // threads gain updated_at = created_at
  */
 export function migrateThreadStore(store: unknown, targetVersion: string): Result<Json> {

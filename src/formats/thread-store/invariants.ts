@@ -48,7 +48,7 @@ const schemaProblems = (store: unknown): Problem[] => validate('thread-store', s
  * `last_updated` versus the latest operation, relations and statuses versus
  * what the operations log implies (a rotated, empty or partial log is fine),
  * the commands' key params, `depends_on` and `parent_id` cycles. Never throws.
- * @example checkThreadStore(store) // [] when sound
+ * @example checkThreadStore(createThreadStore()) // [] when sound
  */
 export function checkThreadStore(store: unknown): Problem[] {
   return isObject(store) && isMemkitMajor2(store) ? checkMajor2(store) : checkSeedShape(store);

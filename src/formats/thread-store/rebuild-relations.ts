@@ -17,7 +17,9 @@ export type DerivedRelations = Record<'children' | 'references_to' | 'referenced
  * sets `params.depends_on`. A thread no operation gives dependencies keeps
  * its cached `depends_on` (nothing else records them), limited to known
  * threads. Unknown ids and self-links are dropped. One entry per thread.
- * @example rebuildRelations(store)['t1'] // { children: [...], references_to: [...], ... }
+ * @example
+ * declare const store: ThreadStore;
+ * rebuildRelations(store)['t1'] // { children: [...], references_to: [...], ... }
  */
 export function rebuildRelations(store: ThreadStore): Record<string, ThreadRelations> {
   const ids = Object.keys(isObject(store.threads) ? store.threads : {});

@@ -68,6 +68,7 @@ function schemaProblems(formatId: string, value: unknown, file: string, known?: 
  * conventions, as warnings. Never throws; returns `[]` when sound.
  *
  * @example
+ * declare const index: TaskIndex, epic: TaskEntity;
  * checkWbs(index, { 'tasks/1.json': epic }, { dir: '.claude/memory/' })
  * // [{ code: 'wbs.rollup-mismatch', file: '.claude/memory/task-index.json', pointer: '/tasks/0/status', ... }]
  */

@@ -29,7 +29,9 @@ export function statusFromCounts(done: number, total: number): WbsStatus {
 /**
  * A copy of the index with every parent's status rolled up and `progress` recounted, deepest first; idempotent,
  * and leaves nothing `checkWbs` reports as `wbs.rollup-mismatch` or `wbs.progress-mismatch`.
- * @example rollup(index).tasks.find((t) => t.id === '1')?.status
+ * @example
+ * declare const index: TaskIndex;
+ * rollup(index).tasks.find((t) => t.id === '1')?.status
  */
 export function rollup(index: TaskIndex): TaskIndex {
   const model = buildModel(index.tasks);

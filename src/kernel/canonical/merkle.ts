@@ -42,6 +42,7 @@ function splitPoint(n: number): number {
  * inclusion proofs and consistency proofs cost O(log² n) hashes.
  *
  * @example
+ * declare const entries: DecisionLogEntry[];
  * const tree = new MerkleTree();
  * for (const e of entries) tree.append(entryBytes(e));
  * tree.root(); tree.inclusionProof(3, tree.size);

@@ -13,6 +13,7 @@ export const TRUNCATED_CODE = 'problems.truncated';
  *
  * @example
  * const cap = new ProblemCap(50);
+ * declare const found: Problem[];
  * for (const p of found) cap.add(p);
  * cap.problems // at most 50, then one problems.truncated saying how many more
  */

@@ -60,7 +60,8 @@ export type SchemaValues = { [K in SchemaId]: (typeof arbitraries)[K] extends fc
  * (`schema.unknown-format`).
  *
  * @example
- * fc.assert(fc.property(arbitraryFor('decision-log-entry'), (e) => myLedger.accepts(e)));
+ * import fc from 'fast-check';
+ * fc.assert(fc.property(arbitraryFor('decision-log-entry'), (e) => validate('decision-log-entry', e).length === 0));
  */
 export function arbitraryFor<K extends SchemaId>(formatId: K): fc.Arbitrary<SchemaValues[K]> {
   const table: Readonly<Record<string, fc.Arbitrary<unknown>>> = arbitraries;

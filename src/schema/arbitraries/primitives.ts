@@ -7,7 +7,9 @@ import { ALNUM, pad, realDay, token } from './internal.js';
  * `YYYYMMDD` strings naming days that exist, as embedded in `DEC-`, `RISK-`
  * and `SESSION-` ids.
  *
- * @example fc.sample(compactDateArb, 1) // ['20260220']
+ * @example
+ * import fc from 'fast-check';
+ * fc.sample(compactDateArb, 1) // ['20260220']
  */
 export const compactDateArb: fc.Arbitrary<string> = realDay.map(({ y, m, d }) => `${pad(y, 4)}${pad(m)}${pad(d)}`);
 
@@ -15,7 +17,9 @@ export const compactDateArb: fc.Arbitrary<string> = realDay.map(({ y, m, d }) =>
  * RFC 3339 date-times that exist on the calendar, in the forms memkit accepts:
  * `T` separator, optional fraction, `Z` or `±hh:mm` offset (sometimes lowercase).
  *
- * @example fc.sample(dateTimeArb, 1) // ['2031-07-04T09:15:00.250+02:00']
+ * @example
+ * import fc from 'fast-check';
+ * fc.sample(dateTimeArb, 1) // ['2031-07-04T09:15:00.250+02:00']
  */
 export const dateTimeArb: fc.Arbitrary<string> = fc
   .record({
@@ -54,7 +58,9 @@ const ident = fc.oneof(
 /**
  * SemVer 2.0.0 versions, with pre-release and build metadata now and then.
  *
- * @example fc.sample(semverArb, 2) // ['1.0.0', '3.14.0-rc.1+build-7']
+ * @example
+ * import fc from 'fast-check';
+ * fc.sample(semverArb, 2) // ['1.0.0', '3.14.0-rc.1+build-7']
  */
 export const semverArb: fc.Arbitrary<string> = fc
   .record({

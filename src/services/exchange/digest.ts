@@ -8,6 +8,7 @@ const encoder = new TextEncoder();
  * JCS(manifest without digest)))`: any change to a line, their order or the manifest changes it.
  *
  * @example
+ * declare const recordLines: string[], manifest: ExportManifest;
  * const d = new BundleDigest(jsHasher);
  * for (const line of recordLines) d.addText(line);
  * d.finish(manifest); // '3f…'

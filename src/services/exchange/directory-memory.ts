@@ -63,6 +63,7 @@ function listingWithout(files: FilePort, hidden: string): FilePort {
  * (without the records file) and its records, kept in {@link RECORDS_PATH}.
  *
  * @example
+ * declare const bundle: string, dir: string;
  * await importBundle(bundle, directoryMemory(nodeFiles(dir, { extensions: null })));
  */
 export function directoryMemory(files: FilePort, env: ExportEnv = {}): Memory & { files: FilePort; records: FileRecordStore } {

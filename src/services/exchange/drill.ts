@@ -88,6 +88,7 @@ async function compare(a: ExportedBundle, b: ExportedBundle, hasher: Hasher, rep
  * drilled against its own counts.
  *
  * @example
+ * import { readFileSync } from 'node:fs';
  * const report = await drill(readFileSync('memory.ndjson', 'utf8'));
  * if (!report.ok) console.error(report.problems);
  */

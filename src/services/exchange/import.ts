@@ -136,6 +136,7 @@ function readHeader(value: Record<string, unknown>, at: { file?: string; line: n
  * one-shot stream is spooled first (`options.spool`).
  *
  * @example
+ * declare const text: string; // a bundle
  * const r = await importBundle(text, { files: memoryFiles(), records: memoryRecords() });
  * if (!r.ok) console.error(r.problems);
  */
@@ -149,6 +150,7 @@ export async function importBundle(input: BundleInput, target: Memory, options: 
  * digest) with no target. For `memkit check` and `memkit verify`.
  *
  * @example
+ * declare const text: string; // a bundle
  * const r = await verifyBundle(text, { file: 'memory.ndjson' });
  * r.ok // false with exchange.digest-mismatch when a line was edited
  */

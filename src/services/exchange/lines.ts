@@ -25,7 +25,7 @@ const fatal = new TextDecoder('utf-8', { fatal: true });
  * repeated name, a lone surrogate or a forbidden key fails the line instead of
  * being resolved silently by `JSON.parse`.
  *
- * @example readLineJson(utf8('{"a":1,"a":2}')) // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
+ * @example readLineJson(new TextEncoder().encode('{"a":1,"a":2}')) // { ok: false, problems: [{ code: 'json.duplicate-key', pointer: '/a', … }] }
  */
 export function readLineJson(bytes: Uint8Array): Result<unknown> {
   let text: string;

@@ -35,7 +35,9 @@ export const MERGEABLE_FORMATS: readonly FormatId[] = Object.freeze(FORMAT_MODUL
  * the other. A prose ledger (no entry on any side) and any other file both
  * sides changed fail with `git.merge-unsupported`, for a line-based merge.
  *
- * @example mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
+ * @example
+ * declare const base: string, ours: string, theirs: string;
+ * mergeMemoryFile('memory-bank/decisionLog.md', { base, ours, theirs })
  */
 export function mergeMemoryFile(path: string, inputs: MergeInputs, options: MergeFileOptions = {}): Result<FileMerge> {
   const whole = mergeWhole(inputs.base, inputs.ours, inputs.theirs);

@@ -61,8 +61,9 @@ interface Side3 {
  * must extend the ancestor, anything else is a conflict.
  *
  * @example
+ * declare const base: string, ours: string, theirs: string;
  * const r = mergeLedger({ base, ours, theirs }, { format: 'decision-log' });
- * if (r.ok) write(r.value.text); else reportConflict(r.problems);
+ * if (r.ok) console.log(r.value.text); else console.error(r.problems); // a conflict
  */
 export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): Result<LedgerMerge> {
   const limits = { ...DEFAULT_MERGE_LIMITS, ...options.limits };

@@ -34,7 +34,7 @@ const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  * The one commit a revision names (`git rev-parse --verify REV^{commit}`), or
  * `undefined` when it names none or more than one thing: a revision starting
  * with `-` (an option), an exclusion (`^HEAD`), a range (`A..B`), `HEAD^@`.
- * @example await resolveRevision(git, 'origin/main') // '3f2a…' (40 hex digits)
+ * @example await resolveRevision(nodeGitRunner(process.cwd()), 'origin/main') // '3f2a…' (40 hex digits)
  */
 export async function resolveRevision(git: GitRunner, rev: string): Promise<string | undefined> {
   if (rev === '' || rev.startsWith('-') || rev.includes('\u0000')) return undefined;

@@ -62,7 +62,7 @@ export function driverConfig(command: string): [key: string, value: string][] {
  * Runs `command merge-driver --help` the way git runs a merge driver (a
  * one-off git alias: git's shell, the top of the work tree): a
  * `git.driver-not-runnable` error unless it prints memkit's merge-driver help.
- * @example await probeDriver(git, "'/usr/bin/node' '/opt/memkit/dist/cli/main.js'") // []
+ * @example await probeDriver(nodeGitRunner(process.cwd()), "'/usr/bin/node' '/opt/memkit/dist/cli/main.js'") // []
  */
 export async function probeDriver(git: GitRunner, command: string): Promise<Problem[]> {
   const r = await git.run(['-c', `alias.memkit-driver-probe=!${command} merge-driver --help`, 'memkit-driver-probe']);

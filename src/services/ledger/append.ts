@@ -111,6 +111,7 @@ export function appendToHead<F extends LedgerFormatId>(head: LedgerHead, draft: 
  * `predecessor_hash`, the timestamp and the id, and validates the result.
  *
  * @example
+ * declare const entries: DecisionLogEntry[], diff_hash: string;
  * const r = append(entries, { proposer_agent: 'ReaperOAK', rationale: 'x', diff_hash, tests_passed: true },
  *   { format: 'decision-log', now: () => new Date('2026-02-20T02:00:00Z') });
  * if (r.ok) entries.push(r.value.entry);

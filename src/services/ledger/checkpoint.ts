@@ -35,7 +35,9 @@ export interface NoteSignature {
  * The checkpoint of a list of entries: `{ size, root }` where each leaf is
  * `SHA-256(0x00 ‖ JCS(entry))`.
  *
- * @example checkpoint(entries) // { size: 3, root: 'aeb6…' }
+ * @example
+ * declare const entries: DecisionLogEntry[];
+ * checkpoint(entries) // { size: 3, root: 'aeb6…' }
  */
 export function checkpoint(entries: Iterable<unknown>, hasher: Hasher = jsHasher): Checkpoint {
   const acc = new MerkleRootAccumulator(hasher);
@@ -60,7 +62,9 @@ export function isNoteText(text: string): boolean {
  * The C2SP checkpoint text (unsigned): origin line, decimal size, base64 root,
  * optional extension lines, each ending in a newline.
  *
- * @example formatCheckpoint({ origin: 'example.com/log', size: 3, root }) // 'example.com/log\n3\nrrb…=\n'
+ * @example
+ * declare const entries: DecisionLogEntry[];
+ * formatCheckpoint({ origin: 'example.com/log', ...checkpoint(entries) }) // 'example.com/log\n3\nrrb…=\n'
  */
 export function formatCheckpoint(cp: Checkpoint & { origin: string; extensions?: readonly string[] }): string {
   const root = fromHex(cp.root);
@@ -126,36 +130,59 @@ export function parseCheckpoint(text: string): Result<CheckpointNote> {
   return ok({ origin, size: Number(sizeText), root: toHex(root), extensions, signatures, body });
 }
 
+/**
+ * A WebCrypto key, as memkit passes it to {@link SubtleCryptoLike}: the fields every `CryptoKey`
+ * has (the DOM's, Node's `webcrypto`, Deno's), spelled out so a consumer compiling without the
+ * `DOM` lib can name it.
+ */
+export interface WebCryptoKey {
+  readonly type: string;
+  readonly extractable: boolean;
+  readonly algorithm: object;
+  readonly usages: readonly string[];
+}
+
+/**
+ * The part of WebCrypto's `SubtleCrypto` that signs and verifies checkpoints (Ed25519 only): what
+ * `globalThis.crypto.subtle` and Node's `webcrypto.subtle` provide, without the `DOM` lib's type.
+ */
+export interface SubtleCryptoLike {
+  exportKey(format: 'raw', key: WebCryptoKey): Promise<ArrayBuffer>;
+  importKey(format: 'raw', keyData: Uint8Array<ArrayBuffer>, algorithm: { name: 'Ed25519' }, extractable: boolean, keyUsages: ['verify']): Promise<WebCryptoKey>;
+  sign(algorithm: { name: 'Ed25519' }, key: WebCryptoKey, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+  verify(algorithm: { name: 'Ed25519' }, key: WebCryptoKey, signature: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<boolean>;
+}
+
 /** The Ed25519 key used to sign checkpoints, held by the caller. */
 export interface CheckpointSigner {
   /** Key name, e.g. `example.com/memory-bank` (no spaces, no `+`). */
   name: string;
   /** Ed25519 private key (WebCrypto `CryptoKey`, usage `sign`). */
-  privateKey: CryptoKey;
+  privateKey: WebCryptoKey;
   /** The matching public key (raw 32 bytes or `CryptoKey`), needed for the key id. */
-  publicKey: CryptoKey | Uint8Array;
+  publicKey: WebCryptoKey | Uint8Array;
 }
 
 /** Public key that verifies checkpoint signatures. */
 export interface CheckpointVerifier {
   name: string;
   /** Raw 32-byte Ed25519 public key or a WebCrypto `CryptoKey` (usage `verify`). */
-  publicKey: CryptoKey | Uint8Array;
+  publicKey: WebCryptoKey | Uint8Array;
 }
 
 /** Options with an injectable WebCrypto (default `globalThis.crypto.subtle`) and hasher. */
 export interface SignatureEnv {
-  subtle?: SubtleCrypto;
+  subtle?: SubtleCryptoLike;
   hasher?: Hasher;
 }
 
-function subtleOf(env: SignatureEnv): SubtleCrypto {
+function subtleOf(env: SignatureEnv): SubtleCryptoLike {
   const s = env.subtle ?? globalThis.crypto?.subtle;
   if (s === undefined) throw new Error('WebCrypto (crypto.subtle) is not available; pass env.subtle');
   return s;
 }
 
-async function rawPublicKey(key: CryptoKey | Uint8Array, subtle: SubtleCrypto): Promise<Uint8Array> {
+async function rawPublicKey(key: WebCryptoKey | Uint8Array, subtle: SubtleCryptoLike): Promise<Uint8Array> {
   return key instanceof Uint8Array ? key : new Uint8Array(await subtle.exportKey('raw', key));
 }
 
@@ -188,8 +215,9 @@ export function parseVerifierKey(vkey: string, hasher: Hasher = jsHasher): Resul
  * signed note (existing signatures are kept).
  *
  * @example
+ * declare const entries: DecisionLogEntry[];
  * const keys = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
- * const signed = await signCheckpoint(formatCheckpoint({ origin, ...checkpoint(entries) }),
+ * const signed = await signCheckpoint(formatCheckpoint({ origin: 'example.com/bank', ...checkpoint(entries) }),
  *   { name: 'example.com/bank', privateKey: keys.privateKey, publicKey: keys.publicKey });
  */
 export async function signCheckpoint(text: string, signer: CheckpointSigner, env: SignatureEnv = {}): Promise<Result<string>> {
@@ -222,7 +250,7 @@ export async function verifyCheckpointSignature(text: string, verifier: Checkpoi
   if (!parsed.ok) return parsed;
   const subtle = subtleOf(env);
   let pub: Uint8Array;
-  let key: CryptoKey;
+  let key: WebCryptoKey;
   try {
     pub = await rawPublicKey(verifier.publicKey, subtle);
     key = verifier.publicKey instanceof Uint8Array ? await subtle.importKey('raw', pub as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify']) : verifier.publicKey;

@@ -47,7 +47,9 @@ export function rootFromInclusionProof(index: number, size: number, leaf: Uint8A
  * Verifies an RFC 9162 inclusion proof: leaf `index` (0-based) with leaf hash
  * `leaf` is in the tree of `size` leaves whose root is `root`.
  *
- * @example verifyInclusion(3, tree.size, tree.leaf(3), tree.inclusionProof(3), tree.root()) // true
+ * @example
+ * declare const tree: MerkleTree;
+ * verifyInclusion(3, tree.size, tree.leaf(3), tree.inclusionProof(3), tree.root()) // true
  */
 export function verifyInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array, hasher: Hasher = jsHasher): boolean {
   const got = rootFromInclusionProof(index, size, leaf, proof, hasher);

@@ -36,7 +36,8 @@ export interface VerifyFileSummary extends VerifySummary {
  * reader, any other through the streaming verifier, then each problem through
  * `decide`. The summary's problems are in line order.
  * @example
- * const s = await verifyLedgerFile({ path: 'memory-bank/decisionLog.md', text: async () => text }, { hasher });
+ * declare const text: string; // the file's contents
+ * const s = await verifyLedgerFile({ path: 'memory-bank/decisionLog.md', text: async () => text }, { hasher: jsHasher });
  */
 export async function verifyLedgerFile(file: LedgerFile, options: VerifyFileOptions = {}): Promise<VerifyFileSummary> {
   const { decide, ...rest } = options;

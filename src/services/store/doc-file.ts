@@ -13,7 +13,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * the bytes as `contentHash`); problems carry `file: path`.
  *
  * @example
- * const r = docRecordFromFile('.thunderus/memory/CORE.md', bytes);
+ * const store = memoryStore();
+ * const r = docRecordFromFile('.thunderus/memory/CORE.md', new TextEncoder().encode('---\nid: core\n---\n# Core\n'));
  * if (r.ok) await store.putDoc(r.value);
  */
 export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hasher = jsHasher): Result<DocRecord> {

@@ -144,7 +144,7 @@ async function writePrints(tx: StoreOps, paths: readonly string[], prints: Print
  * Rebuilds the index: the docs are cleared (edges, ledgers and files stay) and every memory doc file is read, parsed
  * and put, in one transaction. Files that fail to parse are reported, not indexed.
  *
- * @example const report = await rebuildSearchIndex(store, nodeFiles(repoRoot));
+ * @example const report = await rebuildSearchIndex(memoryStore(), nodeFiles(process.cwd()));
  */
 export async function rebuildSearchIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
@@ -182,7 +182,7 @@ export async function rebuildSearchIndex(store: Store, files: FilePort, options:
  * On a port that lists fingerprints (`memkit/node`'s), a file whose fingerprint is the one recorded when its indexed
  * bytes were read (kept in `.memkit/index-fingerprints.json`) is not read again.
  *
- * @example const { updated, removed } = await refreshIndex(store, files);
+ * @example const { updated, removed } = await refreshIndex(memoryStore(), memoryFiles());
  */
 export async function refreshIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;

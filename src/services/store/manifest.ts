@@ -45,7 +45,7 @@ async function entries(files: FilePort, options: ManifestOptions): Promise<{ doc
  * The memory manifest of the doc files: one entry per valid doc, by path, from the frontmatter; the same files and
  * clock give the same manifest ({@link manifestText}). Files that fail to parse are left out and reported.
  *
- * @example const { manifest } = await buildManifest(files, { now: () => new Date('2026-01-01T00:00:00Z') });
+ * @example const { manifest } = await buildManifest(memoryFiles(), { now: () => new Date('2026-01-01T00:00:00Z') });
  */
 export async function buildManifest(files: FilePort, options: ManifestOptions = {}): Promise<{ manifest: MemoryManifest; problems: Problem[] }> {
   const { docs, problems } = await entries(files, options);

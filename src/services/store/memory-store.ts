@@ -62,6 +62,7 @@ function copyState(s: State): State {
  *
  * @example
  * const store = memoryStore();
+ * declare const record: DocRecord;
  * await store.putDoc(record);
  * const hits = await store.search('vitest coverage');
  */

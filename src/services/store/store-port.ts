@@ -77,6 +77,7 @@ export interface StoreOps {
  * interface. Adapters ({@link memoryStore}, `memkit/sqlite`, `memkit/postgres`) pass one conformance suite.
  *
  * @example
+ * declare const doc: DocRecord;
  * const store = memoryStore();
  * await store.transaction(async (tx) => { await tx.putDoc(doc); await tx.addEdge(doc.docId, 'derives_from', 'recap.1'); });
  */

@@ -48,6 +48,8 @@ const keyOf = (p: Problem) => `${p.code}\u0000${p.pointer ?? ''}`;
  * removed; then the memory is re-checked. Never rejects: a failing port is `wbs.read-failed`, `wbs.write-failed` or
  * `wbs.verify-failed`, with nothing changed.
  * @example
+ * declare const files: FilePort;
+ * const { index, tasks } = await loadWbs(files);
  * const done = await applyPlan(repairPlan(index, tasks), files);
  * if (done.ok) console.log(done.value.problems); // what is left
  */

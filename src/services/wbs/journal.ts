@@ -54,7 +54,7 @@ const TOKEN = /^[0-9a-f]{32}$/;
 /**
  * The temp a journal with `token` stages `file` under: hidden, beside it, marked with the token, ending in `.txt`
  * (a memory extension no WBS reader takes for a task file). Recovery renames or removes only such names.
- * @example journalTemp('tasks/1.2.json', token) // 'tasks/.1.2.json.<token>.wbs-tmp.txt'
+ * @example journalTemp('tasks/1.2.json', '<token>') // 'tasks/.1.2.json.<token>.wbs-tmp.txt'
  */
 export function journalTemp(file: string, token: string): string {
   const slash = file.lastIndexOf('/');
@@ -92,7 +92,7 @@ function parseJournal(text: string): Result<WbsJournal> {
  * old bytes, the temps are removed (roll back); else nothing is touched (`wbs.journal-conflict`). The journal goes
  * last. Never rejects (`wbs.write-failed`, `wbs.read-failed`, journal kept). It cannot tell a crashed writer's
  * journal from a running one's: callers in several processes hold a lock (the CLI's `.claude/memory/.wbs.lock`).
- * @example const done = await completeJournal(files); // { action: 'none', ... } when there is none
+ * @example const done = await completeJournal(memoryFiles()); // { action: 'none', ... } when there is none
  */
 export async function completeJournal(files: FilePort, options: CompleteJournalOptions = {}): Promise<Result<CompletedJournal>> {
   const dir = options.dir ?? WBS_MEMORY_ROOT;

@@ -115,7 +115,9 @@ export async function stage(files: FilePort, temp: string, bytes: Uint8Array): P
 /**
  * The seed's `memory_write(file, content)`: checks the path and the content (UTF-8, JSON or YAML that parses, WBS
  * files valid), then writes `file.tmp`, reads it back and renames it over the file.
- * @example await memoryWrite(files, '.claude/memory/notes.md', '# Notes\n')
+ * @example
+ * declare const files: FilePort;
+ * await memoryWrite(files, '.claude/memory/notes.md', '# Notes\n')
  */
 export async function memoryWrite(files: FilePort, path: string, content: string | Uint8Array): Promise<Result<void>> {
   const bad = checkMemoryPath(path);
@@ -137,7 +139,9 @@ export async function memoryWrite(files: FilePort, path: string, content: string
 
 /**
  * The seed's `memory_read(file)`: checks the path and returns the file's text.
- * @example const text = unwrap(await memoryRead(files, '.claude/memory/task-index.json'))
+ * @example
+ * declare const files: FilePort;
+ * const text = unwrap(await memoryRead(files, '.claude/memory/task-index.json'))
  */
 export async function memoryRead(files: FilePort, path: string): Promise<Result<string>> {
   const bad = checkMemoryPath(path);
@@ -152,7 +156,9 @@ export type JsonUpdate = ((value: unknown) => unknown) | readonly JsonPatchOpera
 /**
  * The seed's `memory_update_json(file, jq_expression)` with a pure function or a JSON Patch for jq: the update of a
  * copy is written through {@link memoryWrite} (2-space JSON, final newline); returns the new value.
- * @example await memoryUpdateJson(files, '.claude/memory/tasks/1.1.json', (t) => ({ ...(t as object), status: 'done' }))
+ * @example
+ * declare const files: FilePort;
+ * await memoryUpdateJson(files, '.claude/memory/tasks/1.1.json', (t) => ({ ...(t as object), status: 'done' }))
  */
 export async function memoryUpdateJson(files: FilePort, path: string, update: JsonUpdate): Promise<Result<unknown>> {
   const bad = checkMemoryPath(path);

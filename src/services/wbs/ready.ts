@@ -36,7 +36,9 @@ export interface ReadyOptions {
 /**
  * Ready work: entries not done whose dependencies (and by default their ancestors') are all done; every other
  * unfinished entry comes with a `blockedBy` explanation.
- * @example readyTasks(index).ready // ['1.1.2', '2.1.1']
+ * @example
+ * declare const index: TaskIndex;
+ * readyTasks(index).ready // ['1.1.2', '2.1.1']
  */
 export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyWork {
   const model = buildModel(index.tasks);
@@ -70,7 +72,9 @@ export function readyTasks(index: TaskIndex, options: ReadyOptions = {}): ReadyW
 /**
  * Every entry after its dependencies (Kahn's algorithm, ties in WBS order); missing dependencies are ignored, a
  * cycle fails with `wbs.dependency-cycle`.
- * @example topologicalOrder(index) // ok: ['1', '1.1', '1.2', ...]
+ * @example
+ * declare const index: TaskIndex;
+ * topologicalOrder(index) // ok: ['1', '1.1', '1.2', ...]
  */
 export function topologicalOrder(index: TaskIndex): Result<string[]> {
   const model = buildModel(index.tasks);
@@ -101,7 +105,9 @@ export function topologicalOrder(index: TaskIndex): Result<string[]> {
 
 /**
  * The dependency cycles of an index, one per strongly connected component, each as ids that depend on the next (the last on the first).
- * @example findDependencyCycles(index) // [['1.1', '1.2']]
+ * @example
+ * declare const index: TaskIndex;
+ * findDependencyCycles(index) // [['1.1', '1.2']]
  */
 export function findDependencyCycles(index: TaskIndex): string[][] {
   const model = buildModel(index.tasks);

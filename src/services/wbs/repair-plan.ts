@@ -52,6 +52,8 @@ const FALLBACK_CODE: Record<string, string> = {
  * each edit an RFC 6902 operation paired with the Problem it fixes. Cycles, missing dependencies, malformed or
  * duplicate ids are left in `remaining`.
  * @example
+ * declare const files: FilePort;
+ * const { index, tasks } = await loadWbs(files);
  * const plan = repairPlan(index, tasks);
  * await applyPlan(plan, files);
  */

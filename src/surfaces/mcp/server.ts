@@ -43,6 +43,8 @@ function resourcePage(all: ResourceListing[], cursor: string | undefined, budget
  * `{ ok: false, problems }`; every result fits `limits.maxResultBytes`.
  *
  * @example
+ * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+ * declare const dir: string;
  * const mcp = await createMemkitMcpServer({ files: nodeFiles(dir), source: nodeCheckSource(dir) });
  * await mcp.server.connect(new StdioServerTransport());
  */
