@@ -321,7 +321,8 @@ export class LedgerVerifier {
  *
  * @example
  * import { createReadStream } from 'node:fs';
- * const { problems } = await verify(createReadStream('decisionLog.md'), { format: 'decision-log', hasher: nodeHasher });
+ * declare const path: string; // a decisionLog.md
+ * const { problems } = await verify(createReadStream(path), { format: 'decision-log', hasher: nodeHasher });
  */
 export async function verify(source: JsonlSource, options: VerifyOptions = {}): Promise<VerifySummary> {
   const reader = options.preamble === false ? new JsonlReader({ ...options.jsonl, forbiddenKeys: 'refuse' }) : new LedgerTextReader(options.jsonl?.limits);

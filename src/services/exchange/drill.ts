@@ -89,7 +89,8 @@ async function compare(a: ExportedBundle, b: ExportedBundle, hasher: Hasher, rep
  *
  * @example
  * import { readFileSync } from 'node:fs';
- * const report = await drill(readFileSync('memory.ndjson', 'utf8'));
+ * declare const path: string; // a memory.ndjson bundle
+ * const report = await drill(readFileSync(path, 'utf8'));
  * if (!report.ok) console.error(report.problems);
  */
 export async function drill(source: BundleInput | Memory, options: DrillOptions = {}): Promise<DrillReport> {
