@@ -137,7 +137,8 @@ async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: n
  * streams a second. Same memory and clock: same bytes.
  *
  * @example
- * const r = await exportBundle({ files, records }, { agentId: 'kani', env: { now: () => '2026-02-20T02:00:00Z' } });
+ * declare const files: FilePort, records: ExchangeRecord[], out: NodeJS.WritableStream;
+ * const r = await exportBundle({ files, records: memoryRecords(records) }, { agentId: 'kani', env: { now: () => '2026-02-20T02:00:00Z' } });
  * if (r.ok) for await (const chunk of r.value.chunks()) out.write(chunk);
  */
 export async function exportBundle(memory: Memory, options: ExportOptions): Promise<Result<ExportedBundle>> {
