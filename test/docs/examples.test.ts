@@ -14,6 +14,8 @@
 //   names without importing them (see compile.ts); a Markdown block, which a
 //   reader copies whole, imports what it uses.
 // - ```ts fragment skips a block. Only the blocks of FRAGMENTS may say so.
+// - ```ts no-run checks a whole program without running it (for one that needs a
+//   server or a browser); none needs it today.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
