@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export type { SqlRow, SqlValue, SqliteEngine, SqliteEngineFactory } from './engine.js';
-export { type SqliteWasmOptions, sqliteWasm } from './sqlite-wasm-engine.js';
+export { type SqliteWasmModule, type SqliteWasmOptions, sqliteWasm } from './sqlite-wasm-engine.js';
 export { type SqlJsDatabase, type SqlJsModule, type SqlJsStatement, sqlJs } from './sqljs-engine.js';
 export { type BetterSqlite3Constructor, type BetterSqlite3Database, type BetterSqlite3Statement, betterSqlite3 } from './better-sqlite3-engine.js';
 export { FTS5_HASH_BYTES, type FtsFlavor, SCHEMA_VERSION } from './migrations.js';

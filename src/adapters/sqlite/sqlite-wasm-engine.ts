@@ -1,10 +1,22 @@
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import { type SqlRow, type SqlValue, type SqliteEngine, type SqliteEngineFactory, cachedEngine, steppedAll } from './engine.js';
 
+/**
+ * An initialized `@sqlite.org/sqlite-wasm` module (`Sqlite3Static`, what its default export
+ * resolves to), named by the namespaces it has: that package's declarations need the `DOM` lib
+ * (`Worker`, `WebAssembly`), so naming its type here would fail a consumer compiling without it.
+ */
+export interface SqliteWasmModule {
+  readonly capi: object;
+  readonly oo1: object;
+  readonly wasm: object;
+  readonly version: object;
+}
+
 /** Options of {@link sqliteWasm}. */
 export interface SqliteWasmOptions {
   /** An initialized sqlite3 module to use instead of importing `@sqlite.org/sqlite-wasm` (e.g. with a custom `locateFile`). */
-  init?: () => Promise<Sqlite3Static>;
+  init?: () => Promise<SqliteWasmModule>;
 }
 
 let shared: Promise<Sqlite3Static> | undefined;
@@ -60,7 +72,8 @@ export function sqliteWasm(options: SqliteWasmOptions = {}): SqliteEngineFactory
   return {
     name: 'sqlite-wasm',
     async open(bytes?: Uint8Array): Promise<SqliteEngine> {
-      const sqlite3 = await (options.init ?? loadDefault)();
+      // The module's own type, which `SqliteWasmModule` stands for in the public declarations.
+      const sqlite3 = (await (options.init ?? loadDefault)()) as Sqlite3Static;
       const db = new sqlite3.oo1.DB(':memory:', 'c');
       if (bytes !== undefined && bytes.length > 0) {
         const capi = sqlite3.capi;

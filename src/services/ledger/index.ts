@@ -37,6 +37,8 @@ export {
   type CheckpointVerifier,
   type NoteSignature,
   type SignatureEnv,
+  type SubtleCryptoLike,
+  type WebCryptoKey,
   checkCheckpointConsistency,
   checkpoint,
   ed25519KeyId,
