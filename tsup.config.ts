@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Options, defineConfig } from 'tsup';
 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
 const define = { __MEMKIT_VERSION__: JSON.stringify(version) };
@@ -26,42 +27,68 @@ export const entries = {
 // `require('memkit')` works without require(esm).
 const esmOnly = [/^typebox/, /^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/, /^debug$/, /^ms$/];
 
-export default defineConfig([
-  {
-    entry: { ...entries, 'cli/main': 'src/surfaces/cli/main.ts' },
-    format: ['esm'],
-    dts: false,
-    sourcemap: false,
-    clean: true,
-    target: 'es2022',
-    platform: 'neutral',
-    splitting: true,
-    treeshake: true,
-    external: [/^node:/],
-    // Keep `node:` specifiers as written (tsup strips them by default): Deno and
-    // bundlers need the prefix, and the layering test looks for it.
-    removeNodeProtocol: false,
-    define,
-  },
-  {
-    entry: entries,
-    format: ['cjs'],
-    dts: false,
-    sourcemap: false,
-    target: 'es2022',
-    platform: 'node',
-    splitting: false,
-    noExternal: esmOnly,
-    external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//],
-    removeNodeProtocol: false,
-    define,
-  },
-  {
-    // Declarations for both formats (.d.ts for import, .d.cts for require) from
-    // ONE type analysis: a declaration build per format would double the build time.
-    entry: entries,
-    format: ['esm', 'cjs'],
-    dts: { only: true },
-    target: 'es2022',
-  },
-]);
+const esm: Options = {
+  entry: { ...entries, 'cli/main': 'src/surfaces/cli/main.ts' },
+  format: ['esm'],
+  dts: false,
+  sourcemap: false,
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: true,
+  treeshake: true,
+  external: [/^node:/],
+  // Keep `node:` specifiers as written (tsup strips them by default): Deno and
+  // bundlers need the prefix, and the layering test looks for it.
+  removeNodeProtocol: false,
+  define,
+};
+
+const cjs: Options = {
+  entry: entries,
+  format: ['cjs'],
+  dts: false,
+  sourcemap: false,
+  target: 'es2022',
+  platform: 'node',
+  // Shared chunks, as in ESM: one copy of each module whichever entries a program
+  // requires, so values and classes (`instanceof MemkitError`) are the same across
+  // entries. With treeshake, tsup has esbuild split in ESM and Rollup write each
+  // chunk as CommonJS, which keeps `import()` of ESM-only packages as `import()`.
+  splitting: true,
+  treeshake: true,
+  noExternal: esmOnly,
+  external: [/^node:/, '@sqlite.org/sqlite-wasm', 'yaml', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//],
+  removeNodeProtocol: false,
+  define,
+};
+
+const dts: Options = {
+  // Declarations for both formats (.d.ts for import, .d.cts for require) from
+  // ONE type analysis: a declaration build per format would double the build time.
+  entry: entries,
+  format: ['esm', 'cjs'],
+  dts: { only: true },
+  target: 'es2022',
+};
+
+/**
+ * `tsup` builds everything the package ships: ESM, CommonJS and declarations.
+ * `tsup --env.MEMKIT_BUILD esm` (the `prepare` script, which `npm ci` runs) builds
+ * only the ESM files, all the CLI and `import` need, without the declaration
+ * build's type analysis (seconds and 250 MB, not a minute and 2.7 GB).
+ */
+export default defineConfig((options) => {
+  const esmBuild = options.env?.MEMKIT_BUILD === 'esm';
+  // Cleaned here, once, before any build starts (a block's own `clean` races with
+  // the blocks built beside it). The ESM build keeps the CommonJS files and the
+  // declarations: `npm pack` runs `prepack` (everything), then `prepare`.
+  if (esmBuild) removeFiles('dist', (file) => file.endsWith('.js'));
+  else rmSync('dist', { recursive: true, force: true });
+  return esmBuild ? [esm] : [esm, cjs, dts];
+});
+
+/** Removes the files under `dir` (recursively) whose relative path `pick` selects. */
+function removeFiles(dir: string, pick: (file: string) => boolean): void {
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) if (pick(file)) rmSync(join(dir, file), { force: true });
+}

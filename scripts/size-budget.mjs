@@ -1,9 +1,11 @@
 // Size budget: each built entry bundled as a consumer's bundler would ship it
 // (dependencies left external: memkit's own code only), minified, gzipped.
 // The core entry `memkit` (dist/index.js) must stay under 60 kB; the other
-// entries are printed for information. Run after the build (npm test does).
+// entries are printed for information. The CommonJS files together (entries and
+// their shared chunks, as shipped) must stay under 2.5 MB: one copy of the library,
+// where a copy inlined per entry was 14 MB. Run after the build (npm test does).
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +13,8 @@ import { gzipSync } from 'node:zlib';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Budgets in bytes (minified + gzipped, own code only). */
 const BUDGETS = { index: 60_000 };
+/** Budget in bytes of every dist/ `.cjs` file together (unminified, as shipped). */
+const CJS_BUDGET = 2_500_000;
 
 if (!existsSync(join(ROOT, 'dist/index.js'))) {
   console.error('size budget: dist/ is missing; run `npm run build` first');
@@ -51,6 +55,13 @@ for (const [name, target] of entries) {
   });
 }
 console.table(rows);
+const cjsFiles = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cjs'));
+const cjsBytes = cjsFiles.reduce((sum, f) => sum + statSync(join(ROOT, 'dist', f)).size, 0);
+const cjsOver = cjsFiles.length === 0 || cjsBytes >= CJS_BUDGET;
+failed ||= cjsOver;
+console.log(
+  `CommonJS: ${cjsFiles.length} files, ${(cjsBytes / 1e6).toFixed(2)} MB (budget < ${CJS_BUDGET / 1e6} MB)${cjsFiles.length === 0 ? '  MISSING: run `npm run build`' : cjsOver ? '  OVER' : ''}`,
+);
 if (failed) {
   console.error('size budget: an entry is over its budget');
   process.exitCode = 1;
