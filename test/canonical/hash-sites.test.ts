@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, utf8 } from '../../src/kernel/canonical/index.js';
-import { canonicalLine } from '../../src/services/exchange/canonical-line.js';
+import { type ExchangeRecord, exportToString } from '../../src/services/exchange/index.js';
 import { readLineJson } from '../../src/services/exchange/lines.js';
 import { appendEntry } from '../../src/adapters/node/ledger-file.js';
 import { ledgerEntryHash } from '../../src/services/store/checks.js';
@@ -20,11 +20,15 @@ describe('hash sites', () => {
     expect(readLineJson(utf8('{"b":1,"a":"constructor"}'))).toEqual({ ok: true, value: { b: 1, a: 'constructor' } });
   });
 
-  it('export lines: canonicalLine takes no JSON.stringify shortcut past a lone surrogate', () => {
-    expect(canonicalLine({ a: 1, b: 'x' })).toBe('{"a":1,"b":"x"}');
-    expect(() => canonicalLine({ a: 1, b: '\ud800' })).toThrow(TypeError);
-    expect(() => canonicalLine({ a: 1, '\udc00': 1 })).toThrow(TypeError);
-    expect(canonicalLine({ b: '\ud83d\ude00', a: 1 })).toBe(canonicalize({ a: 1, b: '\ud83d\ude00' }));
+  it('export lines: each record line is its JCS text, and a lone surrogate refuses the export', async () => {
+    const fact = (text: string) => ({ updated_at: '2026-02-01T10:00:00Z', text, created_at: '2026-02-01T10:00:00Z', tags: [], source: null, id: 'a', type: 'Fact' });
+    const exported = (record: object) =>
+      exportToString({ records: { get: () => undefined, put() {}, list: () => [record as ExchangeRecord] } }, { agentId: 'k', env: { now: () => '2026-02-20T02:00:00Z' } });
+    const emoji = await exported(fact('\ud83d\ude00'));
+    expect(emoji.ok && emoji.value.split('\n')[1]).toBe(canonicalize(fact('\ud83d\ude00')));
+    expect(await exported(fact('\ud800'))).toMatchObject({ ok: false, problems: [{ code: 'exchange.bad-source' }] });
+    const loneKey = await exported({ ...fact('x'), '\udc00': 1 });
+    expect(loneKey).toMatchObject({ ok: false, problems: [{ code: 'schema.additional-properties' }, { code: 'exchange.invalid-record' }] });
   });
 
   it('store: the entry hash of a ledger line refuses forbidden keys and lone surrogates', () => {

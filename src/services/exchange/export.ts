@@ -1,7 +1,6 @@
 import { type Hasher, canonicalize, jsHasher } from '../../kernel/canonical/index.js';
 import { type Problem, type Result, MemkitError, error, fail, ok } from '../../kernel/problems/index.js';
 import { ExportManifestV2, V2_RECORD_TYPES } from '../../schema/export-v2.js';
-import { canonicalLine } from './canonical-line.js';
 import { BundleDigest } from './digest.js';
 import { layoutOf } from '../../formats/index.js';
 import { fileRecord, isSafePath } from './file-records.js';
@@ -97,7 +96,7 @@ async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: n
     if (prev !== undefined && !(prev < key))
       problems.push(error('exchange.unsorted-records', `${r.type} ${keyOf(r)} does not sort after the record before it; record stores must list sorted, unique records`));
     prev = key;
-    visit(r, canonicalLine(r));
+    visit(r, canonicalize(r));
   };
   if (memory.records !== undefined) {
     const list = memory.records.list();
