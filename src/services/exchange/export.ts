@@ -82,8 +82,8 @@ type Visit = (record: ExchangeRecord, line: string) => void;
 
 /**
  * Walks the memory's records and files merged in bundle order, calling
- * `visit` for each with its canonical line and yielding every 512 records (no
- * promise per record from a synchronous store). Problems go to `problems`.
+ * `visit` for each with its canonical line and yielding every 512 records.
+ * Problems go to `problems`.
  */
 async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: number, validate: boolean, visit: Visit): AsyncGenerator<void> {
   const files = filesOf(memory, hasher, problems);
@@ -99,14 +99,7 @@ async function* walk(memory: Memory, hasher: Hasher, problems: Problem[], max: n
     visit(r, canonicalize(r));
   };
   if (memory.records !== undefined) {
-    const list = memory.records.list();
-    const sync = typeof (list as Iterable<ExchangeRecord>)[Symbol.iterator] === 'function';
-    const it = sync ? (list as Iterable<ExchangeRecord>)[Symbol.iterator]() : (list as AsyncIterable<ExchangeRecord>)[Symbol.asyncIterator]();
-    for (;;) {
-      let step = it.next();
-      if (!sync) step = await step;
-      const { done, value: r } = step as IteratorResult<ExchangeRecord>;
-      if (done) break;
+    for await (const r of memory.records.list()) {
       n++;
       if (problems.length >= max) return;
       if (!checkStoreRecord(r, n, problems, validate)) continue;
