@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDirectory, sourceFromFilePort } from '../../src/engine/index.js';
 import { verifyText } from '../../src/services/ledger/index.js';
-import { ProblemCap, TRUNCATED_CODE, capProblems, error, warning } from '../../src/kernel/problems/index.js';
+import { ProblemCap, TRUNCATED_CODE, error, warning } from '../../src/kernel/problems/index.js';
 import { memoryFiles } from '../../src/services/store/index.js';
 import { DEFAULT_MAX_PROBLEMS, validate } from '../../src/schema/index.js';
 
@@ -60,7 +60,9 @@ describe('schema validation does not cap its problems at 8 silently', () => {
     const problemArb = fc.record({ code: fc.constantFrom('a.b', 'c.d'), severity: fc.constantFrom('error' as const, 'warning' as const), message: fc.string() });
     fc.assert(
       fc.property(fc.array(problemArb, { maxLength: 40 }), fc.nat({ max: 45 }), (found, max) => {
-        const out = capProblems(found, max);
+        const cap = new ProblemCap(max);
+        cap.addAll(found);
+        const out = cap.problems;
         if (found.length <= max) return void expect(out).toEqual(found);
         expect(out).toHaveLength(max + 1);
         expect(out.slice(0, max)).toEqual(found.slice(0, max));

@@ -87,14 +87,3 @@ function truncatedMessage(omitted: number, atLeast: boolean, max: number): strin
   const count = `${atLeast ? 'at least ' : ''}${omitted} more problem${omitted === 1 && !atLeast ? ' was' : 's were'}`;
   return `${count} left out: only the first ${max} are reported`;
 }
-
-/**
- * The problems with at most `max` kept, then one `problems.truncated` saying
- * how many were left out (see {@link ProblemCap}); the list itself when it fits.
- */
-export function capProblems(problems: readonly Problem[], max: number): Problem[] {
-  if (problems.length <= max) return problems as Problem[];
-  const cap = new ProblemCap(max);
-  cap.addAll(problems);
-  return cap.problems;
-}
