@@ -1,8 +1,8 @@
 import { closeSync, createReadStream, fstatSync, fdatasyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { type Hasher, ZERO_HASH, sha256Hex } from '../../kernel/canonical/sha256.js';
-import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../services/ledger/append.js';
+import { type Appended, type AppendOptions, type EntryDraft, appendToHead, headAfter } from '../../services/ledger/append.js';
 import { entryHash, serializeEntry } from '../../formats/memory-bank/entry-hash.js';
-import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
+import { type LedgerFormatId, isLedgerFormat, ledgerFormatOfFile } from '../../formats/memory-bank/ledgers.js';
 import { type VerifyOptions, type VerifySummary, verify } from '../../formats/memory-bank/verify.js';
 import { readEntryLine } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
@@ -171,15 +171,7 @@ export async function appendEntry<F extends LedgerFormatId>(path: string, draft:
       prefix = '\n';
     }
     if (tail.lastEntry !== undefined && last === undefined) return fail([error('ledger.unparseable-line', 'the last entry of the ledger does not parse; verify the ledger', { file: path })]);
-    const info = LEDGER_FORMATS[format];
-    const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : await chainHead(path, last, lastText, hasher), ids: [] };
-    if (last !== undefined) {
-      const ts = last[info.tsField];
-      if (typeof ts === 'string') head.lastTs = ts;
-      const id = info.idField === undefined ? undefined : last[info.idField];
-      // Ids grow in file order (appends are serialized and timestamps never go back), so the last one is the day's highest.
-      if (typeof id === 'string') head.ids = [id];
-    }
+    const head = last === undefined ? headAfter(format, [], ZERO_HASH) : headAfter(format, [last], await chainHead(path, last, lastText, hasher));
     const built = appendToHead(head, draft, { ...options, format, hasher });
     if (!built.ok) return built;
     step('entry-built');

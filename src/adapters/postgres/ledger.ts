@@ -1,8 +1,8 @@
 import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
 import { activeContext, decisionLog, fileNameOf, formatById, productContext, riskRegister } from '../../formats/index.js';
-import { type Appended, type AppendOptions, type EntryDraft, type LedgerHead, appendToHead } from '../../services/ledger/append.js';
-import { LEDGER_FORMATS, type LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
+import { type Appended, type AppendOptions, type EntryDraft, appendToHead, headAfter } from '../../services/ledger/append.js';
+import type { LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../formats/memory-bank/policy.js';
 import { type VerifyOptions, type VerifySummary, verify, verifyParsed } from '../../formats/memory-bank/verify.js';
 import { parseLedgerText, readEntryLine } from '../../formats/memory-bank/ledger-text.js';
@@ -158,14 +158,13 @@ interface HeadRow {
  * lock and then reads (a round trip less while other writers wait); without, the isolation level serializes writers.
  */
 async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, options: AppendLedgerEntryOptions<F>, lock: boolean): Promise<Result<PgAppended<F>>> {
-  const info = LEDGER_FORMATS[options.ledger];
   const read = lock
     ? conn.query<HeadRow>(`SELECT * FROM ${q}.memkit_ledger_lock_head($1, $2)`, [options.ledger, lockKey(options.schema, options.ledger)])
     : conn.query<HeadRow>(`SELECT e.position AS last_position, e.entry_hash AS last_hash, e.line AS last_line, e.clock_timestamp AS server_now FROM (${headQuery(q, '$1')}) AS e`, [options.ledger]);
   const row = (await read).rows[0]!;
   const last = row.last_hash === null || row.last_line === null ? undefined : { position: row.last_position, entry_hash: row.last_hash, line: row.last_line };
   const serverNow = options.clock === 'server' ? new Date(String(row.server_now)) : undefined;
-  const head: LedgerHead = { lastHash: last?.entry_hash ?? ZERO_HASH, ids: [] };
+  let head = headAfter(options.ledger, [], ZERO_HASH);
   if (last !== undefined) {
     // The next entry chains onto this row, so it is read as the verifier reads it, and its hash column must be
     // its line's hash (either chain convention): nothing is chained onto a row edited outside memkit.
@@ -173,11 +172,7 @@ async function appendIn<F extends PgLedgerId>(conn: PgQueryable, q: string, opti
     if (value === undefined) return fail([error('ledger.unparseable-line', `the last entry of ledger ${options.ledger} does not parse; verify the ledger`)]);
     if (!hashesLine(last.entry_hash, last.line, value, options.hasher ?? jsHasher))
       return fail([error('ledger.pg-row-mismatch', `the entry_hash column of the last entry of ledger ${options.ledger} is not its line's hash; verify the ledger`)]);
-    // Ids grow in ledger order (appends are serialized, timestamps never go back), so the last one is the day's highest.
-    const ts = value[info.tsField];
-    if (typeof ts === 'string') head.lastTs = ts;
-    const id = info.idField === undefined ? undefined : value[info.idField];
-    if (typeof id === 'string') head.ids = [id];
+    head = headAfter(options.ledger, [value], last.entry_hash);
   }
   const built = appendToHead(head, options.entry, {
     format: options.ledger,

@@ -44,16 +44,24 @@ export interface LedgerHead {
 
 /** The head of a ledger held as entry values (computes the last entry's hash). */
 export function headOf(format: LedgerFormatId, entries: readonly unknown[], env: Partial<LedgerEnv> = {}): LedgerHead {
-  const info = LEDGER_FORMATS[format];
   const last = entries[entries.length - 1] as Record<string, unknown> | undefined;
+  return headAfter(format, entries, last === undefined ? ZERO_HASH : entryHash(last, resolveLedgerEnv(env).hasher));
+}
+
+/**
+ * The head of a ledger whose last entry hashes to `lastHash`, from its entries (at least the last: ids grow in
+ * ledger order, so the last one is the day's highest). For a store that keeps the hash beside the entry.
+ */
+export function headAfter(format: LedgerFormatId, entries: readonly unknown[], lastHash: string): LedgerHead {
+  const info = LEDGER_FORMATS[format];
   const ids: string[] = [];
   if (info.idField)
     for (const e of entries) {
       const id = (e as Record<string, unknown> | null)?.[info.idField];
       if (typeof id === 'string') ids.push(id);
     }
-  const lastTs = last?.[info.tsField];
-  const head: LedgerHead = { lastHash: last === undefined ? ZERO_HASH : entryHash(last, resolveLedgerEnv(env).hasher), ids };
+  const lastTs = (entries[entries.length - 1] as Record<string, unknown> | undefined)?.[info.tsField];
+  const head: LedgerHead = { lastHash, ids };
   if (typeof lastTs === 'string') head.lastTs = lastTs;
   return head;
 }
