@@ -1,7 +1,7 @@
 import { Compile } from 'typebox/compile';
 import { readJson } from '../kernel/canonical/index.js';
 import { MEMORY_BANK_FILES } from '../formats/index.js';
-import { type Problem, type Result, error, fail, ok } from '../kernel/problems/index.js';
+import { type Problem, type Result, error, fail, ok, toPointer } from '../kernel/problems/index.js';
 import { MemkitConfig } from '../schema/memkit-config.js';
 import { schemaProblems } from '../schema/validate.js';
 import { RULES, type RuleTable } from './rules.js';
@@ -36,10 +36,10 @@ export function parseConfig(text: string, file = CONFIG_FILE, codes: RuleTable =
   const problems: Problem[] = validator!.Check(value) ? [] : schemaProblems(validator!, value);
   if (problems.length === 0) {
     for (const code of Object.keys((value as MemkitConfig).rules ?? {}))
-      if (!codes.has(code)) problems.push(error('config.unknown-rule', `"${code}" is not a memkit problem code`, { pointer: `/rules/${pointerToken(code)}` }));
+      if (!codes.has(code)) problems.push(error('config.unknown-rule', `"${code}" is not a memkit problem code`, { pointer: toPointer(['rules', code]) }));
     for (const name of Object.keys((value as MemkitConfig).memoryBank?.writers ?? {}))
       if (!Object.hasOwn(MEMORY_BANK_FILES, name))
-        problems.push(error('config.unknown-bank-file', `"${name}" is not a memory-bank file${meant(name)}`, { pointer: `/memoryBank/writers/${pointerToken(name)}` }));
+        problems.push(error('config.unknown-bank-file', `"${name}" is not a memory-bank file${meant(name)}`, { pointer: toPointer(['memoryBank', 'writers', name]) }));
   }
   if (problems.length === 0) return ok(value as MemkitConfig);
   return fail(
@@ -49,8 +49,6 @@ export function parseConfig(text: string, file = CONFIG_FILE, codes: RuleTable =
     }),
   );
 }
-
-const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The hint of an unknown writer file: the bank file it most likely means, else the names there are. */
 function meant(name: string): string {

@@ -4,13 +4,9 @@
  */
 export function toPointer(path: readonly (string | number)[]): string {
   let out = '';
-  for (const part of path) out += '/' + escapeToken(String(part));
+  // Each reference token escaped: `~` → `~0`, `/` → `~1`.
+  for (const part of path) out += '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1');
   return out;
-}
-
-/** Escapes one reference token (`~` → `~0`, `/` → `~1`). */
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Splits a JSON Pointer into its unescaped tokens; `undefined` when malformed. */
