@@ -9,7 +9,7 @@ import type { CodeInfo } from '../src/kernel/problems/codes.js';
 export const ROOT = join(import.meta.dirname, '..');
 
 /** The layers of src/, inner first (docs/architecture.md); within a layer, modules follow alphabetically. */
-const MODULE_ORDER = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'adapters', 'surfaces'];
+const MODULE_ORDER = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'handle', 'adapters', 'surfaces'];
 
 /** One declared code, with where it is declared. */
 export interface DeclaredCode extends CodeInfo {

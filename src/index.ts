@@ -1,12 +1,37 @@
 /**
- * memkit core: problems, canonical JSON and hashing, `validate` over the
- * format registry, parsers and serializers. Loads no WASM and no `node:`
+ * memkit core: the memory handle (`openMemory`), problems, canonical JSON
+ * and hashing, `validate` over the format registry, parsers and serializers. Loads no WASM and no `node:`
  * module. The TypeBox schemas themselves live in `memkit/schemas`: the core's
  * declarations name no TypeBox type, so a strict consumer without
  * `skipLibCheck` type-checks an import of `memkit` in about a second.
  * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
+// The memory handle: one object for a memory directory.
+export {
+  type AppendInput,
+  type AppendLedger,
+  type AppendedEntry,
+  type ChangedFile,
+  type InclusionProofOf,
+  type LedgerReport,
+  type LedgerRef,
+  type MemoryDocView,
+  type MemoryHandle,
+  type MemoryOperations,
+  type MemoryOperationsOrThrow,
+  type MemoryOptions,
+  type TaskInput,
+  type ThreadInput,
+  type WriteDocInput,
+  type WrittenDoc,
+  type WrittenTask,
+  type WithLock,
+  type WrittenThread,
+  openMemory,
+} from './handle/index.js';
+export { type FilePort, memoryFiles } from './kernel/file-port.js';
+
 // Problems and results.
 export { type Problem, type Result, type Severity, error, fail, hasErrors, inFile, ok, warning } from './kernel/problems/problem.js';
 export { MemkitError, unwrap } from './kernel/problems/memkit-error.js';

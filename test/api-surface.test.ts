@@ -53,6 +53,11 @@ describe('public API surface', { timeout: 120_000 }, () => {
     for (const internal of ['guardedCheck', 'compiledSchemaOf', 'schemaErrors', 'capProblems', 'canonicalizeProblem', 'parseYamlBlock', 'DecisionLogEntry']) expect(names).not.toContain(internal);
   });
 
+  /** Names two entries export as different declarations on purpose, each with why. */
+  const SAME_JOB: Readonly<Record<string, string>> = {
+    openMemory: "one handle, two ways in: `memkit` opens a FilePort, `memkit/node` a directory path with Node's lock files and hashing (docs/decisions.md)",
+  };
+
   it('a name exported by two entries is the same declaration in both', () => {
     const seen = new Map<string, { entry: string; origin: string }>();
     const clashes: string[] = [];
@@ -60,7 +65,7 @@ describe('public API surface', { timeout: 120_000 }, () => {
       for (const n of e.names) {
         const first = seen.get(n.name);
         if (first === undefined) seen.set(n.name, { entry: e.entry, origin: n.origin });
-        else if (first.origin !== n.origin) clashes.push(`${n.name}: ${first.entry} (${first.origin}) vs ${e.entry} (${n.origin})`);
+        else if (first.origin !== n.origin && SAME_JOB[n.name] === undefined) clashes.push(`${n.name}: ${first.entry} (${first.origin}) vs ${e.entry} (${n.origin})`);
       }
     expect(clashes).toEqual([]);
   });

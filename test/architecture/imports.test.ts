@@ -13,7 +13,7 @@ const SRC = join(import.meta.dirname, '..', '..', 'src');
  * `memkit` entry and the `memkit/git` entry, which gathers the engine's `--base` and the
  * merge driver's services.
  */
-const LAYERS = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'adapters', 'surfaces', '.'] as const;
+const LAYERS = ['kernel', 'syntax', 'schema', 'formats', 'services', 'engine', 'handle', 'adapters', 'surfaces', '.'] as const;
 
 /** The folders whose files may import Node built-ins (`node:fs`, …): the Node adapter and the CLI. Every other module runs in browsers and Deno. */
 const NODE_FOLDERS = ['adapters/node/', 'surfaces/cli/'];

@@ -43,25 +43,25 @@ describe('hostile calls to memkit mcp --write', () => {
   };
 
   it('paths with .. and absolute paths', async () => {
-    await refused('read', { path: '../outside/secret.md' }, ['mcp.not-memory-file']);
-    await refused('read', { path: '/etc/passwd' }, ['mcp.not-memory-file']);
-    await refused('read', { path: '.thunderus/memory/../../../outside/secret.md' }, ['mcp.not-memory-file']);
-    await refused('verify', { ledger: '../outside/decisionLog.md' }, ['mcp.not-memory-file']);
-    await refused('history', { ledger: '/etc/passwd' }, ['mcp.not-memory-file']);
-    await refused('append', { ledger: '../memory-bank/activeContext.md', entry: { source_agent: 'Backend', source_chunks: [], summary_128: 'x' } }, ['mcp.not-memory-file']);
-    await refused('remember', { id: 'fact.escape', title: 'x', kind: 'fact', path: '../../escape.md' }, ['mcp.bad-path']);
-    await refused('remember', { id: 'fact.escape', title: 'x', kind: 'fact', path: '/tmp/escape.md' }, ['mcp.bad-path']);
+    await refused('read', { path: '../outside/secret.md' }, ['memory.not-memory-file']);
+    await refused('read', { path: '/etc/passwd' }, ['memory.not-memory-file']);
+    await refused('read', { path: '.thunderus/memory/../../../outside/secret.md' }, ['memory.not-memory-file']);
+    await refused('verify', { ledger: '../outside/decisionLog.md' }, ['memory.not-memory-file']);
+    await refused('history', { ledger: '/etc/passwd' }, ['memory.not-memory-file']);
+    await refused('append', { ledger: '../memory-bank/activeContext.md', entry: { source_agent: 'Backend', source_chunks: [], summary_128: 'x' } }, ['memory.not-memory-file']);
+    await refused('remember', { id: 'fact.escape', title: 'x', kind: 'fact', path: '../../escape.md' }, ['memory.bad-path']);
+    await refused('remember', { id: 'fact.escape', title: 'x', kind: 'fact', path: '/tmp/escape.md' }, ['memory.bad-path']);
     await refused('remember', { id: 'fact.escape', title: 'x', kind: 'fact', path: '.thunderus/memory/../../../escape.md' }, ['fs.bad-path']);
-    await refused('thread', { command: 'freeze', params: { thread_id: 'search-ui' }, store: '../outside/store.json' }, ['mcp.not-found']);
+    await refused('thread', { command: 'freeze', params: { thread_id: 'search-ui' }, store: '../outside/store.json' }, ['memory.not-found']);
   });
 
   it('symbolic links out of DIR are neither read nor written through', async () => {
     // The checker does not follow the link (so it is no memory file), and the port would refuse it.
-    await refused('read', { path: '.thunderus/memory/semantic/FACTS/leak.md' }, ['mcp.not-memory-file', 'fs.outside-root']);
+    await refused('read', { path: '.thunderus/memory/semantic/FACTS/leak.md' }, ['memory.not-memory-file', 'fs.outside-root']);
     const hits = await call(c.client, 'search', { query: 'outside secret words' });
     expect(hits.isError).toBe(false);
     expect(hits.value.hits).toEqual([]);
-    await refused('read', { id: 'fact.secret' }, ['mcp.not-found']);
+    await refused('read', { id: 'fact.secret' }, ['memory.not-found']);
     await refused('remember', { id: 'fact.linked', title: 'x', kind: 'fact', path: '.thunderus/memory/linked/new.md' }, ['fs.outside-root']);
   });
 
@@ -91,7 +91,7 @@ describe('hostile calls to memkit mcp --write', () => {
     await refused('task', { id: '1.2.2', status: 'finished' }, ['mcp.invalid-arguments']);
     await refused('append', { ledger: 'memory-bank/activeContext.md', entry: 'not an object' }, ['mcp.invalid-arguments']);
     await refused('read', { id: 'x', rm: true }, ['mcp.invalid-arguments']);
-    await refused('append', { ledger: 'memory-bank/activeContext.md', entry: { source_agent: 7 } }, ['mcp.no-writer']);
+    await refused('append', { ledger: 'memory-bank/activeContext.md', entry: { source_agent: 7 } }, ['memory.no-writer']);
   });
 
   it('unknown tools', async () => {

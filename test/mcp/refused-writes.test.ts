@@ -43,13 +43,13 @@ async function refusedUnchanged(dir: string, mcp: MemkitMcpServer, name: string,
 describe('a write that would not check clean is refused and changes nothing', () => {
   it('task: a dependency on a task that does not exist', async () => {
     const { dir, mcp } = await serve();
-    const codes = await refusedUnchanged(dir, mcp, 'task', { id: '1.3', title: 'Depends on nothing real', dependencies: ['9'] }, 'mcp.would-not-check-clean');
+    const codes = await refusedUnchanged(dir, mcp, 'task', { id: '1.3', title: 'Depends on nothing real', dependencies: ['9'] }, 'memory.would-not-check-clean');
     expect(codes.some((c) => c.startsWith('wbs.'))).toBe(true);
   });
 
   it('remember: a new doc without a title', async () => {
     const { dir, mcp } = await serve();
-    const codes = await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.untitled', kind: 'fact', body: 'no title\n' }, 'mcp.would-not-check-clean');
+    const codes = await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.untitled', kind: 'fact', body: 'no title\n' }, 'memory.would-not-check-clean');
     expect(codes).toContain('schema.required');
   });
 
@@ -96,7 +96,7 @@ describe('a write that would not check clean is refused and changes nothing', ()
     const r = await mcp.call('remember', { id: 'fact.fine', title: 'Fine', kind: 'fact' });
     expect(r.ok, JSON.stringify(r).slice(0, 300)).toBe(true);
     // …but one that adds an error of the same kind is still refused.
-    await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.untitled', kind: 'fact' }, 'mcp.would-not-check-clean');
+    await refusedUnchanged(dir, mcp, 'remember', { id: 'fact.untitled', kind: 'fact' }, 'memory.would-not-check-clean');
   });
 
   it('an accepted write returns each changed path with the SHA-256 of its new bytes', async () => {

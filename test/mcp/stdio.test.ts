@@ -66,7 +66,7 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
     }
     const ledger = await call(c.client, 'read', { path: 'memory-bank/decisionLog.md' });
     expect(ledger.value).toEqual({ path: 'memory-bank/decisionLog.md', format: 'decision-log', text: text('memory-bank/decisionLog.md') });
-    expect(codes((await call(c.client, 'read', { id: 'no.such.doc' })).value)).toEqual(['mcp.not-found']);
+    expect(codes((await call(c.client, 'read', { id: 'no.such.doc' })).value)).toEqual(['memory.not-found']);
     expect(codes((await call(c.client, 'read', {})).value)).toEqual(['mcp.invalid-arguments']);
   });
 
@@ -86,7 +86,7 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
     }
     const feedback = await call(c.client, 'verify', { ledger: 'memory-bank/feedback-log.md' });
     expect(feedback.value).toMatchObject({ format: 'feedback-log', ok: true });
-    expect(codes((await call(c.client, 'verify', { ledger: '.claude/memory/task-index.json' })).value)).toEqual(['mcp.not-found']);
+    expect(codes((await call(c.client, 'verify', { ledger: '.claude/memory/task-index.json' })).value)).toEqual(['memory.not-found']);
   });
 
   it('history pages a ledger newest first', async () => {
@@ -151,7 +151,7 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
     const again = await loadWbs(nodeFiles(ex.dir));
     expect(checkWbs(again.index, again.tasks).filter((p) => p.severity === 'error')).toEqual([]);
     expect((again.index as { tasks: { id: string; status: string }[] }).tasks.find((t) => t.id === '1')?.status).toBe('in-progress');
-    expect(codes((await call(c.client, 'task', { id: '1.2', status: 'pending' })).value)).toEqual(['mcp.status-derived']);
+    expect(codes((await call(c.client, 'task', { id: '1.2', status: 'pending' })).value)).toEqual(['memory.status-derived']);
   });
 
   it('thread applies an operation under the transition rules', async () => {

@@ -2,7 +2,7 @@
 // doc while a fourth process edits its body the way an editor saves (read, change, write a temp,
 // rename over it, no lock). No write is lost silently: every editor line is still in the doc at the
 // end (only a server overwriting a version it had not read could drop one), and every remember call
-// either wrote or was refused with mcp.write-conflict.
+// either wrote or was refused with memory.write-conflict.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,7 +50,7 @@ describe('concurrent remember calls and an editor on one doc', () => {
       );
       expect(await edited).toBe(0);
       // Only two outcomes: written, or refused because another writer changed the doc first.
-      expect(outcomes.filter((o) => o !== 'written' && o !== 'mcp.write-conflict')).toEqual([]);
+      expect(outcomes.filter((o) => o !== 'written' && o !== 'memory.write-conflict')).toEqual([]);
       expect(outcomes).toContain('written');
       const text = readFileSync(file, 'utf8');
       const lines = text.split('\n').filter((l) => l.startsWith('editor-'));

@@ -18,7 +18,7 @@ afterEach(() => {
 
 /**
  * Calls `name` with an edit of `file` (to `edited(old)`) made by another process during the
- * write's check, and expects `mcp.write-conflict` with the edit kept and no other byte changed.
+ * write's check, and expects `memory.write-conflict` with the edit kept and no other byte changed.
  */
 async function raced(file: string, edited: (old: string) => string, name: string, args: Record<string, unknown>): Promise<string[]> {
   const ex = copyExample('agent-memory');
@@ -37,7 +37,7 @@ async function raced(file: string, edited: (old: string) => string, name: string
     const r = await call(server.client, name, args);
     expect(afterEdit, 'the write never reached its check').toBeDefined();
     expect(r.isError, JSON.stringify(r.value).slice(0, 400)).toBe(true);
-    expect(codes(r.value)).toContain('mcp.write-conflict');
+    expect(codes(r.value)).toContain('memory.write-conflict');
     // The other writer's edit survives, and the refused write left nothing behind (no temp, no lock).
     expect(readTree(ex.dir)).toEqual(afterEdit);
     return codes(r.value);
@@ -70,7 +70,7 @@ describe('a whole-file write does not overwrite a change made while it was check
         editFromAnotherProcess(join(ex.dir, rel), 'written by someone else\n');
       };
       const r = await call(server.client, 'remember', { id: 'fact.fresh', title: 'Fresh', kind: 'fact', path: rel, body: '# Fresh\n' });
-      expect(codes(r.value)).toContain('mcp.write-conflict');
+      expect(codes(r.value)).toContain('memory.write-conflict');
       expect(readFileSync(join(ex.dir, rel), 'utf8')).toBe('written by someone else\n');
     } finally {
       await server.close();
@@ -97,7 +97,7 @@ describe('a whole-file write does not overwrite a change made while it was check
       expect(r.isError, JSON.stringify(r.value)).toBe(false);
       expect(readFileSync(join(ex.dir, '.thunderus/memory/semantic/FACTS/build.md'), 'utf8')).toContain('title: Build, retitled');
       // No staged file or lock file is left beside the doc or the manifest.
-      const left = Object.keys(readTree(ex.dir)).filter((p) => p.endsWith('.mcp-tmp.txt') || p.endsWith('.lock'));
+      const left = Object.keys(readTree(ex.dir)).filter((p) => p.endsWith('.memkit-tmp.txt') || p.endsWith('.lock'));
       expect(left).toEqual([]);
     } finally {
       await server.close();

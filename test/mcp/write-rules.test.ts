@@ -40,7 +40,7 @@ describe('remember writes only where check, manifest, search and read see a memo
         const before = readTree(s.dir);
         const r = await call(s.client, 'remember', { id: 'core.readme', title: 'Readme', kind: 'core', path, body: 'x'.repeat(20_000) });
         expect(r.isError).toBe(true);
-        expect(codes(r.value)).toEqual(['mcp.bad-path']);
+        expect(codes(r.value)).toEqual(['memory.bad-path']);
         expect(readTree(s.dir)).toEqual(before);
       } finally {
         await s.close();
@@ -53,7 +53,7 @@ describe('remember writes only where check, manifest, search and read see a memo
       const before = readTree(s.dir);
       const r = await call(s.client, 'remember', { id: 'fact.big', title: 'Big', kind: 'fact', body: `# Big\n\n${'word '.repeat(4000)}\n` });
       expect(r.isError).toBe(true);
-      expect(codes(r.value)[0]).toBe('mcp.would-not-check-clean');
+      expect(codes(r.value)[0]).toBe('memory.would-not-check-clean');
       expect(codes(r.value)).toContain('check.gardener-doc-too-large');
       expect(readTree(s.dir)).toEqual(before);
     } finally {
@@ -85,7 +85,7 @@ describe('the task tool keeps the WBS rules', () => {
       const before = readTree(s.dir);
       const r = await call(s.client, 'task', { id: '1.2.2', dependencies: ['1.2.1', '1.2.2'] });
       expect(r.isError).toBe(true);
-      expect(codes(r.value)).toEqual(['mcp.dependency-cycle', 'wbs.dependency-self']);
+      expect(codes(r.value)).toEqual(['memory.dependency-cycle', 'wbs.dependency-self']);
       expect(readTree(s.dir)).toEqual(before);
     } finally {
       await s.close();
@@ -98,12 +98,12 @@ describe('the task tool keeps the WBS rules', () => {
       const before = readTree(s.dir);
       // 1.1.2 depends on 1.1.1 already.
       const r = await call(s.client, 'task', { id: '1.1.1', dependencies: ['1.1.2'] });
-      expect(codes(r.value)).toEqual(['mcp.dependency-cycle', 'wbs.dependency-cycle']);
+      expect(codes(r.value)).toEqual(['memory.dependency-cycle', 'wbs.dependency-cycle']);
       // 1.2.2 depends on 1.2.1; a new 1.2.3 between them both ways: 1.2.1 → 1.2.3 does not exist yet.
       await call(s.client, 'task', { id: '1.2.3', title: 'Third', dependencies: ['1.2.2'] }).then((x) => expect(x.isError, JSON.stringify(x.value)).toBe(false));
       const mid = readTree(s.dir);
       const closing = await call(s.client, 'task', { id: '1.2.1', dependencies: ['1.2.3'] });
-      expect(codes(closing.value)).toEqual(['mcp.dependency-cycle', 'wbs.dependency-cycle']);
+      expect(codes(closing.value)).toEqual(['memory.dependency-cycle', 'wbs.dependency-cycle']);
       expect(closing.value.problems[1].message).toContain('1.2.1');
       expect(readTree(s.dir)).toEqual(mid);
       expect(before).not.toEqual(mid);
@@ -192,7 +192,7 @@ describe('the same refusals over HTTP', () => {
     try {
       const before = readTree(ex.dir);
       const readme = await call(c.client, 'remember', { id: 'core.readme', title: 'Readme', kind: 'core', path: '.thunderus/memory/ReadMe.md', body: 'x\n' });
-      expect(codes(readme.value)).toEqual(['mcp.bad-path']);
+      expect(codes(readme.value)).toEqual(['memory.bad-path']);
       const entry = JSON.parse('{"source_agent":"Backend","source_chunks":[],"summary_128":"x","__proto__":{}}');
       const proto = await call(c.client, 'append', { ledger: 'memory-bank/activeContext.md', entry });
       expect(codes(proto.value)).toEqual(['mcp.invalid-arguments', 'json.uncovered-key']);

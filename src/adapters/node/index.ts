@@ -1,10 +1,11 @@
 /**
- * `memkit/node`: the Node side: a confined file-system port, atomic writes
+ * `memkit/node`: the Node side: `openMemory(dir)`, a confined file-system port, atomic writes
  * and their crash recovery, cross-process ledger locks, safe ledger append and
  * repair, native SHA-256, and the directory source of `memkit check`.
  * The curated list, one line per name, is docs/api-surface.md.
  * @packageDocumentation
  */
+export { type NodeMemoryOptions, nodeMemoryOptions, openMemory } from './open-memory.js';
 export { nodeHasher } from './hasher.js';
 export { DEFAULT_EXTENSIONS, type NodeFiles, type NodeFilesOptions, nodeFiles } from './fs-port.js';
 export { type NodeCheckSourceOptions, nodeCheckSource } from './check-source.js';

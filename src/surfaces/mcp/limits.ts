@@ -1,4 +1,5 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
+import { shown } from '../../handle/context.js';
 import { type Problem, type Result, error } from '../../kernel/problems/index.js';
 
 /** How much the MCP server returns and does at once (see `MemkitMcpOptions.limits`). */
@@ -65,13 +66,6 @@ export function takeWithin<T>(items: readonly T[], budget: number): { kept: T[];
     kept.push(item);
   }
   return { kept, leftOff: items.length - kept.length };
-}
-
-/** A value the client sent, for a message: JSON-quoted and cut to `max` characters with the full length said. */
-export function shown(value: unknown, max = 80): string {
-  const text = typeof value === 'string' ? value : String(value);
-  if (text.length <= max) return JSON.stringify(text);
-  return `${JSON.stringify(text.slice(0, max))}… (${text.length} characters)`;
 }
 
 const MAX_MESSAGE = 1000;

@@ -1,20 +1,16 @@
 import { utf8Length } from '../../kernel/canonical/bytes.js';
 import { type FileSlice, checkDirectory } from '../../engine/index.js';
 import { RULES } from '../../engine/rules.js';
-import { SKIPPED_DIRS } from '../../engine/layout.js';
-import { applyPolicy, severityPolicy } from '../../engine/profile.js';
-import { dirOf, fileNameOf, formatById, memoryDoc, wbsTaskIndex } from '../../formats/index.js';
-import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
-import { type PayloadRead, payloadsFrom, verifyLedgerFile } from '../../services/ledger/verify-file.js';
+import { memoryDoc } from '../../formats/index.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, hasErrors, ok } from '../../kernel/problems/index.js';
-import { validate } from '../../schema/index.js';
 import type { DocKind } from '../../services/store/index.js';
-import type { TaskIndex } from '../../schema/wbs.js';
-import { WBS_MEMORY_ROOT, loadWbs, readyTasks } from '../../services/wbs/index.js';
-import { type McpContext, decodeUtf8, problemsOf, readChecked } from './context.js';
-import { boundedProblem, fittingPrefix, limitsOf, shown, takeWithin, tooLargeResult, wireBytes } from './limits.js';
+import { readyTasks } from '../../services/wbs/index.js';
+import { ledgerText, loadTaskIndex, notMemoryFile, verifyLedger } from '../../handle/read.js';
+import { type McpContext, decodeUtf8, readChecked } from './context.js';
+import { shown } from '../../handle/context.js';
+import { boundedProblem, fittingPrefix, limitsOf, takeWithin, tooLargeResult, wireBytes } from './limits.js';
 import type { HistoryArgs, ReadArgs, ReadyArgs, SearchArgs, VerifyArgs } from './tool-schemas.js';
 
 /** `search`: full-text search over the memory docs, the index refreshed first. */
@@ -25,22 +21,6 @@ export async function search(ctx: McpContext, args: SearchArgs): Promise<Result<
   const hits = found.value.map((h) => ({ id: h.docId, path: h.path, title: h.title, kind: h.kind, score: h.score, snippet: h.snippet }));
   return ok({ hits }, warnings);
 }
-
-/** The text of a memkit file at `path`, or why not: only files of a memkit format are read. */
-export async function memoryFileText(ctx: McpContext, path: string): Promise<Result<{ format: string; text: string }>> {
-  const format = await ctx.formatOf(path);
-  if (format === undefined) return fail([notMemoryFile(path)]);
-  try {
-    const bytes = await ctx.files.read(path);
-    if (bytes === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
-    // Strict UTF-8: text that does not decode throws, as a refused read does.
-    return ok({ format, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) });
-  } catch (cause) {
-    return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
-  }
-}
-
-const notMemoryFile = (path: string) => error('mcp.not-memory-file', `${shown(path)} is not a memkit file under the served directory`, { file: path });
 
 /**
  * `read`: a memory doc (by id or path) as frontmatter and body, another
@@ -53,7 +33,7 @@ export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unkn
   if (args.id !== undefined) {
     await ctx.refresh();
     const doc = await ctx.store.getDoc(args.id);
-    if (doc === undefined) return fail([error('mcp.not-found', `no memory doc has the id ${shown(args.id)}`, { pointer: '/id' })]);
+    if (doc === undefined) return fail([error('memory.not-found', `no memory doc has the id ${shown(args.id)}`, { pointer: '/id' })]);
     path = doc.path;
   }
   const format = await ctx.formatOf(path!);
@@ -63,7 +43,7 @@ export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unkn
   // Each byte of text is at least one byte on the wire: never read more than the budget.
   const slice = await readChecked(ctx, path!, offset, budget);
   if (!slice.ok) return fail(slice.problems.map((p) => ({ ...p, file: p.file ?? path })));
-  if (slice.value === undefined) return fail([error('mcp.not-found', `${shown(path)} no longer exists`, { file: path })]);
+  if (slice.value === undefined) return fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]);
   const { bytes, size } = slice.value;
   if (offset === 0 && bytes.length === size) {
     const whole = wholeFile(path!, format, bytes, args.id);
@@ -137,41 +117,24 @@ export async function check(ctx: McpContext): Promise<Result<unknown>> {
   return ok({ ...full, checked: checked.kept, problems: problems.kept, truncated: true, leftOff: { checked: checked.leftOff, problems: problems.leftOff } });
 }
 
-/** The ledger at `path` and its text, or why not. */
-export async function ledgerText(ctx: McpContext, path: string, jsonLinesOnly: boolean): Promise<Result<{ format: LedgerFormatId; text: string }>> {
-  const file = await memoryFileText(ctx, path);
-  if (!file.ok) return file;
-  const format = file.value.format;
-  if (!isLedgerFormat(format) || (jsonLinesOnly && formatById(format).ledger?.entries !== 'json-lines'))
-    return fail([error('mcp.not-found', `${shown(path)} is a ${format} file, not a ${jsonLinesOnly ? 'JSON Lines ' : ''}ledger`, { file: path, pointer: '/ledger' })]);
-  return ok({ format, text: file.value.text });
-}
-
 /**
  * `verify`: what `memkit verify` reports for the ledger (chain, head,
  * checkpoint, payload hashes; severities as `check` gives them).
  * `firstProblem` is the earliest-line error, else the earliest-line problem.
  */
 export async function verify(ctx: McpContext, args: VerifyArgs): Promise<Result<unknown>> {
-  const ledger = await ledgerText(ctx, args.ledger, false);
-  if (!ledger.ok) return ledger;
-  const { format, text } = ledger.value;
-  const config = await ctx.config();
-  if (!config.ok) return config;
-  const policy = severityPolicy(config.value, undefined, RULES);
-  const summary = await verifyLedgerFile(
-    { path: args.ledger, format, text: async () => text },
-    { hasher: ctx.hasher, checkpointAll: true, payloads: payloadsFrom(dirOf(args.ledger), payloadReader(ctx)), decide: (p) => applyPolicy(p, policy) },
-  );
+  const verified = await verifyLedger(ctx, args.ledger);
+  if (!verified.ok) return verified;
+  const summary = verified.value;
   const first = firstByLine(summary.problems.filter((p) => p.severity === 'error')) ?? firstByLine(summary.problems);
   return ok({
     ledger: args.ledger,
-    format,
+    format: summary.format,
     ok: !hasErrors(summary.problems),
     entries: summary.entries,
     head: summary.head,
     chain: summary.chain,
-    checkpoint: summary.checkpoint ?? null,
+    checkpoint: summary.checkpoint,
     firstProblem: first ?? null,
     problems: summary.problems.length,
   });
@@ -182,18 +145,6 @@ function firstByLine(problems: readonly Problem[]): Problem | undefined {
   let first: Problem | undefined;
   for (const p of problems) if (first === undefined || (p.line ?? 0) < (first.line ?? 0)) first = p;
   return first;
-}
-
-/** Reads payloads as `check` does: a listed file outside the skipped directories, through the checked read; undefined when none or refused. */
-function payloadReader(ctx: McpContext): PayloadRead {
-  let listed: Promise<Set<string>> | undefined;
-  return async (path) => {
-    if (path.split('/').some((s) => SKIPPED_DIRS.has(s))) return undefined;
-    listed ??= ctx.options.source.list().then((l) => new Set(l.files.map((f) => f.path)));
-    if (!(await listed).has(path)) return undefined;
-    const read = await readChecked(ctx, path, 0, Number.POSITIVE_INFINITY);
-    return read.ok ? read.value?.bytes : undefined;
-  };
 }
 
 /** `history`: a JSON Lines ledger's entries, newest first, a page of at most `limit` that fits a result; `next` is null after the oldest. */
@@ -211,21 +162,6 @@ export async function history(ctx: McpContext, args: HistoryArgs): Promise<Resul
   if (page.length === 0 && wanted.length > 0) return fail([tooLargeResult(`${args.ledger} line ${wanted[0]!.line}`, budget)]);
   const next = offset + page.length < entries.length ? offset + page.length : null;
   return ok({ ...envelope, entries: page, next });
-}
-
-/** DIR's WBS memory with a task index that passes its schema, or the problems that stop a tool using it. */
-export async function loadTaskIndex(ctx: McpContext): Promise<Result<Awaited<ReturnType<typeof loadWbs>> & { index: TaskIndex }>> {
-  let loaded: Awaited<ReturnType<typeof loadWbs>>;
-  try {
-    loaded = await loadWbs(ctx.files);
-  } catch (cause) {
-    return fail(problemsOf(cause));
-  }
-  const index = fileNameOf(wbsTaskIndex);
-  if (loaded.index === undefined) return fail(loaded.problems.length ? loaded.problems : [error('mcp.not-found', `there is no ${index}`)]);
-  const schema = validate(wbsTaskIndex.id, loaded.index).filter((p) => p.severity === 'error');
-  if (schema.length > 0) return fail(schema.map((p) => ({ ...p, file: WBS_MEMORY_ROOT + index })));
-  return ok({ ...loaded, index: loaded.index as TaskIndex });
 }
 
 /** `ready`: WBS tasks ready to start, and what blocks the others. */

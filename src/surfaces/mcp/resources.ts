@@ -2,7 +2,8 @@ import { LEDGER_FORMAT_IDS } from '../../services/ledger/index.js';
 import { type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { MANIFEST_PATH } from '../../services/store/index.js';
 import type { McpContext } from './context.js';
-import { memoryFileText, verify } from './read-tools.js';
+import { memoryFileText } from '../../handle/read.js';
+import { verify } from './read-tools.js';
 
 /** One entry of `resources/list`. */
 export interface ResourceListing {
@@ -34,9 +35,9 @@ export async function listResources(ctx: McpContext): Promise<ResourceListing[]>
   return out;
 }
 
-/** Reads one resource; an unknown URI is `mcp.not-found`. */
+/** Reads one resource; an unknown URI is `memory.not-found`. */
 export async function readResource(ctx: McpContext, uri: string): Promise<Result<ResourceText>> {
-  const missing = () => fail<ResourceText>([error('mcp.not-found', `no resource ${JSON.stringify(uri.slice(0, 200))}`)]);
+  const missing = () => fail<ResourceText>([error('memory.not-found', `no resource ${JSON.stringify(uri.slice(0, 200))}`)]);
   const decode = (s: string) => {
     try {
       return decodeURIComponent(s);

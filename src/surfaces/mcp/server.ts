@@ -73,7 +73,7 @@ export async function createMemkitMcpServer(options: MemkitMcpOptions): Promise<
         throw new ProtocolError(ProtocolErrorCode.InternalError, JSON.stringify({ ok: false, problems: [problem] }));
       }
       if (read.ok) return { contents: [read.value] };
-      if (read.problems[0]?.code === 'mcp.not-found') throw new ResourceNotFoundError(request.params.uri);
+      if (read.problems[0]?.code === 'memory.not-found') throw new ResourceNotFoundError(request.params.uri);
       throw new ProtocolError(ProtocolErrorCode.InternalError, JSON.stringify(boundedResult(read, limits.maxResultBytes, 'resources/read').value));
     });
     return server;

@@ -1,113 +1,40 @@
-import { hashJson, readJson } from '../../kernel/canonical/index.js';
-import { type FormatId, type ListScope, classifyPath } from '../../engine/index.js';
-import { type feedbackLog, fileNameOf, memoryDoc, threadStore, wbsTask, wbsTaskIndex } from '../../formats/index.js';
-import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite } from '../../services/ledger/index.js';
-import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../syntax/index.js';
-import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
-import { verifyParsed } from '../../formats/memory-bank/verify.js';
+import { readJson } from '../../kernel/canonical/index.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import type { ThreadStore } from '../../schema/thread-store.js';
-import type { MemoryKind } from '../../schema/thunderus.js';
-import type { TaskEntity, TaskIndexEntry } from '../../schema/wbs.js';
-import { MANIFEST_PATH, THUNDERUS_MEMORY_ROOT, buildManifest, manifestText } from '../../services/store/index.js';
-import { applyOperation } from '../../services/threads/index.js';
-import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, rollup, typeForDepth, wbsDepth, wbsParent } from '../../services/wbs/index.js';
-import { type PlannedWrite, checkChanges, commitWrites, overlayFiles, refusal } from './checked-write.js';
-import { type McpContext, decodeUtf8, problemsOf } from './context.js';
-import { ledgerText, loadTaskIndex } from './read-tools.js';
+import { appendToLedger as appendEntry, applyThread, setTask, writeDoc } from '../../handle/write.js';
+import type { McpContext } from './context.js';
 import type { AppendArgs, RememberArgs, TaskArgs, ThreadArgs } from './tool-schemas.js';
 
-const DOC_ROOT = `${THUNDERUS_MEMORY_ROOT}/`;
-/** Where a new doc of each kind goes when no path is given (the layout of the example memory). */
-const KIND_DIR: Record<MemoryKind, string> = { core: 'core', fact: 'semantic/FACTS', adr: 'semantic', playbook: 'procedural/PLAYBOOKS', recap: 'episodic' };
-/** Frontmatter keys in the order the memory doc schema lists them. */
-const DOC_KEYS = ['id', 'title', 'kind', 'tags', 'created', 'updated', 'provenance', 'verification'];
+// The write tools are the memory handle's checked writes (`memkit/handle`), behind a refusal of arguments no memory file can keep.
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
-
-/**
- * `remember`: creates a memory doc, or updates one by id (only the fields
- * given; the rest of the frontmatter kept as written), sets `updated`,
- * regenerates the manifest when there is one, and checks it all before writing.
- */
+/** `remember`: creates a memory doc, or updates one by id; the manifest follows (the handle's `writeDoc`). */
 export async function remember(ctx: McpContext, args: RememberArgs): Promise<Result<unknown>> {
+  return fitting(args, () => writeDoc(ctx, args as Parameters<typeof writeDoc>[1]));
+}
+
+/** `append`: one ledger entry, through the injected append under the ledger's lock (the handle's `append`). */
+export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise<Result<unknown>> {
+  return fitting(args, async () => {
+    const appended = await appendEntry(ctx, { ledger: args.ledger, entry: args.entry as Record<string, unknown> });
+    if (!appended.ok) return appended;
+    return ok({ changed: [{ path: appended.value.path, hash: appended.value.hash }], entry: appended.value.entry }, appended.problems);
+  });
+}
+
+/** `task`: sets a leaf task's status or adds a task; parents roll up (the handle's `setTask`). */
+export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unknown>> {
+  return fitting(args, () => setTask(ctx, args as Parameters<typeof setTask>[1]));
+}
+
+/** `thread`: one thread-store operation under its transition rules (the handle's `applyThread`). */
+export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<unknown>> {
+  return fitting(args, () => applyThread(ctx, args as Parameters<typeof applyThread>[1]));
+}
+
+/** `run()` unless the arguments hold what no memory file can keep as given. */
+async function fitting(args: unknown, run: () => Promise<Result<unknown>>): Promise<Result<unknown>> {
   const unfit = unfitArguments(args);
-  if (unfit.length > 0) return fail(unfit);
-  return ctx.exclusive(`${DOC_ROOT}.mcp.lock`, async () => {
-    await ctx.refresh();
-    const ts = ctx.timestamp();
-    const existing = await ctx.store.getDoc(args.id);
-    let path: string;
-    let text: string;
-    // The bytes the new doc is computed from, compared again before the rename.
-    let base: Uint8Array | undefined;
-    try {
-      if (existing !== undefined) {
-        if (args.path !== undefined && args.path !== existing.path)
-          return fail([error('mcp.path-conflict', `the doc ${args.id} lives at ${existing.path}`, { file: existing.path, pointer: '/path' })]);
-        path = existing.path;
-        base = await ctx.files.read(path);
-        if (base === undefined) return fail([error('mcp.not-found', `${path} no longer exists`, { file: path })]);
-        const old = decodeUtf8(base, path);
-        if (!old.ok) return old;
-        const patch: Record<string, unknown> = { updated: ts };
-        for (const key of ['title', 'kind', 'tags'] as const) if (args[key] !== undefined) patch[key] = args[key];
-        const updated = updateFrontmatter(old.value, patch, { file: path });
-        if (!updated.ok) return updated;
-        text = updated.value;
-        if (args.body !== undefined) {
-          const doc = parseFrontmatter(text, { file: path });
-          if (!doc.ok) return doc;
-          text = serializeFrontmatter({ ...doc.value, body: args.body });
-        }
-      } else {
-        // By default its kind's folder, its id as the file name (characters a file name should not hold become `-`).
-        path = args.path ?? `${DOC_ROOT}${KIND_DIR[args.kind ?? 'fact']}/${args.id.replace(/[^A-Za-z0-9._-]/g, '-')}.md`;
-        if (!isMemoryDocPath(path)) return fail([notDocPath(path)]);
-        // The port judges the path first (relative, no "..", no link out of the directory).
-        if ((await ctx.files.read(path)) !== undefined) return fail([error('mcp.path-conflict', `${path} exists and is not the doc ${args.id}`, { file: path, pointer: '/path' })]);
-        const data = {
-          id: args.id,
-          title: args.title,
-          kind: args.kind,
-          tags: args.tags ?? [],
-          created: ts,
-          updated: ts,
-          provenance: { events: [], patches: [] },
-          verification: { last_verified_commit: null, status: 'unknown' },
-        };
-        text = stringifyFrontmatter(data, args.body ?? (args.title === undefined ? '' : `# ${args.title}\n`), { keyOrder: DOC_KEYS });
-      }
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    // An existing doc at a path `check` does not count as a doc (the store is wider) is not rewritten either.
-    if (!isMemoryDocPath(path)) return fail([notDocPath(path)]);
-    const writes: PlannedWrite[] = [{ path, bytes: ctx.encode(text), base }];
-    const manifest = await ctx.files.read(MANIFEST_PATH).catch(() => undefined);
-    if (manifest !== undefined) {
-      const built = await buildManifest(overlayFiles(ctx.files, new Map([[path, writes[0]!.bytes]])), { now: () => ctx.now(), hasher: ctx.hasher });
-      writes.push({ path: MANIFEST_PATH, bytes: ctx.encode(manifestText(built.manifest)), base: manifest });
-    }
-    const written = await checkedWrite(ctx, ['.thunderus/'], writes, { expect: memoryDoc.id });
-    if (!written.ok) return written;
-    ctx.formats.set(path, memoryDoc.id);
-    await ctx.refresh();
-    return ok({ id: args.id, created: existing === undefined, changed: written.value }, written.problems);
-  });
+  return unfit.length > 0 ? fail(unfit) : run();
 }
-
-/** True when `check`, the manifest, search and `read` all see `path` as a memory doc (inside `.thunderus/memory/` the path alone decides). */
-function isMemoryDocPath(path: string): boolean {
-  if (!path.startsWith(DOC_ROOT)) return false;
-  const cls = classifyPath(path);
-  return cls !== undefined && 'format' in cls && cls.format === memoryDoc.id;
-}
-
-const notDocPath = (path: string) =>
-  error('mcp.bad-path', `a memory doc is a .md file under ${DOC_ROOT} that check counts as one (not a README, not a memory bank file), not ${JSON.stringify(path)}`, {
-    pointer: '/path',
-  });
 
 /**
  * Arguments no memory file can keep as given, refused as the ledger reader
@@ -119,210 +46,4 @@ function unfitArguments(args: unknown): Problem[] {
   if (read.ok) return [];
   const problems = read.problems.filter((p) => p.severity === 'error').map(({ line: _l, column: _c, ...p }) => p);
   return [error('mcp.invalid-arguments', 'the arguments hold what no memory file can keep as given; nothing was written', { pointer: problems[0]?.pointer ?? '' }), ...problems];
-}
-
-/**
- * Checks `writes` against `scope`, then commits them ({@link commitWrites}).
- * With `expect`, `check` must classify the first file as that format. The
- * value is each file's path and new hash; the problems are the warnings the write adds.
- */
-async function checkedWrite(ctx: McpContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<{ path: string; hash: string }[]>> {
-  const checked = await checkChanges(ctx.options.source, scope, new Map(), new Map(writes.map((w) => [w.path, w.bytes])), ctx.hasher);
-  if (checked.errors.length > 0) return fail(refusal(checked.errors));
-  const first = writes[0]!.path;
-  if (options.expect !== undefined && checked.formats.get(first) !== options.expect) return fail([notDocPath(first)]);
-  const committed = await commitWrites(ctx.files, writes, { withLock: ctx.options.withLock, held: options.held ?? [] });
-  if (!committed.ok) return committed;
-  return ok(
-    writes.map((w) => ({ path: w.path, hash: ctx.hash(w.bytes) })),
-    checked.warnings,
-  );
-}
-
-/**
- * `append`: one ledger entry, its writer allowed by the writer policy, built
- * and checked as a dry run, then written by the injected append under the
- * ledger's lock (which fills id, timestamp and chain from the file as it is then).
- */
-export async function appendToLedger(ctx: McpContext, args: AppendArgs): Promise<Result<unknown>> {
-  const unfit = unfitArguments(args);
-  if (unfit.length > 0) return fail(unfit);
-  const path = args.ledger;
-  const ledger = await ledgerText(ctx, path, true);
-  if (!ledger.ok) return ledger;
-  const format = ledger.value.format as Exclude<LedgerFormatId, typeof feedbackLog.id>;
-  const entry = args.entry as Record<string, unknown>;
-  // The field `memkit check` polices (a decision names its proposer, no writer).
-  const field = LEDGER_FORMATS[format].writerField;
-  if (field !== undefined) {
-    const agent = entry[field];
-    if (typeof agent !== 'string' || agent === '') return fail([error('mcp.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);
-    const policy = await ctx.writerPolicy();
-    if (!policy.ok) return policy;
-    const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
-    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
-  }
-
-  // The dry run: the file as read, less a last line another writer may still be writing.
-  const text = ledger.value.text;
-  const cut = text.endsWith('\n') || text.slice(text.lastIndexOf('\n') + 1).trimStart()[0] !== '{' ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-  const built = appendToHead(headOfText(cut, format, ctx), entry as EntryDraft<typeof format>, { format, hasher: ctx.hasher, now: () => ctx.now() });
-  if (!built.ok) return built;
-  const after = cut + (cut === '' || cut.endsWith('\n') ? '' : '\n') + built.value.line + '\n';
-  const dir = path.slice(0, path.lastIndexOf('/') + 1);
-  const checked = await checkChanges(ctx.options.source, [dir], new Map([[path, ctx.encode(cut)]]), new Map([[path, ctx.encode(after)]]), ctx.hasher);
-  if (checked.errors.length > 0) return fail(refusal(checked.errors));
-
-  const appended = await ctx.options.appendLedger!(path, entry, format);
-  if (!appended.ok) return appended;
-  return ok({ changed: [{ path, hash: appended.value.hash }], entry: appended.value.entry }, checked.warnings);
-}
-
-/** The head of a ledger text: the hash the next entry chains onto (in the file's convention), the last timestamp, the ids used. */
-function headOfText(text: string, format: LedgerFormatId, ctx: McpContext): LedgerHead {
-  const info = LEDGER_FORMATS[format];
-  const parsed = parseLedgerText(text);
-  const entries = parsed.entries.map((e) => e.value as Record<string, unknown> | null);
-  const ids: string[] = [];
-  if (info.idField !== undefined) for (const e of entries) if (typeof e?.[info.idField] === 'string') ids.push(e[info.idField] as string);
-  const head: LedgerHead = { lastHash: verifyParsed(parsed, { format, hasher: ctx.hasher, maxProblems: 1 }).head, ids };
-  const lastTs = entries[entries.length - 1]?.[info.tsField];
-  if (typeof lastTs === 'string') head.lastTs = lastTs;
-  return head;
-}
-
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-/** Sets an entity's status with its times: `startedAt` when work starts, `completedAt` when done and cleared when reopened. */
-function setStatus(e: TaskEntity, status: TaskEntity['status'], ts: string): void {
-  if (status === e.status) return;
-  e.status = status;
-  if (status === 'in-progress' && !e.startedAt) e.startedAt = ts;
-  if (status === 'done') e.completedAt = ts;
-  else delete e.completedAt;
-}
-
-/**
- * `task`: sets a leaf task's status or adds a task, applies the roll-up to
- * the index and the entity files, checks the WBS memory, and writes the
- * changed files through the WBS journal (all or none), under the WBS lock.
- */
-export async function task(ctx: McpContext, args: TaskArgs): Promise<Result<unknown>> {
-  const unfit = unfitArguments(args);
-  if (unfit.length > 0) return fail(unfit);
-  return ctx.exclusive(`${WBS_MEMORY_ROOT}.wbs.lock`, async () => {
-    const read = await loadTaskIndex(ctx);
-    if (!read.ok) return read;
-    const loaded = read.value;
-    const before = loaded.index;
-    const index = clone(before);
-    const entities = new Map<string, TaskEntity>();
-    const entity = (id: string): TaskEntity | undefined => {
-      const file = `tasks/${id}.json`;
-      if (!entities.has(file) && loaded.tasks[file] !== undefined) entities.set(file, clone(loaded.tasks[file]) as TaskEntity);
-      return entities.get(file);
-    };
-    const ts = ctx.timestamp();
-    const at = index.tasks.findIndex((t) => t.id === args.id);
-    if (at >= 0) {
-      const entry = index.tasks[at]!;
-      if (args.status === undefined && args.title === undefined && args.dependencies === undefined)
-        return fail([error('mcp.invalid-arguments', 'give a status, title or dependencies to set', { pointer: '' })]);
-      if (args.status !== undefined && entry.children.length > 0) return fail([error('mcp.status-derived', `${args.id} has children; its status is their roll-up`, { pointer: '/status' })]);
-      if (args.status !== undefined) entry.status = args.status;
-      if (args.dependencies !== undefined) entry.dependencies = [...args.dependencies];
-      const e = entity(args.id);
-      if (e !== undefined) {
-        if (args.title !== undefined) e.title = args.title;
-        if (args.dependencies !== undefined) e.dependencies = [...args.dependencies];
-        if (args.status !== undefined) setStatus(e, args.status, ts);
-      }
-    } else {
-      if (args.title === undefined) return fail([error('mcp.invalid-arguments', `there is no task ${args.id}; a new task needs a title`, { pointer: '/title' })]);
-      const parent = wbsParent(args.id) ?? null;
-      const type = typeForDepth(wbsDepth(args.id)!)!;
-      const status = args.status ?? 'pending';
-      const dependencies = [...(args.dependencies ?? [])];
-      const entry: TaskIndexEntry = { id: args.id, type, status, parent, children: [], dependencies };
-      index.tasks.push(entry);
-      index.tasks.sort((a, b) => compareWbsIds(a.id, b.id));
-      if (parent !== null) {
-        const p = index.tasks.find((t) => t.id === parent);
-        if (p !== undefined) p.children = [...p.children, args.id].sort(compareWbsIds);
-        const pe = entity(parent);
-        if (pe !== undefined) pe.children = [...(pe.children ?? []), args.id].sort(compareWbsIds);
-      }
-      entities.set(`tasks/${args.id}.json`, { id: args.id, type, title: args.title, status, parent, children: [], dependencies });
-    }
-    const rolled = rollup(index);
-    // Entity files carry the statuses the roll-up gives their parents.
-    for (const t of rolled.tasks) {
-      const e = entity(t.id);
-      if (e !== undefined) setStatus(e, t.status, ts);
-    }
-    const indexFile = fileNameOf(wbsTaskIndex);
-    const docs = new Map<string, unknown>([[indexFile, rolled]]);
-    for (const [file, e] of entities) docs.set(file, e);
-    const patches: FilePatch[] = [];
-    const changes = new Map<string, Uint8Array>();
-    for (const [file, value] of docs) {
-      const base = file === indexFile ? before : loaded.tasks[file];
-      if (base !== undefined && JSON.stringify(base) === JSON.stringify(value)) continue;
-      patches.push({ file, baseHash: base === undefined ? null : hashJson(base, ctx.hasher), patch: [{ op: base === undefined ? 'add' : 'replace', path: '', value }], fixes: [] });
-      changes.set(WBS_MEMORY_ROOT + file, ctx.encode(json(value)));
-    }
-    if (patches.length === 0) return ok({ changed: [], task: rolled.tasks.find((t) => t.id === args.id) });
-    const checked = await checkChanges(ctx.options.source, [WBS_MEMORY_ROOT], new Map(), changes, ctx.hasher);
-    // The checker's own cycle detection: a self-dependency or a cycle the write would add (an existing one elsewhere does not block it).
-    const isCycle = (p: { code: string }) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle';
-    const cycles = [...checked.errors, ...checked.warnings].filter(isCycle);
-    if (cycles.length > 0) return fail([error('mcp.dependency-cycle', `the dependencies of ${args.id} would close a dependency cycle; nothing was written`, { pointer: '/dependencies' }), ...cycles]);
-    if (checked.errors.length > 0) return fail(refusal(checked.errors));
-    const applied = await applyPlan({ patches, remaining: [] }, ctx.files, { hasher: ctx.hasher });
-    if (!applied.ok) {
-      // A file changed since it was loaded (a writer without the WBS lock): nothing was written.
-      const stale = applied.problems.find((p) => p.code === 'wbs.plan-stale');
-      if (stale === undefined) return applied;
-      return fail([
-        error('mcp.write-conflict', `${stale.file ?? 'a WBS file'} changed since this write read it (another writer); nothing was written`, { ...(stale.file ? { file: stale.file } : {}) }),
-        ...applied.problems,
-      ]);
-    }
-    for (const p of changes.keys()) ctx.formats.set(p, p === WBS_MEMORY_ROOT + indexFile ? wbsTaskIndex.id : wbsTask.id);
-    return ok({ changed: [...changes].map(([path, bytes]) => ({ path, hash: ctx.hash(bytes) })), task: rolled.tasks.find((t) => t.id === args.id) }, checked.warnings);
-  });
-}
-
-/** `thread`: applies one operation under the thread store's transition rules, checks the new store and writes it, under the store's lock. */
-export async function thread(ctx: McpContext, args: ThreadArgs): Promise<Result<unknown>> {
-  const stores = ctx.pathsOf(threadStore.id);
-  const path = args.store ?? (stores.length === 1 ? stores[0] : undefined);
-  if (path === undefined) return fail([error('mcp.invalid-arguments', `name the store: one of ${stores.join(', ')}`, { pointer: '/store' })]);
-  if (!stores.includes(path)) return fail([error('mcp.not-found', `${JSON.stringify(path)} is not a thread store under the served directory`, { pointer: '/store' })]);
-  const unfit = unfitArguments(args);
-  if (unfit.length > 0) return fail(unfit);
-  const lock = `${path}.lock`;
-  return ctx.exclusive(lock, async () => {
-    let base: Uint8Array | undefined;
-    try {
-      base = await ctx.files.read(path);
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    if (base === undefined) return fail([error('mcp.not-found', `${path} no longer exists`, { file: path })]);
-    const text = decodeUtf8(base, path);
-    if (!text.ok) return text;
-    const parsed = parseJson(text.value);
-    if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: path })));
-    const result = applyOperation(
-      parsed.value as ThreadStore,
-      { command: args.command, params: args.params as Record<string, unknown>, ...(args.operator ? { operator: args.operator } : {}) },
-      { now: () => ctx.now() },
-    );
-    if (!result.ok) return fail(result.problems.map((p: Problem) => ({ ...p, file: path })));
-    const written = await checkedWrite(ctx, [path], [{ path, bytes: ctx.encode(json(result.value)), base }], { held: [lock] });
-    if (!written.ok) return written;
-    const operations = result.value.operations;
-    return ok({ changed: written.value, operation: operations[operations.length - 1] }, written.problems);
-  });
 }

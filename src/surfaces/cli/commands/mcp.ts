@@ -1,10 +1,6 @@
-import { join, sep } from 'node:path';
-import type { LedgerFormatId } from '../../../services/ledger/index.js';
-import { nodeCheckSource } from '../../../adapters/node/check-source.js';
-import { nodeFiles } from '../../../adapters/node/fs-port.js';
-import { appendEntry } from '../../../adapters/node/ledger-file.js';
-import { withLock } from '../../../adapters/node/lock.js';
-import { type Problem, type Result, error, fail } from '../../../kernel/problems/index.js';
+import { sep } from 'node:path';
+import { nodeMemoryOptions } from '../../../adapters/node/open-memory.js';
+import { type Problem, error } from '../../../kernel/problems/index.js';
 import { messageOf } from '../../../kernel/problems/message-of.js';
 import { type Command, UsageError } from '../command.js';
 import { cliConfig } from '../config-file.js';
@@ -28,9 +24,9 @@ const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
 /** Problems of a file the client named as `rel`: named by it, and DIR's absolute path left out of their messages. */
-const relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
+const _relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
 
-const problemsOf = (cause: unknown): Problem[] => {
+const _problemsOf = (cause: unknown): Problem[] => {
   const problems = (cause as { problems?: unknown } | null)?.problems;
   return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', messageOf(cause))];
 };
@@ -99,27 +95,9 @@ config file that is not valid: its file, line and column are named).
       throw new UsageError('memkit mcp needs the MCP SDK: npm install @modelcontextprotocol/server@2');
     }
     // Any extension (the WBS journal stages temp names); a read-only server leaves even stale temp files alone.
-    const files = nodeFiles(dir, { extensions: null, recover: values.write === true });
-    const appendLedger = async (rel: string, draft: Record<string, unknown>, format: LedgerFormatId): Promise<Result<never>> => {
-      try {
-        // The port refuses a path that leaves DIR (.., absolute, a link out) before the ledger file is opened.
-        if ((await files.read(rel)) === undefined) return fail([error('mcp.not-found', `${rel} does not exist`, { file: rel })]);
-        const appended = await appendEntry(join(dir, ...rel.split('/')), draft as never, { format, hasher: cliHasher });
-        return (appended.ok ? appended : fail(relativeTo(dir, rel, appended.problems))) as Result<never>;
-      } catch (cause) {
-        return fail(problemsOf(cause));
-      }
-    };
     const server = await mcp.createMemkitMcpServer({
-      files,
-      source: nodeCheckSource(dir, { maxFileBytes }),
+      ...nodeMemoryOptions(dir, { recover: values.write === true, maxFileBytes, hasher: cliHasher }),
       write: values.write === true,
-      appendLedger,
-      withLock: async (rel, fn) => {
-        const held = await withLock(join(dir, ...rel.split('/')), () => fn());
-        return held.ok ? held : fail(relativeTo(dir, rel, held.problems));
-      },
-      hasher: cliHasher,
       serverInfo: { name: 'memkit', version: memkitVersion() },
     });
     const what = `${shown(io, dir)} (${values.write ? 'read-write' : 'read-only'}; tools: ${server.tools.join(', ')})`;

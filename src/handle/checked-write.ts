@@ -1,10 +1,10 @@
-import { randomToken, sameBytes } from '../../kernel/canonical/bytes.js';
-import type { Hasher } from '../../kernel/canonical/index.js';
-import { RULES } from '../../engine/rules.js';
-import { CONFIG_FILE, type CheckSource, type FormatId, type ListScope, checkDirectory, inListScope } from '../../engine/index.js';
-import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import type { FilePort } from '../../services/store/index.js';
-import { problemsOf } from './context.js';
+import { randomToken, sameBytes } from '../kernel/canonical/bytes.js';
+import type { Hasher } from '../kernel/canonical/index.js';
+import { RULES } from '../engine/rules.js';
+import { CONFIG_FILE, type CheckSource, type FormatId, type ListScope, checkDirectory, inListScope } from '../engine/index.js';
+import { type Problem, type Result, error, fail, ok } from '../kernel/problems/index.js';
+import type { FilePort } from '../services/store/index.js';
+import { type WithLock, problemsOf } from './context.js';
 
 /** Files a write would produce: path → new bytes. */
 export type Changes = ReadonlyMap<string, Uint8Array>;
@@ -91,7 +91,7 @@ export async function checkChanges(
 
 /** The refusal of a write whose result would not check clean: one summary problem, then the new errors. */
 export function refusal(added: Problem[]): Problem[] {
-  return [error('mcp.would-not-check-clean', `the write would add ${added.length} error${added.length === 1 ? '' : 's'}; nothing was written`), ...added];
+  return [error('memory.would-not-check-clean', `the write would add ${added.length} error${added.length === 1 ? '' : 's'}; nothing was written`), ...added];
 }
 
 /** One file a write replaces: its new bytes, and the bytes they were computed from (`undefined`: no file). */
@@ -104,23 +104,19 @@ export interface PlannedWrite {
 /** Where a file's new bytes wait for the compare: hidden, beside it, a random token in the name, an extension every port allows. */
 function stagingPath(path: string, token: string): string {
   const slash = path.lastIndexOf('/');
-  return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${token}.mcp-tmp.txt`;
+  return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${token}.memkit-tmp.txt`;
 }
 
 /**
  * Replaces whole files so that no other writer's change is lost: each new
  * file is staged beside its target; then, holding each target's lock (in
  * path order), every target is compared with the bytes the write was
- * computed from, and only when none changed (else `mcp.write-conflict`) are
+ * computed from, and only when none changed (else `memory.write-conflict`) are
  * the staged files renamed into place. Leftover staged files are removed.
- * Locks are taken by `withLock` (the server's; without it only the compare
+ * Locks are taken by `withLock` (the handle's; without it only the compare
  * guards the write), except those in `held`. Never rejects.
  */
-export async function commitWrites(
-  files: FilePort,
-  writes: readonly PlannedWrite[],
-  options: { withLock?: <T>(path: string, fn: () => Promise<T>) => Promise<Result<T>>; held?: readonly string[] },
-): Promise<Result<void>> {
+export async function commitWrites(files: FilePort, writes: readonly PlannedWrite[], options: { withLock?: WithLock | undefined; held?: readonly string[] }): Promise<Result<void>> {
   const token = randomToken();
   const staged: string[] = [];
   const renamed = new Set<string>();
@@ -149,7 +145,7 @@ export async function commitWrites(
     for (const w of writes) {
       if (sameBytes(await files.read(w.path), w.base)) continue;
       const what = w.base === undefined ? 'was created' : 'changed';
-      changed.push(error('mcp.write-conflict', `${w.path} ${what} since this write read it (another writer); nothing was written`, { file: w.path }));
+      changed.push(error('memory.write-conflict', `${w.path} ${what} since this write read it (another writer); nothing was written`, { file: w.path }));
     }
     if (changed.length > 0) return fail(changed);
     for (let k = 0; k < writes.length; k++) {
@@ -163,7 +159,7 @@ export async function commitWrites(
   } catch (cause) {
     const done = writes.filter((_, k) => renamed.has(staged[k]!)).map((w) => w.path);
     const problems = problemsOf(cause);
-    if (done.length > 0) problems.push(error('mcp.internal-error', `the write stopped after replacing ${done.join(', ')}`));
+    if (done.length > 0) problems.push(error('memory.io-error', `the write stopped after replacing ${done.join(', ')}`));
     return fail(problems);
   } finally {
     await cleanUp();

@@ -1,0 +1,8 @@
+/**
+ * The memory handle: one object for a memory directory, its ordinary jobs as methods.
+ * @packageDocumentation
+ */
+export type { AppendLedger, MemoryOptions, WithLock } from './context.js';
+export type { LedgerReport } from './read.js';
+export type { AppendInput, AppendedEntry, ChangedFile, TaskInput, ThreadInput, WriteDocInput, WrittenDoc, WrittenTask, WrittenThread } from './write.js';
+export { type InclusionProofOf, type LedgerRef, type MemoryDocView, type MemoryHandle, type MemoryOperations, type MemoryOperationsOrThrow, openMemory } from './open-memory.js';
