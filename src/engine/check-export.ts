@@ -9,6 +9,5 @@ import type { CheckContext, LoadedFile } from '../formats/check-context.js';
  */
 export async function checkExportBundle(file: LoadedFile, ctx: CheckContext): Promise<void> {
   const result = await importBundle(file.text, { files: memoryFiles(), records: memoryRecords() }, { file: file.path, env: { hasher: ctx.env.hasher } });
-  if (!result.ok) ctx.report(file, result.problems);
-  else ctx.report(file, result.problems ?? []);
+  ctx.report(file, result.problems ?? []);
 }

@@ -59,15 +59,12 @@ export function guardStore(core: StoreCore): Store {
   const locked = {} as Record<string, unknown>;
   for (const name of OP_NAMES) {
     const fn = (core.ops[name] as (...args: unknown[]) => Promise<unknown>).bind(core.ops);
-    direct[name] = (...args: unknown[]) => {
+    const call = (...args: unknown[]) => {
       assertOpen();
       return fn(...args);
     };
-    locked[name] = (...args: unknown[]) =>
-      lock(() => {
-        assertOpen();
-        return fn(...args);
-      });
+    direct[name] = call;
+    locked[name] = (...args: unknown[]) => lock(() => call(...args));
   }
   const tx = direct as unknown as StoreOps;
   return {
