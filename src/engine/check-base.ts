@@ -14,9 +14,6 @@ export type { BaseFiles, BaseUnreadable };
 
 const isUnreadable = (v: unknown): v is BaseUnreadable => v !== null && typeof v === 'object' && typeof (v as BaseUnreadable).unreadable === 'string';
 
-/** The history rule of a format, when it has one. */
-const historyOf = (format: FormatId) => formatById(format).history;
-
 /** Every comparison of HEAD's file with the base's a format makes: its history rule's and its rules'. */
 function comparesOf(format: FormatId): NonNullable<HistoryRule['compare']>[] {
   const f = formatById(format);
@@ -85,7 +82,7 @@ export async function checkAgainstBase(head: CheckSource, base: BaseFiles, optio
   }
   const baseFiles = baseList.filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(p));
   for (const [path, cls] of classifyPaths(baseFiles)) {
-    if ('format' in cls && historyOf(cls.format)?.permanent === true && !present.has(path))
+    if ('format' in cls && formatById(cls.format).history?.permanent === true && !present.has(path))
       found.push(error('git.file-deleted', `${path} exists at the base revision and is gone: every entry in it was deleted`, { file: path }));
   }
   const added: Problem[] = [...unreadable];
