@@ -6,7 +6,7 @@
 // plain subset the fast path reads go through `yaml`, as real ones would: a block scalar in 1 in
 // 50 frontmatters.
 import { stringifyFrontmatter } from '../src/syntax/index.js';
-import { MemoryDocFrontmatter } from '../src/schema/index.js';
+import { MemoryDocFrontmatter } from '../src/schema/typebox/thunderus.js';
 
 /** Deterministic pseudo-random numbers so every run uses the same corpus. */
 export function rng(seed: number): () => number {

@@ -81,6 +81,7 @@ export { TaskEntity, TaskIndex, TaskIndexEntry, WBS_ID_PATTERN, WBS_STATUSES, WB
 export { MemkitConfig } from './memkit-config.js';
 
 // The registry, validation and the emitted files.
+export type { SchemaValue, TypedSchema } from './typed-schema.js';
 export { type CheckEnv, type FormatDef, type FormatFamily, type SchemaId, type SchemaObject, formatIds, formats, getFormat, isSchemaId } from './registry.js';
 export {
   DEFAULT_MAX_PROBLEMS,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryDocArb } from '../../src/schema/arbitraries/index.js';
 import { type FrontmatterOptions, createParseStats, parseFrontmatter, serializeFrontmatter, splitFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../../src/syntax/index.js';
-import { MemoryDocFrontmatter } from '../../src/schema/index.js';
+import { MemoryDocFrontmatter } from '../../src/schema/typebox/thunderus.js';
 import { docVariantArb } from './generators.js';
 
 const KEY_ORDER = Object.keys(MemoryDocFrontmatter.properties);

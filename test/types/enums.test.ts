@@ -9,7 +9,9 @@ import type { MemkitConfig } from '../../src/schema/memkit-config.js';
 import type { FeedbackLogEntry, PROGRESS_STATUSES, ProgressRow, RiskRegisterEntry, WorkflowState } from '../../src/schema/memory-bank.js';
 import type { THREAD_STATUSES, Thread, ThreadOperation } from '../../src/schema/thread-store.js';
 import { type EVENT_KINDS, type EventV1, MEMORY_KINDS, type MemoryDocFrontmatter, MemoryKind } from '../../src/schema/thunderus.js';
-import { TaskIndex, type TaskEntity, WBS_STATUSES, WBS_TYPES } from '../../src/schema/wbs.js';
+import { type TaskEntity, type TaskIndex, WBS_STATUSES, WBS_TYPES } from '../../src/schema/wbs.js';
+import * as wbsDefs from '../../src/schema/typebox/wbs.js';
+import * as thunderusDefs from '../../src/schema/typebox/thunderus.js';
 
 type TaskStatus = TaskIndex['tasks'][number]['status'];
 
@@ -23,7 +25,7 @@ describe('enum fields are literal unions', () => {
     // @ts-expect-error a misspelt status is no task status
     const wrong: TaskStatus = 'in_progress';
     expect([right, number, wrong]).toEqual(['in-progress', 42, 'in_progress']);
-    const status = (TaskIndex.properties.tasks.items.properties.status as { enum: unknown }).enum;
+    const status = wbsDefs.TaskIndex.properties.tasks.items.properties.status.enum;
     expect(status).toEqual([...WBS_STATUSES]);
     expect(WBS_TYPES).toEqual(['epic', 'feature', 'task']);
   });
@@ -35,7 +37,8 @@ describe('enum fields are literal unions', () => {
     const wrong: MemoryDocFrontmatter['kind'] = 'not-a-kind';
     const right: MemoryDocFrontmatter['kind'] = 'adr';
     expect([wrong, right]).toEqual(['not-a-kind', 'adr']);
-    expect(MemoryKind.enum).toEqual([...MEMORY_KINDS]);
+    expect(thunderusDefs.MemoryKind.enum).toEqual([...MEMORY_KINDS]);
+    expect(MemoryKind).toBe(thunderusDefs.MemoryKind);
   });
 
   it('types the severities and statuses of the Memory Bank ledgers as their literals', () => {

@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { type Problem, error } from '../../kernel/problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../../schema/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../../schema/export-v2.js';
+import type { SchemaObject } from '../../schema/registry.js';
 import { schemaProblems } from '../../schema/validate.js';
 import { isDateTime } from '../../schema/date-time.js';
 
@@ -20,13 +21,13 @@ export const exportV2Formats = [
 ] as const;
 
 /** Record schemas per schema version and type. */
-export const RECORD_SCHEMAS: Readonly<Record<number, Readonly<Record<string, TSchema>>>> = {
+export const RECORD_SCHEMAS: Readonly<Record<number, Readonly<Record<string, SchemaObject>>>> = {
   1: { Fact: FactV1, Decision: DecisionV1, Identity: IdentityV1 },
   2: { Decision: DecisionV2, DocEdge: DocEdgeV2, Fact: FactV2, File: FileV2, Identity: IdentityV2 },
 };
 
 /** Manifest schemas per schema version (v1 uses the generic ADR-0002 manifest). */
-export const MANIFEST_SCHEMAS: Readonly<Record<number, TSchema>> = { 1: ExportManifest, 2: ExportManifestV2 };
+export const MANIFEST_SCHEMAS: Readonly<Record<number, SchemaObject>> = { 1: ExportManifest, 2: ExportManifestV2 };
 
 interface Checker {
   Check(value: unknown): boolean;

@@ -1,7 +1,8 @@
 import { stringify as yamlStringify } from 'yaml';
 import { canonicalize, canonicalizeResult } from '../../kernel/canonical/index.js';
 import { LineIndex, MemkitError, type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../../kernel/problems/index.js';
-import { FeedbackLogEntry, validate, type ValidateOptions } from '../../schema/index.js';
+import { validate, type ValidateOptions } from '../../schema/index.js';
+import { FeedbackLogEntry } from '../../schema/typebox/memory-bank.js';
 import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from '../../syntax/frontmatter.js';
 import { guard } from '../../syntax/guard.js';
 import { type Limits, resolveLimits } from '../../syntax/limits.js';

@@ -1,6 +1,7 @@
 import { countNewlines } from '../../syntax/count-newlines.js';
 import { type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../../kernel/problems/index.js';
-import { ProgressRow, validate, type ValidateOptions } from '../../schema/index.js';
+import { validate, type ValidateOptions } from '../../schema/index.js';
+import { ProgressRow } from '../../schema/typebox/memory-bank.js';
 import { splitFrontmatter } from '../../syntax/frontmatter.js';
 import { guard } from '../../syntax/guard.js';
 import { type Limits, resolveLimits } from '../../syntax/limits.js';

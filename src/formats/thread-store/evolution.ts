@@ -1,7 +1,8 @@
-import Type, { type TSchema } from 'typebox';
+import Type from 'typebox';
 import { type Problem, type Result, error, fail, joinPointer, ok, warning } from '../../kernel/problems/index.js';
-import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../../schema/common.js';
-import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../../schema/thread-store.js';
+import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../../schema/typebox/common.js';
+import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../../schema/typebox/thread-store.js';
+import type { SchemaObject } from '../../schema/registry.js';
 import { checkSchema } from '../export-bundle/records.js';
 
 /**
@@ -103,7 +104,7 @@ const ThreadV1x = Type.Object({ ...Thread.properties, summary: Type.Optional(Typ
 const StoreV1x = Type.Object({ ...ThreadStore.properties, threads: StrictRecord(THREAD_ID_PATTERN, ThreadV1x) }, { title: 'thread store (1.x)' });
 
 /** The JSON schema a store of each version must match (field presence rules are checked separately). */
-export const THREAD_STORE_SCHEMAS: Readonly<Record<ThreadStoreVersion, TSchema>> = {
+export const THREAD_STORE_SCHEMAS: Readonly<Record<ThreadStoreVersion, SchemaObject>> = {
   '1.0.0': StoreV1x,
   '1.0.1': StoreV1x,
   '1.1.0': StoreV1x,

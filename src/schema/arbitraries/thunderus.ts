@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import type { Static } from 'typebox';
-import { DEDUP_STRATEGIES, EVENT_ACTORS, EVENT_KINDS, type EventV1, type GardenerConfig, MEMORY_KINDS, type MemoryDocFrontmatter, type MemoryManifest, type Provenance } from '../index.js';
+import { DEDUP_STRATEGIES, EVENT_ACTORS, EVENT_KINDS, type EventV1, type GardenerConfig, MEMORY_KINDS, type MemoryDocFrontmatter, type MemoryManifest } from '../thunderus.js';
 import { ALNUM, nonEmptyText, prefixedId, relPath, tags, text, token } from './internal.js';
 import { dateTimeArb } from './primitives.js';
 
@@ -8,7 +7,7 @@ import { dateTimeArb } from './primitives.js';
 export const memoryDocIdArb: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(...ALNUM), token(ALNUM + '._:-', 0, 30)).map(([first, rest]) => first + rest);
 
 /** Provenance back-links: `evt_…` event ids, `patch_…` patch ids, optional git commit ids. */
-export const provenanceArb: fc.Arbitrary<Static<typeof Provenance>> = fc.record(
+export const provenanceArb: fc.Arbitrary<MemoryDocFrontmatter['provenance']> = fc.record(
   {
     events: fc.array(prefixedId('evt_'), { maxLength: 3 }),
     patches: fc.array(prefixedId('patch_'), { maxLength: 3 }),

@@ -1,7 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { MEMORY_BANK_DIR, decisionLog, fileNameOf } from '../../formats/index.js';
-import { MemoryKind } from '../../schema/thunderus.js';
-import { WBS_STATUSES, WbsId } from '../../schema/wbs.js';
+import { MemoryKind } from '../../schema/typebox/thunderus.js';
+import { WBS_STATUSES, WbsId } from '../../schema/typebox/wbs.js';
 
 // Input schemas of the tools. Descriptions only where the property name does not say enough: every word costs an agent tokens on every turn.
 

@@ -1,5 +1,5 @@
 import { type Problem, error, fail, ok, toPointer, warning } from '../../../kernel/problems/index.js';
-import { DecisionV1, FactV1, IdentityV1 } from '../../../schema/export-v1.js';
+import { DecisionV1, FactV1, IdentityV1 } from '../../../schema/typebox/export-v1.js';
 import type { AnyRecord, RecordMigration } from './migration.js';
 
 const known: Record<string, readonly string[]> = {

@@ -1,0 +1,66 @@
+import Type, { type Static, type TEnum, type TSchema } from 'typebox';
+import { ISO_DATE_TIME_PATTERN, isDateTime } from '../date-time.js';
+import { withForm } from '../form.js';
+import { isLowerSha256 } from '../hex.js';
+
+/**
+ * The RFC 3339 `date-time` memkit accepts: `T`, seconds, optional fraction, `Z` or `+hh:mm`; no
+ * leap second, `[zone]` or space: what TypeBox's and Ajv's formats disagree on, pinned down.
+ */
+export const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
+
+/** RFC 3339 date-time that exists on the calendar, in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
+export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
+
+/**
+ * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`): for
+ * fields a seed calls ISO 8601. Outside memkit's RFC 3339 profile it gets `convention.date-time-profile`.
+ */
+export const DateTime = withForm(Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' }), isDateTime);
+
+/** Hex SHA-256 in either case: the seeds say only "sha256". */
+export const SHA256_HEX_PATTERN = '^[0-9a-fA-F]{64}$';
+
+/**
+ * Hex SHA-256, upper or lower case (the seeds say only "sha256"); memkit
+ * writes lowercase, and reports others as `convention.lowercase-hex`.
+ */
+export const Sha256 = withForm(Type.String({ pattern: SHA256_HEX_PATTERN, description: 'hex SHA-256' }), isLowerSha256);
+
+/** Lowercase hex SHA-256: for what memkit writes and reads back itself (export bundles). */
+export const LowerSha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'lowercase hex SHA-256' });
+
+/** A git commit id (abbreviated or full SHA-1, or SHA-256 object format). */
+export const GitSha = Type.String({ pattern: '^[0-9a-f]{7,64}$', description: 'git commit id' });
+
+/** The SemVer 2.0.0 grammar (https://semver.org), as the official regular expression. */
+export const SEMVER_PATTERN =
+  '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
+
+/** A SemVer 2.0.0 version string. */
+export const Semver = Type.String({ pattern: SEMVER_PATTERN, description: 'SemVer 2.0.0 version' });
+
+/** A non-empty string. */
+export const NonEmpty = (description?: string) => Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });
+
+/**
+ * An enum of string literals, emitted as JSON Schema `enum`, whose static type is the union of
+ * the literals: the return type is spelled out because `Type.Enum` infers its values from the
+ * generic `[...T]` as `TEnumValue[]`, which makes every enum field `string | number`.
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, description?: string): TEnum<[...T]> {
+  return Type.Enum<[...T]>([...values] as [...T], description === undefined ? {} : { description });
+}
+
+/** A string-keyed map whose keys match `keyPattern`; other keys are rejected. */
+export function StrictRecord<V extends Parameters<typeof Type.Record>[1]>(keyPattern: string, value: V) {
+  return Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false });
+}
+
+/** An object whose every property matches `value` (`additionalProperties`), whatever its key: a `^.*$` key pattern would miss newlines. */
+export function OpenRecord<V extends TSchema>(value: V, description?: string) {
+  return Type.Unsafe<Record<string, Static<V>>>(description === undefined ? { type: 'object', additionalProperties: value } : { type: 'object', additionalProperties: value, description });
+}
+
+/** Any JSON object (kind-specific payloads, parameters). */
+export const AnyObject = (description?: string) => Type.Unsafe<Record<string, unknown>>(description === undefined ? { type: 'object' } : { type: 'object', description });

@@ -1,0 +1,37 @@
+import Type, { type Static } from 'typebox';
+import { StringEnum } from './common.js';
+
+/** A rule's configured severity: `off` drops its problems, `warn` and `error` set their severity. */
+const RuleSettingSchema = StringEnum(['off', 'warn', 'error'] as const);
+
+/**
+ * `memkit.config.json`: how `memkit check` reads one memory directory. Every
+ * key is optional; `$schema` may name the emitted JSON Schema for editor
+ * completion. Unknown keys are refused so a misspelt key is not silently ignored.
+ */
+export const MemkitConfig = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    profile: Type.Optional(StringEnum(['spec', 'strict'] as const, "`spec` (default): only what a format's specification states is an error; `strict`: memkit's conventions are errors too.")),
+    rules: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$' }), RuleSettingSchema, { additionalProperties: false, description: 'Severity per problem code.' })),
+    memoryBank: Type.Optional(
+      Type.Object(
+        {
+          writers: Type.Optional(
+            Type.Record(Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 })), {
+              description: 'Who may write each memory-bank file (file name → agent names); replaces the default roster of the files named.',
+            }),
+          ),
+          lockedBy: Type.Optional(Type.String({ minLength: 1, description: 'The agent systemPatterns.md must be locked by (default ReaperOAK).' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    ignore: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000, description: 'Globs (`*`, `**`, `?`) of paths, relative to the checked directory, that are not checked.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** A parsed `memkit.config.json`. */
+export type MemkitConfig = Static<typeof MemkitConfig>;
