@@ -80,9 +80,9 @@ export interface MemoryOperations {
   /** Applies one thread-store operation under the store's transition rules. */
   thread(input: ThreadInput): Promise<Result<WrittenThread>>;
   /** The directory as a self-verifying NDJSON export bundle. */
-  exportBundle(options?: { agentId?: string }): Promise<Result<string>>;
+  export(options?: { agentId?: string }): Promise<Result<string>>;
   /** Imports a bundle into the directory, all files or none (`policy` for files that differ: default `fail`). */
-  importBundle(bundle: string | Uint8Array, options?: { policy?: ConflictPolicy }): Promise<Result<ImportSummary>>;
+  import(bundle: string | Uint8Array, options?: { policy?: ConflictPolicy }): Promise<Result<ImportSummary>>;
   /** The recovery drill: export, import into a fresh memory, compare every record. */
   drill(): Promise<Result<DrillReport>>;
 }
@@ -236,8 +236,8 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const found = await discover();
       return found.ok ? applyThread(ctx, input) : found;
     }),
-    exportBundle: guarded(async (options = {}) => exportToString(directoryMemory(ctx.files, { hasher: ctx.hasher }), { agentId: options.agentId ?? 'memkit', env: { hasher: ctx.hasher } })),
-    importBundle: guarded(async (bundle, options = {}) => {
+    export: guarded(async (options = {}) => exportToString(directoryMemory(ctx.files, { hasher: ctx.hasher }), { agentId: options.agentId ?? 'memkit', env: { hasher: ctx.hasher } })),
+    import: guarded(async (bundle, options = {}) => {
       const imported = await importBundle(bundle, directoryMemory(ctx.files, { hasher: ctx.hasher }), { policy: options.policy ?? 'fail', env: { hasher: ctx.hasher } });
       discovered = undefined;
       return imported.ok ? ok(imported.value, imported.problems) : fail(imported.problems);

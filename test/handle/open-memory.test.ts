@@ -160,9 +160,9 @@ describe('openMemory', () => {
 
   it('exports, imports into a fresh memory and drills; the copy checks as the original', async () => {
     const memory = openMemory({ files: exampleFiles(), now });
-    const bundle = await memory.exportBundleOrThrow({ agentId: 'test' });
+    const bundle = await memory.exportOrThrow({ agentId: 'test' });
     const copy = openMemory({ files: memoryFiles(), now });
-    const imported = await copy.importBundleOrThrow(bundle);
+    const imported = await copy.importOrThrow(bundle);
     expect(imported.written).toBe(imported.records);
     expect((await copy.check()).ok).toBe(true);
     expect((await copy.listDocsOrThrow()).sort()).toEqual((await memory.listDocsOrThrow()).sort());

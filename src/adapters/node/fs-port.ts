@@ -3,8 +3,8 @@ import { MemkitError, error } from '../../kernel/problems/index.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, readdirIfAny, recoverTemps, syncDir } from './atomic-write.js';
 
-/** Extensions {@link nodeFiles} accepts by default: the memory formats' files. */
-export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.sql', '.txt'];
+/** Extensions {@link nodeFiles} accepts by default: the memory formats' files (the WBS seed's `.yaml` and `.yml` among them) and the SQLite search index `memkit index` keeps. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.yaml', '.yml', '.sql', '.txt', '.sqlite'];
 
 /** Options of {@link nodeFiles}. */
 export interface NodeFilesOptions {
@@ -53,6 +53,9 @@ function fingerprintOf(st: Awaited<ReturnType<NonNullable<FsFacade['stat']>>>, t
 // The path of entry `name` of directory `dir` (absolute, normalized): path.join would normalize it all again.
 const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
 
+/** The root directory does not exist (yet): a read finds nothing, a write creates it. */
+class RootMissing extends MemkitError {}
+
 const fail = (code: string, message: string): never => {
   throw new MemkitError([error(code, message)]);
 };
@@ -91,21 +94,34 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
   const extensions = options.extensions === undefined ? DEFAULT_EXTENSIONS : options.extensions;
   const ignoreDirs = new Set(options.ignoreDirs ?? ['.git', 'node_modules']);
   let realRoot: Promise<string> | undefined;
-  const getRoot = () => {
-    realRoot ??= (async () => {
-      const r = await fs.realpath(root);
+  // A root not there yet: reads find no file, lists are empty, and the first write creates it (`create`).
+  const getRoot = (create = false): Promise<string> => {
+    const found = (realRoot ??= (async () => {
+      let r: string;
+      try {
+        r = await fs.realpath(root);
+      } catch (e) {
+        if (!isCode(e, 'ENOENT')) throw e;
+        if (!create) throw new RootMissing([error('fs.not-found', `the directory ${root} does not exist`)]);
+        await fs.mkdir(root);
+        r = await fs.realpath(root);
+      }
       if (options.recover !== false) await recoverTemps(r, fs);
       return r;
-    })();
-    return realRoot;
+    })());
+    // Only a root found is remembered: a missing one is looked for again, and made by a write.
+    found.catch(() => {
+      if (realRoot === found) realRoot = undefined;
+    });
+    return found;
   };
 
   // The absolute path for `rel`, its shape, extension and links checked, and whether it existed then.
-  const locate = async (rel: string, checkExtension = true): Promise<{ abs: string; exists: boolean }> => {
+  const locate = async (rel: string, checkExtension = true, create = false): Promise<{ abs: string; exists: boolean }> => {
     const bad = checkRelativePath(rel);
     if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
     if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e))) fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
-    const base = await getRoot();
+    const base = await getRoot(create);
     const abs = join(base, ...rel.split('/'));
     // Resolve the deepest existing ancestor (or the file itself) through symbolic links.
     let probe = abs;
@@ -121,7 +137,7 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       }
     }
   };
-  const resolve = async (rel: string, checkExtension = true): Promise<string> => (await locate(rel, checkExtension)).abs;
+  const resolve = async (rel: string, checkExtension = true, create = false): Promise<string> => (await locate(rel, checkExtension, create)).abs;
   const resolveDir = async (prefix: string): Promise<string> => (prefix === '' ? getRoot() : resolve(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix, false));
 
   // The files under `prefix` (sorted), each with its fingerprint when `fingerprints` is set.
@@ -168,10 +184,19 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   };
 
+  const listedIfAny = (prefix: string, fingerprints: boolean) =>
+    listed(prefix, fingerprints).catch((e: unknown) => {
+      if (e instanceof RootMissing) return [];
+      throw e;
+    });
+
   const port: NodeFiles = {
     root,
     async read(path) {
-      const { abs, exists } = await locate(path);
+      const { abs, exists } = await locate(path).catch((e: unknown) => {
+        if (e instanceof RootMissing) return { abs: '', exists: false };
+        throw e;
+      });
       // Missing when checked: nothing to open (a file created since is read by the next call).
       if (!exists) return undefined;
       try {
@@ -182,10 +207,10 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       }
     },
     async write(path, data) {
-      await atomicWrite(await resolve(path), data, fs);
+      await atomicWrite(await resolve(path, true, true), data, fs);
     },
     async writeNoDirSync(path, data) {
-      await atomicWrite(await resolve(path), data, fs, { syncDir: false });
+      await atomicWrite(await resolve(path, true, true), data, fs, { syncDir: false });
     },
     async syncDirectoriesOf(paths) {
       const dirs = new Set<string>();
@@ -216,10 +241,10 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       }
     },
     async list(prefix) {
-      return (await listed(prefix, false)).map(([rel]) => rel);
+      return (await listedIfAny(prefix, false)).map(([rel]) => rel);
     },
     async listFingerprints(prefix) {
-      return listed(prefix, true);
+      return listedIfAny(prefix, true);
     },
     async removeEmptyDir(path) {
       if (fs.rmdir === undefined) return;

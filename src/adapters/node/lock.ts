@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { type Result, error, fail, ok } from '../../kernel/problems/index.js';
@@ -276,6 +276,8 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
         return ok(handle(path, record, tookOver));
       }
     } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(dirname(path)))
+        return fail([error('ledger.io-error', `cannot lock ${path}: the directory ${dirname(path)} does not exist`)]);
       return fail([error('ledger.io-error', `cannot lock ${path}: ${(cause as Error).message}`)]);
     }
     if (Date.now() >= deadline) return fail([error('ledger.lock-timeout', `${path} is held by another writer (waited ${timeoutMs} ms)`)]);

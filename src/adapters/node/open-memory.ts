@@ -38,6 +38,9 @@ export function nodeMemoryOptions(dir: string, options: NodeMemoryOptions = {}):
     source: nodeCheckSource(dir, maxFileBytes === undefined ? {} : { maxFileBytes }),
     hasher: nodeHasher,
     withLock: async (rel, fn) => {
+      // A write into a directory not there yet takes its lock beside the files it creates (the port confines the path first).
+      await files.read(rel);
+      await mkdir(dirname(abs(rel)), { recursive: true });
       const held = await withLock(abs(rel), () => fn());
       return held.ok ? held : fail(relativeTo(dir, rel, held.problems));
     },

@@ -1,4 +1,5 @@
 import { MemkitError } from '../../kernel/problems/index.js';
+import { isSearchIndexFile } from '../store/doc-file.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import { type ExportEnv, exportBundle } from './export.js';
 import { importBundle } from './import.js';
@@ -46,9 +47,9 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
   };
 }
 
-/** `files` without `hidden` in its listing; every other member, optional ones too, is the port's own. */
-function listingWithout(files: FilePort, hidden: string): FilePort {
-  const list = async (prefix: string) => (await files.list(prefix)).filter((p) => p !== hidden);
+/** `files` without the paths `hidden` picks in its listing; every other member, optional ones too, is the port's own. */
+function listingWithout(files: FilePort, hidden: (path: string) => boolean): FilePort {
+  const list = async (prefix: string) => (await files.list(prefix)).filter((p) => !hidden(p));
   return new Proxy(files, {
     get(target, key) {
       if (key === 'list') return list;
@@ -60,12 +61,13 @@ function listingWithout(files: FilePort, hidden: string): FilePort {
 
 /**
  * A memory directory as the CLI exports, imports and drills it: its files
- * (without the records file) and its records, kept in {@link RECORDS_PATH}.
+ * (without the records file and the derived search index,
+ * `SEARCH_INDEX_PATH`) and its records, kept in {@link RECORDS_PATH}.
  *
  * @example
  * declare const bundle: string, dir: string;
  * await importBundle(bundle, directoryMemory(nodeFiles(dir, { extensions: null })));
  */
 export function directoryMemory(files: FilePort, env: ExportEnv = {}): Memory & { files: FilePort; records: FileRecordStore } {
-  return { files: listingWithout(files, RECORDS_PATH), records: fileRecords(files, RECORDS_PATH, env) };
+  return { files: listingWithout(files, (p) => p === RECORDS_PATH || isSearchIndexFile(p)), records: fileRecords(files, RECORDS_PATH, env) };
 }

@@ -46,7 +46,19 @@ export function docRecordFromFile(path: string, bytes: Uint8Array, hasher: Hashe
   return ok(record, problems);
 }
 
-/** Paths of memory doc files (`<root>/**\/*.md`, a README excepted), sorted. */
+/** Paths of memory doc files (`<root>/**
+ * Where `memkit index` keeps the SQLite search index of a memory directory
+ * by default. The index is derived from the docs: exports leave it (and its
+ * `-wal`, `-shm`, `-journal` files) out, and a rebuild makes it again.
+ */
+export const SEARCH_INDEX_PATH = `${THUNDERUS_MEMORY_ROOT}/indexes/memory.sqlite`;
+
+/** True for the search index at {@link SEARCH_INDEX_PATH} and the files SQLite keeps beside it. */
+export function isSearchIndexFile(path: string): boolean {
+  return path === SEARCH_INDEX_PATH || (path.startsWith(`${SEARCH_INDEX_PATH}-`) && ['wal', 'shm', 'journal'].includes(path.slice(SEARCH_INDEX_PATH.length + 1)));
+}
+
+/**\/*.md`, a README excepted), sorted. */
 export async function listMemoryDocs(files: FilePort, root: string = THUNDERUS_MEMORY_ROOT): Promise<string[]> {
   return (await files.list(root)).filter(isMemoryDocName);
 }

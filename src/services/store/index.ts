@@ -24,7 +24,7 @@ export type { Store, StoreCapabilities, StoreOps } from './store-port.js';
 export { type StoreCore, guardStore } from './guard-store.js';
 export { type MemoryStoreOptions, memoryStore } from './memory-store.js';
 export { THUNDERUS_MEMORY_ROOT } from '../../formats/index.js';
-export { docRecordFromFile, listMemoryDocs } from './doc-file.js';
+export { SEARCH_INDEX_PATH, docRecordFromFile, isSearchIndexFile, listMemoryDocs } from './doc-file.js';
 export { type IndexOptions, type IndexReport, indexDrift, rebuildSearchIndex, refreshIndex } from './index-refresh.js';
 export { MANIFEST_PATH, isAbsolutePath, relativeFromAbsolute } from '../../formats/memory-manifest/paths.js';
 export { type ManifestOptions, buildManifest, checkManifest, manifestText } from './manifest.js';

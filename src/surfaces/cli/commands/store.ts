@@ -3,7 +3,7 @@ import { atomicWrite } from '../../../adapters/node/atomic-write.js';
 import { type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../../../adapters/sqlite/index.js';
 import type { Problem } from '../../../kernel/problems/index.js';
 import { MEMORY_KINDS } from '../../../schema/thunderus.js';
-import { type IndexReport, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../../services/store/index.js';
+import { type IndexReport, SEARCH_INDEX_PATH, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../../services/store/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
@@ -12,7 +12,7 @@ import { progressBar } from '../progress.js';
 import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, positiveInt, shown } from './shared.js';
 
 /** Where `memkit index` keeps the database unless `--db` says otherwise (relative to DIR). */
-const DEFAULT_DB = '.thunderus/memory/indexes/memory.sqlite';
+const DEFAULT_DB = SEARCH_INDEX_PATH;
 
 /** The engines `--engine` names: `auto` is better-sqlite3 when it loads, else sqlite-wasm. */
 const ENGINES = ['auto', 'native', 'wasm'] as const;
