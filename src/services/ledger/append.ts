@@ -13,9 +13,12 @@ type AutoField = keyof { predecessor_hash: string } | LedgerFacts['tsField'] | N
 /**
  * What a caller supplies to {@link append}: the entry without the fields
  * append fills (`predecessor_hash`, `ts`/`timestamp`, `id`/`risk_id`).
- * Values given for those fields are replaced.
+ * Values given for those fields are replaced. For a union of formats (the
+ * format left to be told from a file name) it is the union of their drafts.
  */
-export type EntryDraft<F extends LedgerFormatId> = Omit<LedgerEntryMap[F], AutoField> & Partial<Pick<LedgerEntryMap[F], Extract<keyof LedgerEntryMap[F], AutoField>>>;
+export type EntryDraft<F extends LedgerFormatId> = F extends LedgerFormatId
+  ? Omit<LedgerEntryMap[F], AutoField> & Partial<Pick<LedgerEntryMap[F], Extract<keyof LedgerEntryMap[F], AutoField>>>
+  : never;
 
 /** Options of {@link append}: the ledger format plus injected capabilities. */
 export interface AppendOptions<F extends LedgerFormatId = LedgerFormatId> extends Partial<LedgerEnv> {
