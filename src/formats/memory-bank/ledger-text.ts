@@ -67,7 +67,6 @@ export class LedgerTextReader extends JsonlReader {
   #size = 0;
   #decoder: TextDecoder | undefined;
   #crReported = false;
-  #reading = false;
 
   constructor(limits?: Partial<Limits>) {
     super({ ...(limits === undefined ? {} : { limits }), forbiddenKeys: 'refuse' });
@@ -84,7 +83,6 @@ export class LedgerTextReader extends JsonlReader {
     this.#text += typeof chunk === 'string' ? chunk : (this.#decoder ??= new TextDecoder()).decode(chunk, { stream: true });
     const found = findPreamble(this.#text, false) ?? (this.#size > MAX_PREAMBLE ? findPreamble(this.#text, true) : undefined);
     if (found === undefined) return;
-    this.#reading = true;
     this.#start(found);
   }
 
@@ -102,9 +100,9 @@ export class LedgerTextReader extends JsonlReader {
     super.end();
   }
 
-  /** A source that fails before its first entry line was reached fails the read (nothing was verified); later, it is a problem at the line. */
+  /** A source that fails is a `jsonl.read-failed` error at the line reached (before the first entry line: nothing was verified). */
   override readFailed(cause: unknown): void {
-    if (!this.#reading) throw cause;
+    if (this.preamble === undefined) this.#start(findPreamble(this.#text, true)!);
     super.readFailed(cause);
   }
 
