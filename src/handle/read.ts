@@ -65,10 +65,12 @@ export type LedgerReport = VerifySummary & { format: LedgerFormatId; checkpoint:
 /**
  * Verifies the ledger at `path` as `memkit verify` does: chain, head,
  * checkpoint over every entry, payload hashes (payloads read as `check`
- * reads them), severities as the directory's config gives them.
+ * reads them), severities as the directory's config gives them. `known`:
+ * the ledger's format and the text already read, so what is verified is what
+ * the caller hands on (no second read that a write could slip between).
  */
-export async function verifyLedger(ctx: MemoryContext, path: string): Promise<Result<LedgerReport>> {
-  const ledger = await ledgerText(ctx, path, false);
+export async function verifyLedger(ctx: MemoryContext, path: string, known?: { format: LedgerFormatId; text: string }): Promise<Result<LedgerReport>> {
+  const ledger = known === undefined ? await ledgerText(ctx, path, false) : ok(known);
   if (!ledger.ok) return ledger;
   const { format, text } = ledger.value;
   const config = await ctx.config();

@@ -65,7 +65,12 @@ describe('memkit mcp over stdio, read-write, on a copy of examples/agent-memory'
       if (parsed.ok) expect([r.value.frontmatter, r.value.body]).toEqual([parsed.value.data, parsed.value.body]);
     }
     const ledger = await call(c.client, 'read', { path: 'memory-bank/decisionLog.md' });
-    expect(ledger.value).toEqual({ path: 'memory-bank/decisionLog.md', format: 'decision-log', text: text('memory-bank/decisionLog.md') });
+    expect(ledger.value).toEqual({
+      path: 'memory-bank/decisionLog.md',
+      format: 'decision-log',
+      text: text('memory-bank/decisionLog.md'),
+      verified: { ok: true, entries: 3, head: expect.stringMatching(/^[0-9a-f]{64}$/), firstProblem: null, problems: 0 },
+    });
     expect(codes((await call(c.client, 'read', { id: 'no.such.doc' })).value)).toEqual(['memory.not-found']);
     expect(codes((await call(c.client, 'read', {})).value)).toEqual(['mcp.invalid-arguments']);
   });

@@ -32,6 +32,12 @@ export const mcpCodes = defineCodes({
     fix: 'Replace the link with the memory file itself, or point it at a memory file under the served directory.',
     source: 'operational',
   },
+  'mcp.ledger-unverified': {
+    meaning:
+      'The client read a ledger that does not verify (a broken hash chain, an entry that fails its schema, a payload that does not match): the server hands no such ledger to an agent; the problems that follow say where.',
+    fix: 'Run `memkit verify` on the ledger and restore it from version control (a ledger is append-only: repair means going back to the last good text).',
+    source: { seed: 'memory-bank-schema.md', quote: 'VERIFY: Chain integrity before any agent reads memory' },
+  },
   'mcp.result-too-large': {
     meaning: "The result would be larger than the server's result limit (1 MiB unless configured) and cannot be paged further: one ledger entry, or a resource, too large for it.",
     fix: 'Read the file with `read` by path and `offset` (it pages any file), or raise the limit (`limits.maxResultBytes`).',

@@ -5,6 +5,7 @@ import { memoryDoc } from '../../formats/index.js';
 import { parseFrontmatter } from '../../syntax/index.js';
 import { parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, error, fail, hasErrors, ok } from '../../kernel/problems/index.js';
+import { type LedgerFormatId, isLedgerFormat } from '../../services/ledger/index.js';
 import type { DocKind } from '../../services/store/index.js';
 import { readyTasks } from '../../services/wbs/index.js';
 import { ledgerText, loadTaskIndex, notMemoryFile, verifyLedger } from '../../handle/read.js';
@@ -22,10 +23,22 @@ export async function search(ctx: McpContext, args: SearchArgs): Promise<Result<
   return ok({ hits }, warnings);
 }
 
+/** What a `read` of a ledger says of its verification: `firstProblem` a warning at most, since a ledger that fails is not read. */
+interface Verdict {
+  ok: boolean;
+  entries: number;
+  head: string;
+  firstProblem: Problem | null;
+  problems: number;
+}
+
 /**
  * `read`: a memory doc (by id or path) as frontmatter and body, another
  * memkit file as its text; a result over the limit, or a read from `offset`,
  * is a page of the text (`size`, `truncated`, `next`: null at the end).
+ * A ledger is verified first, as `verify` does, and carries the verdict
+ * (`verified`); one with an error is refused (`mcp.ledger-unverified`), since
+ * memory-bank-schema.md says "VERIFY: Chain integrity before any agent reads memory".
  */
 export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unknown>> {
   if ((args.id === undefined) === (args.path === undefined)) return fail([error('mcp.invalid-arguments', 'give either id or path', { pointer: '' })]);
@@ -45,11 +58,42 @@ export async function read(ctx: McpContext, args: ReadArgs): Promise<Result<unkn
   if (!slice.ok) return fail(slice.problems.map((p) => ({ ...p, file: p.file ?? path })));
   if (slice.value === undefined) return fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]);
   const { bytes, size } = slice.value;
-  if (offset === 0 && bytes.length === size) {
-    const whole = wholeFile(path!, format, bytes, args.id);
+  const complete = offset === 0 && bytes.length === size;
+  let verified: Verdict | undefined;
+  if (isLedgerFormat(format)) {
+    // The whole file read is the text verified; a page verifies the file as it is now.
+    const text = complete ? decodeUtf8(bytes, path!) : undefined;
+    if (text !== undefined && !text.ok) return text;
+    const verdict = await verifyForRead(ctx, path!, text === undefined ? undefined : { format, text: text.value });
+    if (!verdict.ok) return verdict;
+    verified = verdict.value;
+  }
+  const withVerdict = (r: Result<unknown>): Result<unknown> => (r.ok && verified !== undefined ? ok({ ...(r.value as object), verified }, r.problems) : r);
+  if (complete) {
+    const whole = withVerdict(wholeFile(path!, format, bytes, args.id));
     if (!whole.ok || wireBytes(whole.value) <= budget) return whole;
   }
-  return page(path!, format, slice.value, Math.min(offset, size), budget, args.id);
+  const room = verified === undefined ? budget : budget - wireBytes({ verified });
+  return withVerdict(page(path!, format, slice.value, Math.min(offset, size), room, args.id));
+}
+
+/** The verdict on the ledger at `path` for a read, or the read refused: a ledger with an error is not handed to the agent. */
+async function verifyForRead(ctx: McpContext, path: string, known?: { format: LedgerFormatId; text: string }): Promise<Result<Verdict>> {
+  const report = await verifyLedger(ctx, path, known);
+  if (!report.ok) return report;
+  const { problems, entries, head } = report.value;
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    const first = firstByLine(errors)!;
+    const at = first.line === undefined ? '' : ` at line ${first.line}`;
+    const refusal = error(
+      'mcp.ledger-unverified',
+      `${shown(path)} does not verify (${errors.length} error${errors.length === 1 ? '' : 's'}, the first ${first.code}${at}); a ledger is verified before an agent reads it, and this one is not handed out`,
+      { file: path, ...(first.line === undefined ? {} : { line: first.line }) },
+    );
+    return fail([refusal, ...errors]);
+  }
+  return ok({ ok: true, entries, head, firstProblem: firstByLine(problems) ?? null, problems: problems.length });
 }
 
 // A whole file as `read` gives it: a doc parsed, anything else as text.

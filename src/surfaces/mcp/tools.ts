@@ -38,7 +38,7 @@ const anyOf = (ctx: McpContext, formats: readonly FormatId[]) => formats.some((f
 /** Every tool memkit's server has, in `tools/list` order. */
 const TOOLS: readonly ToolDef[] = [
   { name: 'search', description: 'Full-text search of the memory docs (BM25, best first).', input: SearchArgs, write: false, applies: (c) => c.has(memoryDoc.id), run: search },
-  { name: 'read', description: 'Read a memory doc by id or path (frontmatter and body), or any memory file by path.', input: ReadArgs, write: false, applies: () => true, run: read },
+  { name: 'read', description: 'Read a memory doc (frontmatter, body) or any memory file; a ledger comes verified, or is refused.', input: ReadArgs, write: false, applies: () => true, run: read },
   { name: 'check', description: 'Check every memory file against its format rules (as memkit check).', input: CheckArgs, write: false, applies: () => true, run: check },
   {
     name: 'verify',
