@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECORDS_PATH, directoryMemory, importBundle } from '../../src/services/exchange/index.js';
+import { BundleDigest, RECORDS_PATH, directoryMemory, importBundle, memoryRecords } from '../../src/services/exchange/index.js';
+import { jsHasher } from '../../src/kernel/canonical/sha256.js';
 import { memoryFiles } from '../../src/kernel/file-port.js';
 import { ROOT, runCli, tempDir } from '../cli/helpers.js';
 
@@ -54,5 +55,34 @@ describe('a v1 bundle is imported, not refused', () => {
     expect(text.split('\n')[0]).toContain('"schema_version":2');
     expect(text).toContain('"type":"Fact"');
     expect((await files.list('')).filter((p) => p.startsWith('.memkit-staging-'))).toEqual([]);
+  });
+});
+
+describe('exchange.unverified-bundle names what the v1 manifest lacks (it said "no record_counts" beside record_counts)', () => {
+  const fact = '{"created_at":"2026-02-20T01:00:00Z","id":"fact-vitest","source":"evt_0004","statement":"Tests run with vitest.","tags":["testing"],"type":"Fact","updated_at":"2026-02-20T01:00:00Z"}';
+  const base = { agent_id: 'kani', exported_at: '2026-02-22T02:00:00Z', record_types: ['Fact'], schema_version: 1, superagents_export: '1' };
+  const warnings = async (manifest: Record<string, unknown>) => {
+    const r = await importBundle(`${JSON.stringify(manifest)}\n${fact}\n`, { files: memoryFiles(), records: memoryRecords() });
+    expect(r.ok).toBe(true);
+    return (r.problems ?? []).filter((p) => p.code === 'exchange.unverified-bundle').map((p) => p.message);
+  };
+
+  it('record_counts without a digest: the warning says the counts are there and the digest is not', async () => {
+    const [message, ...more] = await warnings({ ...base, record_counts: { Fact: 1 } });
+    expect(more).toEqual([]);
+    expect(message).toMatch(/has record_counts but no digest/);
+    expect(message).not.toMatch(/no record_counts/);
+  });
+
+  it('neither: the warning names both', async () => {
+    expect(await warnings(base)).toEqual([expect.stringMatching(/no record_counts and no digest/)]);
+  });
+
+  it('a digest (which covers every line) without record_counts: no warning', async () => {
+    const digest = new BundleDigest(jsHasher);
+    digest.addText(fact);
+    const manifest: Record<string, unknown> = { ...base };
+    manifest.digest = digest.finish(manifest);
+    expect(await warnings(manifest)).toEqual([]);
   });
 });

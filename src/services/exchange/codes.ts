@@ -32,7 +32,7 @@ export const exchangeCodes = defineCodes({
     source: { seed: 'adr-0002-export-versioning.md', quote: 'Every runtime version must be able to read exports from any prior version.' },
   }),
   'exchange.unverified-bundle': bundleCode({
-    meaning: 'A v1 bundle has no `record_counts` or `digest`, so truncation or edits cannot be detected.',
+    meaning: 'A v1 bundle has no `digest` (the hash over every record line), so edits cannot be detected, nor truncation when it has no `record_counts` either; the message says which of the two it has.',
     fix: 'Check the bundle by other means, then re-export it with memkit to get a self-verifying bundle.',
     severity: 'warning',
     source: 'convention',

@@ -243,8 +243,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
         return false;
       }
       header = h.value;
-      if (header.counts === undefined || header.digest === undefined)
-        add(warning('exchange.unverified-bundle', `this v${header.version} bundle has no record_counts or digest; truncation and edits cannot be detected`, where(1)));
+      // The digest covers every line (truncation included); record_counts alone catch truncation, not edits.
+      if (header.digest === undefined) {
+        const missing = header.counts === undefined ? 'no record_counts and no digest; truncation and edits' : 'record_counts but no digest; edits that keep the counts';
+        add(warning('exchange.unverified-bundle', `this v${header.version} bundle has ${missing} cannot be detected`, where(1)));
+      }
       return true;
     }
     if (missingManifest) {
