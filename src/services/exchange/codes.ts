@@ -32,7 +32,8 @@ export const exchangeCodes = defineCodes({
     source: { seed: 'adr-0002-export-versioning.md', quote: 'Every runtime version must be able to read exports from any prior version.' },
   }),
   'exchange.unverified-bundle': bundleCode({
-    meaning: 'A v1 bundle has no `digest` (the hash over every record line), so edits cannot be detected, nor truncation when it has no `record_counts` either; the message says which of the two it has.',
+    meaning:
+      'A v1 bundle has no `digest` (the hash over every record line), so edits cannot be detected, nor truncation when it has no `record_counts` either; the message says which of the two it has.',
     fix: 'Check the bundle by other means, then re-export it with memkit to get a self-verifying bundle.',
     severity: 'warning',
     source: 'convention',
@@ -65,7 +66,9 @@ export const exchangeCodes = defineCodes({
   'exchange.digest-mismatch': bundleCode({
     meaning: "The records do not hash to the manifest's `digest` (edited, reordered, inserted or truncated lines).",
     fix: 'Use an intact copy of the bundle.',
-    source: 'convention',
+    // An error in check as in import: the digest is memkit's field, but a bundle that no longer holds
+    // what was exported is no recovery source (ADR-0002's first use of an export), and import refuses it.
+    source: { seed: 'adr-0002-export-versioning.md', quote: 'The recovery source if the DB is lost or corrupted' },
   }),
   'exchange.duplicate-record': bundleCode({
     meaning: 'Two records in the bundle have the same key (type and id, or path).',
@@ -96,7 +99,8 @@ export const exchangeCodes = defineCodes({
   'exchange.file-hash-mismatch': bundleCode({
     meaning: "A File record's content does not match its `sha256` or `size`.",
     fix: 'The bundle was edited; use an intact copy.',
-    source: 'convention',
+    // As exchange.digest-mismatch: an edited File record restores other bytes than were exported.
+    source: { seed: 'adr-0002-export-versioning.md', quote: 'The recovery source if the DB is lost or corrupted' },
   }),
   'exchange.bad-encoding': bundleCode({ meaning: "A File record's base64 content is malformed.", fix: 'The bundle was edited; use an intact copy.', source: 'convention' }),
   'exchange.no-target': {
