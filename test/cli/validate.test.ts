@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -168,5 +168,66 @@ describe('memkit validate', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('Usage: memkit validate FILE --schema ID');
     expect(r.out).toContain('decision-log-entry');
+  });
+});
+
+describe('memkit validate reads a Markdown format as memkit check reads it (a memory doc got input.not-json)', () => {
+  const EX = join(import.meta.dirname, '..', '..', 'examples');
+  const copy = (from: string, name: string) => put(name, readFileSync(join(EX, from)));
+  const codes = (r: { json: () => { problems: { code: string }[] } }) => r.json().problems.map((p) => p.code);
+
+  it('a memory doc: its frontmatter against memory-doc, the problem on the key line', async () => {
+    const good = await cli('validate', copy('agent-memory/.thunderus/memory/semantic/FACTS/build.md', 'good-fact.md'), '--schema', 'memory-doc', '--format', 'json');
+    expect([good.code, codes(good)]).toEqual([0, []]);
+    const bad = await cli('validate', copy('broken/.thunderus/memory/semantic/FACTS/build.md', 'bad-fact.md'), '--schema', 'memory-doc', '--format', 'json');
+    expect(bad.code).toBe(1);
+    // `status: checked` is on line 16 of the broken example.
+    expect(bad.json().problems).toEqual([expect.objectContaining({ code: 'schema.enum', file: 'bad-fact.md', line: 16, pointer: '/verification/status' })]);
+    const none = await cli('validate', put('plain.md', '# no frontmatter\n'), '--schema', 'memory-doc', '--format', 'json');
+    expect([none.code, codes(none)]).toEqual([1, ['frontmatter.missing']]);
+  });
+
+  it('a .md ledger: each entry against its entry schema, at its line', async () => {
+    const good = await cli('validate', copy('agent-memory/memory-bank/riskRegister.md', 'risks.md'), '--schema', 'risk-register-entry', '--format', 'json');
+    expect([good.code, codes(good)]).toEqual([0, []]);
+    const bad = await cli('validate', copy('broken/memory-bank/riskRegister.md', 'bad-risks.md'), '--schema', 'risk-register-entry', '--format', 'json');
+    expect(bad.code).toBe(1);
+    expect(bad.json().problems).toEqual([expect.objectContaining({ code: 'schema.enum', file: 'bad-risks.md', line: 6, pointer: '/severity' })]);
+  });
+
+  it('the progress table rows, the systemPatterns.md header and the feedback-log.md blocks', async () => {
+    const progress = await cli('validate', copy('broken/memory-bank/progress.md', 'progress.md'), '--schema', 'progress-row', '--format', 'json');
+    expect(progress.code).toBe(1);
+    expect(progress.json().problems).toEqual([expect.objectContaining({ code: 'schema.enum', line: 8 })]);
+    const okProgress = await cli('validate', copy('agent-memory/memory-bank/progress.md', 'progress-ok.md'), '--schema', 'progress-row', '--format', 'json');
+    expect([okProgress.code, codes(okProgress)]).toEqual([0, []]);
+    // The broken example's body no longer hashes to its header: a rule of check, not of the header's schema.
+    const patterns = await cli('validate', copy('broken/memory-bank/systemPatterns.md', 'patterns.md'), '--schema', 'system-patterns-header', '--format', 'json');
+    expect([patterns.code, codes(patterns)]).toEqual([0, []]);
+    const feedback = await cli('validate', copy('agent-memory/memory-bank/feedback-log.md', 'feedback.md'), '--schema', 'feedback-log-entry', '--format', 'json');
+    expect([feedback.code, codes(feedback)]).toEqual([0, []]);
+  });
+});
+
+describe('memkit validate --schema takes a file format id (decision-log was refused: decision-log-entry was expected)', () => {
+  const EX = join(import.meta.dirname, '..', '..', 'examples');
+
+  it('--schema decision-log validates each entry of the file against decision-log-entry', async () => {
+    const file = put('decisions.md', readFileSync(join(EX, 'agent-memory/memory-bank/decisionLog.md')));
+    const r = await cli('validate', file, '--schema', 'decision-log', '--format', 'json');
+    expect([r.code, r.json().problems]).toEqual([0, []]);
+    const bad = put('bad-decisions.md', readFileSync(join(EX, 'agent-memory/memory-bank/decisionLog.md'), 'utf8').replace('"tests_passed":true', '"tests_passed":"yes"'));
+    const b = await cli('validate', bad, '--schema', 'decision-log', '--format', 'json');
+    expect(b.code).toBe(1);
+    expect(b.json().problems).toEqual([expect.objectContaining({ code: 'schema.type', file: 'bad-decisions.md', line: 5, pointer: '/tests_passed' })]);
+    // The same as naming the entry schema.
+    const same = await cli('validate', bad, '--schema', 'decision-log-entry', '--format', 'json');
+    expect(same.json().problems).toEqual(b.json().problems);
+  });
+
+  it('a format of several value schemas is a usage error naming them', async () => {
+    const r = await cli('validate', put('bundle.ndjson', '{}\n'), '--schema', 'export-bundle');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/export-manifest, export-fact-v1/);
   });
 });

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { parseJson } from '../../../syntax/json.js';
 import { type Problem, ProblemCap, error, inFile } from '../../../kernel/problems/index.js';
-import { type Tally, compileTally, compileValidator, formatIds, isSchemaId } from '../../../schema/index.js';
+import { type SchemaId, type Tally, compileTally, compileValidator, formatIds, isSchemaId } from '../../../schema/index.js';
+import { schemaOfFormat, validateFormatFile } from '../../../formats/validate-file.js';
 import { type Command, UsageError } from '../command.js';
 import { OUTPUT_FORMATS, emitReport, type OutputFormat } from '../emit.js';
 import { makeReport } from '../io.js';
@@ -19,6 +20,10 @@ export const validateCommand: Command = {
 
 Validates FILE against the memkit format ID. A .jsonl or .ndjson file is
 validated line by line (blank lines are skipped; line numbers count them).
+A file of a Markdown format is read as memkit check reads it: a memory doc's
+frontmatter, each entry of a .md ledger, the progress table's rows, the
+systemPatterns.md header, each feedback-log.md block. ID may also be a file
+format's id (decision-log: each entry against decision-log-entry).
 Problems carry the file, the 1-based line and column, and a JSON Pointer.
 At most N problems are reported (--max-problems N, default 100), then one
 problems.truncated saying how many more were found.
@@ -34,7 +39,8 @@ missing or unreadable FILE).
     const schema = values.schema as string | undefined;
     if (file === undefined || positionals.length > 1) throw new UsageError('validate takes exactly one FILE');
     if (schema === undefined) throw new UsageError('--schema ID is required');
-    const check = isSchemaId(schema) ? compileValidator(schema) : undefined;
+    const id = schemaIdOf(schema);
+    const check = compileValidator(id);
     if (check === undefined) throw new UsageError(`unknown format "${schema}"; known: ${formatIds.join(', ')}`);
     const maxProblems = positiveInt(values['max-problems'], '--max-problems') ?? DEFAULT_MAX_PROBLEMS;
     const path = resolve(io.cwd, file);
@@ -45,13 +51,13 @@ missing or unreadable FILE).
     } catch (cause) {
       throw new UsageError(`cannot read ${file}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`);
     }
-    const problems = bytes.length > MAX_BYTES ? [error('input.too-large', `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}`)] : validateBytes(bytes, file, schema, check, maxProblems);
+    const problems = bytes.length > MAX_BYTES ? [error('input.too-large', `file is ${bytes.length} bytes; the limit is ${MAX_BYTES}`)] : validateBytes(bytes, file, id, check, maxProblems);
     return emitReport(io, makeReport('.', [{ file: rel, format: schema }], inFile(problems, rel)), values.format as OutputFormat);
   },
 };
 
 /** The problems of a file's bytes: not UTF-8, or the JSON document's (a `.jsonl`/`.ndjson` file's lines'), at most `maxProblems` of them. */
-function validateBytes(bytes: Uint8Array, file: string, schema: string, check: (value: unknown) => Problem[], maxProblems: number): Problem[] {
+function validateBytes(bytes: Uint8Array, file: string, schema: SchemaId, check: (value: unknown) => Problem[], maxProblems: number): Problem[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -60,8 +66,17 @@ function validateBytes(bytes: Uint8Array, file: string, schema: string, check: (
   }
   const cap = new ProblemCap(maxProblems);
   if (/\.(jsonl|ndjson)$/i.test(file)) validateLines(check, compileTally(schema)!, text, cap);
-  else cap.addAll(validateDocument(check, text));
+  else cap.addAll((/\.json$/i.test(file) ? undefined : validateFormatFile(schema, text, file)) ?? validateDocument(check, text));
   return cap.problems;
+}
+
+/** The schema `--schema ID` names: a schema id, or a file format's id standing for the schema of its values; else a usage error saying which ids do. */
+function schemaIdOf(id: string): SchemaId {
+  if (isSchemaId(id)) return id;
+  const byFormat = schemaOfFormat(id);
+  if (byFormat?.schema !== undefined) return byFormat.schema;
+  if (byFormat !== undefined) throw new UsageError(`the ${id} format holds values of several schemas; give one of ${byFormat.choices.join(', ')}`);
+  throw new UsageError(`unknown format "${id}"; known: ${formatIds.join(', ')} (or a file format id such as a ledger's, whose entries are validated)`);
 }
 
 /** Validates one JSON text; problems get the line and column of their pointer. */
