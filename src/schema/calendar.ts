@@ -33,3 +33,16 @@ export function isRealTimeAt(s: string, at: number): boolean {
   const sec = digits(s, at + 4, 2);
   return h >= 0 && h < 24 && m >= 0 && m < 60 && sec >= 0 && sec < 60;
 }
+
+/** The ISO 8601 weekday (1 Monday … 7 Sunday) of January 1 of a proleptic Gregorian `year`. */
+export function isoWeekdayOfJanuaryFirst(year: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, 0, 1); // not Date.UTC, which reads years 0-99 as 1900-1999
+  return d.getUTCDay() || 7;
+}
+
+/** How many ISO 8601 weeks `year` has: 53 when it starts on a Thursday, or on a Wednesday in a leap year; else 52. */
+export function isoWeeksInYear(year: number): 52 | 53 {
+  const jan1 = isoWeekdayOfJanuaryFirst(year);
+  return jan1 === 4 || (jan1 === 3 && daysInMonth(year, 2) === 29) ? 53 : 52;
+}

@@ -32,7 +32,7 @@ export const schemaCodes = defineCodes({
   },
   'schema.format': {
     meaning:
-      'A string is not a date-time in the form its field requires, or names a day that does not exist: ISO 8601 where the format says ISO 8601 (any of its date-time forms), RFC 3339 where it says RFC 3339.',
+      'A string is not a date-time in the form its field requires, or names a day that does not exist: ISO 8601 where the format says ISO 8601 (any of its date-time forms: calendar, week or ordinal dates, basic or extended), RFC 3339 where it says RFC 3339. A leap second (`:60`) is valid in both, but only in the minute that is 23:59 UTC (`23:59:60Z`, `15:59:60-08:00`), as RFC 3339 §5.7 reads it.',
     fix: 'Write timestamps like 2026-02-20T02:00:00Z.',
     source: { seed: MB, quote: 'ts: string (ISO8601)' },
   },
@@ -75,7 +75,7 @@ export const schemaCodes = defineCodes({
   },
   'convention.date-time-profile': {
     meaning:
-      'A timestamp is a valid ISO 8601 date-time (what the format asks for) but not in the RFC 3339 form memkit writes: extended format, `T`, hours, minutes and seconds, a `Z` or `±hh:mm` zone (not `+0200`, not basic `20260220T020000Z`, not without a zone).',
+      'A timestamp is a valid ISO 8601 date-time (what the format asks for) but not in the RFC 3339 form memkit writes: an extended calendar date, `T`, hours, minutes and seconds, a `Z` or `±hh:mm` zone (not `+0200`, not basic `20260220T020000Z`, not a week date `2026-W08-5T…` or an ordinal date `2026-051T…`, not without a zone). A leap second (`23:59:60Z`) is RFC 3339, so in that form.',
     fix: 'Nothing to fix for the format; write `2026-02-20T02:00:00Z` if every tool should read the timestamp the same way.',
     severity: 'warning',
     source: 'convention',

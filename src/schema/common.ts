@@ -4,11 +4,12 @@
 import type { TypedSchema } from './typed-schema.js';
 import * as defs from './typebox/common.js';
 export { StringEnum, StrictRecord, OpenRecord, DATE_TIME_PATTERN, SHA256_HEX_PATTERN, SEMVER_PATTERN, NonEmpty, AnyObject } from './typebox/common.js';
-/** RFC 3339 date-time that exists on the calendar, in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
+/** RFC 3339 date-time that exists on the calendar (a leap second at 23:59:60 UTC too), in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
 export const Rfc3339DateTime: TypedSchema<string> = defs.Rfc3339DateTime;
 /**
- * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`): for
- * fields a seed calls ISO 8601. Outside memkit's RFC 3339 profile it gets `convention.date-time-profile`.
+ * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`: week and
+ * ordinal dates, basic format, leap seconds at 23:59:60 UTC): for fields a seed calls ISO 8601.
+ * Outside memkit's RFC 3339 profile (a leap second is in it) it gets `convention.date-time-profile`.
  */
 export const DateTime: TypedSchema<string> = defs.DateTime;
 /**

@@ -6,7 +6,7 @@ import { Locale, Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
-import { ISO_DATE_TIME_PATTERN, isDateTime, isIsoDateTime } from './date-time.js';
+import { ISO_DATE_TIME_PATTERN, isIsoDateTime, isRfc3339DateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
 import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
@@ -216,7 +216,7 @@ function runCheck(check: FormatDef['check'] | null, value: unknown, env: CheckEn
   }
 }
 
-const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form memkit writes (like 2026-02-20T02:00:00Z: extended format, seconds, a Z or ±hh:mm zone)';
+const PROFILE_MESSAGE = 'is an ISO 8601 date-time but not in the RFC 3339 form memkit writes (like 2026-02-20T02:00:00Z: extended calendar date, seconds, a Z or ±hh:mm zone)';
 
 /** The `convention.date-time-profile` warnings of `value` under a format's schema: one per ISO 8601 date-time outside memkit's RFC 3339 profile. */
 export function dateTimeProfileProblems(schema: unknown, value: unknown, pointer = ''): Problem[] {
@@ -231,7 +231,7 @@ function walkDates(schema: unknown, value: unknown, pointer: string, out: Map<st
   const plan = datePlan(schema);
   if (plan === undefined || depth > 64) return false;
   if (plan === 'date') {
-    if (typeof value !== 'string' || isDateTime(value) || !isIsoDateTime(value)) return false;
+    if (typeof value !== 'string' || isRfc3339DateTime(value) || !isIsoDateTime(value)) return false;
     out?.set(pointer, warning('convention.date-time-profile', `${JSON.stringify(value)} ${PROFILE_MESSAGE}`, { pointer }));
     return true;
   }
@@ -330,7 +330,7 @@ function hasIsoDate(schema: object): boolean {
 /**
  * The schema memkit compiles for a format: the emitted schema without its `if`/`then` rules (the
  * format's `check` reports them with a precise pointer), date-time strings checked by
- * {@link isDateTime} (the same strings, faster), and unique-string arrays by a Set.
+ * {@link isRfc3339DateTime} (the same strings, faster), and unique-string arrays by a Set.
  */
 export function compiledSchemaOf<T>(schema: T): T {
   return compileNode(schema, false);
@@ -350,7 +350,7 @@ function compileNode<T>(schema: T, inForm: boolean): T {
   const node = schema as Record<PropertyKey, unknown>;
   const form = inForm && node.type === 'string' ? formOf(node) : undefined;
   if (form !== undefined) return Type.Refine(Type.String(), form, () => "outside memkit's form") as T; // a form implies its node's rule
-  if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isDateTime, () => DATE_TIME_MESSAGE) as T;
+  if (node.type === 'string' && node.format === 'date-time' && node.pattern === DATE_TIME_PATTERN) return Type.Refine(Type.String(), isRfc3339DateTime, () => DATE_TIME_MESSAGE) as T;
   if (node.type === 'string' && node.format === undefined && node.pattern === ISO_DATE_TIME_PATTERN) return Type.Refine(Type.String(), isIsoDateTime, () => ISO_DATE_TIME_MESSAGE) as T;
   const out: Record<PropertyKey, unknown> = {};
   for (const key of Reflect.ownKeys(node)) {

@@ -122,6 +122,14 @@ describe('Ajv with the emitted schemas agrees with memkit validate', () => {
       '2026-02-20T02:00:00+0200',
       '2026-02-20T02:00:00+02',
       '2026-02-20T23:59:60Z',
+      '1990-12-31T15:59:60-08:00',
+      '2026-W08-5T02:00:00Z',
+      '2026W085T020000Z',
+      '2026-W53-4T02:00:00Z',
+      '2025-W53-1T02:00:00Z',
+      '2026-051T02:00:00Z',
+      '2024-366T02:00:00Z',
+      '2025-366T02:00:00Z',
       '2026-02-20T02:00:00Z[Europe/Paris]',
       '2026-02-20T02:00:00.123456789+14:00',
       '2026-02-20T02:00:00',
@@ -131,6 +139,19 @@ describe('Ajv with the emitted schemas agrees with memkit validate', () => {
       const v = { ...sample('progress-row'), updated_at: ts };
       expect(memkitSchemaValid('progress-row', v), ts).toBe(ajvValid('progress-row', v));
     }
+  });
+
+  it('on RFC 3339 leap seconds, where `format: date-time` says which minute may carry one', () => {
+    for (const ts of ['2026-06-30T23:59:60Z', '1990-12-31T15:59:60-08:00', '2026-06-30T12:00:60Z', '1990-12-31T23:59:60-08:00']) {
+      const v = { ...sample('event'), ts };
+      expect(memkitSchemaValid('event', v), ts).toBe(ajvValid('event', v));
+    }
+  });
+
+  it('memkit-only: an ISO 8601 field refuses a leap second outside 23:59 UTC, which its pattern admits', () => {
+    const v = { ...sample('progress-row'), updated_at: '2026-06-30T12:00:60Z' };
+    expect(ajvValid('progress-row', v)).toBe(true);
+    expect(validate('progress-row', v).map((p) => p.code)).toEqual(['schema.format']);
   });
 
   it('counts maxLength in code points, like Ajv', () => {

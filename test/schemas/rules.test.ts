@@ -39,9 +39,13 @@ const dateTime = (at: string): Row[] => [
   [at, '2026-02-20T02:00:00', FMT],
   [at, '2026-02-20 02:00:00Z', FMT],
   [at, '2026-02-20T24:00:00Z', FMT],
-  [at, '2026-02-20T23:59:60Z', FMT],
+  // RFC 3339 §5.7: a leap second, at 23:59:60 UTC only.
+  [at, '2026-02-20T23:59:60Z', null],
+  [at, '2026-02-20T15:59:60-08:00', null],
+  [at, '2026-02-20T12:00:60Z', FMT],
   [at, '2026-02-20T02:00:00Z[Europe/Paris]', FMT],
   [at, '2026-02-20T02:00:00+0200', FMT],
+  [at, '2026-W08-5T02:00:00Z', FMT],
   [at, 20260220, TYPE],
 ];
 /** Rows of a date-time field the seed calls ISO 8601: any valid ISO 8601 form; outside memkit's RFC 3339 profile a convention warning. */
@@ -55,7 +59,15 @@ const isoDateTime = (at: string): Row[] => [
   [at, '2026-02-20T02:00:00,5Z', PROFILE],
   [at, '2026-02-20 02:00:00Z', FMT],
   [at, '2026-02-20T24:00:00Z', FMT],
-  [at, '2026-02-20T23:59:60Z', FMT],
+  // A leap second is RFC 3339, so in memkit's form; only at 23:59:60 UTC.
+  [at, '2026-02-20T23:59:60Z', null],
+  [at, '2026-02-20T23:59:60', PROFILE],
+  [at, '2026-02-20T12:00:60Z', FMT],
+  // Week and ordinal dates are ISO 8601 date-times.
+  [at, '2026-W08-5T02:00:00Z', PROFILE],
+  [at, '2026-051T02:00:00Z', PROFILE],
+  [at, '2025-W53-1T02:00:00Z', FMT],
+  [at, '2025-366T02:00:00Z', FMT],
   [at, '2026-02-20T02:00:00Z[Europe/Paris]', FMT],
   [at, '2026-02-20T02:00:00+0200', PROFILE],
   [at, '2026-02-20T02:00:00+02', PROFILE],

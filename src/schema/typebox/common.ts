@@ -1,22 +1,24 @@
 import Type, { type Static, type TEnum, type TSchema } from 'typebox';
-import { ISO_DATE_TIME_PATTERN, isDateTime } from '../date-time.js';
+import { ISO_DATE_TIME_PATTERN, isRfc3339DateTime } from '../date-time.js';
 import { withForm } from '../form.js';
 import { isLowerSha256 } from '../hex.js';
 
 /**
- * The RFC 3339 `date-time` memkit accepts: `T`, seconds, optional fraction, `Z` or `+hh:mm`; no
- * leap second, `[zone]` or space: what TypeBox's and Ajv's formats disagree on, pinned down.
+ * The RFC 3339 `date-time` memkit accepts: `T`, seconds (`60`: a leap second, which `format:
+ * date-time` allows only at 23:59:60 UTC), optional fraction, `Z` or `+hh:mm`; no `[zone]` or
+ * space: what TypeBox's and Ajv's formats disagree on, pinned down.
  */
-export const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
+export const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
 
-/** RFC 3339 date-time that exists on the calendar, in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
+/** RFC 3339 date-time that exists on the calendar (a leap second at 23:59:60 UTC too), in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
 export const Rfc3339DateTime = Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time' });
 
 /**
- * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`): for
- * fields a seed calls ISO 8601. Outside memkit's RFC 3339 profile it gets `convention.date-time-profile`.
+ * ISO 8601 date-time that exists on the calendar, read liberally (`ISO_DATE_TIME_PATTERN`: week and
+ * ordinal dates, basic format, leap seconds at 23:59:60 UTC): for fields a seed calls ISO 8601.
+ * Outside memkit's RFC 3339 profile (a leap second is in it) it gets `convention.date-time-profile`.
  */
-export const DateTime = withForm(Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' }), isDateTime);
+export const DateTime = withForm(Type.String({ pattern: ISO_DATE_TIME_PATTERN, description: 'ISO 8601 date-time' }), isRfc3339DateTime);
 
 /** Hex SHA-256 in either case: the seeds say only "sha256". */
 export const SHA256_HEX_PATTERN = '^[0-9a-fA-F]{64}$';
