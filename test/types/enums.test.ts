@@ -3,6 +3,8 @@
 // `@ts-expect-error` lines fail the type-check if the assignment they mark ever compiles); the
 // runtime assertions below check the literals against the schemas' `enum` lists.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { SchemaValue } from '../../src/schema/typed-schema.js';
+import type * as wbs from '../../src/schema/wbs.js';
 import type { DecisionV1 } from '../../src/schema/export-v1.js';
 import type { DecisionV2, FileV2, FILE_KINDS } from '../../src/schema/export-v2.js';
 import type { MemkitConfig } from '../../src/schema/memkit-config.js';
@@ -37,6 +39,8 @@ describe('enum fields are literal unions', () => {
     const wrong: MemoryDocFrontmatter['kind'] = 'not-a-kind';
     const right: MemoryDocFrontmatter['kind'] = 'adr';
     expect([wrong, right]).toEqual(['not-a-kind', 'adr']);
+    expectTypeOf<SchemaValue<typeof wbs.TaskIndex>>().toEqualTypeOf<TaskIndex>();
+    expectTypeOf<SchemaValue<typeof MemoryKind>>().toEqualTypeOf<MemoryDocFrontmatter['kind']>();
     expect(thunderusDefs.MemoryKind.enum).toEqual([...MEMORY_KINDS]);
     expect(MemoryKind).toBe(thunderusDefs.MemoryKind);
   });
