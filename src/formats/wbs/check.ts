@@ -1,6 +1,4 @@
 import { validate } from '../../schema/index.js';
-import { getFormat } from '../../schema/registry.js';
-import { dateTimeProfileProblems } from '../../schema/validate.js';
 import { checkWbs } from './invariants.js';
 import { JOURNAL_FILE, pendingJournalProblem } from './journal.js';
 import { parseWbsJson } from './limits.js';
@@ -54,7 +52,5 @@ export function checkWbsGroup(root: string, index: LoadedFile | undefined, tasks
     if (file) ctx.report(file, [p], true);
     else ctx.report(p.file ?? index.path, [p]);
   }
-  // ISO 8601 timestamps outside memkit's RFC 3339 form are valid: say so (convention.date-time-profile).
-  ctx.report(index, dateTimeProfileProblems(getFormat('wbs-task-index')!.schema, parsed.value), true);
-  for (const [rel, value] of Object.entries(taskValues)) ctx.report(byPath.get(dir + rel)!, dateTimeProfileProblems(getFormat('wbs-task')!.schema, value), true);
+  // checkWbs's schema validation of the index and each task file gives convention.date-time-profile: a second report here printed each twice.
 }
