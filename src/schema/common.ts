@@ -3,7 +3,19 @@
 // name no TypeBox type; code that composes the schemas imports ./typebox/ instead.
 import type { TypedSchema } from './typed-schema.js';
 import * as defs from './typebox/common.js';
-export { StringEnum, StrictRecord, OpenRecord, DATE_TIME_PATTERN, SHA256_HEX_PATTERN, SEMVER_PATTERN, NonEmpty, AnyObject } from './typebox/common.js';
+export {
+  StringEnum,
+  StrictRecord,
+  OpenRecord,
+  DATE_TIME_PATTERN,
+  SHA256_HEX_PATTERN,
+  SEMVER_PATTERN,
+  TWO_PART_VERSION_PATTERN,
+  SEED_SEMVER_PATTERN,
+  SeedSemver,
+  NonEmpty,
+  AnyObject,
+} from './typebox/common.js';
 /** RFC 3339 date-time that exists on the calendar (a leap second at 23:59:60 UTC too), in memkit's profile: for fields a seed calls RFC 3339 and for export bundles. */
 export const Rfc3339DateTime: TypedSchema<string> = defs.Rfc3339DateTime;
 /**

@@ -185,7 +185,11 @@ const rules: Record<string, Row[]> = {
   ],
   'system-patterns-header': [
     ...required('/version', '/hash', '/locked_by', '/immutable'),
-    ['/version', '2.0', PAT],
+    // memory-bank-schema.md's own header writes `version: "2.0"` for "semver": valid (the
+    // format's check warns, system-patterns.version-two-part), as a thread store's "1.0" is.
+    ['/version', '2.0', null],
+    ['/version', '2', PAT],
+    ['/version', '2.0.0.0', PAT],
     ['/version', 'v2.0.0', PAT],
     ['/version', '2.0.0-rc.1+b.7', null],
     ...sha('/hash'),

@@ -1,6 +1,7 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
 import { type SystemPatterns, parseSystemPatterns } from './parse.js';
 import { type Problem, type Result, error, warning } from '../../kernel/problems/index.js';
+import { versionParts } from '../../schema/semver.js';
 
 /** Options of {@link checkSystemPatternsChange}. */
 export interface SystemPatternsChangeOptions {
@@ -18,11 +19,6 @@ export interface SystemPatternsChangeOptions {
  */
 export function systemPatternsDiffHash(oldBody: string, newBody: string, hasher: Hasher = jsHasher): string | undefined {
   return newBody.startsWith(oldBody) ? sha256Hex(newBody.slice(oldBody.length), hasher) : undefined;
-}
-
-function semverTuple(v: unknown): number[] | undefined {
-  const m = typeof v === 'string' ? /^(\d+)\.(\d+)\.(\d+)/.exec(v) : null;
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 
 function greater(a: number[], b: number[]): boolean {
@@ -63,8 +59,8 @@ export function checkSystemPatternsChange(before: string, after: string, decisio
     if (typeof h === 'string' && h.toLowerCase() === diff) backed = true;
   }
   if (!backed) problems.push(error('ledger.system-patterns-unbacked', `no decisionLog.md entry has diff_hash ${diff}`, where(newDoc.value.doc.bodyLine)));
-  const ov = semverTuple(oldDoc.value.header.version);
-  const nv = semverTuple(newDoc.value.header.version);
+  const ov = versionParts(oldDoc.value.header.version);
+  const nv = versionParts(newDoc.value.header.version);
   if (ov && nv && !greater(nv, ov))
     problems.push(warning('ledger.system-patterns-version', `version ${newDoc.value.header.version} is not above ${oldDoc.value.header.version}`, where(newDoc.value.doc.yamlLine)));
   return problems;

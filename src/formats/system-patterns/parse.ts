@@ -1,5 +1,6 @@
 import { type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
-import { type Problem, type Result, error, fail, hasErrors, inFile, ok } from '../../kernel/problems/index.js';
+import { type Problem, type Result, error, fail, hasErrors, inFile, ok, warning } from '../../kernel/problems/index.js';
+import { isTwoPartVersion } from '../../schema/semver.js';
 import { validate, type ValidateOptions } from '../../schema/validate.js';
 import { guard } from '../../syntax/guard.js';
 import { type FrontmatterDoc, type FrontmatterOptions, parseFrontmatter, splitFrontmatter } from '../../syntax/frontmatter.js';
@@ -56,6 +57,14 @@ function parseSystemPatternsUnguarded(text: string, options: SystemPatternsOptio
   const header = (useNested ? nested : doc.data) as Record<string, unknown>;
   const base = useNested ? '/header' : '';
   for (const p of validate('system-patterns-header', header, options.validateOptions)) problems.push({ ...p, pointer: base + (p.pointer ?? ''), line: doc.yamlLine });
+  // memory-bank-schema.md's own header writes "2.0": valid, read as 2.0.0; memkit writes full SemVer.
+  if (isTwoPartVersion(header.version))
+    problems.push(
+      warning('system-patterns.version-two-part', `version "${header.version}" is MAJOR.MINOR; memkit reads it as ${header.version}.0 and writes full SemVer`, {
+        line: doc.yamlLine,
+        pointer: `${base}/version`,
+      }),
+    );
   const bodyHash = sha256Hex(doc.body, options.hasher ?? jsHasher);
   // Either case of hex is a sha256 (memkit writes lowercase: convention.lowercase-hex).
   if (options.verifyHash !== false && typeof header.hash === 'string' && /^[0-9a-fA-F]{64}$/.test(header.hash) && header.hash.toLowerCase() !== bodyHash) {

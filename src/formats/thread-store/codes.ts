@@ -9,7 +9,8 @@ export const threadCodes = defineCodes({
     format: 'thread-store',
   },
   'threads.version-two-part': {
-    meaning: '`version` is `MAJOR.MINOR` (as in the format\'s own example, `"1.0"`) rather than full SemVer `MAJOR.MINOR.PATCH`; it is read as `MAJOR.MINOR.0`.',
+    meaning:
+      '`version` is `MAJOR.MINOR` (as in the format\'s own example, `"1.0"`) rather than full SemVer `MAJOR.MINOR.PATCH`; it is read as `MAJOR.MINOR.0`. The format says "semver" and its example writes two parts: valid, as systemPatterns.md\'s `"2.0"` is (`system-patterns.version-two-part`); full SemVer is memkit\'s convention.',
     fix: 'Write the version as full SemVer (`1.0.0`); memkit does when it migrates or writes a store.',
     severity: 'warning',
     source: 'convention',

@@ -1,6 +1,7 @@
 import { type Problem, warning } from '../../kernel/problems/index.js';
 import type { FormatRule } from '../rule.js';
 import { type Loose, isObject } from './model.js';
+import { versionParts } from '../../schema/semver.js';
 
 const CODE = 'threads.version-bump';
 
@@ -82,18 +83,10 @@ function changes(before: Loose, after: Loose): { change: string; needs: Bump }[]
   return out;
 }
 
-const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:[-+][0-9A-Za-z.+-]*)?$/;
-
 /** The bump from `before` to `after` (`MAJOR.MINOR` reads as `MAJOR.MINOR.0`), or `undefined` when either is no version or the version went down. */
 function bumpOf(before: unknown, after: unknown): Bump | undefined {
-  const parse = (v: unknown) =>
-    typeof v === 'string'
-      ? VERSION.exec(v)
-          ?.slice(1, 4)
-          .map((x) => Number(x ?? 0))
-      : undefined;
-  const b = parse(before);
-  const a = parse(after);
+  const b = versionParts(before);
+  const a = versionParts(after);
   if (b === undefined || a === undefined) return undefined;
   for (let i = 0; i < 3; i++) {
     if (a[i]! > b[i]!) return BUMPS[3 - i]!;

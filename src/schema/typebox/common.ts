@@ -42,6 +42,22 @@ export const SEMVER_PATTERN =
 /** A SemVer 2.0.0 version string. */
 export const Semver = Type.String({ pattern: SEMVER_PATTERN, description: 'SemVer 2.0.0 version' });
 
+/**
+ * `MAJOR.MINOR`: how the seeds' own examples write a version where they say "semver" (`"1.0"` in
+ * thread-store-schema.md, `"2.0"` in memory-bank-schema.md's header); read as `MAJOR.MINOR.0`.
+ */
+export const TWO_PART_VERSION_PATTERN = '^(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)$';
+
+/**
+ * A version where a seed says "semver" (systemPatterns.md's header, a thread store): SemVer
+ * 2.0.0 or {@link TWO_PART_VERSION_PATTERN}. One reading for every such field: memkit writes
+ * full SemVer, and each format reports the two-part form as a warning of its own.
+ */
+export const SEED_SEMVER_PATTERN = `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN}`;
+
+/** A version where a seed says "semver": {@link SEED_SEMVER_PATTERN}. */
+export const SeedSemver = (description = "semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format's example)") => Type.String({ pattern: SEED_SEMVER_PATTERN, description });
+
 /** A non-empty string. */
 export const NonEmpty = (description?: string) => Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });
 

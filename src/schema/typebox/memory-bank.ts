@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { type Problem, joinPointer, warning } from '../../kernel/problems/index.js';
-import { AnyObject, DateTime, NonEmpty, OpenRecord, SHA256_HEX_PATTERN, Semver, Sha256, StringEnum } from './common.js';
+import { AnyObject, DateTime, NonEmpty, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum } from './common.js';
 import { withForm } from '../form.js';
 import { isHex64, isLowerSha256 } from '../hex.js';
 
@@ -26,7 +26,8 @@ export const PredecessorHash = withForm(
 /** Frontmatter header of `systemPatterns.md`. */
 export const SystemPatternsHeader = Type.Object(
   {
-    version: Semver,
+    // "semver", read as for a thread store: the seed's own header writes "2.0" (system-patterns.version-two-part warns).
+    version: SeedSemver(),
     hash: withForm(Type.String({ pattern: SHA256_HEX_PATTERN, description: 'sha256 of the body after the closing ---' }), isLowerSha256),
     locked_by: Type.Literal('ReaperOAK'),
     immutable: Type.Literal(true),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, DateTime, SEMVER_PATTERN, StringEnum, StrictRecord } from './common.js';
+import { AnyObject, DateTime, SEED_SEMVER_PATTERN, SeedSemver, StringEnum, StrictRecord, TWO_PART_VERSION_PATTERN as TWO_PART } from './common.js';
 
 /**
  * Thread ids: alphanumeric with hyphens and underscores. `__proto__`,
@@ -10,16 +10,16 @@ export const THREAD_ID_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za
 export const ThreadId = Type.String({ pattern: THREAD_ID_PATTERN });
 
 /** `MAJOR.MINOR`: the form of the format's own example (`"1.0"`); memkit reads it and warns (`threads.version-two-part`). */
-export const TWO_PART_VERSION_PATTERN = '^(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)$';
+export const TWO_PART_VERSION_PATTERN = TWO_PART;
 
-/** The pattern of a thread store's `version`: {@link TWO_PART_VERSION_PATTERN} or SemVer 2.0.0. */
-export const THREAD_STORE_VERSION_PATTERN = `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN}`;
+/** The pattern of a thread store's `version`: {@link TWO_PART_VERSION_PATTERN} or SemVer 2.0.0, as every field a seed calls "semver". */
+export const THREAD_STORE_VERSION_PATTERN = SEED_SEMVER_PATTERN;
 
 /**
  * A thread store's `version`: SemVer 2.0.0, or the two-part `MAJOR.MINOR` the
  * format's own example uses (`"1.0"`), which is valid too.
  */
-export const ThreadStoreSemver = Type.String({ pattern: THREAD_STORE_VERSION_PATTERN, description: "semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format's example)" });
+export const ThreadStoreSemver = SeedSemver();
 
 /** Thread statuses; transitions: active → frozen | archived, frozen → archived. */
 export const THREAD_STATUSES = ['active', 'frozen', 'archived'] as const;
