@@ -59,8 +59,8 @@ export interface MemoryOperations {
   writeDoc(input: WriteDocInput): Promise<Result<WrittenDoc>>;
   /** Full-text search of the memory docs (BM25, best first); the index is brought up to date first. */
   search(query: string, options?: { limit?: number; kind?: MemoryKind }): Promise<Result<SearchHit[]>>;
-  /** Appends one entry to a JSON Lines ledger: id, timestamp and `predecessor_hash` filled in, the writer policy applied, the result checked; a ledger not there yet is created. */
-  append(ledger: LedgerRef, entry: Record<string, unknown>): Promise<Result<AppendedEntry>>;
+  /** Appends one entry to a JSON Lines ledger: id, timestamp and `predecessor_hash` filled in, the writer policy applied (to `as`, the agent writing, when given), the result checked; a ledger not there yet is created. */
+  append(ledger: LedgerRef, entry: Record<string, unknown>, options?: { as?: string }): Promise<Result<AppendedEntry>>;
   /** The entries of a ledger, oldest first, each with its line. */
   entries(ledger: LedgerRef): Promise<Result<{ line: number; value: unknown }[]>>;
   /** Verifies a ledger as `memkit verify` does (chain, head, checkpoint, payload hashes); ok when no error was found. */
@@ -182,10 +182,10 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const found = await ctx.store.search(query, { limit: options.limit ?? 10, ...(options.kind === undefined ? {} : { kinds: [options.kind] }) });
       return found.ok ? ok(found.value, warnings) : found;
     }),
-    append: guarded(async (ledger, entry) => {
+    append: guarded(async (ledger, entry, options = {}) => {
       const where = await ledgerPath(ledger);
       if (!where.ok) return where;
-      return appendToLedger(ctx, { ledger: where.value.path, entry, ...(where.value.format === undefined ? {} : { format: where.value.format }) });
+      return appendToLedger(ctx, { ledger: where.value.path, entry, ...options, ...(where.value.format === undefined ? {} : { format: where.value.format }) });
     }),
     entries: guarded(async (ledger) => {
       const where = await ledgerPath(ledger);

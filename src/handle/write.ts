@@ -36,6 +36,8 @@ export interface AppendInput {
   entry: Record<string, unknown>;
   /** The ledger's format: needed only to create a ledger that is not there yet, and checked against the file's when it is. */
   format?: LedgerFormatId;
+  /** The agent writing: the writer policy must allow it this file, and it fills the entry's writer field (`source_agent`, …) when that is not given. */
+  as?: string;
 }
 
 /** A task's status, title or dependencies to set, or a task to add (a new one needs `title`). */
@@ -207,9 +209,19 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
   const ledger = await ledgerOrNew(ctx, path, args.format);
   if (!ledger.ok) return ledger;
   const format = ledger.value.format as Exclude<LedgerFormatId, typeof feedbackLog.id>;
-  const entry = args.entry;
   // The field `memkit check` polices (a decision names its proposer, no writer).
   const field = LEDGER_FORMATS[format].writerField;
+  let entry = args.entry;
+  if (args.as !== undefined) {
+    // The writer named by the caller: it must be allowed to append to this file, and it is the entry's writer field.
+    if (field !== undefined && entry[field] === undefined) entry = { ...entry, [field]: args.as };
+    else if (field !== undefined && entry[field] !== args.as)
+      return fail([error('memory.invalid-request', `the entry names ${JSON.stringify(entry[field])} as its ${field}, and the writer is ${JSON.stringify(args.as)}`, { pointer: `/entry/${field}` })]);
+    const policy = await ctx.writerPolicy();
+    if (!policy.ok) return policy;
+    const denied = checkWrite(policy.value, args.as, path, 'append').filter((p) => p.severity === 'error');
+    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
+  }
   if (field !== undefined) {
     const agent = entry[field];
     if (typeof agent !== 'string' || agent === '') return fail([error('memory.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);

@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process with captured streams. */
-export async function runCli(argv: string[], options: { cwd?: string; stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { cwd?: string; stdoutTTY?: boolean; stderrTTY?: boolean; env?: Record<string, string | undefined>; stdin?: string } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
@@ -21,6 +21,7 @@ export async function runCli(argv: string[], options: { cwd?: string; stdoutTTY?
     stderrTTY: options.stderrTTY ?? false,
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
+    stdin: async () => options.stdin ?? '',
   });
   return { code, stdout, stderr };
 }

@@ -10,6 +10,8 @@ export interface CliIo {
   stderrTTY: boolean;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Standard input as text, read whole (the write commands' entry or body); absent or `''` when there is none. */
+  stdin?: () => Promise<string>;
 }
 
 /** Exit statuses of DESIGN §5. */

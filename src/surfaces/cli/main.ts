@@ -14,4 +14,11 @@ process.exitCode = await run(process.argv.slice(2), {
   stderrTTY: Boolean(process.stderr.isTTY),
   env: process.env,
   cwd: process.cwd(),
+  // Read only by the commands that take input there, and never from a terminal (no prompt to wait on).
+  stdin: async () => {
+    if (process.stdin.isTTY) return '';
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
 });
