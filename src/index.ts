@@ -13,6 +13,8 @@ export {
   type AppendLedger,
   type AppendedEntry,
   type ChangedFile,
+  type CompactInput,
+  type Compaction,
   type InclusionProofOf,
   type LedgerReport,
   type LedgerRef,

@@ -1,6 +1,6 @@
 import { type DirectoryReport, checkDirectory } from '../engine/index.js';
 import { RULES } from '../engine/rules.js';
-import { MEMORY_BANK_DIR, fileNameOf, formatById } from '../formats/index.js';
+import { MEMORY_BANK_DIR, activeContext, decisionLog, fileNameOf, formatById } from '../formats/index.js';
 import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { type Checkpoint, MerkleTree } from '../kernel/canonical/merkle.js';
 import { toHex } from '../kernel/canonical/index.js';
@@ -12,6 +12,7 @@ import { type LedgerFormatId, entryBytes, isLedgerFormat } from '../services/led
 import { type FilePort, type SearchHit, listMemoryDocs } from '../services/store/index.js';
 import { type AppliedPlan, type LoadedWbs, type ReadyOptions, type ReadyWork, applyPlan, readyTasks, repairPlan } from '../services/wbs/index.js';
 import { parseFrontmatter } from '../syntax/index.js';
+import { type CompactInput, type Compaction, compact } from './compact.js';
 import { MemoryContext, type MemoryOptions, decodeUtf8, problemsOf } from './context.js';
 import { type LedgerReport, ledgerText, loadTaskIndex, verifyLedger } from './read.js';
 import {
@@ -69,6 +70,8 @@ export interface MemoryOperations {
   checkpoint(ledger: LedgerRef): Promise<Result<Checkpoint>>;
   /** An inclusion proof of entry `index` (0-based) against the ledger's checkpoint. */
   prove(ledger: LedgerRef, index: number): Promise<Result<InclusionProofOf>>;
+  /** The seed's compaction: the active-context entries no compaction covers yet, as one decision entry that records them by hash (see `check`'s `ledger.compaction-mismatch`). */
+  compact(input?: CompactInput): Promise<Result<Compaction>>;
   /** The WBS memory: its task index (valid against its schema) and task entity files. */
   tasks(): Promise<Result<LoadedWbs & { index: TaskIndex }>>;
   /** WBS tasks ready to start, and what blocks the others. */
@@ -216,6 +219,13 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const tree = new MerkleTree(ctx.hasher);
       for (const e of entries) tree.append(entryBytes(e.value));
       return ok({ checkpoint: verified.value.checkpoint, index, leaf: toHex(tree.leaf(index)), proof: tree.inclusionProof(index).map(toHex) });
+    }),
+    compact: guarded(async (input = {}) => {
+      const active = await ledgerPath(activeContext.id);
+      if (!active.ok) return active;
+      const decisions = await ledgerPath(decisionLog.id);
+      if (!decisions.ok) return decisions;
+      return compact(ctx, { active: active.value.path, decisions: decisions.value.path }, input);
     }),
     tasks: guarded(async () => loadTaskIndex(ctx)),
     readyTasks: guarded(async (options) => {

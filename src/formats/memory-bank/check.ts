@@ -12,7 +12,8 @@ import { type Problem, type Result, error, ok, warning } from '../../kernel/prob
 import type { CheckContext, LoadedFile } from '../check-context.js';
 import { checkJsonFormat } from '../check-json.js';
 import { getFormat } from '../../schema/registry.js';
-import { dirOf } from '../layout.js';
+import { baseOf, dirOf } from '../layout.js';
+import { COMPACTS_FIELD, type Compacts, compactionRoot, compactsOf } from './compaction.js';
 import { type PayloadDigests, payloadCandidates, payloadDigests, payloadMatch } from '../product-context/payload.js';
 
 /** The ledgers of JSON lines (`feedback-log.md` holds Markdown blocks, read below). */
@@ -63,12 +64,21 @@ interface HeldFile {
   markdown: Problem[];
 }
 
+/** A compaction of the active context recorded in decisionLog.md: its line, what it covers and its `diff_hash`. */
+interface CompactionFact {
+  line: number;
+  compacts: Compacts;
+  diffHash: unknown;
+}
+
 /** What the cross-file memory bank rules need from one bank directory. */
 export interface BankFacts {
   /** systemPatterns.md: its path, body and the line of its `hash:` key. */
   systemPatterns?: { path: string; body: string; line: number; bodyLine: number };
-  /** decisionLog.md: its path and every entry's `diff_hash`. */
-  decisionLog?: { path: string; diffHashes: Set<string> };
+  /** decisionLog.md: its path, every entry's `diff_hash`, and its compactions of the active context (with their lines). */
+  decisionLog?: { path: string; diffHashes: Set<string>; compactions: CompactionFact[] };
+  /** activeContext.md: its path and its entries, for the compactions to verify against. */
+  active?: { path: string; entries: unknown[] };
   /** True once a ledger holds a JSON line or systemPatterns.md has its header: the JSON Lines dialect. */
   jsonLines?: boolean;
   /** Files that read as prose; reported as problems only in a JSON Lines dialect bank. */
@@ -96,7 +106,13 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
   if (isJsonLinesLedger(format)) {
     const parsed = parseLedgerText(file.text, { limits: { maxFileBytes: ctx.env.maxFileBytes } });
     file.parsed = { kind: 'ledger', ledger: parsed };
-    const summary = verifyParsed(parsed, { format, file: file.path, hasher: ctx.env.hasher, maxProblems: ctx.env.maxProblems });
+    const summary = verifyParsed(parsed, {
+      format,
+      file: file.path,
+      hasher: ctx.env.hasher,
+      maxProblems: ctx.env.maxProblems,
+      ...(ctx.env.countTokens === undefined ? {} : { validate: { countTokens: ctx.env.countTokens } }),
+    });
     // No entry, or the first `{` line in a code fence (a JSON sample in prose): held for the dialect.
     // Lone-CR line endings hide the entries from the line splitter: entries, wrongly ended, not prose.
     const crOnly = summary.problems.some((p) => p.code === 'ledger-text.cr-line-endings');
@@ -127,12 +143,16 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     }
     if (format === 'decision-log') {
       const diffHashes = new Set<string>();
-      for (const { value } of entries) {
+      const compactions: CompactionFact[] = [];
+      for (const { line, value } of entries) {
         const hash = (value as Record<string, unknown>).diff_hash;
         if (typeof hash === 'string') diffHashes.add(hash.toLowerCase());
+        const compacts = compactsOf(value);
+        if (compacts !== undefined) compactions.push({ line, compacts, diffHash: hash });
       }
-      bank.decisionLog = { path: file.path, diffHashes };
+      bank.decisionLog = { path: file.path, diffHashes, compactions };
     }
+    if (format === 'active-context') bank.active = { path: file.path, entries: entries.map((e) => e.value) };
     return;
   }
   switch (file.format) {
@@ -286,6 +306,7 @@ export async function crossCheckMemoryBank(banks: Map<string, BankFacts>, ctx: C
     reportHeld(dir, bank, ctx);
     if (!bank.jsonLines && (bank.held?.length ?? 0) > 0) await proseBankRules(dir, bank, ctx, payloads);
     if (payloads !== undefined) await checkPayloads(dir, bank, ctx, payloads);
+    checkCompactions(bank, ctx);
     const sp = bank.systemPatterns;
     if (sp === undefined) continue;
     const backing = bodyBacking(sp.body, bank.decisionLog?.diffHashes ?? new Set(), ctx.env.hasher);
@@ -312,6 +333,35 @@ export async function crossCheckMemoryBank(banks: Map<string, BankFacts>, ctx: C
         line: sp.bodyLine + countLines(sp.body, backing.from),
       },
     );
+  }
+}
+
+/** Each compaction in the decision log against the active-context entries it covers: their root must be its `diff_hash`. */
+function checkCompactions(bank: BankFacts, ctx: CheckContext): void {
+  const log = bank.decisionLog;
+  if (log === undefined || log.compactions.length === 0) return;
+  const active = bank.active;
+  for (const { line, compacts, diffHash } of log.compactions) {
+    const where = { file: log.path, line, pointer: `/${COMPACTS_FIELD}` };
+    if (active === undefined || baseOf(active.path) !== compacts.ledger) {
+      ctx.add(error('ledger.compaction-mismatch', `this compaction covers ${compacts.ledger}, which is not in this memory bank`, where));
+      continue;
+    }
+    const covered = active.entries.slice(compacts.first - 1, compacts.first - 1 + compacts.count);
+    if (covered.length < compacts.count) {
+      ctx.add(
+        error('ledger.compaction-mismatch', `this compaction covers entries ${compacts.first}–${compacts.first - 1 + compacts.count} of ${active.path}, which has ${active.entries.length}`, where),
+      );
+      continue;
+    }
+    if (typeof diffHash === 'string' && compactionRoot(covered, ctx.env.hasher) !== diffHash.toLowerCase())
+      ctx.add(
+        error(
+          'ledger.compaction-mismatch',
+          `entries ${compacts.first}–${compacts.first - 1 + compacts.count} of ${active.path} no longer hash to this compaction's diff_hash: an entry was changed after it was compacted`,
+          where,
+        ),
+      );
   }
 }
 

@@ -21,7 +21,7 @@ export const ledgerCodes = defineCodes({
   },
   'ledger.schema-violation': {
     meaning:
-      'An entry does not match the schema of its ledger: a field missing or not allowed, a wrong type, a value outside its enum or pattern (the first per entry; the message names the schema rule and the pointer the field). Rules with a code of their own (`schema.max-tokens`, `schema.id-date`, `convention.*`) are reported under that code.',
+      'An entry does not match the schema of its ledger: a field missing or not allowed, a wrong type, a value outside its enum or pattern (the first per entry; the message names the schema rule and the pointer the field). Rules with a code of their own (`schema.max-tokens`, `schema.id-date`, `schema.stride-category`, `convention.*`) are reported under that code.',
     fix: 'Restore the entry; if it was written this way, append a corrected entry instead of editing.',
     source: { seed: 'memory-bank-schema.md', quote: 'fields:' },
     format: LEDGER_FORMAT_IDS,
@@ -197,6 +197,12 @@ export const ledgerCodes = defineCodes({
     fix: 'Restore the old body and only append to it.',
     source: { seed: 'memory-bank-schema.md', quote: 'DENY: Direct edit of systemPatterns.md or decisionLog.md body' },
     format: 'system-patterns',
+  },
+  'ledger.compaction-mismatch': {
+    meaning: "A decisionLog.md compaction (an entry with `compacts`) no longer matches the activeContext.md entries it covers: their RFC 9162 root is not its `diff_hash`, or they are not there. An active-context entry was changed, or removed, after it was compacted.",
+    fix: 'Restore the active context from version control or a backup; the compaction records what it held.',
+    source: { seed: 'memory-bank-schema.md', quote: 'compaction: "session end -> compress to decisionLog.md"' },
+    format: 'decision-log',
   },
   'ledger.system-patterns-unbacked': {
     meaning: 'No decisionLog.md entry has a `diff_hash` equal to the change of systemPatterns.md.',
