@@ -127,6 +127,14 @@ export const schemaCodes = defineCodes({
     source: 'convention',
     format: ['system-patterns', 'product-context', 'active-context', 'decision-log', 'risk-register', 'artifacts-manifest', 'feedback-log'],
   },
+  'convention.empty-string': {
+    meaning:
+      "A field the format types only as `string` is the empty string: an agent id (`proposer_agent`, `agent`, `from_agent` …), `rationale`, `description`, `task_id`, `payload_loc`, an artifact's `path` or `phase`, `artifact_path`. Valid: a `string` allows ''. memkit reads these fields as text, its convention, the same in every format (a thread store's is `threads.empty-string`); fields whose seed gives a form (ids, hashes, timestamps) are held to it as errors.",
+    fix: "Nothing to fix for the format; give the field a value if memkit's tools should read it.",
+    severity: 'warning',
+    source: 'convention',
+    format: ['product-context', 'active-context', 'decision-log', 'progress', 'risk-register', 'artifacts-manifest', 'feedback-log'],
+  },
   'convention.token-estimate': {
     meaning: "A `summary_128` is over 128 tokens by memkit's estimate (no tokenizer was given); a real tokenizer may count fewer.",
     fix: 'Shorten the summary, or pass an exact tokenizer (`countTokens`) to count it exactly.',

@@ -13,6 +13,7 @@ export {
   TWO_PART_VERSION_PATTERN,
   SEED_SEMVER_PATTERN,
   SeedSemver,
+  Text,
   NonEmpty,
   AnyObject,
 } from './typebox/common.js';

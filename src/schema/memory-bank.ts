@@ -17,7 +17,7 @@ export {
   PHASES,
   PHASE_STATUSES,
 } from './typebox/memory-bank.js';
-/** An agent id such as `ReaperOAK`. */
+/** An agent id such as `ReaperOAK` ("string (agent id)": '' is valid, and `convention.empty-string`). */
 export const AgentId: TypedSchema<string> = defs.AgentId;
 /** SHA-256 of the previous entry (`sha256(JCS(entry))`), or 64 zeros for the first. */
 export const PredecessorHash: TypedSchema<string> = defs.PredecessorHash;

@@ -1,6 +1,7 @@
 import { type Problem, error, joinPointer } from '../kernel/problems/index.js';
 import { isRealDateAt, isRealTimeAt } from './calendar.js';
 import { type TokenCounter, summaryTokenProblems } from './tokens.js';
+import { emptyTextConventions } from './empty-text.js';
 import * as thunderus from './thunderus.js';
 import * as bank from './memory-bank.js';
 import * as exportV1 from './export-v1.js';
@@ -108,8 +109,19 @@ function indexTypesMatchDepth(value: unknown, env: CheckEnv): Problem[] {
   return out;
 }
 
+/**
+ * `d` with `convention.empty-string` among its conventions when its schema has `Text` fields (strings the seed
+ * types only as `string`); a value in memkit's form has no empty one, so its in-form check is unchanged.
+ */
+function withEmptyText<Id extends string>(d: FormatDef<Id>): FormatDef<Id> {
+  const texts = emptyTextConventions(d.schema);
+  if (texts === undefined) return d;
+  const check = d.check;
+  return { ...d, check: check === undefined ? texts : all(check, texts), inFormCheck: d.inFormCheck === undefined ? (check ?? null) : d.inFormCheck };
+}
+
 /** A registry entry, its id kept as a literal so {@link SchemaId} is read off the list. */
-const def = <const Id extends string>(d: FormatDef<Id>): FormatDef<Id> => d;
+const def = <const Id extends string>(d: FormatDef<Id>): FormatDef<Id> => withEmptyText(d);
 
 const defs = [
   def({ id: 'memory-doc', family: 'thunderus', title: 'memory doc frontmatter', schema: thunderus.MemoryDocFrontmatter, ...checks([], [thunderus.thunderusIdConventions]) }),

@@ -29,8 +29,9 @@ export type Thread = {
 };
 /**
  * One thread. Extra fields are kept (the seed's example allows them). Strings
- * the format only types as strings may be empty here; memkit's reading that
- * they are not is the `threads.empty-string` convention.
+ * the format only types as strings may be empty; memkit's reading that they are
+ * not is the `threads.empty-string` convention (the Memory Bank's `Text` fields
+ * follow the same rule as `convention.empty-string`).
  */
 export const Thread: TypedSchema<Thread> = defs.Thread;
 /** One thread operation. */

@@ -17,7 +17,8 @@ export const threadCodes = defineCodes({
     format: 'thread-store',
   },
   'threads.empty-string': {
-    meaning: "A thread's `title`, `objective` or `storage_path`, or an operation's `id` or `command`, is the empty string: the format types them only as strings, memkit reads them as required text.",
+    meaning:
+      "A thread's `title`, `objective` or `storage_path`, or an operation's `id` or `command`, is the empty string. Valid: the format types them only as `string`, which allows ''; memkit reads them as text, its convention, the same rule as the Memory Bank's `convention.empty-string` (a warning under the spec profile, an error under strict).",
     fix: 'Give the field a value.',
     severity: 'warning',
     source: 'convention',

@@ -1,5 +1,6 @@
 import Type, { type Static, type TEnum, type TSchema } from 'typebox';
 import { ISO_DATE_TIME_PATTERN, isRfc3339DateTime } from '../date-time.js';
+import { hasText } from '../empty-text.js';
 import { withForm } from '../form.js';
 import { isLowerSha256 } from '../hex.js';
 
@@ -57,6 +58,13 @@ export const SEED_SEMVER_PATTERN = `${TWO_PART_VERSION_PATTERN}|${SEMVER_PATTERN
 
 /** A version where a seed says "semver": {@link SEED_SEMVER_PATTERN}. */
 export const SeedSemver = (description = "semver version (MAJOR.MINOR.PATCH, or MAJOR.MINOR as in the format's example)") => Type.String({ pattern: SEED_SEMVER_PATTERN, description });
+
+/**
+ * A string the seed types only as `string` (an agent id, a rationale, a title): '' is valid, as a
+ * `string` allows it; memkit reads the field as text, so '' is a convention warning
+ * (`convention.empty-string`; `threads.empty-string` in a thread store), an error under strict.
+ */
+export const Text = (description?: string) => withForm(Type.String(description === undefined ? {} : { description }), hasText);
 
 /** A non-empty string. */
 export const NonEmpty = (description?: string) => Type.String(description === undefined ? { minLength: 1 } : { minLength: 1, description });

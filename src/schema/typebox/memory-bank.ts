@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { type Problem, joinPointer, warning } from '../../kernel/problems/index.js';
-import { AnyObject, DateTime, NonEmpty, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum } from './common.js';
+import { AnyObject, DateTime, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum, Text } from './common.js';
 import { withForm } from '../form.js';
 import { isHex64, isLowerSha256 } from '../hex.js';
 
@@ -11,8 +11,8 @@ export const RISK_ID_PATTERN = '^RISK-[0-9]{8}-[0-9]{3}$';
 /** `SESSION-YYYYMMDD-HHMMSS`. */
 export const SESSION_ID_PATTERN = '^SESSION-[0-9]{8}-[0-9]{6}$';
 
-/** An agent id such as `ReaperOAK`. */
-export const AgentId = NonEmpty('agent id');
+/** An agent id such as `ReaperOAK` ("string (agent id)": '' is valid, and `convention.empty-string`). */
+export const AgentId = Text('agent id');
 
 /** SHA-256 of the previous entry (`sha256(JCS(entry))`), or 64 zeros for the first. */
 export const PredecessorHash = withForm(
@@ -42,7 +42,7 @@ export const ProductContextEntry = Type.Object(
     author_agent: AgentId,
     summary: Type.String({ maxLength: 256 }),
     payload_hash: Sha256,
-    payload_loc: NonEmpty('file reference of the payload'),
+    payload_loc: Text('file reference of the payload'),
     predecessor_hash: PredecessorHash,
   },
   { title: 'productContext.md entry' },
@@ -67,7 +67,7 @@ export const DecisionLogEntry = Type.Object(
     id: Type.String({ pattern: DECISION_ID_PATTERN }),
     ts: DateTime,
     proposer_agent: AgentId,
-    rationale: NonEmpty(),
+    rationale: Text(),
     diff_hash: Sha256,
     tests_passed: Type.Boolean(),
     predecessor_hash: PredecessorHash,
@@ -81,7 +81,7 @@ export const PROGRESS_STATUSES = ['PENDING', 'IN_PROGRESS', 'REVIEW', 'DONE', 'B
 /** One row of the `progress.md` table. */
 export const ProgressRow = Type.Object(
   {
-    task_id: NonEmpty(),
+    task_id: Text(),
     status: StringEnum(PROGRESS_STATUSES),
     agent: AgentId,
     milestone_severity: StringEnum(['LOW', 'MEDIUM', 'HIGH'] as const),
@@ -102,7 +102,7 @@ export const RiskRegisterEntry = Type.Object(
     // A string naming a STRIDE category, in any case or spelling; other values: convention.stride-category.
     threat_type: withForm(Type.String({ description: 'STRIDE category' }), isStrideCategory),
     severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const),
-    description: NonEmpty(),
+    description: Text(),
     mitigation: Type.String(),
     status: StringEnum(['OPEN', 'MITIGATED', 'ACCEPTED', 'CLOSED'] as const),
     predecessor_hash: PredecessorHash,
@@ -135,17 +135,17 @@ export const WorkflowState = Type.Object(
 
 /** One artifact in `artifacts-manifest.json`. */
 export const Artifact = Type.Object({
-  path: NonEmpty('file path'),
+  path: Text('file path'),
   sha256: Sha256,
   created_by: AgentId,
-  phase: NonEmpty(),
+  phase: Text(),
   created_at: DateTime,
 });
 
 /** `artifacts-manifest.json`: versioned build outputs. */
 export const ArtifactsManifest = Type.Object(
   {
-    session_id: NonEmpty(),
+    session_id: Text(),
     artifacts: Type.Array(Artifact),
     dependency_graph: OpenRecord(Type.Array(Type.String()), 'artifact path → upstream artifact paths'),
   },
@@ -160,8 +160,8 @@ export const FeedbackLogEntry = Type.Object(
     to_agent: AgentId,
     category: StringEnum(['defect', 'suggestion', 'concern', 'praise'] as const),
     severity: StringEnum(['low', 'medium', 'high', 'critical'] as const),
-    artifact_path: NonEmpty('file being reviewed'),
-    description: NonEmpty(),
+    artifact_path: Text('file being reviewed'),
+    description: Text(),
     evidence: Type.String(),
     predecessor_hash: PredecessorHash,
   },
