@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { consumerFailures } from '../consumer/expected.mjs';
 import { ROOT, browserSubpaths, buildImportMap } from './import-map.mjs';
 import { startServer } from './server.mjs';
 
@@ -101,4 +102,17 @@ test('importing memkit (core) fetches no .wasm and nothing of sqlite, even under
     [],
   );
   assert.ok(r.requests.includes('/dist/index.js'));
+});
+
+test('the consumer job (test/consumer/programs/anywhere.mjs) runs through openMemory(memoryFiles()), under a CSP that forbids eval and WASM', async () => {
+  const r = await run('consumer', 'strict');
+  assert.equal(r.evalAllowed, false);
+  assert.deepEqual(consumerFailures(r.summary), []);
+  assert.equal(r.summary.checkpointSize, 3);
+  assert.ok(r.requests.includes('/test/consumer/programs/anywhere.mjs'));
+  assert.deepEqual(
+    r.requests.filter((p) => p.endsWith('.wasm') || p.includes('sqlite')),
+    [],
+  );
+  console.log(`chromium consumer: ${r.summary.entries} entries, checkpoint size ${r.summary.checkpointSize}, import wrote ${r.summary.importWritten}`);
 });

@@ -1,6 +1,7 @@
 // Runs in Chromium. `?mode=smoke` loads every browser subpath of memkit and
 // runs the shared smoke suite; `?mode=core` imports only `memkit` and
-// validates one document (the test checks no .wasm was fetched). The outcome
+// validates one document (the test checks no .wasm was fetched); `?mode=consumer`
+// runs the consumer job of test/consumer/programs/anywhere.mjs. The outcome
 // is left in `window.__memkit` for the test to read.
 import { SMOKE_SUBPATHS, smoke } from '/test/smoke/smoke.js';
 import { samples } from '/test/smoke/samples.js';
@@ -23,6 +24,10 @@ async function main() {
       valid: core.validate('memory-doc', samples['memory-doc']),
       invalid: core.validate('memory-doc', { ...samples['memory-doc'], kind: 'nope' }).map((p) => `${p.code} ${p.pointer}`),
     };
+  }
+  if (params.get('mode') === 'consumer') {
+    const { consumerJob } = await import('/test/consumer/programs/anywhere.mjs');
+    return { evalAllowed, summary: await consumerJob() };
   }
   const loaded = {};
   for (const spec of config.subpaths) loaded[spec] = Object.keys(await import(spec)).length;

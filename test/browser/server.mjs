@@ -15,7 +15,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.map': 'application/json; charset=utf-8',
 };
-const SERVED = ['dist/', 'node_modules/', 'test/smoke/', 'test/browser/', 'schemas/'];
+const SERVED = ['dist/', 'node_modules/', 'test/smoke/', 'test/browser/', 'test/consumer/', 'schemas/'];
 
 /** CSP policies by name. None of them allows `unsafe-eval`. */
 export const POLICIES = {
