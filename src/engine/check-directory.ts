@@ -1,4 +1,5 @@
 import type { Hasher } from '../kernel/canonical/index.js';
+import type { TokenCounter } from '../schema/tokens.js';
 import { type Problem, type Result, error, positionAt, warning } from '../kernel/problems/index.js';
 import { textDepth, tooDeep } from '../syntax/depth.js';
 import { checkExportBundle } from './check-export.js';
@@ -28,6 +29,8 @@ export interface CheckDirectoryOptions {
   config?: MemkitConfig | null;
   /** The codes the config may name and whose conventions the profile rates (default the checker's `RULES`; `memkit check` passes the whole rule table, `--base`'s codes included). */
   codes?: RuleTable;
+  /** An exact token counter for `summary_128` (`memkit check --tokenizer`, the config's `tokenizer`); default: memkit's estimate and its lower bound. */
+  countTokens?: TokenCounter;
 }
 
 /** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
@@ -78,6 +81,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     ...(options.hasher ? { hasher: options.hasher } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.maxProblems !== undefined ? { maxProblems: options.maxProblems } : {}),
+    ...(options.countTokens !== undefined ? { countTokens: options.countTokens } : {}),
   });
   for (const p of listing.problems) if (p.file === undefined || !settings.skip(p.file)) ctx.add(p);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));

@@ -2,6 +2,7 @@ import { type Hasher, type JsonPositions, jsHasher } from '../kernel/canonical/i
 import { type FileCap, LineIndex, type Problem, ProblemSink, error } from '../kernel/problems/index.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy } from './memory-bank/policy.js';
 import type { ParsedFile } from './rule.js';
+import type { TokenCounter } from '../schema/tokens.js';
 import type { FormatId } from './index.js';
 
 /** A file the checker read and decoded. */
@@ -57,6 +58,8 @@ export interface CheckEnv {
   writerPolicy: WriterPolicy;
   /** The agent `systemPatterns.md` must be locked by, when configured (the seed's is ReaperOAK). */
   lockedBy?: string;
+  /** An exact token counter for `summary_128`; absent: memkit's estimate and its lower bound. */
+  countTokens?: TokenCounter;
 }
 
 /** Shared state of one directory check: every problem enters through its {@link ProblemSink} (severity by profile and config, capped per file). */
@@ -76,6 +79,7 @@ export class CheckContext {
       decide: env.decide ?? ((p) => p),
       writerPolicy: env.writerPolicy ?? DEFAULT_WRITER_POLICY,
       ...(env.lockedBy === undefined ? {} : { lockedBy: env.lockedBy }),
+      ...(env.countTokens === undefined ? {} : { countTokens: env.countTokens }),
     };
     this.#sink = new ProblemSink({ maxPerFile: this.env.maxProblems, policy: this.env.decide });
   }

@@ -56,7 +56,8 @@ export const schemaCodes = defineCodes({
   },
   'schema.multiple-of': { meaning: 'A number is not a multiple of the required step.', fix: 'Use a whole number.', source: { seed: MB, quote: 'fix_loop_count: integer (0-3)' } },
   'schema.max-tokens': {
-    meaning: 'A `summary_128` is over 128 tokens: counted by the tokenizer passed as `countTokens`, or certainly over whatever the tokenizer (more than 128 × 1,024 characters).',
+    meaning:
+      "A `summary_128` is over 128 tokens: counted by the tokenizer passed as `countTokens` (`memkit check --tokenizer`, `tokenizer` in memkit.config.json), or, without one, certainly over whatever the tokenizer: more than 128 whitespace-separated words (every tokenizer in common use splits at whitespace, so each word is at least one token) or more than 128 × 1,024 characters. Over 128 by memkit's estimate alone is `convention.token-estimate`.",
     fix: 'Shorten the summary.',
     source: { seed: MB, quote: 'summary_128: string (max 128 tokens)' },
     format: 'active-context',
@@ -136,8 +137,9 @@ export const schemaCodes = defineCodes({
     format: ['product-context', 'active-context', 'decision-log', 'progress', 'risk-register', 'artifacts-manifest', 'feedback-log'],
   },
   'convention.token-estimate': {
-    meaning: "A `summary_128` is over 128 tokens by memkit's estimate (no tokenizer was given); a real tokenizer may count fewer.",
-    fix: 'Shorten the summary, or pass an exact tokenizer (`countTokens`) to count it exactly.',
+    meaning:
+      "A `summary_128` is over 128 tokens by memkit's estimate, but not certainly (at most 128 words, at most 128 × 1,024 characters) and no tokenizer was given: a real tokenizer may count fewer.",
+    fix: 'Shorten the summary, or count it exactly: `memkit check --tokenizer MODULE`, `tokenizer` in memkit.config.json, or `countTokens` in the library.',
     severity: 'warning',
     source: 'convention',
     format: 'active-context',

@@ -14,6 +14,7 @@ export type MemkitConfig = {
         lockedBy?: string | undefined;
       }
     | undefined;
+  tokenizer?: string | undefined;
   ignore?: string[] | undefined;
 };
 /**

@@ -41,13 +41,34 @@ export const SUMMARY_MAX_TOKENS = 128;
  */
 export const MAX_CHARS_PER_TOKEN = 1024;
 
+// ASCII whitespace only: the fewer characters split on, the fewer words, so the bound stays a lower bound.
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * A lower bound of the tokens of `text` that no tokenizer in use undercuts:
+ * the number of whitespace-separated words (every byte-pair and SentencePiece
+ * tokenizer of common models splits text at whitespace before it merges, so
+ * each word takes at least one token of its own), and at least one token per
+ * {@link MAX_CHARS_PER_TOKEN} characters. Stops counting words once past `limit`.
+ */
+export function tokenLowerBound(text: string, limit = Number.POSITIVE_INFINITY): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length && words <= limit; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return Math.max(words, Math.ceil(text.length / MAX_CHARS_PER_TOKEN));
+}
+
 /**
  * The `summary_128` rule. With an exact counter (`countTokens` other than
  * {@link defaultCountTokens}): over 128 tokens is `schema.max-tokens`, an
- * error. With the default estimate, whose count is only an estimate: over
- * 128 estimated tokens is `convention.token-estimate`, a warning, unless the
- * text is certainly over (more than 128 × {@link MAX_CHARS_PER_TOKEN}
- * characters), which is the error.
+ * error. With the default estimate: over 128 by {@link tokenLowerBound} (129
+ * words, or more than 128 × {@link MAX_CHARS_PER_TOKEN} characters) is the
+ * error, certain whatever the tokenizer; over 128 by the estimate alone is
+ * `convention.token-estimate`, a warning.
  */
 export function summaryTokenProblems(text: string, countTokens: TokenCounter): Problem[] {
   const max = SUMMARY_MAX_TOKENS;
@@ -56,8 +77,17 @@ export function summaryTokenProblems(text: string, countTokens: TokenCounter): P
     const n = countTokens(text);
     return n > max ? [error('schema.max-tokens', `summary_128 has ${n} tokens; at most ${max} are allowed`, at)] : [];
   }
-  if (text.length > max * MAX_CHARS_PER_TOKEN) return [error('schema.max-tokens', `summary_128 has ${text.length} characters, more than any ${max} tokens can hold`, at)];
   // Each estimated token takes at least one character: a short text cannot exceed the limit.
-  if (text.length <= max || countTokensUpTo(text, max) <= max) return [];
-  return [warning('convention.token-estimate', `summary_128 has more than ${max} tokens by memkit's estimate (an exact tokenizer may count fewer; pass countTokens to count exactly)`, at)];
+  if (text.length <= max) return [];
+  if (text.length > max * MAX_CHARS_PER_TOKEN) return [error('schema.max-tokens', `summary_128 has ${text.length} characters, more than any ${max} tokens can hold`, at)];
+  if (tokenLowerBound(text, max) > max)
+    return [error('schema.max-tokens', `summary_128 has more than ${max} whitespace-separated words, each at least one token whatever the tokenizer; at most ${max} tokens are allowed`, at)];
+  if (countTokensUpTo(text, max) <= max) return [];
+  return [
+    warning(
+      'convention.token-estimate',
+      `summary_128 has more than ${max} tokens by memkit's estimate but at most ${max} words (an exact tokenizer may count fewer; pass countTokens, or memkit check --tokenizer, to count exactly)`,
+      at,
+    ),
+  ];
 }

@@ -34,8 +34,6 @@ function linesOf(seed: string): string[] {
  * every other seed or convention rule of a format has `<code>/fail/` and `<code>/pass/`.
  */
 const NO_EXAMPLE: Readonly<Record<string, string>> = {
-  'schema.max-tokens':
-    'the directory checker counts summary_128 with the estimate, certain only past 131,072 characters (1,024 a token): the smallest failing example is a 128 KiB line, too long for a fixture shown in docs/rules.md (test/check/ledger-entry-rule-codes.test.ts writes one); an over-long summary below that is convention.token-estimate',
   'ledger-text.non-entry-line': "the text parser's code; the ledger verifier the checker runs reports such a line as ledger.unparseable-line",
   'ledger-text.not-an-object': 'only a line starting with `{` is read as an entry, and such a line that parses is an object: a defensive check files cannot reach',
   'ledger.not-an-object': 'as ledger-text.not-an-object for JSON Lines ledgers; a feedback-log block that is not a mapping is frontmatter.not-a-mapping',

@@ -165,11 +165,18 @@ describe('Ajv with the emitted schemas agrees with memkit validate', () => {
     const dec = { ...sample('decision-log-entry'), id: 'DEC-20260230-001' };
     expect(ajvValid('decision-log-entry', dec)).toBe(true);
     expect(validate('decision-log-entry', dec).map((p) => p.code)).toEqual(['schema.id-date']);
-    const ctx = { ...sample('active-context-entry'), summary_128: 'word '.repeat(200) };
+    // 200 words: over 128 tokens whatever the tokenizer, the seed's error.
+    const words = { ...sample('active-context-entry'), summary_128: 'word '.repeat(200) };
+    expect(ajvValid('active-context-entry', words)).toBe(true);
+    expect(validate('active-context-entry', words).map((p) => p.code)).toEqual(['schema.max-tokens']);
+    // 100 words over by the estimate only: a convention warning; an exact counter over the limit is the seed's error.
+    const ctx = { ...sample('active-context-entry'), summary_128: 'memory '.repeat(100) };
     expect(ajvValid('active-context-entry', ctx)).toBe(true);
-    // By the estimate only: a convention warning; an exact counter over the limit is the seed's error.
     expect(validate('active-context-entry', ctx).map((p) => p.code)).toEqual(['convention.token-estimate']);
     expect(validate('active-context-entry', ctx, { countTokens: () => 129 }).map((p) => p.code)).toEqual(['schema.max-tokens']);
+    const risk = { ...sample('risk-register-entry'), threat_type: 'Phishing' };
+    expect(ajvValid('risk-register-entry', risk)).toBe(true);
+    expect(validate('risk-register-entry', risk).map((p) => p.code)).toEqual(['schema.stride-category']);
   });
 
   it('rules the emitted schemas express with if/then are enforced by Ajv too', () => {

@@ -27,6 +27,14 @@ export const MemkitConfig = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    tokenizer: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description:
+          'Path of an ES module (relative to this file) whose default export counts tokens, `(text) => number`: `memkit check` counts summary_128 with it, exactly, instead of estimating. The module is run, so name only one you trust.',
+      }),
+    ),
     ignore: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000, description: 'Globs (`*`, `**`, `?`) of paths, relative to the checked directory, that are not checked.' }),
     ),

@@ -12,7 +12,12 @@ import { formatText } from '../format-text.js';
 import { EXIT, makeReport } from '../io.js';
 import { nodeCheckSource } from '../../../adapters/node/check-source.js';
 import { progressBar } from '../progress.js';
-import { FORMAT_HELP, byteSize, cliHasher, dirUri, existing, formatOption, positiveInt, profileOption } from './shared.js';
+import { dirname, resolve } from 'node:path';
+import type { MemkitConfig } from '../../../engine/config.js';
+import type { TokenCounter } from '../../../schema/tokens.js';
+import { loadTokenizer } from '../tokenizer.js';
+import type { CliIo } from '../io.js';
+import { FORMAT_HELP, absolute, byteSize, cliHasher, dirUri, existing, formatOption, positiveInt, profileOption } from './shared.js';
 
 const DEFAULT_MAX = 64 * 1024 * 1024;
 
@@ -22,7 +27,7 @@ export const checkCommand: Command = {
   summary: 'discover and check every memkit file under a directory',
   help: `Usage: memkit check [DIR] [--format text|json|sarif] [--max-file-size SIZE]
                    [--max-problems N] [--profile spec|strict] [--config FILE]
-                   [--base REV]
+                   [--base REV] [--tokenizer MODULE]
 
 Finds every memkit format under DIR (default .): memory docs, manifest,
 ${fileNameOf(events)}, gardener config, memory bank files, WBS task memory, thread
@@ -55,6 +60,14 @@ ${FORMAT_HELP}
                              an append-only file deleted (a REV that names
                              no single commit is a usage error; a base
                              version that cannot be read is an error)
+  --tokenizer MODULE         count summary_128 tokens exactly with the
+                             default export of MODULE, an ES module file
+                             exporting (text) => number (wins over the
+                             config's tokenizer, which is relative to the
+                             config file); without one, a summary over 128
+                             words is an error and one over 128 tokens by
+                             memkit's estimate only a warning. The module is
+                             run: name only one you trust
 
 A memory bank in the prose dialect (plain Markdown, no JSON Lines entries
 and no ${fileNameOf(systemPatterns)} header) is read as prose, with one warning saying
@@ -65,7 +78,15 @@ Exit status: 0 no errors, 1 problems found, 2 usage error (also when DIR
 holds no memkit file: nothing to check, and for a config file that is not
 valid: its file, line and column are named).
 `,
-  options: { format: formatOption, 'max-file-size': { type: 'string' }, 'max-problems': { type: 'string' }, profile: { type: 'string' }, config: { type: 'string' }, base: { type: 'string' } },
+  options: {
+    format: formatOption,
+    'max-file-size': { type: 'string' },
+    'max-problems': { type: 'string' },
+    profile: { type: 'string' },
+    config: { type: 'string' },
+    base: { type: 'string' },
+    tokenizer: { type: 'string' },
+  },
   async run({ values, positionals }, io) {
     if (positionals.length > 1) throw new UsageError('check takes at most one DIR');
     const name = positionals[0] ?? '.';
@@ -74,6 +95,7 @@ valid: its file, line and column are named).
     const maxProblems = positiveInt(values['max-problems'], '--max-problems');
     const profile = profileOption(values.profile);
     const config = await cliConfig(values.config as string | undefined, dir, name, io);
+    const countTokens = await tokenizerOf(values.tokenizer as string | undefined, config, values.config === undefined ? dir : dirname(absolute(io, values.config as string)), io);
     const rev = values.base as string | undefined;
     const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
@@ -90,6 +112,7 @@ valid: its file, line and column are named).
       ...(profile === undefined ? {} : { profile }),
       config,
       codes: RULES,
+      ...(countTokens === undefined ? {} : { countTokens }),
       onProgress: (d, t) => progress.update(d, t),
     });
     progress.done();
@@ -103,3 +126,10 @@ valid: its file, line and column are named).
     return report.ok ? EXIT.ok : EXIT.problems;
   },
 };
+
+/** The exact token counter of a run: `--tokenizer` (relative to the working directory), else the config's `tokenizer` (relative to the config file). */
+async function tokenizerOf(option: string | undefined, config: MemkitConfig | null, configDir: string, io: CliIo): Promise<TokenCounter | undefined> {
+  if (option !== undefined) return loadTokenizer(absolute(io, option), `--tokenizer ${option}`);
+  const path = config?.tokenizer;
+  return path === undefined ? undefined : loadTokenizer(resolve(configDir, path), `the config's tokenizer ${path}`);
+}
