@@ -62,6 +62,20 @@ export const schemaCodes = defineCodes({
     source: { seed: MB, quote: 'summary_128: string (max 128 tokens)' },
     format: 'active-context',
   },
+  'schema.stride-category': {
+    meaning:
+      "A risk's `threat_type` names none of the six STRIDE categories in any spelling: not their names in any case or separator (`Information Disclosure`, `information_disclosure`, `denial-of-service`), not a letter of STRIDE, not `DoS` or `EoP` (`Phishing`, `Hacking`). Was the `convention.stride-category` warning; an error since the seed types the field as a STRIDE category.",
+    fix: 'Name the STRIDE category of the threat (Spoofing, Tampering, Repudiation, Information Disclosure, Denial of Service, Elevation of Privilege), and put the attack in `description`.',
+    source: { seed: MB, quote: 'threat_type: string (STRIDE category)' },
+    format: 'risk-register',
+  },
+  'schema.null-unless-idle': {
+    meaning:
+      '`workflow-state.json` holds `null` for `session_id`, `started_at` or `current_phase` while `overall_status` is not `idle`. The state is reset per session, so between sessions (`idle`) the three may be `null`; an active, completed or failed workflow belongs to a session and holds them.',
+    fix: 'Fill in the session id, start time and phase, or set `overall_status` to `idle` if no session is running.',
+    source: { seed: MB, quote: 'notes: "ReaperOAK-exclusive state machine. Reset per session."' },
+    format: 'workflow-state',
+  },
   'schema.id-date': {
     meaning: 'An id embeds a date or time that does not exist (DEC-20260230-001).',
     fix: 'Use the real date of the entry in the id.',
@@ -91,8 +105,8 @@ export const schemaCodes = defineCodes({
   },
   'convention.stride-category': {
     meaning:
-      "A risk's `threat_type` names none of the six STRIDE categories (Spoofing, Tampering, Repudiation, Information Disclosure, Denial of Service, Elevation of Privilege), in any case or spelling.",
-    fix: 'Name the STRIDE category of the threat.',
+      "A risk's `threat_type` names STRIDE categories among other text, or several of them (`Spoofing / Tampering`, `STRIDE: Repudiation`), where memkit writes one category per risk. A value naming none is `schema.stride-category`, an error.",
+    fix: "Nothing to fix for the format; name one category per risk if memkit's tools should read it.",
     severity: 'warning',
     source: 'convention',
     format: 'risk-register',

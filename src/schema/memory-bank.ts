@@ -5,8 +5,9 @@ import type { TypedSchema } from './typed-schema.js';
 import * as defs from './typebox/memory-bank.js';
 export {
   workflowPhaseConventions,
+  workflowIdleProblems,
   isStrideCategory,
-  threatTypeConventions,
+  threatTypeProblems,
   sourceChunkConventions,
   hexCaseConventions,
   DECISION_ID_PATTERN,
@@ -16,6 +17,7 @@ export {
   STRIDE,
   PHASES,
   PHASE_STATUSES,
+  SESSION_FIELDS,
 } from './typebox/memory-bank.js';
 /** An agent id such as `ReaperOAK` ("string (agent id)": '' is valid, and `convention.empty-string`). */
 export const AgentId: TypedSchema<string> = defs.AgentId;
@@ -93,15 +95,19 @@ export const PhaseState: TypedSchema<{
 }> = defs.PhaseState;
 /** workflow-state.json. */
 export type WorkflowState = {
-  session_id: string;
-  started_at: string;
+  session_id: string | null;
+  started_at: string | null;
   overall_status: 'idle' | 'active' | 'completed' | 'failed';
-  current_phase: 'SPEC' | 'BUILD' | 'VALIDATE' | 'GATE' | 'DOCUMENT' | 'RETROSPECTIVE';
+  current_phase: 'SPEC' | 'BUILD' | 'VALIDATE' | 'GATE' | 'DOCUMENT' | 'RETROSPECTIVE' | null;
   phases: Record<string, Record<string, unknown>>;
   fix_loop_count: number;
   blockers: Record<string, unknown>[];
 };
-/** `workflow-state.json`: ReaperOAK's per-session state machine. */
+/**
+ * `workflow-state.json`: ReaperOAK's per-session state machine. "Reset per session": while
+ * `overall_status` is `idle`, `session_id`, `started_at` and `current_phase` may be `null` (the
+ * state between sessions); in any other status they hold a value ({@link workflowIdleProblems}).
+ */
 export const WorkflowState: TypedSchema<WorkflowState> = defs.WorkflowState;
 /** One artifact in `artifacts-manifest.json`. */
 export const Artifact: TypedSchema<{

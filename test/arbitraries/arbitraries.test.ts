@@ -71,7 +71,7 @@ describe('cross-field constraints', () => {
       fc.property(decisionLogEntryArb, riskRegisterEntryArb, workflowStateArb, impossible, (dec, risk, wf, mmdd) => {
         expect(validate('decision-log-entry', { ...dec, id: noDay(mmdd)(dec.id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/id']]);
         expect(validate('risk-register-entry', { ...risk, risk_id: noDay(mmdd)(risk.risk_id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/risk_id']]);
-        expect(validate('workflow-state', { ...wf, session_id: noDay(mmdd)(wf.session_id) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/session_id']]);
+        expect(validate('workflow-state', { ...wf, session_id: noDay(mmdd)(wf.session_id as string) }).map((p) => [p.code, p.pointer])).toEqual([['schema.id-date', '/session_id']]);
       }),
       { numRuns: RUNS },
     );

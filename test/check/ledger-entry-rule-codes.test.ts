@@ -60,6 +60,17 @@ describe('a rule inside a ledger entry is reported under its own code, not ledge
     expect(off.code).toBe(0);
   });
 
+  it('a threat_type naming no STRIDE category is schema.stride-category, an error in both profiles, and the config applies to it', async () => {
+    const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ threat_type: 'Phishing' })])) };
+    const r = await checkFiles(files);
+    expect(codes(r.problems)).toEqual([['schema.stride-category', 'error']]);
+    expect(r.problems[0]).toMatchObject({ pointer: '/threat_type', line: 3 });
+    expect(r.code).toBe(1);
+    const off = await checkFiles({ ...files, 'memkit.config.json': config({ 'schema.stride-category': 'off' }) });
+    expect(off.problems).toEqual([]);
+    expect(off.code).toBe(0);
+  });
+
   it('what breaks the schema stays one ledger.schema-violation per entry', async () => {
     const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ severity: 'SEVERE', status: 'GONE' })])) });
     expect(codes(r.problems)).toEqual([['ledger.schema-violation', 'error']]);
@@ -67,7 +78,7 @@ describe('a rule inside a ledger entry is reported under its own code, not ledge
   });
 
   it('conventions on an entry that also breaks its schema are reported under their own codes', async () => {
-    const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ severity: 'SEVERE', threat_type: 'Phishing', ts: '20260220T020000Z' })])) });
+    const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ severity: 'SEVERE', threat_type: 'Spoofing / Tampering', ts: '20260220T020000Z' })])) });
     expect(codes(r.problems).sort()).toEqual(
       [
         ['ledger.schema-violation', 'error'],
@@ -80,7 +91,7 @@ describe('a rule inside a ledger entry is reported under its own code, not ledge
   it.each([
     ['convention.date-time-profile', decisionLog([decision(1, 'x', '20260220T020000Z')])],
     ['convention.lowercase-hex', decisionLog([{ ...decision(1, 'x'), diff_hash: decision(1, 'x').diff_hash.toUpperCase() }])],
-    ['convention.stride-category', { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ threat_type: 'Phishing' })])) }],
+    ['convention.stride-category', { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk({ threat_type: 'Spoofing / Tampering' })])) }],
     ['convention.source-chunk-hash', activeContext([active('Short.', { source_chunks: ['chunk-1'] })])],
   ] as const)('%s in a ledger entry: its own code, a warning (error under strict), off by config', async (code, files) => {
     const r = await checkFiles(files);

@@ -1,6 +1,8 @@
 // #20: threat_type "Information disclosure" (a STRIDE category in another case) was refused by an exact-case
 // enum. The seed says "threat_type: string (STRIDE category)": any case or spelling of the six categories is
-// fine; a value naming none of them is convention.stride-category, a warning.
+// fine. #34: the letters S T R I D E and the abbreviations DoS and EoP warned, and "Phishing" (no category at
+// all) was only a warning, so CI passed it: a value naming none of them is schema.stride-category, an error;
+// one naming categories among other text (two of them, a label) is convention.stride-category, a warning.
 import { describe, expect, it } from 'vitest';
 import { isStrideCategory } from '../../src/schema/index.js';
 import { chain, checkFiles, errorsOf, ledger } from './check-files.js';
@@ -17,7 +19,25 @@ const risk = (threat_type: string) => ({
 });
 
 describe('threat_type accepts a STRIDE category in any case or spelling', () => {
-  it.each(['Information disclosure', 'information-disclosure', 'TAMPERING', 'Denial of service', 'elevation_of_privilege', 'Elevation of Privileges'])(
+  it.each([
+    'Information disclosure',
+    'Information Disclosure',
+    'information-disclosure',
+    'information_disclosure',
+    'InformationDisclosure',
+    'TAMPERING',
+    'Denial of service',
+    'denial-of-service',
+    'elevation_of_privilege',
+    'Elevation of Privileges',
+    ...'STRIDE',
+    ...'stride',
+    'DoS',
+    'DOS',
+    'EoP',
+    'Denial of Service (DoS)',
+    'T - Tampering',
+  ])(
     '%s checks clean with nothing to say',
     async (t) => {
       const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) });
@@ -25,8 +45,17 @@ describe('threat_type accepts a STRIDE category in any case or spelling', () => 
     },
   );
 
-  it('a value that is no STRIDE category is a warning (an error under --profile strict)', async () => {
-    const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk('Phishing')])) };
+  it.each(['Phishing', 'Hacking', 'Denial', ''])('%j names no STRIDE category: schema.stride-category, an error in both profiles', async (t) => {
+    const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) };
+    for (const profile of ['spec', 'strict']) {
+      const r = await checkFiles(files, ['--profile', profile]);
+      expect(r.problems.map((p) => [p.code, p.severity, p.pointer])).toEqual([['schema.stride-category', 'error', '/threat_type']]);
+      expect(r.code).toBe(1);
+    }
+  });
+
+  it.each(['Spoofing / Tampering', 'STRIDE: Repudiation', 'Tampering of the ledger'])('%j names a category among other text: a warning (an error under strict)', async (t) => {
+    const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) };
     const r = await checkFiles(files);
     expect(errorsOf(r.problems)).toEqual([]);
     expect(r.problems.map((p) => [p.code, p.severity, p.pointer])).toEqual([['convention.stride-category', 'warning', '/threat_type']]);
@@ -44,5 +73,12 @@ describe('threat_type accepts a STRIDE category in any case or spelling', () => 
     expect(isStrideCategory('repudiation ')).toBe(true);
     expect(isStrideCategory('Denial')).toBe(false);
     expect(isStrideCategory('')).toBe(false);
+    expect(isStrideCategory('E')).toBe(true);
+    expect(isStrideCategory('EoP')).toBe(true);
+    expect(isStrideCategory('X')).toBe(false);
+    // Two categories are not one.
+    expect(isStrideCategory('Spoofing / Tampering')).toBe(false);
+    // The I of prose is not Information Disclosure.
+    expect(isStrideCategory('I think it is phishing')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ const dir = join(import.meta.dirname, '..', '..', 'schemas');
 const files = emitSchemaFiles();
 
 /** Rules memkit checks beyond JSON Schema (documented in docs/formats/README.md). */
-const MEMKIT_ONLY = new Set(['schema.id-date', 'schema.max-tokens']);
+const MEMKIT_ONLY = new Set(['schema.id-date', 'schema.max-tokens', 'schema.stride-category']);
 
 function makeAjv() {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -181,6 +181,12 @@ describe('Ajv with the emitted schemas agrees with memkit validate', () => {
 
   it('rules the emitted schemas express with if/then are enforced by Ajv too', () => {
     expect(ajvValid('wbs-task', { ...sample('wbs-task'), type: 'epic' })).toBe(false);
+    // workflow-state.json reset to idle holds nulls; the same nulls in an active state are refused by both.
+    const idle = { ...sample('workflow-state'), session_id: null, started_at: null, current_phase: null, overall_status: 'idle' };
+    expect(ajvValid('workflow-state', idle)).toBe(true);
+    expect(validate('workflow-state', idle)).toEqual([]);
+    expect(ajvValid('workflow-state', { ...idle, overall_status: 'active' })).toBe(false);
+    expect(ajvValid('workflow-state', { ...idle, overall_status: 'failed', session_id: 'SESSION-20260220-020000' })).toBe(false);
     const ev = sample('event');
     delete ev.refs.patch_id;
     expect(ajvValid('event', ev)).toBe(false);

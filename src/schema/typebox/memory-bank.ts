@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { type Problem, joinPointer, warning } from '../../kernel/problems/index.js';
+import { type Problem, error, joinPointer, warning } from '../../kernel/problems/index.js';
 import { AnyObject, DateTime, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum, Text } from './common.js';
 import { withForm } from '../form.js';
 import { isHex64, isLowerSha256 } from '../hex.js';
@@ -99,7 +99,7 @@ export const RiskRegisterEntry = Type.Object(
     risk_id: Type.String({ pattern: RISK_ID_PATTERN }),
     ts: DateTime,
     reporter_agent: AgentId,
-    // A string naming a STRIDE category, in any case or spelling; other values: convention.stride-category.
+    // A string naming a STRIDE category, in any spelling; others: schema.stride-category (none named) or convention.stride-category.
     threat_type: withForm(Type.String({ description: 'STRIDE category' }), isStrideCategory),
     severity: StringEnum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const),
     description: Text(),
@@ -119,18 +119,34 @@ export const PHASE_STATUSES = ['pending', 'active', 'completed', 'failed', 'skip
 /** Per-phase record in `workflow-state.json`: any object (the seed says only "per-phase status, agents, outputs"); see `convention.workflow-phase`. */
 export const PhaseState = AnyObject('per-phase status, agents, outputs');
 
-/** `workflow-state.json`: ReaperOAK's per-session state machine. */
+/** The fields of `workflow-state.json` that are `null` in the idle state a reset leaves (no session yet). */
+export const SESSION_FIELDS = ['session_id', 'started_at', 'current_phase'] as const;
+
+/**
+ * `workflow-state.json`: ReaperOAK's per-session state machine. "Reset per session": while
+ * `overall_status` is `idle`, `session_id`, `started_at` and `current_phase` may be `null` (the
+ * state between sessions); in any other status they hold a value ({@link workflowIdleProblems}).
+ */
 export const WorkflowState = Type.Object(
   {
-    session_id: Type.String({ pattern: SESSION_ID_PATTERN }),
-    started_at: DateTime,
+    session_id: Type.Union([Type.String({ pattern: SESSION_ID_PATTERN }), Type.Null()]),
+    started_at: Type.Union([DateTime, Type.Null()]),
     overall_status: StringEnum(['idle', 'active', 'completed', 'failed'] as const),
-    current_phase: StringEnum(PHASES),
+    current_phase: Type.Union([StringEnum(PHASES), Type.Null()]),
     phases: OpenRecord(PhaseState, 'per-phase status, agents, outputs'),
     fix_loop_count: Type.Integer({ minimum: 0, maximum: 3 }),
     blockers: Type.Array(AnyObject('a blocker')),
   },
-  { title: 'workflow-state.json' },
+  {
+    title: 'workflow-state.json',
+    // For other JSON Schema validators; memkit reports it in workflowIdleProblems, with a pointer per field.
+    allOf: [
+      {
+        if: { type: 'object', properties: { overall_status: { type: 'string', const: 'idle' } }, required: ['overall_status'] },
+        else: { type: 'object', properties: Object.fromEntries(SESSION_FIELDS.map((f) => [f, { type: 'string' }])) },
+      },
+    ],
+  },
 );
 
 /** One artifact in `artifacts-manifest.json`. */
@@ -206,23 +222,96 @@ export function workflowPhaseConventions(value: unknown): Problem[] {
   return out;
 }
 
-// Letters only, lowercased: "Information disclosure", "information-disclosure" and "InformationDisclosure" read alike.
-const strideKey = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-const STRIDE_KEYS = new Set([...STRIDE.map(strideKey), 'elevationofprivileges']);
+/**
+ * `schema.null-unless-idle`: `session_id`, `started_at` or `current_phase` is `null` while
+ * `overall_status` is not `idle` (the seed: "Reset per session"; only the idle state between
+ * sessions has no session, start time or phase).
+ */
+export function workflowIdleProblems(value: unknown): Problem[] {
+  if (!isObject(value) || value.overall_status === 'idle') return [];
+  const out: Problem[] = [];
+  const status = JSON.stringify(value.overall_status ?? null);
+  for (const f of SESSION_FIELDS)
+    if (value[f] === null) out.push(error('schema.null-unless-idle', `${f} is null while overall_status is ${status}; it may be null only while the workflow is idle`, { pointer: `/${f}` }));
+  return out;
+}
 
-/** True when `s` names one of the six STRIDE categories, in any case, spacing or punctuation. */
+// Letters and digits only, lowercased: "Information disclosure", "information_disclosure", "denial-of-service",
+// "InformationDisclosure" and "D.o.S." read alike.
+const strideKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const STRIDE_NAMES = new Set<string>(STRIDE);
+/**
+ * Each spelling's key → its category's index in {@link STRIDE}: the names, the letters S T R I D E,
+ * DoS and EoP, and the variants threat models write (`Info Disclosure`, `DDoS`, `Privilege Escalation`).
+ */
+const STRIDE_KEYS = new Map<string, number>([
+  ...STRIDE.map((name, i) => [strideKey(name), i] as const),
+  ...[...'stride'].map((letter, i) => [letter, i] as const),
+  ['infodisclosure', 3],
+  ['dos', 4],
+  ['ddos', 4],
+  ['eop', 5],
+  ...['elevationofprivileges', 'privilegeescalation', 'escalationofprivilege', 'escalationofprivileges'].map((k) => [k, 5] as const),
+]);
+// A name is at most three words long ("denial of service").
+const MAX_NAME_WORDS = 3;
+
+/**
+ * The STRIDE categories `s` names (indexes into {@link STRIDE}), reading it as words split at
+ * non-letters and at camel case, and whether those names are all it says. A single letter counts
+ * only as a capital word of its own (the `I` of prose is not Information Disclosure).
+ */
+function strideNames(s: string): { categories: Set<number>; only: boolean } {
+  const words = s
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+    .flatMap((t) => (t.length === 1 ? [t] : t.split(/(?<=\p{Ll})(?=\p{Lu})/u)));
+  const categories = new Set<number>();
+  let only = true;
+  for (let i = 0; i < words.length; ) {
+    let matched = 0;
+    for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && matched === 0; n--) {
+      const run = words.slice(i, i + n).join('');
+      const category = run.length === 1 ? ('STRIDE'.includes(run) ? STRIDE_KEYS.get(run.toLowerCase()) : undefined) : STRIDE_KEYS.get(run.toLowerCase());
+      if (category !== undefined) {
+        categories.add(category);
+        matched = n;
+      }
+    }
+    if (matched === 0) only = false;
+    i += Math.max(matched, 1);
+  }
+  return { categories, only };
+}
+
+/**
+ * True when `s` names one of the six STRIDE categories and nothing else: its name in any case and
+ * with any separator or none (`Information Disclosure`, `information_disclosure`, `denial-of-service`,
+ * `ElevationOfPrivileges`), a single letter of STRIDE, `DoS` or `EoP`, or several of these spellings
+ * of the same category (`Denial of Service (DoS)`).
+ */
 export function isStrideCategory(s: string): boolean {
   // The names as the format spells them (what memkit writes) need no folding.
-  return STRIDE_NAMES.has(s) || STRIDE_KEYS.has(strideKey(s));
+  if (STRIDE_NAMES.has(s) || STRIDE_KEYS.has(strideKey(s))) return true;
+  const named = strideNames(s);
+  return named.only && named.categories.size === 1;
 }
-const STRIDE_NAMES = new Set<string>(STRIDE);
 
-/** `convention.stride-category`: a `threat_type` that names no STRIDE category (the seed types it as a string). */
-export function threatTypeConventions(value: unknown): Problem[] {
+/**
+ * The `threat_type` of a risk that is not one STRIDE category (the seed: "string (STRIDE category)"):
+ * a value naming none of the six in any spelling is `schema.stride-category`, an error; one naming
+ * categories among other text or several of them (`Spoofing / Tampering`) is
+ * `convention.stride-category`, a warning.
+ */
+export function threatTypeProblems(value: unknown): Problem[] {
   const t = isObject(value) ? value.threat_type : undefined;
-  return typeof t !== 'string' || isStrideCategory(t)
-    ? []
-    : [warning('convention.stride-category', `threat_type ${JSON.stringify(t)} is not a STRIDE category (${STRIDE.join(', ')})`, { pointer: '/threat_type' })];
+  if (typeof t !== 'string' || isStrideCategory(t)) return [];
+  const at = { pointer: '/threat_type' };
+  const named = strideNames(t).categories;
+  if (named.size === 0) return [error('schema.stride-category', `threat_type ${JSON.stringify(t)} names no STRIDE category (${STRIDE.join(', ')}, or S, T, R, I, D, E, DoS, EoP)`, at)];
+  const names = [...named].map((i) => STRIDE[i]).join(', ');
+  const what = named.size === 1 ? `names ${names} among other text` : `names ${named.size} STRIDE categories (${names})`;
+  return [warning('convention.stride-category', `threat_type ${JSON.stringify(t)} ${what}; memkit writes one category per risk`, at)];
 }
 
 /** `convention.source-chunk-hash`: `source_chunks` items that are not lowercase hex SHA-256 (the seed says only "hashes"). */
