@@ -37,13 +37,10 @@ describe('threat_type accepts a STRIDE category in any case or spelling', () => 
     'EoP',
     'Denial of Service (DoS)',
     'T - Tampering',
-  ])(
-    '%s checks clean with nothing to say',
-    async (t) => {
-      const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) });
-      expect(r.problems).toEqual([]);
-    },
-  );
+  ])('%s checks clean with nothing to say', async (t) => {
+    const r = await checkFiles({ 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) });
+    expect(r.problems).toEqual([]);
+  });
 
   it.each(['Phishing', 'Hacking', 'Denial', ''])('%j names no STRIDE category: schema.stride-category, an error in both profiles', async (t) => {
     const files = { 'memory-bank/riskRegister.md': ledger('Risks', chain([risk(t)])) };
