@@ -67,6 +67,7 @@ export class LedgerTextReader extends JsonlReader {
   #size = 0;
   #decoder: TextDecoder | undefined;
   #crReported = false;
+  #reading = false;
 
   constructor(limits?: Partial<Limits>) {
     super({ ...(limits === undefined ? {} : { limits }), forbiddenKeys: 'refuse' });
@@ -83,6 +84,7 @@ export class LedgerTextReader extends JsonlReader {
     this.#text += typeof chunk === 'string' ? chunk : (this.#decoder ??= new TextDecoder()).decode(chunk, { stream: true });
     const found = findPreamble(this.#text, false) ?? (this.#size > MAX_PREAMBLE ? findPreamble(this.#text, true) : undefined);
     if (found === undefined) return;
+    this.#reading = true;
     this.#start(found);
   }
 
@@ -100,9 +102,9 @@ export class LedgerTextReader extends JsonlReader {
     super.end();
   }
 
-  /** A source that fails is a `jsonl.read-failed` error at the line reached (before the first entry line: nothing was verified). */
+  /** A source that fails before its first entry line was reached fails the read (nothing was verified); later, it is a problem at the line. */
   override readFailed(cause: unknown): void {
-    if (this.preamble === undefined) this.#start(findPreamble(this.#text, true)!);
+    if (!this.#reading) throw cause;
     super.readFailed(cause);
   }
 
