@@ -318,6 +318,9 @@ export class LedgerVerifier {
 /**
  * Verifies a ledger read as a stream (string, bytes, chunks or a `ReadableStream`) in one pass, memory flat
  * in its size; problems name each broken entry by line and code (`ledger.*`, `json.*`), in line order.
+ * A source that fails before the first entry line (a file that cannot be opened) rejects with the
+ * source's error, as nothing was verified; later, the failure is a problem at the line reached. The
+ * memory handle (`openMemory`) reads the file first and reports either as problems.
  *
  * @example
  * import { createReadStream } from 'node:fs';
