@@ -39,7 +39,12 @@ export async function compact(ctx: MemoryContext, paths: { active: string; decis
   const entries = parseLedgerText(active.value.text).entries.map((e) => e.value);
   const decisions = await ledgerText(ctx, paths.decisions, true);
   const name = baseOf(paths.active);
-  const from = decisions.ok ? compactedUpTo(parseLedgerText(decisions.value.text).entries.map((e) => e.value), name) : 0;
+  const from = decisions.ok
+    ? compactedUpTo(
+        parseLedgerText(decisions.value.text).entries.map((e) => e.value),
+        name,
+      )
+    : 0;
   const covered = entries.slice(from);
   if (covered.length === 0) return ok({ first: from + 1, count: 0, decision: undefined });
   const summaries = covered.map((e) => String((e as Record<string, unknown>).summary_128 ?? '').trim()).filter((s) => s !== '');

@@ -1,6 +1,6 @@
 import { type DirectoryReport, checkDirectory } from '../engine/index.js';
 import { RULES } from '../engine/rules.js';
-import { MEMORY_BANK_DIR, activeContext, decisionLog, fileNameOf, formatById } from '../formats/index.js';
+import { MEMORY_BANK_DIR, activeContext, decisionLog, dirOf, fileNameOf, formatById, workflowState } from '../formats/index.js';
 import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { type Checkpoint, MerkleTree } from '../kernel/canonical/merkle.js';
 import { toHex } from '../kernel/canonical/index.js';
@@ -14,6 +14,7 @@ import { type AppliedPlan, type LoadedWbs, type ReadyOptions, type ReadyWork, ap
 import { parseFrontmatter } from '../syntax/index.js';
 import { type CompactInput, type Compaction, compact } from './compact.js';
 import { MemoryContext, type MemoryOptions, decodeUtf8, problemsOf } from './context.js';
+import { type SessionChange, session } from './session.js';
 import { type LedgerReport, ledgerText, loadTaskIndex, verifyLedger } from './read.js';
 import {
   type AppendedEntry,
@@ -72,6 +73,8 @@ export interface MemoryOperations {
   prove(ledger: LedgerRef, index: number): Promise<Result<InclusionProofOf>>;
   /** The seed's compaction: the active-context entries no compaction covers yet, as one decision entry that records them by hash (see `check`'s `ledger.compaction-mismatch`). */
   compact(input?: CompactInput): Promise<Result<Compaction>>;
+  /** Starts a session (a fresh `workflow-state.json`: new session id, first phase) or ends one (the compaction, then the state reset to idle). */
+  session(action: 'start' | 'end', input?: CompactInput): Promise<Result<SessionChange>>;
   /** The WBS memory: its task index (valid against its schema) and task entity files. */
   tasks(): Promise<Result<LoadedWbs & { index: TaskIndex }>>;
   /** WBS tasks ready to start, and what blocks the others. */
@@ -226,6 +229,17 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const decisions = await ledgerPath(decisionLog.id);
       if (!decisions.ok) return decisions;
       return compact(ctx, { active: active.value.path, decisions: decisions.value.path }, input);
+    }),
+    session: guarded(async (action, input = {}) => {
+      const found = await discover();
+      if (!found.ok) return found;
+      const decisions = await ledgerPath(decisionLog.id);
+      if (!decisions.ok) return decisions;
+      const states = ctx.pathsOf(workflowState.id);
+      const actives = ctx.pathsOf(activeContext.id);
+      const bank = dirOf(decisions.value.path);
+      const workflow = states[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(workflowState)}`;
+      return session(ctx, action, { state: workflow, active: actives[0], decisions: decisions.value.path }, input);
     }),
     tasks: guarded(async () => loadTaskIndex(ctx)),
     readyTasks: guarded(async (options) => {

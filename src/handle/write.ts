@@ -176,7 +176,7 @@ const notDocPath = (path: string) =>
  * With `expect`, `check` must classify the first file as that format. The
  * value is each file's path and new hash; the problems are the warnings the write adds.
  */
-async function checkedWrite(ctx: MemoryContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<ChangedFile[]>> {
+export async function checkedWrite(ctx: MemoryContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<ChangedFile[]>> {
   const checked = await checkChanges(ctx.source, scope, new Map(), new Map(writes.map((w) => [w.path, w.bytes])), ctx.hasher);
   if (checked.errors.length > 0) return fail(refusal(checked.errors));
   const first = writes[0]!.path;

@@ -136,3 +136,41 @@ describe('memkit task', () => {
     expect((await runCli(['task', '.', leaf.id, '--status', 'finished'], { cwd: dir })).code).toBe(2);
   });
 });
+
+describe('memkit compact and memkit session', () => {
+  it('ends a session with the compaction and an idle state, then starts a fresh one; check stays clean', async () => {
+    const dir = example();
+    const state = () => JSON.parse(readFileSync(join(dir, 'memory-bank', 'workflow-state.json'), 'utf8')) as Record<string, unknown>;
+    const ended = await runCli(['session', 'end', '.', '--format', 'json'], { cwd: dir });
+    expect(ended.code, ended.stdout).toBe(0);
+    const out = JSON.parse(ended.stdout) as { compaction: { first: number; count: number; decision: { entry: { compacts: unknown } } } };
+    expect(out.compaction.first).toBe(1);
+    expect(out.compaction.count).toBeGreaterThan(0);
+    expect(out.compaction.decision.entry.compacts).toMatchObject({ ledger: 'activeContext.md', first: 1 });
+    expect(state()).toMatchObject({ session_id: null, started_at: null, current_phase: null, overall_status: 'idle' });
+    expect((await runCli(['check', '.'], { cwd: dir })).code).toBe(0);
+    // Nothing new to compact: exit 0, nothing appended.
+    const log = ledgerLines(dir);
+    const again = await runCli(['compact', '.'], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing to compact');
+    expect(ledgerLines(dir)).toBe(log);
+    const started = await runCli(['session', 'start', '.'], { cwd: dir });
+    expect(started.code, started.stdout).toBe(0);
+    expect(state()).toMatchObject({ overall_status: 'active', current_phase: 'SPEC', fix_loop_count: 0, blockers: [] });
+    expect(String(state().session_id)).toMatch(/^SESSION-\d{8}-\d{6}$/);
+    expect((await runCli(['check', '.'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('refuses a session change by an agent the policy denies, nothing written; a bad action is a usage error', async () => {
+    const dir = example();
+    const before = readTree(dir);
+    const denied = await runCli(['session', 'start', '.', '--as', 'Intruder', '--format', 'json'], { cwd: dir });
+    expect(denied.code).toBe(1);
+    expect((JSON.parse(denied.stdout) as { problems: { code: string }[] }).problems.map((p) => p.code)).toContain('ledger.writer-denied');
+    const compactDenied = await runCli(['compact', '.', '--as', 'Intruder'], { cwd: dir });
+    expect(compactDenied.code).toBe(1);
+    expect(readTree(dir)).toEqual(before);
+    expect((await runCli(['session', 'pause', '.'], { cwd: dir })).code).toBe(2);
+  });
+});

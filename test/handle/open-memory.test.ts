@@ -56,10 +56,26 @@ describe('openMemory', () => {
     expect(checkpoint).toEqual(after.checkpoint);
     const last = checkpoint.size - 1;
     const proof = await memory.proveOrThrow('decision-log', last);
-    expect(verifyInclusion(last, checkpoint.size, fromHex(proof.leaf)!, proof.proof.map((h) => fromHex(h)!), fromHex(checkpoint.root)!)).toBe(true);
+    expect(
+      verifyInclusion(
+        last,
+        checkpoint.size,
+        fromHex(proof.leaf)!,
+        proof.proof.map((h) => fromHex(h)!),
+        fromHex(checkpoint.root)!,
+      ),
+    ).toBe(true);
     // A proof against another entry's leaf does not verify.
     const other = await memory.proveOrThrow('decision-log', 0);
-    expect(verifyInclusion(last, checkpoint.size, fromHex(other.leaf)!, proof.proof.map((h) => fromHex(h)!), fromHex(checkpoint.root)!)).toBe(false);
+    expect(
+      verifyInclusion(
+        last,
+        checkpoint.size,
+        fromHex(other.leaf)!,
+        proof.proof.map((h) => fromHex(h)!),
+        fromHex(checkpoint.root)!,
+      ),
+    ).toBe(false);
     expect((await memory.check()).ok).toBe(true);
   });
 

@@ -10,7 +10,7 @@ import { wbsCommand } from './commands/wbs.js';
 import { schemasCommand } from './commands/schemas.js';
 import { indexCommand, searchCommand } from './commands/store.js';
 import { validateCommand } from './commands/validate.js';
-import { appendCommand, noteCommand, taskCommand } from './commands/write.js';
+import { appendCommand, compactCommand, noteCommand, sessionCommand, taskCommand } from './commands/write.js';
 import { EXIT, type CliIo } from './io.js';
 import { OUTPUT_FORMATS } from './emit.js';
 import { memkitVersion } from './version.js';
@@ -32,6 +32,8 @@ export const commands: Command[] = [
   appendCommand,
   noteCommand,
   taskCommand,
+  compactCommand,
+  sessionCommand,
   wbsCommand,
   threadsCommand,
   gitCommand,

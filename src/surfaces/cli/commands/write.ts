@@ -167,3 +167,87 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
     }));
   },
 };
+
+/** The `--as` and compaction flags `memkit compact` and `memkit session end` share. */
+const compactOptions = { as: { type: 'string' }, rationale: { type: 'string' }, 'tests-passed': { type: 'boolean' }, format: formatOption } as const;
+
+const compactInput = (values: Record<string, unknown>) => ({
+  ...(values.as === undefined ? {} : { as: values.as as string }),
+  ...(values.rationale === undefined ? {} : { rationale: values.rationale as string }),
+  ...(values['tests-passed'] === undefined ? {} : { testsPassed: values['tests-passed'] as boolean }),
+});
+
+const COMPACT_FLAGS = `  --as AGENT          the agent recording it (default ReaperOAK, the decision log's writer)
+  --rationale TEXT    the decision's rationale (default: the covered entries' summaries)
+  --tests-passed      the decision's tests_passed (default false: a compaction claims no test run)`;
+
+/** `memkit compact DIR`. */
+export const compactCommand: Command = {
+  name: 'compact',
+  summary: "compress the session's active context into one decision entry",
+  help: `Usage: memkit compact DIR [--as AGENT] [--rationale TEXT] [--tests-passed] [--format text|json|sarif]
+
+The Memory Bank's compaction ("session end -> compress to decisionLog.md"): the
+activeContext.md entries no compaction covers yet become one decisionLog.md entry.
+Its compacts field names them ({ ledger, first, count }) and its diff_hash is the
+RFC 9162 root over them, so memkit check verifies the compaction against the
+active context (ledger.compaction-mismatch), which is continued, never rewritten.
+
+Options:
+${COMPACT_FLAGS}
+${FORMAT_HELP}
+
+Exit status: 0 compacted (or nothing new), 1 refused (nothing changed), 2 usage error.
+`,
+  options: compactOptions,
+  async run({ values, positionals }, io) {
+    const [dirArg, ...extra] = positionals;
+    if (dirArg === undefined) throw new UsageError('compact needs the memory DIR');
+    if (extra.length > 0) throw new UsageError('too many arguments');
+    const root = await existing(io, dirArg, 'directory');
+    const compacted = await memoryAt(root).compact(compactInput(values));
+    return emitWrite(io, values.format as OutputFormat, shown(io, root), compacted, (c) => ({
+      text:
+        c.decision === undefined
+          ? 'nothing to compact: every active-context entry is compacted\n'
+          : `compacted entries ${c.first}–${c.first + c.count - 1} into ${String(c.decision.entry.id)} (${c.decision.path})\n`,
+      json: { written: c.decision !== undefined, ...c },
+    }));
+  },
+};
+
+/** `memkit session start|end DIR`. */
+export const sessionCommand: Command = {
+  name: 'session',
+  summary: 'start or end a session (workflow-state.json; end compacts the active context)',
+  help: `Usage: memkit session start|end DIR [--as AGENT] [--rationale TEXT] [--tests-passed] [--format text|json|sarif]
+
+workflow-state.json is "Reset per session". start writes a fresh active state: a
+new session id (SESSION-YYYYMMDD-HHMMSS), the first phase (SPEC), no fix loops, no
+blockers. end runs the compaction (memkit compact), then resets the state to idle
+(session_id, started_at and current_phase null). The writer policy applies to
+--as (the seed's writer of workflow-state.json is ReaperOAK).
+
+Options:
+${COMPACT_FLAGS}
+${FORMAT_HELP}
+
+Exit status: 0 written, 1 refused (nothing changed), 2 usage error.
+`,
+  options: compactOptions,
+  async run({ values, positionals }, io) {
+    const [action, dirArg, ...extra] = positionals;
+    if (action !== 'start' && action !== 'end') throw new UsageError('the action must be start or end');
+    if (dirArg === undefined) throw new UsageError(`session ${action} needs the memory DIR`);
+    if (extra.length > 0) throw new UsageError('too many arguments');
+    const root = await existing(io, dirArg, 'directory');
+    const changed = await memoryAt(root).session(action, compactInput(values));
+    return emitWrite(io, values.format as OutputFormat, shown(io, root), changed, (s) => ({
+      text:
+        action === 'start'
+          ? `started ${String(s.state.session_id)}: wrote ${s.changed.map((c) => c.path).join(', ')}\n`
+          : `ended the session${s.compaction?.decision ? `, compacted into ${String(s.compaction.decision.entry.id)}` : ''}: wrote ${s.changed.map((c) => c.path).join(', ')}\n`,
+      json: { written: true, ...s },
+    }));
+  },
+};
