@@ -24,7 +24,11 @@ describe('memkit/node openMemory', () => {
     const memory = openMemory(dir);
     const appended = await memory.appendOrThrow('decision-log', decision('first'));
     expect(appended.path).toBe('memory-bank/decisionLog.md');
-    expect(readFileSync(join(dir, 'memory-bank', 'decisionLog.md'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(
+      readFileSync(join(dir, 'memory-bank', 'decisionLog.md'), 'utf8')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(1);
     expect((await memory.verifyOrThrow('decision-log')).entries).toBe(1);
     const report = await memory.check();
     expect(report.ok).toBe(true);
@@ -63,6 +67,23 @@ describe('memkit/node openMemory', () => {
       expect(after.entries).toBe(before + 20);
       const rationales = (await b.entriesOrThrow('decision-log')).map((e) => (e.value as { rationale: string }).rationale);
       expect(new Set(rationales.slice(before)).size).toBe(20);
+    } finally {
+      example.done();
+    }
+  });
+});
+
+describe('memkit/node openMemory into a directory not there yet', () => {
+  it('imports a bundle into it, creating it', async () => {
+    const example = copyExample('agent-memory');
+    try {
+      const bundle = await openMemory(example.dir).exportOrThrow({ agentId: 'test' });
+      const target = join(fresh(), 'not', 'yet');
+      const copy = openMemory(target);
+      const imported = await copy.importOrThrow(bundle);
+      expect(imported.written).toBe(imported.records);
+      expect(existsSync(join(target, 'memory-bank', 'decisionLog.md'))).toBe(true);
+      expect((await copy.check()).ok).toBe(true);
     } finally {
       example.done();
     }

@@ -248,7 +248,11 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     },
     async removeEmptyDir(path) {
       if (fs.rmdir === undefined) return;
-      const abs = await resolve(path, false);
+      const abs = await resolve(path, false).catch((e: unknown) => {
+        if (e instanceof RootMissing) return undefined;
+        throw e;
+      });
+      if (abs === undefined) return;
       if (abs === (await getRoot())) return;
       try {
         await fs.rmdir(abs);
@@ -257,7 +261,11 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       }
     },
     async listDirectories(prefix) {
-      const base = await getRoot();
+      const base = await getRoot().catch((e: unknown) => {
+        if (e instanceof RootMissing) return undefined;
+        throw e;
+      });
+      if (base === undefined) return [];
       const start = await resolveDir(prefix);
       return (await readdirIfAny(fs, start))
         .filter((e) => e.isDirectory())
@@ -265,7 +273,11 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         .sort();
     },
     async recoverTemps() {
-      const base = await getRoot();
+      const base = await getRoot().catch((e: unknown) => {
+        if (e instanceof RootMissing) return undefined;
+        throw e;
+      });
+      if (base === undefined) return [];
       return (await recoverTemps(base, fs)).map((p) => relative(base, p).split(sep).join('/'));
     },
   };
