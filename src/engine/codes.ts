@@ -44,6 +44,12 @@ export const checkCodes = defineCodes({
     fix: 'Split the file, or raise the limit with `--max-file-size` if the size is expected.',
     source: 'operational',
   },
+  'config.tokenizer-not-run': {
+    meaning:
+      'The `memkit.config.json` found in the checked directory names a `tokenizer` module, which was not run: a file of the checked directory (a pull request can edit it) is not trusted to run code in the job that checks it. `summary_128` was counted with the built-in bound and estimate.',
+    fix: 'Pass the module with `--tokenizer MODULE`, or give the config with `--config FILE` so that the caller, not the directory, chooses to run it.',
+    source: 'operational',
+  },
   'config.unknown-rule': {
     meaning:
       'The config file (`memkit.config.json` or `--config`) sets the severity of a problem code memkit does not declare; a misspelt code would otherwise be ignored silently. A usage error: the check does not run.',

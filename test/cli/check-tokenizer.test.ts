@@ -1,5 +1,5 @@
 // #34: `memkit check` could not be given an exact tokenizer, so summary_128 was only ever estimated.
-// `--tokenizer MODULE` (and `tokenizer` in memkit.config.json, relative to the config file) names a module
+// `--tokenizer MODULE` (and `tokenizer` in a config given with --config, relative to that file) names a module
 // whose default export counts tokens; with it, over 128 is an error and no estimate warning is given.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,11 +54,23 @@ describe('memkit check --tokenizer', () => {
     expect(r.code).toBe(1);
   });
 
-  it('the config file names it, relative to the config file; --tokenizer wins', async () => {
+  it('a config given with --config names it, relative to the config file; --tokenizer wins', async () => {
     const root = setup(LONG, { 'words.mjs': 'export default (text) => text.split(/\\s+/).length;\n', 'many.mjs': 'export default () => 1000;\n' });
+    writeFileSync(join(root, 'team.config.json'), JSON.stringify({ tokenizer: 'tok/many.mjs' }));
+    expect(codes((await check(root, '--config', 'team.config.json')).problems)).toEqual([['schema.max-tokens', 'error']]);
+    expect((await check(root, '--config', 'team.config.json', '--tokenizer', 'tok/words.mjs')).problems).toEqual([]);
+  });
+
+  it('a config found in the checked directory does not run its tokenizer: a checked file may not run code', async () => {
+    const marker = 'globalThis.__memkitTokenizerRan = true;\n';
+    const root = setup(LONG, { 'many.mjs': `${marker}export default () => 1000;\n` });
     writeFileSync(join(root, 'mem', 'memkit.config.json'), JSON.stringify({ tokenizer: '../tok/many.mjs' }));
-    expect(codes((await check(root)).problems)).toEqual([['schema.max-tokens', 'error']]);
-    expect((await check(root, '--tokenizer', 'tok/words.mjs')).problems).toEqual([]);
+    const r = await check(root);
+    expect(codes(r.problems)).toEqual([
+      ['config.tokenizer-not-run', 'warning'],
+      ['convention.token-estimate', 'warning'],
+    ]);
+    expect((globalThis as { __memkitTokenizerRan?: boolean }).__memkitTokenizerRan).toBeUndefined();
   });
 
   it('a module that cannot be loaded, or exports no function, is a usage error', async () => {

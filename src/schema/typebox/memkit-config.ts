@@ -32,7 +32,7 @@ export const MemkitConfig = Type.Object(
         minLength: 1,
         maxLength: 4096,
         description:
-          'Path of an ES module (relative to this file) whose default export counts tokens, `(text) => number`: `memkit check` counts summary_128 with it, exactly, instead of estimating. The module is run, so name only one you trust.',
+          'Path of an ES module (relative to this file) whose default export counts tokens, `(text) => number`: `memkit check --config FILE` counts summary_128 with it, exactly, instead of estimating. Run only from a config given with `--config`: a config found in the checked directory may not run code (`config.tokenizer-not-run`).',
       }),
     ),
     ignore: Type.Optional(

@@ -10,6 +10,7 @@ import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat, useColor } from '../emit.js';
 import { formatText } from '../format-text.js';
 import { EXIT, makeReport } from '../io.js';
+import { warning } from '../../../kernel/problems/index.js';
 import { nodeCheckSource } from '../../../adapters/node/check-source.js';
 import { progressBar } from '../progress.js';
 import { dirname, resolve } from 'node:path';
@@ -63,8 +64,9 @@ ${FORMAT_HELP}
   --tokenizer MODULE         count summary_128 tokens exactly with the
                              default export of MODULE, an ES module file
                              exporting (text) => number (wins over the
-                             config's tokenizer, which is relative to the
-                             config file); without one, a summary over 128
+                             tokenizer of a config given with --config,
+                             relative to that file; a config found in DIR
+                             may not run code); without one, a summary over 128
                              words is an error and one over 128 tokens by
                              memkit's estimate only a warning. The module is
                              run: name only one you trust
@@ -95,7 +97,22 @@ valid: its file, line and column are named).
     const maxProblems = positiveInt(values['max-problems'], '--max-problems');
     const profile = profileOption(values.profile);
     const config = await cliConfig(values.config as string | undefined, dir, name, io);
-    const countTokens = await tokenizerOf(values.tokenizer as string | undefined, config, values.config === undefined ? dir : dirname(absolute(io, values.config as string)), io);
+    const configFile = values.config as string | undefined;
+    const countTokens = await tokenizerOf(values.tokenizer as string | undefined, configFile === undefined ? null : config, configFile === undefined ? dir : dirname(absolute(io, configFile)), io);
+    // A config found in the checked directory is the directory's to write: it may name a tokenizer, not run one.
+    const notRun =
+      configFile === undefined && values.tokenizer === undefined && config?.tokenizer !== undefined
+        ? [
+            warning(
+              'config.tokenizer-not-run',
+              `the config in ${name} names the tokenizer ${JSON.stringify(config.tokenizer)}, which was not run: a config inside the checked directory cannot run code; pass --tokenizer, or the config with --config`,
+              {
+                file: CONFIG_FILE,
+                pointer: '/tokenizer',
+              },
+            ),
+          ]
+        : [];
     const rev = values.base as string | undefined;
     const git = rev === undefined ? undefined : nodeGitRunner(dir, { env: io.env });
     const commit = git === undefined || rev === undefined ? undefined : await resolveRevision(git, rev);
@@ -119,7 +136,7 @@ valid: its file, line and column are named).
     // A run that found nothing must not look like a clean one.
     if (result.checked.length === 0 && result.problems.length === 0)
       throw new UsageError(`nothing to check: ${name} holds no memkit file (memory docs, memory bank, task memory, thread store, export bundle)`);
-    const report = makeReport(name, result.checked, result.problems);
+    const report = makeReport(name, result.checked, [...notRun, ...result.problems]);
     const format = values.format as OutputFormat;
     if (format !== 'text') return emitReport(io, report, format, { rootUri: dirUri(dir) });
     io.stdout(formatText(report, { color: useColor(io), formats: true }));
