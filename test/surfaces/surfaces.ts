@@ -34,6 +34,8 @@ export const CHECK_ONLY_LEDGER_CODES: ReadonlySet<string> = new Set([
   'ledger.system-patterns-rewritten',
   'ledger.system-patterns-unbacked',
   'ledger.system-patterns-version',
+  // Across files: a decision's compaction against the active context it covers.
+  'ledger.compaction-mismatch',
 ]);
 
 /** The writer-policy codes among {@link CHECK_ONLY_LEDGER_CODES}: what check and the MCP write tools both police. */
