@@ -8,7 +8,8 @@ import { nodeFiles } from '../../src/adapters/node/index.js';
 import { directoryMemory, exportToString, importBundle } from '../../src/services/exchange/index.js';
 import { SEARCH_INDEX_PATH, isSearchIndexFile, memoryFiles } from '../../src/services/store/index.js';
 
-const doc = '---\nid: fact.a\ntitle: A\nkind: fact\ntags: []\ncreated: 2026-12-02T00:00:00Z\nupdated: 2026-12-02T00:00:00Z\nprovenance: { events: [], patches: [] }\nverification: { last_verified_commit: null, status: unknown }\n---\n# A\n';
+const doc =
+  '---\nid: fact.a\ntitle: A\nkind: fact\ntags: []\ncreated: 2026-12-02T00:00:00Z\nupdated: 2026-12-02T00:00:00Z\nprovenance: { events: [], patches: [] }\nverification: { last_verified_commit: null, status: unknown }\n---\n# A\n';
 
 describe('the derived search index', () => {
   it('knows the index and its SQLite side files, and nothing else', () => {

@@ -25,8 +25,7 @@ export const moduleSubpaths = () => exportSubpaths().filter((s) => s !== './pack
 /** Fails with a clear message when the build output is missing. */
 export function requireBuilt(): void {
   // `npm ci` alone builds only the ESM files (`prepare`); the CommonJS files and declarations come from `npm run build`.
-  for (const file of ['index.js', 'index.cjs', 'index.d.ts'])
-    if (!existsSync(join(ROOT, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` first (npm test does).`);
+  for (const file of ['index.js', 'index.cjs', 'index.d.ts']) if (!existsSync(join(ROOT, 'dist', file))) throw new Error(`dist/${file} is missing: run \`npm run build\` first (npm test does).`);
 }
 
 /** A temp project with the packed memkit installed; `dir` holds `node_modules/`. */

@@ -17,7 +17,6 @@ const MIN = 'schema.min-length';
 const ADD = 'schema.additional-properties';
 const CONST = 'schema.const';
 const BAD_DATE = '2026-02-30T00:00:00Z';
-const H = 'b'.repeat(64);
 
 function mutate(value: unknown, at: string, to: unknown): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;

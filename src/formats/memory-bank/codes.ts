@@ -199,7 +199,8 @@ export const ledgerCodes = defineCodes({
     format: 'system-patterns',
   },
   'ledger.compaction-mismatch': {
-    meaning: "A decisionLog.md compaction (an entry with `compacts`) no longer matches the activeContext.md entries it covers: their RFC 9162 root is not its `diff_hash`, or they are not there. An active-context entry was changed, or removed, after it was compacted.",
+    meaning:
+      'A decisionLog.md compaction (an entry with `compacts`) no longer matches the activeContext.md entries it covers: their RFC 9162 root is not its `diff_hash`, or they are not there. An active-context entry was changed, or removed, after it was compacted.',
     fix: 'Restore the active context from version control or a backup; the compaction records what it held.',
     source: { seed: 'memory-bank-schema.md', quote: 'compaction: "session end -> compress to decisionLog.md"' },
     format: 'decision-log',
