@@ -1,30 +1,15 @@
 // The seed's compaction ("session end -> compress to decisionLog.md"): the session's active-context entries become
 // one decision entry recording them by hash; the compaction verifies against the active context, and a changed
 // active-context entry afterwards is reported even when its chain was rebuilt to hide it.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryFiles, openMemory } from '../../src/index.js';
+import { exampleFiles } from './helpers.js';
+import { openMemory } from '../../src/index.js';
 import { compactionRoot } from '../../src/formats/memory-bank/compaction.js';
 import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { append } from '../../src/services/ledger/index.js';
 
-const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'agent-memory');
 const ACTIVE = 'memory-bank/activeContext.md';
 const now = () => new Date('2026-12-02T12:00:00Z');
-
-function exampleFiles() {
-  const files: Record<string, Uint8Array> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(EXAMPLE, path).split('\\').join('/')] = new Uint8Array(readFileSync(path));
-    }
-  };
-  walk(EXAMPLE);
-  return memoryFiles(files);
-}
 
 const note = (summary: string) => ({ source_agent: 'ReaperOAK', source_chunks: ['f'.repeat(64)], summary_128: summary });
 const codes = (r: { ok: boolean; problems?: { code: string }[] }) => (r.problems ?? []).map((p) => p.code);

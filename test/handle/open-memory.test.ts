@@ -1,28 +1,12 @@
 // The memory handle over a FilePort: every ordinary job through one object, one result shape,
 // writes checked before they land and refused with no byte changed.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exampleFiles } from './helpers.js';
 import { MemkitError, fromHex, memoryFiles, openMemory } from '../../src/index.js';
 import { verifyInclusion } from '../../src/services/ledger/index.js';
 
-const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'agent-memory');
 const DECISION = 'memory-bank/decisionLog.md';
 const now = () => new Date('2026-12-02T10:00:00Z');
-
-/** The example memory as an in-memory port. */
-function exampleFiles() {
-  const files: Record<string, Uint8Array> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(EXAMPLE, path).split('\\').join('/')] = new Uint8Array(readFileSync(path));
-    }
-  };
-  walk(EXAMPLE);
-  return memoryFiles(files);
-}
 
 const decision = (rationale: string) => ({ proposer_agent: 'ReaperOAK', rationale, diff_hash: 'a'.repeat(64), tests_passed: true });
 const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes));
