@@ -192,3 +192,44 @@ export async function runSuiteProcess(suite: BenchSuite, out: string): Promise<v
   writeFileSync(out, JSON.stringify({ name: suite.name, processes: suite.processes ?? 1, results }));
   process.exit(0);
 }
+
+/** What {@link alternatePairs} measured: the median of the pairs' ratios and each side's median time. */
+export interface PairedTimes {
+  /** Median over the pairs of `subject ms / anchor ms`. */
+  ratio: number;
+  subjectMs: number;
+  anchorMs: number;
+  /** Every pair's ratio, sorted. */
+  ratios: number[];
+}
+
+/**
+ * Times two whole jobs (usually processes) alternately, A B B A A B …, so both of
+ * a pair run under the same load, after one warm-up of each; the ratio is taken
+ * pair by pair and its median reported (at least 5 pairs). Never a timed assertion:
+ * the bench reports the ratio against its target.
+ */
+export async function alternatePairs(subject: () => unknown, anchor: () => unknown, pairs = 7): Promise<PairedTimes> {
+  if (pairs < 5) throw new Error('alternatePairs needs at least 5 pairs');
+  await subject();
+  await anchor();
+  const s: number[] = [];
+  const a: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    let sMs: number;
+    let aMs: number;
+    if (i % 2 === 0) {
+      sMs = await timeOnce(subject);
+      aMs = await timeOnce(anchor);
+    } else {
+      aMs = await timeOnce(anchor);
+      sMs = await timeOnce(subject);
+    }
+    s.push(sMs);
+    a.push(aMs);
+    ratios.push(sMs / aMs);
+  }
+  const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return { ratio: mid(ratios), subjectMs: mid(s), anchorMs: mid(a), ratios: [...ratios].sort((x, y) => x - y) };
+}
