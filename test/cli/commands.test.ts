@@ -17,6 +17,11 @@ describe('every command', () => {
     expect(bad.stderr).toContain(`memkit ${name}:`);
   });
 
+  it('loads, for every entry of the table, the command of that name', async () => {
+    for (const entry of commands) expect((await entry.load()).name).toBe(entry.name);
+    expect(new Set(commands.map((c) => c.name)).size).toBe(commands.length);
+  });
+
   it('lists every command in the main help', async () => {
     const r = await runCli(['--help']);
     for (const c of commands) expect(r.stdout).toContain(`  ${c.name} `);

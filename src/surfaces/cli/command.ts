@@ -10,8 +10,6 @@ export interface CommandArgs {
 /** One `memkit` sub-command. */
 export interface Command {
   name: string;
-  /** One line for `memkit --help`. */
-  summary: string;
   /** Full `--help` text. */
   help: string;
   options: NonNullable<ParseArgsConfig['options']>;
@@ -20,3 +18,15 @@ export interface Command {
 
 /** Thrown inside a command for a usage error (exit status 2). */
 export class UsageError extends Error {}
+
+/**
+ * A command as `memkit --help` lists it: its name and one line, with the module
+ * that implements it loaded only when the command runs (so `--version`, `--help`
+ * and each command start only what they use).
+ */
+export interface CommandEntry {
+  name: string;
+  /** One line for `memkit --help`. */
+  summary: string;
+  load(): Promise<Command>;
+}

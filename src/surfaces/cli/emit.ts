@@ -7,8 +7,9 @@ import { memkitVersion } from './version.js';
 import { jsonTerminalSafe, terminalSafe } from './terminal.js';
 import { dirUri } from './commands/shared.js';
 
-/** Output formats every checking command accepts with `--format`. */
-export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
+import { OUTPUT_FORMATS } from './io.js';
+
+export { OUTPUT_FORMATS };
 /** One of {@link OUTPUT_FORMATS}. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

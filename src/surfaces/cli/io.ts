@@ -14,6 +14,9 @@ export interface CliIo {
   stdin?: () => Promise<string>;
 }
 
+/** Output formats every checking command accepts with `--format`. */
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
+
 /** Exit statuses of DESIGN §5. */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
 

@@ -1,45 +1,41 @@
 import { parseArgs } from 'node:util';
-import { type Command, UsageError } from './command.js';
-import { checkCommand } from './commands/check.js';
-import { gitCommand, mergeDriverCommand } from './commands/git.js';
-import { drillCommand, exportCommand, importCommand } from './commands/exchange.js';
-import { checkpointCommand, proveCommand, verifyCommand } from './commands/ledger.js';
-import { mcpCommand } from './commands/mcp.js';
-import { threadsCommand } from './commands/threads.js';
-import { wbsCommand } from './commands/wbs.js';
-import { schemasCommand } from './commands/schemas.js';
-import { indexCommand, searchCommand } from './commands/store.js';
-import { validateCommand } from './commands/validate.js';
-import { appendCommand, compactCommand, noteCommand, sessionCommand, taskCommand } from './commands/write.js';
-import { EXIT, type CliIo } from './io.js';
-import { OUTPUT_FORMATS } from './emit.js';
+import { type Command, type CommandEntry, UsageError } from './command.js';
+import { EXIT, OUTPUT_FORMATS, type CliIo } from './io.js';
 import { memkitVersion } from './version.js';
 import { messageOf } from '../../kernel/problems/message-of.js';
 import { TEXT_FIELD_MAX, terminalSafe } from './terminal.js';
 
+// Each command's module is imported when that command runs, never before: the
+// table below is all `memkit --help` and `memkit --version` load.
+const lazy = <K extends string>(name: string, summary: string, load: () => Promise<Record<K, Command>>, key: K): CommandEntry => ({
+  name,
+  summary,
+  load: async () => (await load())[key],
+});
+
 /** Every sub-command, in `--help` order. */
-export const commands: Command[] = [
-  checkCommand,
-  validateCommand,
-  verifyCommand,
-  checkpointCommand,
-  proveCommand,
-  indexCommand,
-  searchCommand,
-  exportCommand,
-  importCommand,
-  drillCommand,
-  appendCommand,
-  noteCommand,
-  taskCommand,
-  compactCommand,
-  sessionCommand,
-  wbsCommand,
-  threadsCommand,
-  gitCommand,
-  mergeDriverCommand,
-  mcpCommand,
-  schemasCommand,
+export const commands: CommandEntry[] = [
+  lazy('check', 'discover and check every memkit file under a directory', () => import('./commands/check.js'), 'checkCommand'),
+  lazy('validate', 'validate one JSON or JSON Lines file against a memkit format', () => import('./commands/validate.js'), 'validateCommand'),
+  lazy('verify', 'verify a hash-chained ledger (optionally against a checkpoint)', () => import('./commands/ledger.js'), 'verifyCommand'),
+  lazy('checkpoint', 'print the checkpoint (size and Merkle root) of a ledger', () => import('./commands/ledger.js'), 'checkpointCommand'),
+  lazy('prove', 'print the Merkle inclusion proof of one ledger entry', () => import('./commands/ledger.js'), 'proveCommand'),
+  lazy('index', 'build or refresh the SQLite full-text index of the memory docs', () => import('./commands/store.js'), 'indexCommand'),
+  lazy('search', 'full-text search over the memory docs (refreshes the index first)', () => import('./commands/store.js'), 'searchCommand'),
+  lazy('export', 'export a memory directory as a self-verifying NDJSON bundle', () => import('./commands/exchange.js'), 'exportCommand'),
+  lazy('import', 'verify an NDJSON bundle, then import it into a directory', () => import('./commands/exchange.js'), 'importCommand'),
+  lazy('drill', 'run the recovery drill: export, restore into an empty memory, compare', () => import('./commands/exchange.js'), 'drillCommand'),
+  lazy('append', 'append one entry (JSON on stdin) to a Memory Bank ledger', () => import('./commands/write.js'), 'appendCommand'),
+  lazy('note', 'create or update a memory doc (Markdown body on stdin)', () => import('./commands/write.js'), 'noteCommand'),
+  lazy('task', "set a WBS task's status (parents roll up), or add a task", () => import('./commands/write.js'), 'taskCommand'),
+  lazy('compact', "compress the session's active context into one decision entry", () => import('./commands/write.js'), 'compactCommand'),
+  lazy('session', 'start or end a session (workflow-state.json; end compacts the active context)', () => import('./commands/write.js'), 'sessionCommand'),
+  lazy('wbs', 'WBS task memory: ready work, roll-up, index rebuild, repair', () => import('./commands/wbs.js'), 'wbsCommand'),
+  lazy('threads', 'check a thread store, or apply one operation to it', () => import('./commands/threads.js'), 'threadsCommand'),
+  lazy('git', 'set up a git repository for memory files (memkit git setup [DIR] [--check])', () => import('./commands/git.js'), 'gitCommand'),
+  lazy('merge-driver', 'merge three versions of a memory file (git merge driver: %O %A %B %P)', () => import('./commands/git.js'), 'mergeDriverCommand'),
+  lazy('mcp', 'serve the memory under a directory to agents over MCP (stdio or HTTP)', () => import('./commands/mcp.js'), 'mcpCommand'),
+  lazy('schemas', 'list memkit formats, or write their JSON Schema 2020-12 files', () => import('./commands/schemas.js'), 'schemasCommand'),
 ];
 
 function mainHelp(): string {
@@ -68,12 +64,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${memkitVersion()}\n`);
     return EXIT.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (command === undefined) {
+  const entry = commands.find((c) => c.name === name);
+  if (entry === undefined) {
     io.stderr(`memkit: unknown command "${terminalSafe(name, { max: 100 })}"\n\n${mainHelp()}`);
     return EXIT.usage;
   }
   try {
+    const command = await entry.load();
     const parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     if (parsed.values.help) {
       io.stdout(command.help);

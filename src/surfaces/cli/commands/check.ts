@@ -25,7 +25,6 @@ const DEFAULT_MAX = 64 * 1024 * 1024;
 /** `memkit check [DIR]`: discovers and checks every memkit format under DIR. */
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'discover and check every memkit file under a directory',
   help: `Usage: memkit check [DIR] [--format text|json|sarif] [--max-file-size SIZE]
                    [--max-problems N] [--profile spec|strict] [--config FILE]
                    [--base REV] [--tokenizer MODULE]

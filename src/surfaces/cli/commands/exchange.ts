@@ -18,7 +18,6 @@ const POLICIES: readonly ConflictPolicy[] = ['fail', 'skip', 'overwrite-older'];
 /** `memkit export DIR`: writes DIR as a self-verifying NDJSON bundle to stdout (or --out FILE). */
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'export a memory directory as a self-verifying NDJSON bundle',
   help: `Usage: memkit export DIR [--agent-id ID] [--out FILE] [--format text|json|sarif]
        memkit export --store URL [--schema NAME] [--agent-id ID] [--out FILE] [--format ...]
 
@@ -111,7 +110,6 @@ async function emitExport(
 /** `memkit import BUNDLE DIR [--policy fail|skip|overwrite-older]`: verifies a bundle, then writes it into DIR. */
 export const importCommand: Command = {
   name: 'import',
-  summary: 'verify an NDJSON bundle, then import it into a directory',
   help: `Usage: memkit import BUNDLE DIR [--policy fail|skip|overwrite-older] [--format text|json|sarif]
        memkit import BUNDLE --store URL [--schema NAME] [--policy P] [--format ...]
 
@@ -233,7 +231,6 @@ function failedImport(partial: PartialWrite | undefined): { text: string; json: 
 /** `memkit drill DIR`: the ADR-0002 recovery drill, in memory: export, restore into an empty memory, compare. */
 export const drillCommand: Command = {
   name: 'drill',
-  summary: 'run the recovery drill: export, restore into an empty memory, compare',
   help: `Usage: memkit drill DIR [--format text|json|sarif]
 
 The ADR-0002 recovery drill, without touching DIR: exports DIR, imports the

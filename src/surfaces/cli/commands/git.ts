@@ -51,7 +51,6 @@ const CHAINED_LEDGERS = LEDGER_MODULES.filter((m) => m.merge === 'chain')
 /** `memkit merge-driver %O %A %B %P`: git's merge driver for memory files. */
 export const mergeDriverCommand: Command = {
   name: 'merge-driver',
-  summary: 'merge three versions of a memory file (git merge driver: %O %A %B %P)',
   help: `Usage: memkit merge-driver ANCESTOR OURS THEIRS [PATH]
 
 git's merge-driver contract (register it with "memkit git setup"):
@@ -171,7 +170,6 @@ const PROBE_TIMEOUT_MS = 60_000;
 /** `memkit git setup [DIR] [--check]`: routes memory files to the merge driver. */
 export const gitCommand: Command = {
   name: 'git',
-  summary: 'set up a git repository for memory files (memkit git setup [DIR] [--check])',
   help: `Usage: memkit git setup [DIR] [--check] [--command CMD] [--format text|json|sarif]
 
 Writes the .gitattributes lines that send every memory file with a fixed

@@ -20,7 +20,6 @@ const LEDGERS = `${LEDGER_MODULES.map(fileNameOf).join(', ')}, or any JSON Lines
 /** `memkit verify LEDGER [--checkpoint FILE]`: verifies a hash-chained ledger. */
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'verify a hash-chained ledger (optionally against a checkpoint)',
   help: `Usage: memkit verify LEDGER [--checkpoint FILE] [--profile spec|strict] [--config FILE]
                      [--format text|json|sarif]
 
@@ -95,7 +94,6 @@ function notLedger(rel: string): string {
 /** `memkit checkpoint LEDGER`: prints the C2SP checkpoint (size and Merkle root) of a ledger. */
 export const checkpointCommand: Command = {
   name: 'checkpoint',
-  summary: 'print the checkpoint (size and Merkle root) of a ledger',
   help: `Usage: memkit checkpoint LEDGER [--origin NAME] [--format text|json|sarif]
 
 Verifies LEDGER, then prints its checkpoint: the C2SP text form (origin line,
@@ -137,7 +135,6 @@ Exit status: 0 printed, 1 the ledger has problems (no checkpoint printed), 2 usa
 /** `memkit prove LEDGER INDEX`: prints the RFC 9162 inclusion proof of one entry. */
 export const proveCommand: Command = {
   name: 'prove',
-  summary: 'print the Merkle inclusion proof of one ledger entry',
   help: `Usage: memkit prove LEDGER INDEX [--format text|json|sarif]
 
 Prints the RFC 9162 inclusion proof that entry INDEX (0-based: the first

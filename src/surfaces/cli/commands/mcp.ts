@@ -34,7 +34,6 @@ const _problemsOf = (cause: unknown): Problem[] => {
 /** `memkit mcp [DIR] [--write] [--http PORT]`: the memory under DIR as an MCP server. */
 export const mcpCommand: Command = {
   name: 'mcp',
-  summary: 'serve the memory under a directory to agents over MCP (stdio or HTTP)',
   help: `Usage: memkit mcp [DIR] [--write] [--max-file-size SIZE]
                   [--http PORT [--max-connections N] [--request-timeout SECONDS]]
 

@@ -7,7 +7,6 @@ import { terminalSafe } from '../terminal.js';
 /** `memkit schemas`: lists formats, or writes the JSON Schema files with `--out DIR`. */
 export const schemasCommand: Command = {
   name: 'schemas',
-  summary: 'list memkit formats, or write their JSON Schema 2020-12 files',
   help: `Usage: memkit schemas [--out DIR] [--format text|json]
 
 Without --out, lists every format id with its title. With --out DIR, writes

@@ -89,7 +89,6 @@ async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: str
 /** `memkit index DIR [--db FILE]`: builds or refreshes the SQLite search index of DIR's memory docs. */
 export const indexCommand: Command = {
   name: 'index',
-  summary: 'build or refresh the SQLite full-text index of the memory docs',
   help: `Usage: memkit index DIR [--db FILE] [--engine auto|native|wasm] [--store URL [--schema NAME]] [--format text|json|sarif]
 
 Reads every memory doc under DIR/.thunderus/memory and brings the SQLite index
@@ -131,7 +130,6 @@ index, and no database is created).
 /** `memkit search DIR QUERY`: full-text search over the memory docs (refreshing the index first). */
 export const searchCommand: Command = {
   name: 'search',
-  summary: 'full-text search over the memory docs (refreshes the index first)',
   help: `Usage: memkit search DIR QUERY [--kind K] [--tag T] [--limit N] [--db FILE] [--engine E] [--store URL [--schema NAME]] [--format text|json|sarif]
 
 Refreshes the index of DIR (as "memkit index" does), then searches it. Every

@@ -17,7 +17,6 @@ type Outcome = { kind: 'problems'; problems: Problem[]; text?: string } | { kind
 /** `memkit threads check STORE` and `memkit threads apply STORE OP`. */
 export const threadsCommand: Command = {
   name: 'threads',
-  summary: 'check a thread store, or apply one operation to it',
   help: `Usage: memkit threads check STORE [--format text|json|sarif]
        memkit threads apply STORE OP [--dry-run] [--format text|json|sarif]
 

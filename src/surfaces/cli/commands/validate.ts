@@ -15,7 +15,6 @@ const DEFAULT_MAX_PROBLEMS = 100;
 /** `memkit validate FILE --schema ID`: validates a JSON file, or each line of a JSON Lines file. */
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'validate one JSON or JSON Lines file against a memkit format',
   help: `Usage: memkit validate FILE --schema ID [--format ${OUTPUT_FORMATS.join('|')}]
 
 Validates FILE against the memkit format ID. A .jsonl or .ndjson file is

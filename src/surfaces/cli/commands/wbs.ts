@@ -21,7 +21,6 @@ const ROLLED_UP = { status: (t: TaskIndexEntry) => t.status as unknown, progress
 /** `memkit wbs ready|rollup|rebuild-index|repair [DIR]`: WBS task memory under DIR/.claude/memory. */
 export const wbsCommand: Command = {
   name: 'wbs',
-  summary: 'WBS task memory: ready work, roll-up, index rebuild, repair',
   help: `Usage: memkit wbs <action> [DIR] [--apply] [--leaves] [--format text|json|sarif]
 
 Works on DIR/.claude/memory (${fileNameOf(wbsTaskIndex)} and tasks/*.json); DIR defaults to .

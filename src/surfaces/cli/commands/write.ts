@@ -35,7 +35,6 @@ function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Re
 /** `memkit append FILE --as AGENT` with the entry on stdin. */
 export const appendCommand: Command = {
   name: 'append',
-  summary: 'append one entry (JSON on stdin) to a Memory Bank ledger',
   help: `Usage: memkit append FILE [--as AGENT] [--dir DIR] [--format text|json|sarif] < entry.json
 
 Appends one entry to the JSON Lines ledger FILE (decisionLog.md, activeContext.md,
@@ -81,7 +80,6 @@ Exit status: 0 appended, 1 refused (problems printed, nothing changed), 2 usage 
 /** `memkit note DIR --id ID --kind KIND --title TITLE` with the Markdown body on stdin. */
 export const noteCommand: Command = {
   name: 'note',
-  summary: 'create or update a memory doc (Markdown body on stdin)',
   help: `Usage: memkit note DIR --id ID [--kind KIND] [--title TITLE] [--tag TAG]... [--path PATH] [--format text|json|sarif] [< body.md]
 
 Creates the memory doc ID under DIR/.thunderus/memory/ (a new doc needs --kind and
@@ -130,7 +128,6 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
 /** `memkit task DIR ID --status STATUS`. */
 export const taskCommand: Command = {
   name: 'task',
-  summary: "set a WBS task's status (parents roll up), or add a task",
   help: `Usage: memkit task DIR ID [--status STATUS] [--title TITLE] [--depends-on ID]... [--format text|json|sarif]
 
 Sets the status (or title, or dependencies) of the leaf task ID in DIR's WBS
@@ -184,7 +181,6 @@ const COMPACT_FLAGS = `  --as AGENT          the agent recording it (default Rea
 /** `memkit compact DIR`. */
 export const compactCommand: Command = {
   name: 'compact',
-  summary: "compress the session's active context into one decision entry",
   help: `Usage: memkit compact DIR [--as AGENT] [--rationale TEXT] [--tests-passed] [--format text|json|sarif]
 
 The Memory Bank's compaction ("session end -> compress to decisionLog.md"): the
@@ -219,7 +215,6 @@ Exit status: 0 compacted (or nothing new), 1 refused (nothing changed), 2 usage 
 /** `memkit session start|end DIR`. */
 export const sessionCommand: Command = {
   name: 'session',
-  summary: 'start or end a session (workflow-state.json; end compacts the active context)',
   help: `Usage: memkit session start|end DIR [--as AGENT] [--rationale TEXT] [--tests-passed] [--format text|json|sarif]
 
 workflow-state.json is "Reset per session". start writes a fresh active state: a
