@@ -6,6 +6,13 @@ import { type FsFacade, atomicWrite, isCode, isTempName, nodeFs, readdirIfAny, r
 /** Extensions {@link nodeFiles} accepts by default: the memory formats' files (the WBS seed's `.yaml` and `.yml` among them) and the SQLite search index `memkit index` keeps. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ['.md', '.json', '.jsonl', '.ndjson', '.toml', '.yaml', '.yml', '.sql', '.txt', '.sqlite'];
 
+/**
+ * The suffix of a staging file: `<file>.tmp` beside `<file>`, written, read back and renamed over it (the WBS
+ * memory's `memory_write`). {@link nodeFiles} allows it only on a name whose extension it allows, and renames it
+ * only onto that name.
+ */
+export const STAGING_SUFFIX = '.tmp';
+
 /** Options of {@link nodeFiles}. */
 export interface NodeFilesOptions {
   /** Allowed file extensions, with the dot (default {@link DEFAULT_EXTENSIONS}); `null` allows any. */
@@ -83,7 +90,9 @@ export function checkRelativePath(path: unknown): string | undefined {
  * The file port of `memkit/node`: files under `root`, confined to it. Paths
  * are relative and `/`-separated; `..`, absolute paths, NUL bytes, links out
  * of the root and extensions outside the allowlist are refused (`MemkitError`:
- * `fs.bad-path`, `fs.outside-root`, `fs.extension-not-allowed`). Writes are atomic.
+ * `fs.bad-path`, `fs.outside-root`, `fs.extension-not-allowed`); a staging file
+ * `<file>.tmp` of an allowed `<file>` may be written, read, removed and renamed
+ * onto `<file>` ({@link STAGING_SUFFIX}), and is never listed. Writes are atomic.
  *
  * @example
  * const files = nodeFiles(process.cwd());
@@ -116,11 +125,16 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
     return found;
   };
 
+  const allowed = (rel: string) => extensions === null || extensions.some((e) => rel.toLowerCase().endsWith(e));
+  // A staging file `<file>.tmp` (stage, verify, rename) is allowed only where `<file>` is.
+  const isStaging = (rel: string) => !allowed(rel) && rel.toLowerCase().endsWith(STAGING_SUFFIX) && allowed(rel.slice(0, -STAGING_SUFFIX.length));
+
   // The absolute path for `rel`, its shape, extension and links checked, and whether it existed then.
   const locate = async (rel: string, checkExtension = true, create = false): Promise<{ abs: string; exists: boolean }> => {
     const bad = checkRelativePath(rel);
     if (bad !== undefined) fail('fs.bad-path', `${bad}: ${JSON.stringify(String(rel))}`);
-    if (checkExtension && extensions !== null && !extensions.some((e) => rel.toLowerCase().endsWith(e))) fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')}`);
+    if (checkExtension && extensions !== null && !allowed(rel) && !isStaging(rel))
+      fail('fs.extension-not-allowed', `"${rel}" does not end with one of ${extensions.join(', ')} (or, for a staging file, one of them and ${STAGING_SUFFIX})`);
     const base = await getRoot(create);
     const abs = join(base, ...rel.split('/'));
     // Resolve the deepest existing ancestor (or the file itself) through symbolic links.
@@ -219,6 +233,10 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
       await syncDir(await getRoot(), fs);
     },
     async rename(from, to) {
+      // A staging file goes only onto its own file, and nothing goes onto a staging name.
+      if (isStaging(to)) fail('fs.extension-not-allowed', `"${to}" is a staging name (${STAGING_SUFFIX}); a file is not renamed onto one`);
+      if (isStaging(from) && to !== from.slice(0, -STAGING_SUFFIX.length))
+        fail('fs.extension-not-allowed', `the staging file "${from}" may only be renamed onto "${from.slice(0, -STAGING_SUFFIX.length)}", not "${to}"`);
       const a = await resolve(from);
       const b = await resolve(to);
       try {

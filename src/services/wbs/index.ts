@@ -17,4 +17,4 @@ export { type CompleteJournalOptions, type CompletedJournal, JOURNAL_FILE, compl
 export { type Blocker, type ReadyOptions, type ReadyWork, findDependencyCycles, readyTasks, topologicalOrder } from './ready.js';
 export { WBS_MAX_BYTES } from '../../formats/wbs/limits.js';
 export { type CheckWbsFilesOptions, type LoadedWbs, checkWbsFiles, loadWbs } from './load.js';
-export { type JsonUpdate, WBS_MEMORY_ROOT, checkMemoryPath, memoryRead, memoryUpdateJson, memoryWrite } from './memory-ops.js';
+export { type JsonUpdate, type MemoryWriteOptions, WBS_MEMORY_ROOT, checkMemoryPath, memoryRead, memoryUpdateJson, memoryWrite } from './memory-ops.js';

@@ -112,23 +112,46 @@ export async function stage(files: FilePort, temp: string, bytes: Uint8Array): P
   return sameBytes(await files.read(temp), bytes);
 }
 
+/** Options of {@link memoryWrite} and {@link memoryUpdateJson}. */
+export interface MemoryWriteOptions {
+  /**
+   * A further check of the new bytes, after memkit's own and before anything is written (a directory checker run
+   * on the result, for one): an error among its problems refuses the write, its warnings ride along.
+   */
+  verify?: (path: string, bytes: Uint8Array) => readonly Problem[] | Promise<readonly Problem[]>;
+}
+
 /**
  * The seed's `memory_write(file, content)`: checks the path and the content (UTF-8, JSON or YAML that parses, WBS
- * files valid), then writes `file.tmp`, reads it back and renames it over the file.
+ * files valid, and `options.verify`), then writes `file.tmp`, reads it back and renames it over the file; the
+ * temp file is removed when any step fails.
  * @example
  * declare const files: FilePort;
  * await memoryWrite(files, '.claude/memory/notes.md', '# Notes\n')
  */
-export async function memoryWrite(files: FilePort, path: string, content: string | Uint8Array): Promise<Result<void>> {
+export async function memoryWrite(files: FilePort, path: string, content: string | Uint8Array, options: MemoryWriteOptions = {}): Promise<Result<void>> {
   const bad = checkMemoryPath(path);
   if (bad.length > 0) return fail(bad);
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const problems = verifyMemoryContent(path, bytes);
   if (hasErrors(problems)) return fail(problems);
+  if (options.verify !== undefined) {
+    let verified: readonly Problem[];
+    try {
+      verified = await options.verify(path, bytes);
+    } catch (cause) {
+      return fail([error('wbs.verify-failed', `checking the new ${path} failed: ${messageOf(cause)}`, { file: path })]);
+    }
+    if (hasErrors(verified)) return fail([...verified]);
+    problems.push(...verified);
+  }
   // file.tmp, read back and compared (so it holds the bytes just verified), then renamed over the file.
   const tmp = path + '.tmp';
   try {
-    if (await stage(files, tmp, bytes)) return ok(await files.rename(tmp, path));
+    if (await stage(files, tmp, bytes)) {
+      await files.rename(tmp, path);
+      return ok(undefined, problems);
+    }
     await files.remove(tmp).catch(() => undefined);
     return fail([error('wbs.verify-failed', `${tmp} did not read back as written`, { file: path })]);
   } catch (cause) {
@@ -155,12 +178,12 @@ export type JsonUpdate = ((value: unknown) => unknown) | readonly JsonPatchOpera
 
 /**
  * The seed's `memory_update_json(file, jq_expression)` with a pure function or a JSON Patch for jq: the update of a
- * copy is written through {@link memoryWrite} (2-space JSON, final newline); returns the new value.
+ * copy is written through {@link memoryWrite} (2-space JSON, final newline, `options.verify` applied); returns the new value.
  * @example
  * declare const files: FilePort;
  * await memoryUpdateJson(files, '.claude/memory/tasks/1.1.json', (t) => ({ ...(t as object), status: 'done' }))
  */
-export async function memoryUpdateJson(files: FilePort, path: string, update: JsonUpdate): Promise<Result<unknown>> {
+export async function memoryUpdateJson(files: FilePort, path: string, update: JsonUpdate, options: MemoryWriteOptions = {}): Promise<Result<unknown>> {
   const bad = checkMemoryPath(path);
   if (bad.length === 0 && !path.endsWith('.json')) bad.push(error('wbs.path-extension', `${JSON.stringify(path)} is not a .json file`, { file: path }));
   if (bad.length > 0) return fail(bad);
@@ -185,6 +208,6 @@ export async function memoryUpdateJson(files: FilePort, path: string, update: Js
     return fail([error('wbs.update-failed', `the result is not JSON: ${messageOf(cause)}`, { file: path })]);
   }
   if (serialized === undefined) return fail([error('wbs.update-failed', 'the update returned a value that is not JSON', { file: path })]);
-  const written = await memoryWrite(files, path, serialized + '\n');
-  return written.ok ? ok(JSON.parse(serialized)) : written;
+  const written = await memoryWrite(files, path, serialized + '\n', options);
+  return written.ok ? ok(JSON.parse(serialized), written.problems) : written;
 }
