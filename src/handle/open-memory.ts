@@ -1,6 +1,6 @@
 import { type DirectoryReport, checkDirectory } from '../engine/index.js';
 import { RULES } from '../engine/rules.js';
-import { MEMORY_BANK_DIR, activeContext, decisionLog, dirOf, fileNameOf, formatById, workflowState } from '../formats/index.js';
+import { MEMORY_BANK_DIR, activeContext, artifactsManifest, decisionLog, dirOf, fileNameOf, formatById, progress, workflowState } from '../formats/index.js';
 import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { type Checkpoint, MerkleTree } from '../kernel/canonical/merkle.js';
 import { toHex } from '../kernel/canonical/index.js';
@@ -15,6 +15,8 @@ import { parseFrontmatter } from '../syntax/index.js';
 import { type CompactInput, type Compaction, compact } from './compact.js';
 import { MemoryContext, type MemoryOptions, decodeUtf8, problemsOf } from './context.js';
 import { type SessionChange, session } from './session.js';
+import { type ProgressInput, type WrittenProgress, setProgress } from './progress.js';
+import { type ArtifactInput, type WrittenArtifact, addArtifact } from './artifact.js';
 import { type LedgerReport, ledgerText, loadTaskIndex, verifyLedger } from './read.js';
 import {
   type AppendedEntry,
@@ -75,6 +77,19 @@ export interface MemoryOperations {
   compact(input?: CompactInput): Promise<Result<Compaction>>;
   /** Starts a session (a fresh `workflow-state.json`: new session id, first phase) or ends one (the compaction, then the state reset to idle). */
   session(action: 'start' | 'end', input?: CompactInput): Promise<Result<SessionChange>>;
+  /**
+   * Sets the status of one row of the progress table (`progress.md`, the row named by its `task_id`) and its
+   * `updated_at`, every other byte kept; the writer policy applies to `as`, and a move to `DONE` needs `as` to be
+   * one of the file's approvers (`milestone_done_approvers`: CIReviewer, ReaperOAK).
+   */
+  setProgress(input: ProgressInput): Promise<Result<WrittenProgress>>;
+  /**
+   * Adds the file at `input.path` (relative to the directory) to `artifacts-manifest.json`, or updates its entry:
+   * its `sha256` from the file's bytes, `created_by` (`as`, default ReaperOAK, the manifest's writer), `phase`
+   * (default the workflow state's current phase) and `created_at`. A manifest not there yet is created for the
+   * workflow state's session (or `input.session`).
+   */
+  addArtifact(input: ArtifactInput): Promise<Result<WrittenArtifact>>;
   /** The WBS memory: its task index (valid against its schema) and task entity files. */
   tasks(): Promise<Result<LoadedWbs & { index: TaskIndex }>>;
   /** WBS tasks ready to start, and what blocks the others. */
@@ -240,6 +255,25 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const bank = dirOf(decisions.value.path);
       const workflow = states[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(workflowState)}`;
       return session(ctx, action, { state: workflow, active: actives[0], decisions: decisions.value.path }, input);
+    }),
+    setProgress: guarded(async (input) => {
+      const found = await discover();
+      if (!found.ok) return found;
+      const tables = ctx.pathsOf(progress.id);
+      if (tables.length === 0) return fail([error('memory.not-found', 'the directory has no progress table (progress.md in a memory bank)', { pointer: '/id' })]);
+      if (tables.length > 1) return fail([error('memory.invalid-request', `there are ${tables.length} progress tables (${tables.join(', ')}); keep one`, { pointer: '/id' })]);
+      return setProgress(ctx, tables[0]!, input);
+    }),
+    addArtifact: guarded(async (input) => {
+      const found = await discover();
+      if (!found.ok) return found;
+      const manifests = ctx.pathsOf(artifactsManifest.id);
+      if (manifests.length > 1) return fail([error('memory.invalid-request', `there are ${manifests.length} artifact manifests (${manifests.join(', ')}); keep one`, { pointer: '/path' })]);
+      const decisions = await ledgerPath(decisionLog.id);
+      if (!decisions.ok) return decisions;
+      const bank = dirOf(decisions.value.path);
+      const manifest = manifests[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(artifactsManifest)}`;
+      return addArtifact(ctx, { manifest, state: ctx.pathsOf(workflowState.id)[0] }, input);
     }),
     tasks: guarded(async () => loadTaskIndex(ctx)),
     readyTasks: guarded(async (options) => {
