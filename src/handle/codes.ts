@@ -37,6 +37,18 @@ export const memoryCodes = defineCodes({
     fix: "Fill the entry's agent field (source_agent, author_agent, proposer_agent or reporter_agent).",
     source: 'operational',
   },
+  'memory.payload-not-found': {
+    meaning:
+      'An appended entry names a `payload_loc` and no `payload_hash`, and no file is there (beside the ledger, or at the root of the memory directory), so the payload hash the append computes cannot be computed; nothing was written.',
+    fix: 'Write the payload file first, or correct `payload_loc`.',
+    source: { seed: 'memory-bank-schema.md', quote: '- REQUIRE: Every append computes SHA-256 of payload' },
+  },
+  'memory.payload-outside': {
+    meaning:
+      'An appended entry names a `payload_loc` and no `payload_hash`, and the location is not a file inside the memory directory (an absolute path, a URL, or a path climbing out of it), so memkit cannot hash the payload; nothing was written.',
+    fix: 'Keep the payload inside the memory directory and name it by a relative path, or give `payload_hash` yourself.',
+    source: { seed: 'memory-bank-schema.md', quote: '- REQUIRE: Every append computes SHA-256 of payload' },
+  },
   'memory.would-not-check-clean': {
     meaning: 'The write was refused because the files it would produce do not check clean (the problems that follow are the new ones); nothing was written.',
     fix: 'Change the request so the result keeps every rule, or fix the problems named first.',

@@ -1,11 +1,13 @@
 import { hashJson } from '../kernel/canonical/index.js';
 import { type FormatId, type ListScope, classifyPath } from '../engine/index.js';
-import { type feedbackLog, fileNameOf, memoryDoc, threadStore, wbsTask, wbsTaskIndex } from '../formats/index.js';
+import { dirOf, type feedbackLog, fileNameOf, formatById, memoryDoc, threadStore, wbsTask, wbsTaskIndex } from '../formats/index.js';
 import type { ThreadCommand } from '../formats/thread-store/apply-operation.js';
-import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite } from '../services/ledger/index.js';
+import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite, isLedgerFormat } from '../services/ledger/index.js';
 import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../syntax/index.js';
 import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { verifyParsed } from '../formats/memory-bank/verify.js';
+import { payloadCandidates, payloadDigests } from '../formats/product-context/payload.js';
+import { SKIPPED_DIRS } from '../engine/layout.js';
 import { type Problem, type Result, error, fail, ok } from '../kernel/problems/index.js';
 import type { ThreadStore } from '../schema/thread-store.js';
 import type { MemoryKind } from '../schema/thunderus.js';
@@ -14,8 +16,8 @@ import { MANIFEST_PATH, THUNDERUS_MEMORY_ROOT, buildManifest, manifestText } fro
 import { applyOperation } from '../services/threads/index.js';
 import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, rollup, typeForDepth, wbsDepth, wbsParent } from '../services/wbs/index.js';
 import { type PlannedWrite, checkChanges, commitWrites, overlayFiles, refusal } from './checked-write.js';
-import { type MemoryContext, decodeUtf8, problemsOf } from './context.js';
-import { ledgerText, loadTaskIndex } from './read.js';
+import { type MemoryContext, decodeUtf8, problemsOf, shown } from './context.js';
+import { loadTaskIndex, notMemoryFile } from './read.js';
 
 /** A memory doc to create, or the fields of one to update (by id); a new doc needs `title` and `kind`. */
 export interface WriteDocInput {
@@ -230,6 +232,9 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
     const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
     if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
   }
+  const withPayload = await fillPayloadHash(ctx, path, entry);
+  if (!withPayload.ok) return withPayload;
+  entry = withPayload.value;
   const dir = path.slice(0, path.lastIndexOf('/') + 1);
   // The entry on `text` (less a last line another writer may still be writing), checked as the file would be.
   const dryRun = async (text: string) => {
@@ -267,21 +272,52 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
   });
 }
 
-/** The ledger at `path`, or an empty one of `format` when no file is there yet. */
-async function ledgerOrNew(ctx: MemoryContext, path: string, format: LedgerFormatId | undefined): Promise<Result<{ format: LedgerFormatId; text: string; exists: boolean }>> {
-  if (format !== undefined) {
+/**
+ * `entry` with its `payload_hash` computed ("Every append computes SHA-256 of
+ * payload") when it names a `payload_loc` and no hash: the file `check` and
+ * `verify` compare it with (beside the ledger, else at the directory's root),
+ * hashed as they hash it (the canonical JSON when it is JSON, else its bytes).
+ * A location that leaves the directory, or names no file, is refused.
+ */
+async function fillPayloadHash(ctx: MemoryContext, ledger: string, entry: Record<string, unknown>): Promise<Result<Record<string, unknown>>> {
+  const loc = entry.payload_loc;
+  if (typeof loc !== 'string' || entry.payload_hash !== undefined) return ok(entry);
+  const where = { pointer: '/entry/payload_loc' };
+  const candidates = payloadCandidates(dirOf(ledger), loc).filter((p) => !p.split('/').some((s) => SKIPPED_DIRS.has(s)));
+  if (candidates.length === 0) return fail([error('memory.payload-outside', `payload_loc ${shown(loc)} is not a file inside the memory directory, so its payload_hash cannot be computed`, where)]);
+  for (const path of candidates) {
     let bytes: Uint8Array | undefined;
     try {
       bytes = await ctx.files.read(path);
     } catch (cause) {
-      return fail(problemsOf(cause));
+      return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path, ...where })));
     }
-    if (bytes === undefined) return ok({ format, text: '', exists: false });
+    if (bytes === undefined) continue;
+    const digests = payloadDigests(bytes, ctx.hasher);
+    return ok({ ...entry, payload_hash: digests.jcs ?? digests.bytes });
   }
-  const ledger = await ledgerText(ctx, path, true);
-  if (!ledger.ok) return ledger;
-  if (format !== undefined && ledger.value.format !== format) return fail([notLedgerPath(path, format)]);
-  return ok({ ...ledger.value, exists: true });
+  return fail([error('memory.payload-not-found', `payload_loc ${shown(loc)} names no file (looked for ${candidates.join(' and ')}); write the payload first`, where)]);
+}
+
+/** The ledger at `path` (read once: what the append is computed from), or an empty one of `format` when no file is there yet. */
+async function ledgerOrNew(ctx: MemoryContext, path: string, format: LedgerFormatId | undefined): Promise<Result<{ format: LedgerFormatId; text: string; exists: boolean }>> {
+  // Only a memkit file is read (a ledger named by format alone may not be there yet).
+  let found = format === undefined ? await ctx.formatOf(path) : undefined;
+  if (format === undefined && found === undefined) return fail([notMemoryFile(path)]);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await ctx.files.read(path);
+  } catch (cause) {
+    return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
+  }
+  if (bytes === undefined) return format === undefined ? fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]) : ok({ format, text: '', exists: false });
+  found ??= await ctx.formatOf(path);
+  if (found === undefined) return fail([notMemoryFile(path)]);
+  if (!isLedgerFormat(found) || formatById(found).ledger?.entries !== 'json-lines')
+    return fail([error('memory.not-found', `${shown(path)} is a ${found} file, not a JSON Lines ledger`, { file: path, pointer: '/ledger' })]);
+  if (format !== undefined && found !== format) return fail([notLedgerPath(path, format)]);
+  const text = decodeUtf8(bytes, path);
+  return text.ok ? ok({ format: found, text: text.value, exists: true }) : text;
 }
 
 const notLedgerPath = (path: string, format: LedgerFormatId) =>
