@@ -147,8 +147,11 @@ export async function setProgress(ctx: MemoryContext, path: string, input: Progr
     const spans = cellSpans(raw.replace(/\r?\n$/, '')).length;
     if ([...cells.keys()].some((c) => c < 0 || c >= spans))
       return fail([error('memory.invalid-request', `the row has ${spans} cells and the header ${table.columns.length}; fix the row first`, { file: path, line })]);
-    const widths = cellSpans(table.header.replace(/\r?\n$/, '')).map((c) => c.end - c.start);
-    const edited = replaceCells(raw, cells, widths);
+    // An aligned table (the row's cells as wide as the header's) stays aligned.
+    const widthsOf = (line: string) => cellSpans(line.replace(/\r?\n$/, '')).map((c) => c.end - c.start);
+    const header = widthsOf(table.header);
+    const aligned = JSON.stringify(widthsOf(raw)) === JSON.stringify(header);
+    const edited = replaceCells(raw, cells, aligned ? header : []);
     const offset = rowOffset(table, k);
     const after = text.value.slice(0, offset) + edited + text.value.slice(offset + raw.length);
     const written = await checkedWrite(ctx, [path.slice(0, path.lastIndexOf('/') + 1)], [{ path, bytes: ctx.encode(after), base }], { held: [lock] });
