@@ -233,3 +233,21 @@ export async function alternatePairs(subject: () => unknown, anchor: () => unkno
   const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   return { ratio: mid(ratios), subjectMs: mid(s), anchorMs: mid(a), ratios: [...ratios].sort((x, y) => x - y) };
 }
+
+/**
+ * The figure of a {@link alternatePairs} measurement against a "at most `maxRatio` times the
+ * anchor" target: the median pair ratio as the value, both sides' median times and the pairs'
+ * spread in the note.
+ */
+export function pairedTarget(name: string, paired: PairedTimes, anchorName: string, maxRatio: number, note?: string): BenchResult {
+  const times = `${paired.subjectMs.toFixed(1)} ms against ${paired.anchorMs.toFixed(1)} ms (medians)`;
+  const pairs = `${paired.ratios.length} alternating pairs, ratios ${paired.ratios[0]!.toFixed(2)}–${paired.ratios.at(-1)!.toFixed(2)}x`;
+  return {
+    name: `${name} / ${anchorName}`,
+    value: paired.ratio,
+    unit: 'x',
+    target: `<= ${maxRatio}x`,
+    met: paired.ratio <= maxRatio,
+    note: [times, pairs, note, loadNote()].filter(Boolean).join('; '),
+  };
+}

@@ -1,11 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
-import type { Result } from '../../kernel/problems/index.js';
-import { McpContext } from './context.js';
+import { type Problem, type Result, error } from '../../kernel/problems/index.js';
+import type { McpCore } from './core.js';
 import type { MemkitMcpOptions } from './options.js';
-import { Gate } from './gate.js';
-import { boundedResult, limitsOf, takeWithin, tooLargeResult, wireBytes } from './limits.js';
-import { type ResourceListing, listResources, readResource } from './resources.js';
-import { callTool, offeredTools, toolListing } from './tools.js';
 
 /** A memkit MCP server: the SDK server to connect to a transport, and the same calls without one. */
 export interface MemkitMcpServer {
@@ -21,19 +17,82 @@ export interface MemkitMcpServer {
   close(): Promise<void>;
 }
 
-/** The MCP `CallToolResult` of a result, within `budget` bytes: its JSON as text, `isError` with the problems on failure. */
-function toolResult(result: Result<unknown>, budget: number, tool: string): { content: { type: 'text'; text: string }[]; isError?: boolean } {
-  const { value, isError } = boundedResult(result, budget, tool);
-  const content = [{ type: 'text' as const, text: JSON.stringify(value) }];
-  return isError ? { content, isError: true } : { content };
+/** A server whose directory is read on the first request that needs it (see {@link lazyMemkitMcpServer}). */
+export interface LazyMemkitMcpServer {
+  /** The SDK's low-level server; it answers `initialize` without reading the directory. */
+  server: Server;
+  /** Another SDK server over the same directory and state, for one more transport (an HTTP session). */
+  newSession(): Server;
+  /** Reads the directory (once; again after a failure) and returns what the sessions share; a config that cannot be used throws its problems. */
+  core(): Promise<McpCore>;
 }
 
-/** A page of `resources/list` from `cursor` (an offset), within `budget` bytes. */
-function resourcePage(all: ResourceListing[], cursor: string | undefined, budget: number): { resources: ResourceListing[]; nextCursor?: string } {
-  const from = cursor !== undefined && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
-  const { kept } = takeWithin(all.slice(from), budget - 256);
-  const next = from + kept.length;
-  return next < all.length ? { resources: kept, nextCursor: String(next) } : { resources: kept };
+const INSTRUCTIONS = 'Memory files of this directory: search and read docs, verify ledgers; writes keep every format rule or are refused with the problems.';
+
+/** The problems of a failure to read the directory (a config that cannot be used, a port that failed). */
+function problemsOf(cause: unknown): Problem[] {
+  const problems = (cause as { problems?: unknown } | null)?.problems;
+  return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', cause instanceof Error ? cause.message : String(cause))];
+}
+
+/**
+ * An MCP server over the directory `load` gives, that answers `initialize`
+ * at once: the modules that read memory files are imported, and the
+ * directory's formats found (as `memkit check` finds them), on the first
+ * request that needs them (`tools/list`, a tool call, a resource); the search
+ * index on the first search. `memkit mcp` serves this, so a client connects
+ * in the time the SDK takes to load. `onReady` hears the tools offered once
+ * the directory has been read.
+ */
+export function lazyMemkitMcpServer(
+  load: () => Promise<MemkitMcpOptions>,
+  serverInfo: { name: string; version: string } = { name: 'memkit', version: '0' },
+  onReady?: (tools: string[]) => void,
+): LazyMemkitMcpServer {
+  let opening: Promise<McpCore> | undefined;
+  const core = (): Promise<McpCore> => {
+    opening ??= (async () => {
+      const [{ openCore }, options] = await Promise.all([import('./core.js'), load()]);
+      const opened = await openCore(options);
+      onReady?.(opened.tools);
+      return opened;
+    })();
+    // A failure (a config that cannot be used) is not kept: the next request reads the directory again.
+    opening.catch(() => {
+      opening = undefined;
+    });
+    return opening;
+  };
+  const protocolError = (cause: unknown) => new ProtocolError(ProtocolErrorCode.InternalError, JSON.stringify({ ok: false, problems: problemsOf(cause) }));
+  const opened = async (): Promise<McpCore> => {
+    try {
+      return await core();
+    } catch (cause) {
+      throw protocolError(cause);
+    }
+  };
+  const newSession = (): Server => {
+    const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS });
+    server.setRequestHandler('tools/list', async () => ({ tools: (await opened()).listing as never }));
+    server.setRequestHandler('tools/call', async (request) => {
+      let c: McpCore;
+      try {
+        c = await core();
+      } catch (cause) {
+        return { content: [{ type: 'text' as const, text: JSON.stringify({ ok: false, problems: problemsOf(cause) }) }], isError: true };
+      }
+      return c.callResult(request.params.name, request.params.arguments);
+    });
+    server.setRequestHandler('resources/list', async (request) => (await opened()).resourcePage(request.params?.cursor));
+    server.setRequestHandler('resources/read', async (request) => {
+      const read = await (await opened()).readResource(request.params.uri);
+      if (read.ok) return { contents: [read.value] };
+      if (read.notFound) throw new ResourceNotFoundError(request.params.uri);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, read.message);
+    });
+    return server;
+  };
+  return { server: newSession(), newSession, core };
 }
 
 /**
@@ -41,6 +100,8 @@ function resourcePage(all: ResourceListing[], cursor: string | undefined, budget
  * that apply to its formats (with `write`, the write tools too) and its
  * resources. A tool failure is a tool error whose text is
  * `{ ok: false, problems }`; every result fits `limits.maxResultBytes`.
+ * The directory's formats are found before it returns (a config that cannot
+ * be used rejects with its problems); the search index is built by the first search.
  *
  * @example
  * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -49,41 +110,13 @@ function resourcePage(all: ResourceListing[], cursor: string | undefined, budget
  * await mcp.server.connect(new StdioServerTransport());
  */
 export async function createMemkitMcpServer(options: MemkitMcpOptions): Promise<MemkitMcpServer> {
-  const ctx = new McpContext(options);
-  const limits = limitsOf(options);
-  // One gate for every session: all clients share its slots.
-  const gate = new Gate(limits.maxConcurrentCalls);
-  await ctx.discover();
-  const offered = offeredTools(ctx);
-  const listing = offered.map(toolListing);
-  const newSession = (): Server => {
-    const server = new Server(options.serverInfo ?? { name: 'memkit', version: '0' }, {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-      instructions: 'Memory files of this directory: search and read docs, verify ledgers; writes keep every format rule or are refused with the problems.',
-    });
-    server.setRequestHandler('tools/list', () => ({ tools: listing as never }));
-    server.setRequestHandler('tools/call', (request) =>
-      gate.run(async () => toolResult(await callTool(ctx, request.params.name, request.params.arguments), limits.maxResultBytes, String(request.params.name))),
-    );
-    server.setRequestHandler('resources/list', async (request) => resourcePage(await gate.run(() => listResources(ctx)), request.params?.cursor, limits.maxResultBytes));
-    server.setRequestHandler('resources/read', async (request) => {
-      const read = await gate.run(() => readResource(ctx, request.params.uri));
-      if (read.ok && wireBytes(read.value) > limits.maxResultBytes) {
-        const problem = tooLargeResult(request.params.uri, limits.maxResultBytes);
-        throw new ProtocolError(ProtocolErrorCode.InternalError, JSON.stringify({ ok: false, problems: [problem] }));
-      }
-      if (read.ok) return { contents: [read.value] };
-      if (read.problems[0]?.code === 'memory.not-found') throw new ResourceNotFoundError(request.params.uri);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, JSON.stringify(boundedResult(read, limits.maxResultBytes, 'resources/read').value));
-    });
-    return server;
-  };
-  const server = newSession();
+  const lazy = lazyMemkitMcpServer(async () => options, options.serverInfo);
+  const core = await lazy.core();
   return {
-    server,
-    newSession,
-    tools: offered.map((t) => t.name),
-    call: (name, args) => gate.run(() => callTool(ctx, name, args)),
-    close: () => server.close(),
+    server: lazy.server,
+    newSession: lazy.newSession,
+    tools: core.tools,
+    call: (name, args) => core.call(name, args),
+    close: () => lazy.server.close(),
   };
 }

@@ -1,12 +1,9 @@
-import { sep } from 'node:path';
-import { nodeMemoryOptions } from '../../../adapters/node/open-memory.js';
-import { type Problem, error } from '../../../kernel/problems/index.js';
-import { messageOf } from '../../../kernel/problems/message-of.js';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Command, UsageError } from '../command.js';
-import { cliConfig } from '../config-file.js';
 import { type CliIo, EXIT } from '../io.js';
 import { memkitVersion } from '../version.js';
-import { byteSize, cliHasher, existing, positiveInt, shown } from './shared.js';
+import { byteSize, existing, positiveInt, shown } from './args.js';
 
 /** The largest message either transport accepts (64 MiB): larger than any tool's argument limit, so an oversized argument gets its Problem, not a dropped connection. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -22,14 +19,6 @@ const HEADERS_TIMEOUT_S = 10;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** After SIGINT/SIGTERM, how long open connections (an SSE stream, a request under way) have to finish before they are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
-
-/** Problems of a file the client named as `rel`: named by it, and DIR's absolute path left out of their messages. */
-const _relativeTo = (dir: string, rel: string, problems: readonly Problem[]): Problem[] => problems.map((p) => ({ ...p, file: rel, message: p.message.split(dir + sep).join('') }));
-
-const _problemsOf = (cause: unknown): Problem[] => {
-  const problems = (cause as { problems?: unknown } | null)?.problems;
-  return Array.isArray(problems) ? (problems as Problem[]) : [error('mcp.internal-error', messageOf(cause))];
-};
 
 /** `memkit mcp [DIR] [--write] [--http PORT]`: the memory under DIR as an MCP server. */
 export const mcpCommand: Command = {
@@ -84,22 +73,29 @@ config file that is not valid: its file, line and column are named).
       maxConnections: positiveInt(values['max-connections'], '--max-connections') ?? DEFAULT_MAX_CONNECTIONS,
       requestTimeoutMs: seconds(values['request-timeout'], '--request-timeout') ?? DEFAULT_REQUEST_TIMEOUT_S * 1000,
     };
-    // A config the server could not use stops it here (exit 2), before any client sees it.
-    await cliConfig(undefined, dir, dirArg, io);
+    // A config the server could not use stops it here (exit 2), before any client sees it. The checker's
+    // config loader is imported only when DIR has a config file: without one, serving needs none of it.
+    if (await hasEntry(join(dir, CONFIG_FILE))) await (await import('../config-file.js')).cliConfig(undefined, dir, dirArg, io);
     // The SDK is an optional peer: loaded only by this command.
-    let mcp: typeof import('../../mcp/index.js');
+    let mcp: typeof import('../../mcp/server.js');
     try {
-      mcp = await import('../../mcp/index.js');
+      mcp = await import('../../mcp/server.js');
     } catch {
       throw new UsageError('memkit mcp needs the MCP SDK: npm install @modelcontextprotocol/server@2');
     }
-    // Any extension (the WBS journal stages temp names); a read-only server leaves even stale temp files alone.
-    const server = await mcp.createMemkitMcpServer({
-      ...nodeMemoryOptions(dir, { recover: values.write === true, maxFileBytes, hasher: cliHasher }),
-      write: values.write === true,
-      serverInfo: { name: 'memkit', version: memkitVersion() },
-    });
-    const what = `${shown(io, dir)} (${values.write ? 'read-write' : 'read-only'}; tools: ${server.tools.join(', ')})`;
+    const write = values.write === true;
+    // Answers initialize at once; the directory is read (and the modules that read it imported) on the first
+    // request that needs it. Any extension (the WBS journal stages temp names); a read-only server leaves even
+    // stale temp files alone.
+    const server = mcp.lazyMemkitMcpServer(
+      async () => {
+        const [{ nodeMemoryOptions }, { cliHasher }] = await Promise.all([import('../../../adapters/node/open-memory.js'), import('./shared.js')]);
+        return { ...nodeMemoryOptions(dir, { recover: write, maxFileBytes, hasher: cliHasher }), write };
+      },
+      { name: 'memkit', version: memkitVersion() },
+      (tools) => io.stderr(`memkit mcp: tools: ${tools.join(', ')}\n`),
+    );
+    const what = `${shown(io, dir)} (${write ? 'read-write' : 'read-only'})`;
     if (port === undefined) {
       const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
       const closed = new Promise<void>((resolve) => {
@@ -217,4 +213,17 @@ async function serveHttp(
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   return EXIT.ok;
+}
+
+/** The file name of a directory's config (the checker's `CONFIG_FILE`; the config tests fail if the two differ). */
+const CONFIG_FILE = 'memkit.config.json';
+
+/** True when something (a file, a link, a FIFO) is at `path`: the config loader then decides what it is. */
+async function hasEntry(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
 }
