@@ -57,7 +57,8 @@ function nativeEngine(db: BetterSqlite3Database): SqliteEngine {
 /**
  * The native engine for Node: better-sqlite3 12.x, over the `Database` class the caller imports (this entry never
  * imports the optional peer dependency). Same schema and ranking as the other engines; a database opened from bytes
- * is an in-memory copy, saved back with `toBytes()`.
+ * is an in-memory copy, saved back with `toBytes()`; one opened with `openFile` (`openSqliteStore({ file })`) is
+ * the file itself, written at each commit.
  *
  * @example
  * import Database from 'better-sqlite3';
@@ -70,6 +71,13 @@ export function betterSqlite3(Database: BetterSqlite3Constructor): SqliteEngineF
       // better-sqlite3 opens serialized bytes (a Buffer) as an in-memory database.
       const source = bytes !== undefined && bytes.length > 0 ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : ':memory:';
       return nativeEngine(new Database(source) as BetterSqlite3Database);
+    },
+    async openFile(path: string): Promise<SqliteEngine> {
+      const db = new Database(path, { fileMustExist: true }) as BetterSqlite3Database;
+      // A file opened in place keeps SQLite's rollback journal (never WAL): after each commit the file alone is the
+      // whole database, as the engines that read it as bytes need.
+      db.exec('PRAGMA journal_mode = DELETE');
+      return nativeEngine(db);
     },
   };
 }

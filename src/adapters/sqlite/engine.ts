@@ -24,10 +24,16 @@ export interface SqliteEngine {
   close(): void;
 }
 
-/** Opens databases on one engine: empty, or from SQLite file bytes. */
+/** Opens databases on one engine: empty, or from SQLite file bytes, or (engines with file access) a database file in place. */
 export interface SqliteEngineFactory {
   readonly name: string;
   open(bytes?: Uint8Array): Promise<SqliteEngine>;
+  /**
+   * Opens the existing database file at `path` in place: pages are read as queries need them, and each commit
+   * writes to the file (SQLite's rollback journal keeps it whole across a crash). Only engines with file access
+   * have it (better-sqlite3); it rejects when the file does not exist.
+   */
+  openFile?(path: string): Promise<SqliteEngine>;
 }
 
 /** The calls of one SQLite binding on one open database that {@link cachedEngine} builds an engine from. */

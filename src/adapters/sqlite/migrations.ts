@@ -1,4 +1,4 @@
-import { MEMORY_STORE_SQL } from '../../schema/index.js';
+import { MEMORY_STORE_SQL } from '../../schema/memory-store-sql.js';
 
 /** Which full-text module backs `docs_fts`. */
 export type FtsFlavor = 'fts5' | 'fts4';

@@ -19,6 +19,12 @@ export interface SqliteStoreOptions {
   engine: SqliteEngineFactory;
   /** Database bytes from `toBytes()` to open; omitted, an empty store. */
   bytes?: Uint8Array;
+  /**
+   * An existing database file to open in place instead of `bytes`, on an engine with file access (better-sqlite3's
+   * `openFile`): only the pages queries touch are read, and each commit is written to the file. Fails with
+   * `store.not-a-database` when the engine has no file access or the file is missing or not a database.
+   */
+  file?: string;
   /** Hashes ledger entries (default: the portable JS SHA-256). */
   hasher?: Hasher;
 }
@@ -97,10 +103,12 @@ function migrate(engine: SqliteEngine): Result<{ flavor: FtsFlavor; version: num
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<Result<SqliteStore>> {
   let engine: SqliteEngine;
+  const { file } = options;
+  if (file !== undefined && options.engine.openFile === undefined) return fail([error('store.not-a-database', `${options.engine.name} cannot open a database file in place; pass its bytes`)]);
   try {
-    engine = await options.engine.open(options.bytes);
+    engine = file === undefined ? await options.engine.open(options.bytes) : await options.engine.openFile!(file);
   } catch (e) {
-    return fail([error('store.not-a-database', `${options.engine.name} could not open the bytes: ${messageOf(e)}`)]);
+    return fail([error('store.not-a-database', `${options.engine.name} could not open ${file === undefined ? 'the bytes' : 'the file'}: ${messageOf(e)}`)]);
   }
   const migrated = migrate(engine);
   if (!migrated.ok) {

@@ -1,18 +1,9 @@
 import { frontmatterParser } from '../parsers.js';
-import { isReadme } from '../layout.js';
 import type { FormatModule } from '../types.js';
+import { isMemoryDocName } from './names.js';
 
-/** Where memory docs live, relative to the repository root. */
-export const THUNDERUS_MEMORY_ROOT = '.thunderus/memory';
-
-/**
- * True for a file name a memory doc may have: Markdown, and not a human
- * README. The store's doc listing uses this same test, so the store and
- * `memkit check` agree on what a memory doc is.
- */
-export function isMemoryDocName(path: string): boolean {
-  return path.endsWith('.md') && !isReadme(path);
-}
+// The names live apart, so the store's listing imports them without the parsers.
+export { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from './names.js';
 
 /** A memory doc: YAML frontmatter and a Markdown body under `.thunderus/memory/`. */
 export const memoryDoc: FormatModule<'memory-doc'> = {

@@ -1,8 +1,8 @@
 import { canonicalize, type Hasher, jsHasher, sha256Hex } from '../../kernel/canonical/index.js';
 import { type Problem, error, warning } from '../../kernel/problems/index.js';
-import { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from '../../formats/index.js';
+import { THUNDERUS_MEMORY_ROOT, isMemoryDocName } from '../../formats/memory-doc/names.js';
 import type { DocRecord } from './doc-record.js';
-import { docRecordFromFile, listMemoryDocs, readMany } from './doc-file.js';
+import { listMemoryDocs, readMany } from './doc-list.js';
 import type { FilePort } from '../../kernel/file-port.js';
 import type { Store, StoreOps } from './store-port.js';
 
@@ -36,7 +36,10 @@ interface Loaded {
  * `store.duplicate-doc-id`. So is a file the refresh keeps unread (`kept`: doc id to path) when a file earlier
  * in path order now declares its id; that doc id is returned in `displaced`.
  */
-function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Loaded {
+async function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefined)[], hasher: Hasher, kept: ReadonlyMap<string, string> = new Map()): Promise<Loaded> {
+  // The parser (frontmatter, Markdown, schemas) is loaded only when there is a file to parse: a refresh that finds
+  // every file unchanged does without it.
+  const docRecordFromFile = paths.length === 0 ? undefined : (await import('./doc-file.js')).docRecordFromFile;
   const records: DocRecord[] = [];
   const problems: Problem[] = [];
   const displaced = new Set<string>();
@@ -44,7 +47,7 @@ function parseAll(paths: readonly string[], bytes: readonly (Uint8Array | undefi
   const duplicate = (docId: string, file: string, first: string) => error('store.duplicate-doc-id', `doc id "${docId}" is already declared by ${first}`, { file, pointer: '/id' });
   paths.forEach((path, i) => {
     const b = bytes[i];
-    if (b === undefined) return;
+    if (b === undefined || docRecordFromFile === undefined) return;
     const r = docRecordFromFile(path, b, hasher);
     problems.push(...(r.problems ?? []));
     if (!r.ok) return;
@@ -71,7 +74,7 @@ interface Fingerprinted {
 
 // The store file of the fingerprints of the doc files the index read, `{"version":1,"paths":[…],"fingerprints":[…],
 // "hashes":[…]}` (the content hash when read), written in the same transaction as the docs.
-const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
+export const INDEX_FINGERPRINTS_PATH = '.memkit/index-fingerprints.json';
 
 type Prints = Map<string, readonly [fingerprint: string, contentHash: string]>;
 
@@ -149,7 +152,7 @@ async function writePrints(tx: StoreOps, paths: readonly string[], prints: Print
 export async function rebuildSearchIndex(store: Store, files: FilePort, options: IndexOptions = {}): Promise<IndexReport> {
   const hasher = options.hasher ?? jsHasher;
   const { paths, prints: listedPrints, fingerprinted } = await listDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
-  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher);
+  const { records, problems } = await parseAll(paths, await readMany(files, paths), hasher);
   const before = new Set((await store.listHashes()).map((d) => d.docId));
   // Fingerprints are taken before the reads: a file changed in between is recorded with its old fingerprint, so the next refresh reads it again.
   const printOf = new Map(paths.map((p, i) => [p, listedPrints[i]]));
@@ -226,7 +229,7 @@ export async function refreshIndex(store: Store, files: FilePort, options: Index
       changedPrints.set(path, f);
     }
   });
-  const { records, problems, displaced } = parseAll(changedPaths, changedBytes, hasher, taken);
+  const { records, problems, displaced } = await parseAll(changedPaths, changedBytes, hasher, taken);
   for (const id of displaced) {
     prints.delete(taken.get(id)!);
     taken.delete(id);
@@ -277,7 +280,7 @@ const same = (a: unknown, b: unknown) => {
 export async function indexDrift(store: Store, files: FilePort, options: IndexOptions = {}): Promise<Problem[]> {
   const hasher = options.hasher ?? jsHasher;
   const paths = await listMemoryDocs(files, options.root ?? THUNDERUS_MEMORY_ROOT);
-  const { records, problems } = parseAll(paths, await readMany(files, paths), hasher);
+  const { records, problems } = await parseAll(paths, await readMany(files, paths), hasher);
   const expected = new Map(records.map((r) => [r.docId, r]));
   const indexed = await store.listDocs();
   const indexedIds = new Set(indexed.map((d) => d.docId));

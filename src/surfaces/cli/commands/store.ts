@@ -1,15 +1,36 @@
 import { readFile, stat } from 'node:fs/promises';
 import { atomicWrite } from '../../../adapters/node/atomic-write.js';
-import { type SqliteEngineFactory, betterSqlite3, openSqliteStore, sqliteWasm } from '../../../adapters/sqlite/index.js';
+import { betterSqlite3 } from '../../../adapters/sqlite/better-sqlite3-engine.js';
+import type { SqliteEngineFactory } from '../../../adapters/sqlite/engine.js';
+import { openSqliteStore } from '../../../adapters/sqlite/sqlite-store.js';
+import { sqliteWasm } from '../../../adapters/sqlite/sqlite-wasm-engine.js';
+import { THUNDERUS_MEMORY_ROOT } from '../../../formats/memory-doc/names.js';
 import type { Problem } from '../../../kernel/problems/index.js';
-import { MEMORY_KINDS } from '../../../schema/thunderus.js';
-import { type IndexReport, SEARCH_INDEX_PATH, THUNDERUS_MEMORY_ROOT, type Store, listMemoryDocs, refreshIndex } from '../../../services/store/index.js';
+import type { MemoryKind } from '../../../schema/thunderus.js';
+import { SEARCH_INDEX_PATH, listMemoryDocs } from '../../../services/store/doc-list.js';
+import { INDEX_FINGERPRINTS_PATH, type IndexReport, refreshIndex } from '../../../services/store/index-refresh.js';
+import type { Store } from '../../../services/store/store-port.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
 import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
 import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, positiveInt, shown } from './shared.js';
+
+/**
+ * The memory doc kinds `--kind` takes, as the help lists them (a test holds them to the schema's): the schemas are
+ * loaded only when `--kind` is given.
+ */
+const KINDS_HELP = 'core, fact, adr, playbook, recap';
+
+/** `--kind` values, checked against the schema's kinds. */
+async function kindsOption(values: unknown): Promise<MemoryKind[]> {
+  const kinds = (values as string[] | undefined) ?? [];
+  if (kinds.length === 0) return [];
+  const { MEMORY_KINDS } = await import('../../../schema/thunderus.js');
+  for (const k of kinds) if (!(MEMORY_KINDS as readonly string[]).includes(k)) throw new UsageError(`--kind must be one of ${MEMORY_KINDS.join(', ')}`);
+  return kinds as MemoryKind[];
+}
 
 /** Where `memkit index` keeps the database unless `--db` says otherwise (relative to DIR). */
 const DEFAULT_DB = SEARCH_INDEX_PATH;
@@ -45,6 +66,8 @@ async function engineFor(choice: EngineChoice): Promise<SqliteEngineFactory> {
   return sqliteWasm();
 }
 
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) => a === b || (a !== undefined && b !== undefined && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
+
 /** What {@link withIndex} ran: `fn`'s value, the refresh, where the index is (`db` file or `store` URL, as output shows it) and its engine. */
 type Indexed<T> = { ok: true; value: T; report: IndexReport; key: 'db' | 'store'; where: string; engine: string } | { ok: false; problems: Problem[] };
 
@@ -74,16 +97,27 @@ async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: str
   const dbAbs = values.db === undefined ? absolute({ ...io, cwd: dir }, DEFAULT_DB) : absolute(io, values.db as string);
   const existed = (await stat(dbAbs).catch(() => undefined))?.isFile() === true;
   if (!existed && !(await hasDocs())) throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md)`);
-  const bytes = existed ? new Uint8Array(await readFile(dbAbs)) : undefined;
   const factory = await engineFor(engine);
-  const opened = await openSqliteStore({ engine: factory, hasher: cliHasher, ...(bytes ? { bytes } : {}) });
+  // An existing index opens in place when the engine can (better-sqlite3): a refresh that finds nothing changed reads
+  // only the pages it needs, and a change is written at commit. Otherwise its bytes are read and the whole database
+  // is written back (atomically) when anything changed. A new index is built in memory and written once, so no
+  // half-built file ever has the index's name.
+  const inPlace = existed && factory.openFile !== undefined;
+  const bytes = existed && !inPlace ? new Uint8Array(await readFile(dbAbs)) : undefined;
+  const opened = await openSqliteStore({ engine: factory, hasher: cliHasher, ...(inPlace ? { file: dbAbs } : bytes ? { bytes } : {}) });
   if (!opened.ok) throw new UsageError(`cannot open ${shown(io, dbAbs)}: ${opened.problems.map((p) => p.message).join('; ')}`);
   const store = opened.value;
-  const report = await refresh(store);
-  if (!existed || report.added.length + report.updated.length + report.removed.length > 0) await atomicWrite(dbAbs, await store.toBytes());
-  const value = await fn(store);
-  await store.close();
-  return { ok: true, value, report, key: 'db', where: shown(io, dbAbs), engine: factory.name };
+  try {
+    // Fingerprints recorded anew (a file read again and found unchanged) are worth saving too: the next run skips it.
+    const prints = inPlace ? undefined : await store.getFile(INDEX_FINGERPRINTS_PATH);
+    const report = await refresh(store);
+    const changed = report.added.length + report.updated.length + report.removed.length > 0 || (!inPlace && !sameBytes(prints, await store.getFile(INDEX_FINGERPRINTS_PATH)));
+    if (!inPlace && (!existed || changed)) await atomicWrite(dbAbs, await store.toBytes());
+    const value = await fn(store);
+    return { ok: true, value, report, key: 'db', where: shown(io, dbAbs), engine: factory.name };
+  } finally {
+    await store.close();
+  }
 }
 
 /** `memkit index DIR [--db FILE]`: builds or refreshes the SQLite search index of DIR's memory docs. */
@@ -137,7 +171,7 @@ word of QUERY must match (plain text is safe: words are quoted). Hits come
 best first (FTS5 BM25) with a snippet.
 
 Options:
-  --kind K        only docs of kind K (${MEMORY_KINDS.join(', ')}); repeatable
+  --kind K        only docs of kind K (${KINDS_HELP}); repeatable
   --tag T         only docs tagged T; repeatable (all must match)
   --limit N       at most N hits (default 10)
   --db FILE       the database file (default DIR/${DEFAULT_DB})
@@ -161,14 +195,13 @@ Exit status: 0 searched (even with no hits), 1 problems found, 2 usage error
     if (positionals.length < 2) throw new UsageError('search takes DIR and QUERY');
     const [dirArg, ...words] = positionals as [string, ...string[]];
     const query = words.join(' ');
-    const kinds = (values.kind as string[] | undefined) ?? [];
-    for (const k of kinds) if (!(MEMORY_KINDS as readonly string[]).includes(k)) throw new UsageError(`--kind must be one of ${MEMORY_KINDS.join(', ')}`);
+    const kinds = await kindsOption(values.kind);
     const limit = positiveInt(values.limit, '--limit') ?? 10;
     if (limit > 1000) throw new UsageError('--limit is at most 1000');
     const engine = engineChoice(values.engine);
     const dir = await existing(io, dirArg, 'directory');
     const tags = (values.tag as string[] | undefined) ?? [];
-    const options = { limit, ...(kinds.length ? { kinds: kinds as (typeof MEMORY_KINDS)[number][] } : {}), ...(tags.length ? { tags } : {}) };
+    const options = { limit, ...(kinds.length ? { kinds } : {}), ...(tags.length ? { tags } : {}) };
     const url = storeUrl(values, io);
     const out = await withIndex(io, values, url, engine, dir, (store) => store.search(query, options));
     if (!out.ok) return emitReport(io, makeReport(dirArg, [], out.problems), values.format as OutputFormat);
