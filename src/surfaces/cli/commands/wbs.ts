@@ -3,17 +3,36 @@ import { type Problem, error, warning } from '../../../kernel/problems/index.js'
 import { validate } from '../../../schema/index.js';
 import type { TaskIndex, TaskIndexEntry } from '../../../schema/wbs.js';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
+import { nodeCheckSource } from '../../../adapters/node/check-source.js';
+import { checkChanges, refusal } from '../../../handle/checked-write.js';
+import { parseJson } from '../../../syntax/json.js';
+import type { CliIo } from '../io.js';
 import type { NodeFiles } from '../../../adapters/node/fs-port.js';
 import { acquireLock } from '../../../adapters/node/lock.js';
 import { fileNameOf, wbsTask, wbsTaskIndex } from '../../../formats/index.js';
-import { JOURNAL_FILE, WBS_MEMORY_ROOT, applyPlan, checkWbs, completeJournal, loadWbs, readyTasks, rebuildWbsIndex, repairPlan, rollup } from '../../../services/wbs/index.js';
+import {
+  JOURNAL_FILE,
+  type JsonPatchOperation,
+  WBS_MEMORY_ROOT,
+  applyPlan,
+  checkMemoryPath,
+  checkWbs,
+  completeJournal,
+  loadWbs,
+  memoryUpdateJson,
+  readyTasks,
+  rebuildWbsIndex,
+  repairPlan,
+  rollup,
+} from '../../../services/wbs/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type Report, makeReport } from '../io.js';
-import { FORMAT_HELP, cliFiles, cliHasher, existing, formatOption, locateInDir } from './shared.js';
+import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, locateInDir, shown } from './shared.js';
 
-const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair'] as const;
+const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair', 'update'] as const;
 const INDEX = WBS_MEMORY_ROOT + fileNameOf(wbsTaskIndex);
 /** The index fields the roll-up derives: status (the seed's rule, an error) and progress (memkit's count, a convention: a warning), as in `check`. */
 const ROLLED_UP = { status: (t: TaskIndexEntry) => t.status as unknown, progress: (t: TaskIndexEntry) => t.progress ?? null };
@@ -22,6 +41,7 @@ const ROLLED_UP = { status: (t: TaskIndexEntry) => t.status as unknown, progress
 export const wbsCommand: Command = {
   name: 'wbs',
   help: `Usage: memkit wbs <action> [DIR] [--apply] [--leaves] [--format text|json|sarif]
+       memkit wbs update FILE --patch -|PATCH [--format text|json|sarif]
 
 Works on DIR/.claude/memory (${fileNameOf(wbsTaskIndex)} and tasks/*.json); DIR defaults to .
 
@@ -34,10 +54,16 @@ Actions:
                  and writes it only with --apply
   repair         print the repair plan (JSON Patch per file) for every
                  problem that can be derived; applies it only with --apply
+  update         apply an RFC 6902 JSON Patch (standard input with --patch -,
+                 or the file PATCH) to the JSON file FILE under .claude/memory/;
+                 the result is checked as memkit check would check the WBS
+                 memory and written through FILE.tmp (verify, rename) under the
+                 WBS lock, or refused with nothing changed
 
 Options:
   --apply        write the rebuilt index or apply the repair plan (atomic writes)
   --leaves       ready: only tasks without children
+  --patch -|PATCH  update: the JSON Patch, from standard input (-) or a file
 ${FORMAT_HELP}
 
 Every action first completes a write that a crash interrupted (a journal
@@ -46,13 +72,21 @@ write when all new files were staged, else undoes it, and removes the temps.
 
 Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
 `,
-  options: { apply: { type: 'boolean' }, leaves: { type: 'boolean' }, format: formatOption },
+  options: { apply: { type: 'boolean' }, leaves: { type: 'boolean' }, patch: { type: 'string' }, format: formatOption },
   async run({ values, positionals }, io) {
     const [action, dirArg, ...extra] = positionals;
     if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`the action must be one of ${ACTIONS.join(', ')}`);
-    if (extra.length > 0) throw new UsageError('wbs takes an action and at most one DIR');
+    if (extra.length > 0) throw new UsageError(action === 'update' ? 'wbs update takes one FILE' : 'wbs takes an action and at most one DIR');
     if (values.apply && action !== 'repair' && action !== 'rebuild-index') throw new UsageError('--apply is for repair and rebuild-index');
-    const root = dirArg ?? '.';
+    if ((values.patch !== undefined) !== (action === 'update')) throw new UsageError('--patch is for update, and update needs --patch - (the JSON Patch on standard input) or --patch PATCH');
+    let update: { rel: string; patch: unknown } | undefined;
+    let root = dirArg ?? '.';
+    if (action === 'update') {
+      if (dirArg === undefined) throw new UsageError('wbs update needs the JSON FILE to patch');
+      const target = memoryFileOf(absolute(io, dirArg));
+      root = shown(io, target.root);
+      update = { rel: target.rel, patch: await readPatch(io, values.patch as string) };
+    }
     const dir = await existing(io, root, 'directory');
     const files = cliFiles(dir);
     // A report over `checked`, the problems located in their files.
@@ -60,7 +94,7 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
     // Writers, and the completion of an interrupted write, hold the WBS lock: never two at once.
     const memory = join(dir, '.claude', 'memory');
     const journal = await files.read(WBS_MEMORY_ROOT + JOURNAL_FILE).catch(() => undefined);
-    const lock = (values.apply || journal !== undefined) && existsSync(memory) ? await acquireLock(join(memory, '.wbs.lock')) : undefined;
+    const lock = (values.apply || update !== undefined || journal !== undefined) && existsSync(memory) ? await acquireLock(join(memory, '.wbs.lock')) : undefined;
     if (lock !== undefined && !lock.ok) return emit([], lock.problems);
     try {
       const recovered = await completeJournal(files, { dir: WBS_MEMORY_ROOT, hasher: cliHasher });
@@ -70,6 +104,7 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
         io.stderr(
           `completed an interrupted write: ${r.action === 'rolled-forward' ? `renamed ${r.renamed.length} staged file(s) into place` : 'undid it'}; removed ${r.removed.length} temp file(s)\n`,
         );
+      if (update !== undefined) return await runUpdate(dir, files, update, emit);
       return await runAction(action, values, files, emit);
     } finally {
       if (lock?.ok) await lock.value.release();
@@ -78,6 +113,40 @@ Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
 };
 
 type Emit = (checked: Report['checked'], problems: Problem[], extra?: { text?: string; json?: Record<string, unknown> }) => Promise<number>;
+
+/** The directory holding FILE's `.claude/memory/` and FILE's path from it; a FILE outside one is named from its own folder (and refused as outside). */
+function memoryFileOf(abs: string): { root: string; rel: string } {
+  const parts = abs.split(sep);
+  let at = -1;
+  for (let i = parts.length - 2; i >= 0 && at < 0; i--) if (parts[i] === '.claude' && parts[i + 1] === 'memory') at = i;
+  if (at < 0) return { root: dirname(abs), rel: basename(abs) };
+  return { root: parts.slice(0, at).join(sep) || sep, rel: parts.slice(at).join('/') };
+}
+
+/** The JSON Patch of `--patch`: standard input (`-`) or a file, parsed as JSON (what it holds is the patch's to judge). */
+async function readPatch(io: CliIo, from: string): Promise<unknown> {
+  const text = from === '-' ? ((await io.stdin?.()) ?? '') : await readFile(await existing(io, from, 'file'), 'utf8');
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new UsageError(`the patch is not JSON (${parsed.problems[0]?.message ?? 'no input'}); give an RFC 6902 JSON Patch, e.g. [{"op":"replace","path":"/status","value":"done"}]`);
+  return parsed.value;
+}
+
+/** `update`: the patch applied by the seed's memory_update_json, the result checked as `check` checks the WBS memory before it is staged. */
+async function runUpdate(dir: string, files: NodeFiles, update: { rel: string; patch: unknown }, emit: Emit): Promise<number> {
+  const { rel } = update;
+  const bad = checkMemoryPath(rel);
+  if (bad.length > 0) return emit([], bad);
+  const source = nodeCheckSource(dir);
+  const verify = async (path: string, bytes: Uint8Array): Promise<Problem[]> => {
+    const checked = await checkChanges(source, [WBS_MEMORY_ROOT], new Map(), new Map([[path, bytes]]), cliHasher);
+    return checked.errors.length > 0 ? refusal(checked.errors) : checked.warnings;
+  };
+  const updated = await memoryUpdateJson(files, rel, update.patch as JsonPatchOperation[], { verify });
+  const format = rel === INDEX ? wbsTaskIndex.id : /^\.claude\/memory\/tasks\/[^/]+\.json$/.test(rel) ? wbsTask.id : undefined;
+  const checked = format === undefined ? [] : [{ file: rel, format }];
+  if (!updated.ok) return emit(checked, updated.problems, { text: 'nothing was written\n', json: { written: false, path: rel } });
+  return emit(checked, updated.problems ?? [], { text: `updated ${rel}\n`, json: { written: true, path: rel, value: updated.value } });
+}
 
 async function runAction(action: string, values: Record<string, unknown>, files: NodeFiles, emit: Emit): Promise<number> {
   const loaded = await loadWbs(files, WBS_MEMORY_ROOT);
