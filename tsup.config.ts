@@ -28,7 +28,7 @@ export const entries = {
 const esmOnly = [/^typebox/, /^micromark/, /^decode-named-character-reference/, /^character-entities/, /^devlop/, /^debug$/, /^ms$/];
 
 const esm: Options = {
-  entry: { ...entries, 'cli/main': 'src/surfaces/cli/main.ts' },
+  entry: entries,
   format: ['esm'],
   dts: false,
   sourcemap: false,
@@ -40,6 +40,28 @@ const esm: Options = {
   // Keep `node:` specifiers as written (tsup strips them by default): Deno and
   // bundlers need the prefix, and the layering test looks for it.
   removeNodeProtocol: false,
+  define,
+};
+
+// The CLI is built on its own, its dependencies inlined: a `memkit` process then reads a few files
+// instead of resolving and loading TypeBox's 700 modules, yaml's 74 and micromark's 40 one by one
+// (most of a `memkit check` of a small memory). The optional peers and the WebAssembly SQLite
+// (which finds its .wasm file beside its own module) stay external.
+const cli: Options = {
+  entry: { main: 'src/surfaces/cli/main.ts' },
+  outDir: 'dist/cli',
+  format: ['esm'],
+  dts: false,
+  sourcemap: false,
+  target: 'es2022',
+  platform: 'node',
+  splitting: true,
+  treeshake: true,
+  noExternal: [...esmOnly, /^yaml$/, /^smol-toml$/],
+  external: [/^node:/, '@sqlite.org/sqlite-wasm', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//],
+  removeNodeProtocol: false,
+  // yaml is CommonJS: its `require('process')` needs a `require` in an ES module.
+  banner: { js: "import { createRequire as __memkitRequire } from 'node:module'; const require = __memkitRequire(import.meta.url);" },
   define,
 };
 
@@ -84,7 +106,7 @@ export default defineConfig((options) => {
   // declarations: `npm pack` runs `prepack` (everything), then `prepare`.
   if (esmBuild) removeFiles('dist', (file) => file.endsWith('.js'));
   else rmSync('dist', { recursive: true, force: true });
-  return esmBuild ? [esm] : [esm, cjs, dts];
+  return esmBuild ? [esm, cli] : [esm, cli, cjs, dts];
 });
 
 /** Removes the files under `dir` (recursively) whose relative path `pick` selects. */
