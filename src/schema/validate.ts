@@ -587,7 +587,9 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
 
 function compileDef(def: FormatDef, env: CheckEnv, askedMax: number, semantic = true, inFormPass = true): FormatValidator {
   const maxProblems = Math.min(askedMax, MAX_VALUE_PROBLEMS);
-  const schemaCheck = schemaValidator(def);
+  // Compiled on the first value out of memkit's form: a run whose values are all in form never needs it.
+  let compiledSchemaCheck: ((value: unknown) => boolean) | undefined;
+  const schemaCheck = (value: unknown): boolean => (compiledSchemaCheck ??= schemaValidator(def))(value);
   const check = semantic ? def.check : undefined;
   const validEnv: CheckEnv = { ...env, schemaValid: true };
   const cap = (problems: Problem[], stopped = false): Problem[] => capped(problems, maxProblems, stopped);
