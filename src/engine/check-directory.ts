@@ -2,6 +2,7 @@ import type { Hasher } from '../kernel/canonical/index.js';
 import type { TokenCounter } from '../schema/tokens.js';
 import { type Problem, type Result, error, positionAt, warning } from '../kernel/problems/index.js';
 import { textDepth, tooDeep } from '../syntax/depth.js';
+import { type SecretFinding, findSecrets, secretMessage } from '../kernel/secrets/index.js';
 import { checkExportBundle } from './check-export.js';
 import { CheckContext, type LoadedFile, loadedFile } from '../formats/check-context.js';
 import { checkRunChecks } from '../formats/checks.js';
@@ -31,6 +32,10 @@ export interface CheckDirectoryOptions {
   codes?: RuleTable;
   /** An exact token counter for `summary_128` (`memkit check --tokenizer`, the config's `tokenizer`); default: memkit's estimate and its lower bound. */
   countTokens?: TokenCounter;
+  /** Look for secrets in every checked file (`secret.detected`; default true). */
+  detectSecrets?: boolean;
+  /** Fingerprints of findings not to report, besides the config's `secrets.allow` (a write that may store them). */
+  allowSecrets?: readonly string[];
 }
 
 /** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
@@ -86,6 +91,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
   for (const p of listing.problems) if (p.file === undefined || !settings.skip(p.file)) ctx.add(p);
   const files = listing.files.filter((f) => !f.path.split('/').some((s) => SKIPPED_DIRS.has(s)) && !settings.skip(f.path));
   const checks = checkRunChecks(checkExportBundle);
+  const secrets = options.detectSecrets === false ? undefined : { hasher: ctx.env.hasher, allow: [...settings.allowSecrets, ...(options.allowSecrets ?? [])] };
   // Files to read, classified; reads run a few ahead of the checks so I/O overlaps with parsing.
   const todo: { path: string; cls: NonNullable<PathClass> }[] = [];
   // Which directories are memory banks is a fact of the whole listing (a bank's files vouch for each other).
@@ -156,6 +162,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     }
     ctx.checked.push({ file: f.path, format });
     const file = loadedFile(f.path, format, text);
+    if (secrets !== undefined) for (const found of findSecrets(text, secrets)) ctx.add(secretDetected(found, file));
     try {
       await checks.file(file, ctx);
       for (const rule of formatById(format).rules ?? []) if (rule.check !== undefined) ctx.report(file, rule.check(file));
@@ -195,6 +202,12 @@ function failedCheck(cause: unknown, file: string, text: string): Problem {
     return tooDeep(`line ${at.line}`, deep.depth, undefined, { file, line: at.line, column: at.column });
   }
   return error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file });
+}
+
+/** `secret.detected` for one finding: kind, masked excerpt and fingerprint in the message, never the secret. */
+function secretDetected(found: SecretFinding, file: LoadedFile): Problem {
+  const at = file.lines.position(found.offset);
+  return error('secret.detected', secretMessage(found), { file: file.path, line: at.line, column: at.column });
 }
 
 /** `check.name-case`: `path` is spelled like the memory file `variant` in another case, and is not read as one. */

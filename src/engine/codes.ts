@@ -62,6 +62,12 @@ export const checkCodes = defineCodes({
     fix: 'Spell the file as the memory bank names it (the message suggests the closest name), or remove the entry.',
     source: 'operational',
   },
+  'secret.detected': {
+    meaning:
+      'A memory file holds what looks like a secret: a vendor credential by its documented shape (AWS, GitHub, GitLab, Slack, Discord, Telegram, Stripe, Google, npm, OpenAI, Anthropic), a private key block, a JSON Web Token, a database URL with a password, or a high-entropy value assigned to a name such as `password`, `secret`, `token` or `api_key`. The message gives its kind, a masked excerpt and its fingerprint, never the secret; a write that would store one is refused. Memory is shared, exported and kept in git history, so a secret in it is leaked for good.',
+    fix: 'Rotate the secret first; then remove it (a ledger entry: `memkit redact FILE --line N`, which keeps the chain verifiable) and purge it from git history (docs/security.md). A finding that is no secret: add its fingerprint to `secrets.allow` in memkit.config.json.',
+    source: 'operational',
+  },
   'check.internal': {
     meaning: 'memkit hit an unexpected failure while checking a file; the other files were still checked.',
     fix: 'Report this as a memkit bug, with the file if you can share it.',

@@ -13,6 +13,8 @@ export interface CheckSettings {
   skip: (path: string) => boolean;
   /** Problems reading the config file found at the root (a bad one is reported and not used). */
   problems: Problem[];
+  /** The fingerprints of the config's `secrets.allow`: findings not reported. */
+  allowSecrets: readonly string[];
 }
 
 /** The settings of one check: `config` when given (`null`: none), else the root's `memkit.config.json`; `profile` wins over the config's. */
@@ -36,5 +38,5 @@ export async function checkSettings(
     writerPolicy: withWriters(cfg?.memoryBank?.writers ?? {}),
     ...(cfg?.memoryBank?.lockedBy === undefined ? {} : { lockedBy: cfg.memoryBank.lockedBy }),
   };
-  return { env, skip: (path) => path === CONFIG_FILE || ignored(path), problems };
+  return { env, skip: (path) => path === CONFIG_FILE || ignored(path), problems, allowSecrets: cfg?.secrets?.allow ?? [] };
 }

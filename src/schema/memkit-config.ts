@@ -15,6 +15,11 @@ export type MemkitConfig = {
       }
     | undefined;
   tokenizer?: string | undefined;
+  secrets?:
+    | {
+        allow?: string[] | undefined;
+      }
+    | undefined;
   ignore?: string[] | undefined;
 };
 /**

@@ -35,6 +35,19 @@ export const MemkitConfig = Type.Object(
           'Path of an ES module (relative to this file) whose default export counts tokens, `(text) => number`: `memkit check --config FILE` counts summary_128 with it, exactly, instead of estimating. Run only from a config given with `--config`: a config found in the checked directory may not run code (`config.tokenizer-not-run`).',
       }),
     ),
+    secrets: Type.Optional(
+      Type.Object(
+        {
+          allow: Type.Optional(
+            Type.Array(Type.String({ pattern: '^[0-9a-f]{16}$' }), {
+              maxItems: 10000,
+              description: 'Fingerprints (16 hex digits, as `secret.detected` reports them) of findings that are not secrets or are accepted; never the values themselves.',
+            }),
+          ),
+        },
+        { additionalProperties: false, description: 'Secret detection (`secret.detected`).' },
+      ),
+    ),
     ignore: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000, description: 'Globs (`*`, `**`, `?`) of paths, relative to the checked directory, that are not checked.' }),
     ),

@@ -1,0 +1,25 @@
+/**
+ * Secret detection over text: vendor credentials by their documented shapes, private key blocks, JWTs,
+ * database URLs with a password and high-entropy values assigned to secret names. Pure and portable (no
+ * Node built-ins), linear in the text. `memkit check` reports each finding as `secret.detected`; output that
+ * shows stored text masks them.
+ */
+export { SECRET_MASK, type SecretFinding, type SecretKind, type SecretOptions, entropy, findSecrets, maskSecrets, secretFingerprint } from './detect.js';
+import type { SecretFinding } from './detect.js';
+
+/**
+ * The `secret.detected` message of a finding: its kind, masked excerpt and fingerprint (what `secrets.allow` and
+ * `allowSecrets` take), never the secret.
+ * @example secretMessage(finding) // 'a GitHub token is stored here (ghp_****, fingerprint 0a1b2c3d4e5f6a7b); …'
+ */
+export function secretMessage(found: Pick<SecretFinding, 'label' | 'masked' | 'fingerprint'>): string {
+  return `a ${found.label} is stored here (${found.masked}, fingerprint ${found.fingerprint}); rotate it, then remove it, or allow the fingerprint in secrets.allow if it is no secret`;
+}
+
+/**
+ * The fingerprint a `secret.detected` message names, or undefined for any other message.
+ * @example secretFingerprintOf(problem.message) // '0a1b2c3d4e5f6a7b'
+ */
+export function secretFingerprintOf(message: string): string | undefined {
+  return /\bfingerprint ([0-9a-f]{16})\)/.exec(message)?.[1];
+}
