@@ -260,9 +260,12 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const found = await discover();
       if (!found.ok) return found;
       const tables = ctx.pathsOf(progress.id);
-      if (tables.length === 0) return fail([error('memory.not-found', 'the directory has no progress table (progress.md in a memory bank)', { pointer: '/id' })]);
       if (tables.length > 1) return fail([error('memory.invalid-request', `there are ${tables.length} progress tables (${tables.join(', ')}); keep one`, { pointer: '/id' })]);
-      return setProgress(ctx, tables[0]!, input);
+      // The bank's progress.md when the discovery found none (it skips a file another process was replacing).
+      const decisions = await ledgerPath(decisionLog.id);
+      if (!decisions.ok) return decisions;
+      const bank = dirOf(decisions.value.path);
+      return setProgress(ctx, tables[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(progress)}`, input);
     }),
     addArtifact: guarded(async (input) => {
       const found = await discover();
@@ -273,7 +276,7 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       if (!decisions.ok) return decisions;
       const bank = dirOf(decisions.value.path);
       const manifest = manifests[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(artifactsManifest)}`;
-      return addArtifact(ctx, { manifest, state: ctx.pathsOf(workflowState.id)[0] }, input);
+      return addArtifact(ctx, { manifest, state: ctx.pathsOf(workflowState.id)[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(workflowState)}` }, input);
     }),
     tasks: guarded(async () => loadTaskIndex(ctx)),
     readyTasks: guarded(async (options) => {

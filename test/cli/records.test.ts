@@ -79,6 +79,25 @@ describe('memkit progress', () => {
   });
 });
 
+describe('memkit progress, concurrently', () => {
+  it('4 processes × 5 status changes, each to its own row: every row ends as its last change, the rest of the file kept', async () => {
+    const main = join(ROOT, 'dist', 'cli', 'main.js');
+    expect(existsSync(main), 'dist/cli/main.js: run npm run build first (npm test does)').toBe(true);
+    const dir = example();
+    const before = progressText(dir);
+    const rows = ['1.1.1', '1.1.2', '1.2.1', '1.2.2'];
+    const writer = async (row: string) => {
+      for (let i = 0; i < 5; i++) await run(process.execPath, [main, 'progress', '.', row, '--status', i % 2 === 0 ? 'BLOCKED' : 'IN_PROGRESS', '--as', 'CIReviewer'], { cwd: dir });
+    };
+    await Promise.all(rows.map(writer));
+    const after = progressText(dir);
+    const strip = (t: string) => t.replace(/\| [A-Z_]+ \| (\w+) \| (\w+) \| [0-9TZ:-]+ \|/g, '| S | $1 | $2 | T |');
+    expect(strip(after)).toBe(strip(before));
+    for (const row of rows) expect(after).toMatch(new RegExp(`\\| ${row.replace(/\./g, '\\.')} \\| BLOCKED \\|`));
+    expect((await runCli(['check', '.'], { cwd: dir })).code).toBe(0);
+  }, 120_000);
+});
+
 describe('memkit artifact add', () => {
   it('adds a file with its sha256 and the current phase; check stays clean', async () => {
     const dir = example();
