@@ -400,6 +400,53 @@ export function runStoreConformance(name: string, factory: () => Promise<Store>,
       });
     });
 
+    describe.runIf(caps.search !== false && caps.transactions !== false)('writes in one transaction', () => {
+      const docs = corpus(60);
+      it('reads its own puts, replacements and deletes, and commits what a store written one call at a time holds (property)', async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 29 }), fc.boolean(), fc.integer({ min: 0, max: 59 })), { minLength: 1, maxLength: 40 }), async (opsList) => {
+            const s = await factory();
+            const fresh = await factory();
+            try {
+              const live = new Map<string, DocRecord>();
+              for (const d of docs.slice(0, 10)) {
+                await s.putDoc(d);
+                live.set(d.docId, d);
+              }
+              await s.transaction(async (tx) => {
+                for (const [i, del, j] of opsList) {
+                  const id = docs[i]!.docId;
+                  if (del) {
+                    expect(await tx.deleteDoc(id)).toBe(live.has(id));
+                    live.delete(id);
+                  } else {
+                    const d = { ...docs[j]!, docId: id };
+                    expect((await tx.putDoc(d)).ok).toBe(true);
+                    live.set(id, d);
+                  }
+                }
+                expect((await tx.listHashes()).map((h) => h.docId)).toEqual([...live.keys()].sort());
+                const last = opsList.at(-1)!;
+                expect(await tx.getDocRecord(docs[last[0]]!.docId)).toEqual(live.get(docs[last[0]]!.docId));
+              });
+              for (const d of live.values()) await fresh.putDoc(d);
+              expect(await s.listDocs()).toEqual(await fresh.listDocs());
+              for (const q of ['test', 'memory index', 'vitest']) {
+                const a = await s.search(q, { limit: 50 });
+                const b = await fresh.search(q, { limit: 50 });
+                if (!a.ok || !b.ok) throw new Error('search failed');
+                expectSameRanking(a.value, b.value);
+              }
+            } finally {
+              await s.close();
+              await fresh.close();
+            }
+          }),
+          { numRuns: Math.max(3, Math.floor(numRuns / 2)) },
+        );
+      });
+    });
+
     describe('advanced queries', () => {
       it(caps.advancedSearch ? 'runs raw full-text syntax and reports its errors as store.query-syntax' : 'refuses advanced mode with store.advanced-unsupported', async () => {
         await withStore(async (s) => {

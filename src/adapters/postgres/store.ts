@@ -1,7 +1,7 @@
 import { type Hasher, ZERO_HASH, jsHasher } from '../../kernel/canonical/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
 import { byEdge, checkDocRecord, checkStorePath, checkedEdge, cmp, filesUnder, ftsColumns, ledgerEntryHash, listedDocs } from '../../services/store/checks.js';
-import type { DocEdge, DocMeta, EdgeRel, SearchHit, StaleEdge, StoreLedgerHead } from '../../services/store/doc-record.js';
+import type { DocEdge, DocMeta, DocRecord, EdgeRel, SearchHit, StaleEdge, StoreLedgerHead } from '../../services/store/doc-record.js';
 import { guardStore } from '../../services/store/guard-store.js';
 import { clampLimit } from '../../services/store/memory-store.js';
 import { hitSnippet } from '../../services/store/snippet.js';
@@ -88,6 +88,122 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return ok(postgresStoreOn(options.db, schema, options.hasher ?? jsHasher));
 }
 
+/** How many docs a transaction's puts send in one batch. */
+const PUT_BATCH = 500;
+
+/** A doc as the server stores it: its columns, and its token counts over the five full-text columns, as FTS5 counts them. */
+interface PendingDoc {
+  docId: string;
+  kind: string;
+  title: string;
+  path: string;
+  tags: string[];
+  updated: string;
+  provenance: string;
+  contentHash: string;
+  headings: string[];
+  body: string;
+  tokens: number;
+  terms: string[];
+  tfs: number[];
+}
+
+function pendingDoc(doc: DocRecord, hasher: Hasher): PendingDoc {
+  const tf = new Map<string, number>();
+  let tokens = 0;
+  for (const column of ftsColumns(doc)) {
+    for (const { term } of tokenize(column)) {
+      const key = termKey(term, hasher);
+      tf.set(key, (tf.get(key) ?? 0) + 1);
+      tokens++;
+    }
+  }
+  return {
+    docId: doc.docId,
+    kind: doc.kind,
+    title: doc.title,
+    path: doc.path,
+    tags: [...doc.tags],
+    updated: doc.updated,
+    provenance: JSON.stringify(doc.provenance),
+    contentHash: doc.contentHash,
+    headings: [...doc.headings],
+    body: doc.body,
+    tokens,
+    terms: [...tf.keys()],
+    tfs: [...tf.values()],
+  };
+}
+
+/**
+ * Writes `rows` (distinct doc ids) on `conn`, inside the caller's transaction, as `memkit_put_doc` writes each: three
+ * statements for the whole batch, the columns and postings passed as arrays through `unnest`. The statistics row is
+ * locked first, as by every doc write; then the old versions' postings and counts go; then the docs are inserted or
+ * updated (a replaced doc keeps its key) with their postings, and the counts added. Tags and headings, a list per
+ * doc, travel as JSON text.
+ */
+async function putDocs(conn: PgQueryable, s: string, rows: readonly PendingDoc[]): Promise<void> {
+  const ids = rows.map((r) => r.docId);
+  await conn.query(`SELECT 1 FROM ${s}.store_stats WHERE id = 1 FOR UPDATE`, [], statementName('lock_stats', s));
+  await conn.query(
+    `WITH old AS (SELECT doc_key, tokens, terms FROM ${s}.docs WHERE doc_id = ANY($1::text[])),
+     gone AS (DELETE FROM ${s}.postings p USING (SELECT doc_key, unnest(terms) AS term FROM old) o WHERE p.term = o.term AND p.doc_key = o.doc_key)
+     UPDATE ${s}.store_stats SET docs = docs - (SELECT count(*) FROM old), tokens = tokens - (SELECT coalesce(sum(tokens), 0) FROM old) WHERE id = 1`,
+    [ids],
+    statementName('drop_docs', s),
+  );
+  const postOrd: number[] = [];
+  const postTerm: string[] = [];
+  const postTf: number[] = [];
+  rows.forEach((r, i) => {
+    for (let k = 0; k < r.terms.length; k++) {
+      postOrd.push(i + 1);
+      postTerm.push(r.terms[k]!);
+      postTf.push(r.tfs[k]!);
+    }
+  });
+  const list = (json: string) => `ARRAY(SELECT e.v FROM json_array_elements_text(${json}::json) WITH ORDINALITY AS e(v, n) ORDER BY e.n)`;
+  await conn.query(
+    `WITH input AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[]) WITH ORDINALITY
+         AS u(doc_id, kind, title, path, tags_json, updated, provenance_json, content_hash, headings_json, body, tokens, ord)
+     ),
+     post AS (SELECT * FROM unnest($12::int[], $13::text[], $14::int[]) AS p(ord, term, tf)),
+     doc_terms AS (SELECT ord, array_agg(term) AS terms FROM post GROUP BY ord),
+     put AS (
+       INSERT INTO ${s}.docs (doc_id, kind, title, path, tags, updated, provenance_json, content_hash, headings, body, tokens, terms)
+       SELECT i.doc_id, i.kind, i.title, i.path, ${list('i.tags_json')}, i.updated, i.provenance_json, i.content_hash, ${list('i.headings_json')}, i.body, i.tokens,
+         coalesce(t.terms, '{}'::text[])
+       FROM input i LEFT JOIN doc_terms t ON t.ord = i.ord ORDER BY i.ord
+       ON CONFLICT (doc_id) DO UPDATE SET kind = EXCLUDED.kind, title = EXCLUDED.title, path = EXCLUDED.path, tags = EXCLUDED.tags, updated = EXCLUDED.updated,
+         provenance_json = EXCLUDED.provenance_json, content_hash = EXCLUDED.content_hash, headings = EXCLUDED.headings, body = EXCLUDED.body, tokens = EXCLUDED.tokens,
+         terms = EXCLUDED.terms
+       RETURNING doc_key, doc_id
+     ),
+     posted AS (
+       INSERT INTO ${s}.postings (term, doc_key, tf, dl) SELECT p.term, d.doc_key, p.tf, i.tokens FROM post p JOIN input i ON i.ord = p.ord JOIN put d ON d.doc_id = i.doc_id
+     )
+     UPDATE ${s}.store_stats SET docs = docs + (SELECT count(*) FROM input), tokens = tokens + (SELECT coalesce(sum(tokens), 0) FROM input) WHERE id = 1`,
+    [
+      ids,
+      rows.map((r) => r.kind),
+      rows.map((r) => r.title),
+      rows.map((r) => r.path),
+      rows.map((r) => JSON.stringify(r.tags)),
+      rows.map((r) => r.updated),
+      rows.map((r) => r.provenance),
+      rows.map((r) => r.contentHash),
+      rows.map((r) => JSON.stringify(r.headings)),
+      rows.map((r) => r.body),
+      rows.map((r) => r.tokens),
+      postOrd,
+      postTerm,
+      postTf,
+    ],
+    statementName('put_docs', s),
+  );
+}
+
 function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): PostgresStore {
   const s = quoteIdent(schemaName);
   // The connection of the open transaction; every op runs on it while it is set (the guard's lock keeps others out).
@@ -95,24 +211,45 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
   const on = (): PgQueryable => tx?.conn ?? db;
   const q = async <R>(text: string, params?: unknown[]): Promise<R[]> => (await on().query<R>(text, params)).rows;
 
+  // Docs put in the open transaction and not yet sent, by doc id (a doc put again replaces its pending row): sent
+  // PUT_BATCH at a time, and before any other operation or the commit, so the transaction reads its own writes.
+  const pending = new Map<string, PendingDoc>();
+  const flush = async (): Promise<void> => {
+    if (pending.size === 0) return;
+    const rows = [...pending.values()];
+    pending.clear();
+    await putDocs(on(), s, rows);
+  };
+
   const ops: StoreOps = {
     async putDoc(doc) {
       const problems = checkDocRecord(doc);
       if (problems.length > 0) return fail(problems);
       const texts = [doc.docId, doc.kind, doc.title, doc.path, doc.updated, doc.contentHash, doc.body, ...doc.tags, ...doc.headings];
       if (texts.some(unstorable)) return fail([unstorableText(`doc "${unstorable(doc.docId) ? '(id not shown)' : doc.docId}"`)]);
-      // The doc's token counts over the five full-text columns, as FTS5 counts them.
-      const tf = new Map<string, number>();
-      let tokens = 0;
-      for (const column of ftsColumns(doc)) {
-        for (const { term } of tokenize(column)) {
-          const key = termKey(term, hasher);
-          tf.set(key, (tf.get(key) ?? 0) + 1);
-          tokens++;
-        }
+      const row = pendingDoc(doc, hasher);
+      // In a transaction the doc waits for the next batch (the write is in the transaction either way); once a
+      // statement failed, Postgres refuses the rest, and so does this put, at once.
+      if (tx !== undefined && tx.failed === undefined) {
+        pending.set(row.docId, row);
+        if (pending.size >= PUT_BATCH) await flush();
+        return ok(undefined);
       }
-      const row = [doc.docId, doc.kind, doc.title, doc.path, [...doc.tags], doc.updated, JSON.stringify(doc.provenance), doc.contentHash, [...doc.headings], doc.body];
-      await q(`SELECT ${s}.memkit_put_doc($1, $2, $3, $4, $5::text[], $6, $7, $8, $9::text[], $10, $11, $12::text[], $13::int[])`, [...row, tokens, [...tf.keys()], [...tf.values()]]);
+      await q(`SELECT ${s}.memkit_put_doc($1, $2, $3, $4, $5::text[], $6, $7, $8, $9::text[], $10, $11, $12::text[], $13::int[])`, [
+        row.docId,
+        row.kind,
+        row.title,
+        row.path,
+        row.tags,
+        row.updated,
+        row.provenance,
+        row.contentHash,
+        row.headings,
+        row.body,
+        row.tokens,
+        row.terms,
+        row.tfs,
+      ]);
       return ok(undefined);
     },
     async getDoc(docId) {
@@ -265,6 +402,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
     const fn = (ops[name] as (...args: unknown[]) => Promise<unknown>).bind(ops);
     guarded[name] = async (...args: unknown[]) => {
       try {
+        if (name !== 'putDoc' && tx !== undefined && tx.failed === undefined) await flush();
         return await fn(...args);
       } catch (e) {
         if (e instanceof MemkitError) throw e;
@@ -284,6 +422,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       await new Promise<void>((ready, refuse) => {
         let release!: (err?: unknown) => void;
         const held = new Promise<void>((resolve, reject) => (release = (err) => (err === undefined ? resolve() : reject(err))));
+        pending.clear();
         const done = db
           .withConnection(async (conn) => {
             await conn.query('BEGIN');
@@ -298,6 +437,10 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
     },
     async commit() {
       const t = tx!;
+      if (t.failed === undefined)
+        await flush().catch((e: unknown) => {
+          t.failed = pgProblem(e, 'putDoc');
+        });
       if (t.failed) throw new MemkitError([error('store.pg-transaction-aborted', `the transaction was rolled back: ${t.failed.message}`)]);
       try {
         await t.conn.query('COMMIT');
@@ -310,6 +453,7 @@ function postgresStoreOn(db: PgDatabase, schemaName: string, hasher: Hasher): Po
       await t.done;
     },
     async rollback() {
+      pending.clear();
       const t = tx;
       if (t === undefined) return;
       tx = undefined;

@@ -3,7 +3,7 @@
 // and bundles (#7) exported from and imported into PostgreSQL stores through the Store port.
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite } from '../../../src/adapters/postgres/client.js';
+import { type PgDatabase, fromPglite } from '../../../src/adapters/postgres/client.js';
 import { PG_STORE_SCHEMA_VERSION, openPostgresStore } from '../../../src/adapters/postgres/store.js';
 import { directoryMemory, exportBundle, importBundle } from '../../../src/services/exchange/index.js';
 import { MemkitError, unwrap } from '../../../src/kernel/problems/index.js';
@@ -11,6 +11,41 @@ import { type Store, memoryStore, refreshIndex, storeFiles } from '../../../src/
 import { expectSameRanking } from '../../conformance/store-conformance.js';
 import { corpus, docFile, record } from '../../store/corpus.js';
 import { describeServer, freshSchema, freshStore, pglite, serverPool } from './helpers.js';
+
+/**
+ * A transaction of 1,300 puts (the store sends them in batches): new docs, docs replaced within a batch and across
+ * batches, docs committed before and replaced or deleted, with odd text in tags and headings. The store ends as one
+ * written a call at a time, and reads inside the transaction see every write before them.
+ */
+async function batchedTransaction(db: PgDatabase): Promise<void> {
+  const s = await freshStore(db);
+  const ref = memoryStore();
+  const docs = corpus(1000);
+  const odd = { tags: ['a "quoted" tag', 'back\\slash', '{braces}', 'ünï', ''], headings: ['[1, 2]', 'null', '😀 heading'] };
+  for (const d of docs.slice(0, 50)) {
+    await s.putDoc(d);
+    await ref.putDoc(d);
+  }
+  const writes = Array.from({ length: 1300 }, (_, i) => ({ ...docs[(i * 7) % docs.length]!, docId: i % 13 === 0 ? docs[i % 50]!.docId : `doc.${i % 900}`, ...(i % 11 === 0 ? odd : {}) }));
+  await s.transaction(async (tx) => {
+    for (const [k, d] of writes.entries()) {
+      expect((await tx.putDoc(d)).ok).toBe(true);
+      await ref.putDoc(d);
+      if (k === 700) {
+        expect(await tx.deleteDoc(docs[3]!.docId)).toBe(true);
+        await ref.deleteDoc(docs[3]!.docId);
+        expect((await tx.listHashes()).length).toBe((await ref.listHashes()).length);
+      }
+    }
+  });
+  expect(await s.listDocs()).toEqual(await ref.listDocs());
+  for (const id of ['doc.0', 'doc.11', 'doc.899', docs[10]!.docId]) expect(await s.getDocRecord(id)).toEqual(await ref.getDocRecord(id));
+  for (const q of ['test', 'memory index', 'vitest coverage', 'quoted', 'heading']) expectSameRanking(unwrap(await s.search(q, { limit: 50 })), unwrap(await ref.search(q, { limit: 50 })));
+  const stats = (await db.query<{ docs: string; tokens: string }>(`SELECT docs::text, tokens::text FROM "${s.schema}".store_stats`)).rows[0]!;
+  const counted = (await db.query<{ n: string; t: string }>(`SELECT count(*)::text AS n, sum(tokens)::text AS t FROM "${s.schema}".docs`)).rows[0]!;
+  expect([stats.docs, stats.tokens]).toEqual([counted.n, counted.t]);
+  await s.close();
+}
 
 const codes = (r: { ok: boolean; problems?: { code: string }[] }) => (r.problems ?? []).map((p) => p.code);
 const thrownCodes = async (p: Promise<unknown>) => {
@@ -25,6 +60,8 @@ const thrownCodes = async (p: Promise<unknown>) => {
 describe('postgres store (PGlite)', () => {
   const db = pglite();
   afterAll(() => db.close());
+
+  it('writes the puts of a transaction in batches, ending as a store written one call at a time', { timeout: 60_000 }, () => batchedTransaction(db));
 
   it('refuses a schema name that is not a plain identifier, and one written by a newer memkit', async () => {
     for (const bad of ['', 'A', 'x-y', 'a"b', 'x'.repeat(64), 'drop table; --']) expect(codes(await openPostgresStore({ db, schema: bad }))).toEqual(['store.pg-bad-schema']);
@@ -141,6 +178,8 @@ describe('postgres store (PGlite)', () => {
 describeServer('postgres store on a real server', () => {
   const { db, pool } = serverPool();
   afterAll(() => db.close());
+
+  it('writes the puts of a transaction in batches, ending as a store written one call at a time', { timeout: 60_000 }, () => batchedTransaction(db));
 
   it('reports a terminated backend (pg_terminate_backend) as store.pg-connection-lost, rolls back, and keeps working', { timeout: 30_000 }, async () => {
     const s = await freshStore(db);
