@@ -1,5 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Check as interpretedCheck, Errors as interpretedErrors } from 'typebox/value';
 import { type Problem, error } from '../../kernel/problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../../schema/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../../schema/export-v2.js';
@@ -34,12 +35,34 @@ interface Checker {
   Errors(value: unknown): readonly unknown[];
 }
 
+/**
+ * Values a schema is checked for by TypeBox's interpreter before its check is compiled: compiling
+ * costs about as much as interpreting a few hundred small records, and a bundle in a small memory
+ * has a handful. The answers are the same either way (TypeBox's compiled check and its interpreter
+ * implement one specification).
+ */
+const COMPILE_AFTER = 32;
+
+/** `schema`'s checker: interpreted for its first {@link COMPILE_AFTER} values, then compiled. */
+function tiered(schema: TSchema): Checker {
+  let uses = 0;
+  let compiled: Checker | undefined;
+  return {
+    Check(value) {
+      if (compiled === undefined && ++uses > COMPILE_AFTER) compiled = Compile(schema) as unknown as Checker;
+      return compiled === undefined ? interpretedCheck(schema, value) : compiled.Check(value);
+    },
+    // A compiled validator's errors are the interpreter's too; only its yes is faster.
+    Errors: (value) => interpretedErrors(schema, value),
+  };
+}
+
 const cache = new Map<TSchema, Checker>();
 
 function checker(schema: TSchema): Checker {
   let c = cache.get(schema);
   if (c === undefined) {
-    c = Compile(schema) as unknown as Checker;
+    c = tiered(schema);
     cache.set(schema, c);
   }
   return c;
@@ -104,7 +127,7 @@ function fastPathOf(schema: TSchema): FastPath | null {
     const { properties: _p, ...options } = schema as unknown as Record<string, unknown>;
     void _p;
     const plainSchema = { ...options, properties: plainProps };
-    f = { plain: Compile(plainSchema as unknown as TSchema) as unknown as Checker, dates, nullableDates };
+    f = { plain: tiered(plainSchema as unknown as TSchema), dates, nullableDates };
   }
   fastPaths.set(schema, f);
   return f;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Compile, type Validator } from 'typebox/compile';
+import { Errors } from 'typebox/value';
 import { type Problem, error, joinPointer, warning } from '../../kernel/problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 import { withForm } from '../form.js';
@@ -139,7 +139,6 @@ const RequiredSections = Type.Array(NonEmpty(), { contains: { type: 'string', pa
 
 /** memkit's form of the recap template. */
 const RecapTemplateObject = Type.Object({ path: NonEmpty('where recaps are written, e.g. memory/episodic/<date>.md'), required_sections: RequiredSections });
-let recapTemplateCheck: Validator | undefined;
 
 /**
  * `.thunderus/memory/gardener.json` (or `.toml`): rules for tending memory.
@@ -236,8 +235,8 @@ function recapTemplateProblems(t: unknown): Problem[] {
   const pointer = '/recap_template';
   if (typeof t === 'string') return t === '' ? [error('schema.min-length', 'must not have fewer than 1 characters', { pointer })] : [];
   if (!isObject(t)) return [error('schema.type', 'must be a path or an object { path, required_sections }', { pointer })];
-  recapTemplateCheck ??= Compile(RecapTemplateObject);
-  return [...recapTemplateCheck.Errors(t)].flatMap((e) =>
+  // One config per directory: TypeBox's interpreter, not a compiled check (whose errors are the interpreter's anyway).
+  return [...Errors(RecapTemplateObject, t)].flatMap((e) =>
     e.keyword === 'required'
       ? (e.params as { requiredProperties: string[] }).requiredProperties.map((name) => error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(pointer, name) }))
       : [error(`schema.${e.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, e.message, { pointer: pointer + e.instancePath })],
