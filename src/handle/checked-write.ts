@@ -66,7 +66,8 @@ function added(before: readonly Problem[], after: readonly Problem[], key: (p: P
  * (`after`): an error is new when its code, file and pointer occur more often
  * after, a warning when its code, file and message do, so errors already
  * there do not block a write elsewhere. The directory is listed once, within
- * `scope` and the config file only. `formats`: the format `check` gives each changed file.
+ * `scope` and the config file only. `formats`: the format `check` gives each changed file. `allowSecrets`:
+ * fingerprints of `secret.detected` findings the write may store.
  */
 export async function checkChanges(
   source: CheckSource,
@@ -74,8 +75,9 @@ export async function checkChanges(
   before: Changes,
   after: Changes,
   hasher: Hasher,
+  allowSecrets?: readonly string[],
 ): Promise<{ errors: Problem[]; warnings: Problem[]; formats: Map<string, FormatId> }> {
-  const options = { hasher, codes: RULES };
+  const options = { hasher, codes: RULES, ...(allowSecrets === undefined ? {} : { allowSecrets }) };
   const listing = await source.list([...scope, CONFIG_FILE]);
   const walked: CheckSource = { list: async () => listing, read: (path) => source.read(path) };
   const [was, will] = await Promise.all([checkDirectory(overlaySource(walked, before, scope), options), checkDirectory(overlaySource(walked, after, scope), options)]);

@@ -32,6 +32,11 @@ export interface MemoryOptions {
   withLock?: WithLock;
   /** An append that reads only a ledger's tail (`memkit/node` passes `appendEntry`); without it a ledger is rewritten whole, atomically. */
   appendLedger?: AppendLedger;
+  /**
+   * Fingerprints of `secret.detected` findings this handle's writes may store (besides the config's
+   * `secrets.allow`): every other secret refuses the write, with nothing written.
+   */
+  allowSecrets?: readonly string[];
 }
 
 /** The problems of a thrown `MemkitError`, told by shape so a copy of the class from another bundle counts too. */

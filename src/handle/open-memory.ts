@@ -299,7 +299,11 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
     }),
     export: guarded(async (options = {}) => exportToString(directoryMemory(ctx.files, { hasher: ctx.hasher }), { agentId: options.agentId ?? 'memkit', env: { hasher: ctx.hasher } })),
     import: guarded(async (bundle, options = {}) => {
-      const imported = await importBundle(bundle, directoryMemory(ctx.files, { hasher: ctx.hasher }), { policy: options.policy ?? 'fail', env: { hasher: ctx.hasher } });
+      const imported = await importBundle(bundle, directoryMemory(ctx.files, { hasher: ctx.hasher }), {
+        policy: options.policy ?? 'fail',
+        env: { hasher: ctx.hasher },
+        ...(ctx.options.allowSecrets === undefined ? {} : { secrets: { allow: ctx.options.allowSecrets } }),
+      });
       discovered = undefined;
       return imported.ok ? ok(imported.value, imported.problems) : fail(imported.problems);
     }),

@@ -179,7 +179,7 @@ const notDocPath = (path: string) =>
  * value is each file's path and new hash; the problems are the warnings the write adds.
  */
 export async function checkedWrite(ctx: MemoryContext, scope: ListScope, writes: PlannedWrite[], options: { held?: string[]; expect?: FormatId } = {}): Promise<Result<ChangedFile[]>> {
-  const checked = await checkChanges(ctx.source, scope, new Map(), new Map(writes.map((w) => [w.path, w.bytes])), ctx.hasher);
+  const checked = await checkChanges(ctx.source, scope, new Map(), new Map(writes.map((w) => [w.path, w.bytes])), ctx.hasher, ctx.options.allowSecrets);
   if (checked.errors.length > 0) return fail(refusal(checked.errors));
   const first = writes[0]!.path;
   if (options.expect !== undefined && checked.formats.get(first) !== options.expect) return fail([notDocPath(first)]);
@@ -242,7 +242,7 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
     const built = appendToHead(headOfText(cut, format, ctx), entry as EntryDraft<typeof format>, { format, hasher: ctx.hasher, now: () => ctx.now() });
     if (!built.ok) return built;
     const after = cut + (cut === '' || cut.endsWith('\n') ? '' : '\n') + built.value.line + '\n';
-    const checked = await checkChanges(ctx.source, [dir], new Map([[path, ctx.encode(cut)]]), new Map([[path, ctx.encode(after)]]), ctx.hasher);
+    const checked = await checkChanges(ctx.source, [dir], new Map([[path, ctx.encode(cut)]]), new Map([[path, ctx.encode(after)]]), ctx.hasher, ctx.options.allowSecrets);
     if (checked.errors.length > 0) return fail(refusal(checked.errors));
     if (checked.formats.get(path) !== format) return fail([notLedgerPath(path, format)]);
     return ok({ cut, after, built: built.value }, checked.warnings);
@@ -415,7 +415,7 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
       changes.set(WBS_MEMORY_ROOT + file, ctx.encode(json(value)));
     }
     if (patches.length === 0) return ok({ changed: [], task: rolled.tasks.find((t) => t.id === args.id) });
-    const checked = await checkChanges(ctx.source, [WBS_MEMORY_ROOT], new Map(), changes, ctx.hasher);
+    const checked = await checkChanges(ctx.source, [WBS_MEMORY_ROOT], new Map(), changes, ctx.hasher, ctx.options.allowSecrets);
     // The checker's own cycle detection: a self-dependency or a cycle the write would add (an existing one elsewhere does not block it).
     const isCycle = (p: { code: string }) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle';
     const cycles = [...checked.errors, ...checked.warnings].filter(isCycle);

@@ -22,7 +22,7 @@ export function fileRecords(files: FilePort, path: string = RECORDS_PATH, env: E
       const inner = memoryRecords();
       const bytes = await files.read(path);
       if (bytes === undefined) return inner;
-      const r = await importBundle(bytes, { records: inner }, { file: path, ...(env.hasher === undefined ? {} : { env: { hasher: env.hasher } }) });
+      const r = await importBundle(bytes, { records: inner }, { file: path, secrets: false, ...(env.hasher === undefined ? {} : { env: { hasher: env.hasher } }) });
       if (!r.ok) throw new MemkitError(r.problems);
       return inner;
     })();

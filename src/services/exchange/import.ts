@@ -13,6 +13,7 @@ import { type BundleInput, type BundleSource, type Spool, isReopenable, memorySp
 import { type RecoveredStaging, type Staging, recoverStaging, startStaging } from './staging.js';
 import { LineBlocks } from './verified-blocks.js';
 import { sameBytes } from '../../kernel/canonical/bytes.js';
+import { findSecrets, secretMessage } from '../../kernel/secrets/index.js';
 
 /** Which pass a progress report is about: verification reads everything first, then apply writes. */
 export type ImportPhase = 'verify' | 'apply';
@@ -33,6 +34,11 @@ export interface ImportOptions {
   maxProblems?: number;
   /** Name of the bundle, set as `file` on problems. */
   file?: string;
+  /**
+   * Secret detection over every record (a File record's content decoded): each finding is `secret.detected`
+   * and nothing is imported. `allow`: fingerprints that may be imported; `false`: no detection. Default: on.
+   */
+  secrets?: { allow?: readonly string[] } | false;
 }
 
 /** What an import did. */
@@ -191,6 +197,9 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
   const add = (p: Problem) => (p.severity === 'error' ? errors : warnings).push(p);
   const failed = (partial?: PartialWrite): ImportResult => (partial === undefined ? fail([...errors, ...warnings]) : { ...fail([...errors, ...warnings]), partial });
   const progress = options.onProgress;
+  // A bundle's own check (`memkit check`, `verify`) reads its text for secrets already; an import looks inside each record.
+  const secrets = verifyOnly || options.secrets === false ? undefined : { hasher, ...(options.secrets?.allow === undefined ? {} : { allow: options.secrets.allow }) };
+  const lossy = new TextDecoder('utf-8');
 
   // An import killed part-way left a staging directory: finish or undo it before reading the target.
   if (!verifyOnly && target.files !== undefined) {
@@ -297,9 +306,16 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       if (seen.has(key)) add(error('exchange.duplicate-record', `${type} record on line ${at} repeats an earlier key`, where(at)));
       seen.add(key);
     }
+    let content: Uint8Array | undefined;
     if (record.type === 'File') {
       const bytes = fileBytes(record, hasher);
       if (!bytes.ok) for (const p of bytes.problems) add({ ...p, ...where(at, p.pointer) });
+      else content = bytes.value;
+    }
+    if (secrets !== undefined) {
+      const text = content !== undefined ? lossy.decode(content) : lossy.decode(raw.bytes);
+      const inFile = record.type === 'File' ? `File ${(record as { path: string }).path}: ` : '';
+      for (const f of findSecrets(text, secrets)) add(error('secret.detected', inFile + secretMessage(f), where(at, record.type === 'File' ? '/content' : undefined)));
     }
     if (!verifyOnly && (record.type === 'File' ? target.files : target.records) === undefined) {
       if (!noTarget) add(error('exchange.no-target', `the bundle holds ${record.type} records but the import target has no ${record.type === 'File' ? 'file port' : 'record store'}`, where(at)));
