@@ -251,3 +251,32 @@ export function pairedTarget(name: string, paired: PairedTimes, anchorName: stri
     note: [times, pairs, note, loadNote()].filter(Boolean).join('; '),
   };
 }
+
+/**
+ * {@link alternatePairs} of short processes on a shared host: each side of a pair is the fastest
+ * of `runs` runs in a row (a burst of another tenant lengthens a 100 ms process by more than the
+ * difference being measured, and never shortens one), the sides alternating which goes first.
+ */
+export async function alternatePairsFastest(subject: () => unknown, anchor: () => unknown, pairs = 7, runs = 3): Promise<PairedTimes> {
+  if (pairs < 5) throw new Error('alternatePairsFastest needs at least 5 pairs');
+  const fastest = async (job: () => unknown) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < runs; i++) best = Math.min(best, await timeOnce(job));
+    return best;
+  };
+  await subject();
+  await anchor();
+  const s: number[] = [];
+  const a: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const first = i % 2 === 0 ? subject : anchor;
+    const t1 = await fastest(first);
+    const t2 = await fastest(first === subject ? anchor : subject);
+    const [sMs, aMs] = first === subject ? [t1, t2] : [t2, t1];
+    s.push(sMs);
+    a.push(aMs);
+    ratios.push(sMs / aMs);
+  }
+  return { ratio: median(ratios), subjectMs: median(s), anchorMs: median(a), ratios: [...ratios].sort((x, y) => x - y) };
+}
