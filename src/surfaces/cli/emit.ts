@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { type CliIo, EXIT, type Report } from './io.js';
 import type { Problem } from '../../kernel/problems/index.js';
 import { memkitVersion } from './version.js';
 import { jsonTerminalSafe, terminalSafe } from './terminal.js';
-import { dirUri } from './commands/shared.js';
+import { dirUri } from './commands/args.js';
 
 import { OUTPUT_FORMATS } from './io.js';
 
@@ -22,12 +21,14 @@ export function useColor(io: CliIo): boolean {
  * Prints a report and returns the exit status (0 no errors, 1 problems):
  * `extra.text` before the text report, `extra.json` added to the JSON object,
  * SARIF locations relative to `extra.rootUri` (default: `report.root`'s directory).
+ * The SARIF writer, with its table of every rule, is loaded only for SARIF.
  */
-export function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): number {
+export async function emitReport(io: CliIo, report: Report, format: OutputFormat, extra?: { text?: string; json?: Record<string, unknown>; rootUri?: string }): Promise<number> {
   if (format === 'json') {
     const ordered = { ...report, problems: report.problems.map(orderKeys) };
     io.stdout(jsonTerminalSafe(JSON.stringify(extra?.json ? { ...ordered, ...extra.json } : ordered)) + '\n');
   } else if (format === 'sarif') {
+    const { formatSarif } = await import('./format-sarif.js');
     const rootUri = extra?.rootUri ?? dirUri(resolve(io.cwd, report.root));
     io.stdout(jsonTerminalSafe(JSON.stringify(formatSarif(report, { version: memkitVersion(), rootUri, windows: process.platform === 'win32' }), null, 2)) + '\n');
   } else io.stdout(terminalSafe(extra?.text ?? '', { keepNewlines: true }) + formatText(report, { color: useColor(io) }));

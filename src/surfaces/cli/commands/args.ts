@@ -2,8 +2,21 @@
 // them before it serves, and must not load the checker's modules to do so.
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { UsageError } from '../command.js';
 import type { CliIo } from '../io.js';
+
+/** The `--format` option every command shares. */
+export const formatOption = { type: 'string', default: 'text' } as const;
+
+/** The help line of `--format`. */
+export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
+
+/** The `file://` URI of a directory, with a trailing slash (SARIF `originalUriBaseIds`). */
+export function dirUri(abs: string): string {
+  const href = pathToFileURL(abs).href;
+  return href.endsWith('/') ? href : href + '/';
+}
 
 /** Resolves a command-line path against the working directory. */
 export function absolute(io: CliIo, path: string): string {

@@ -18,7 +18,7 @@ function memoryAt(abs: string): MemoryHandle {
 }
 
 /** Prints a write's outcome: its text or JSON when written (exit 0), its problems when refused (exit 1). */
-function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Result<T>, done: (value: T) => { text: string; json: Record<string, unknown> }): number {
+function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Result<T>, done: (value: T) => { text: string; json: Record<string, unknown> }): Promise<number> {
   const problems: Problem[] = written.problems ?? [];
   if (!written.ok) return emitReport(io, makeReport(root, [], problems), format, { text: 'nothing was written\n' });
   const { text, json } = done(written.value);

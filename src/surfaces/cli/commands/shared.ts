@@ -2,20 +2,13 @@ import { type NodeFiles, nodeFiles } from '../../../adapters/node/fs-port.js';
 import { nodeHasher } from '../../../adapters/node/hasher.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Hasher, JsonPositions } from '../../../kernel/canonical/index.js';
 import { parseJson } from '../../../syntax/json.js';
 import { PROFILES, type Profile } from '../../../engine/profile.js';
 import type { Problem } from '../../../kernel/problems/index.js';
 import { UsageError } from '../command.js';
 
-export { absolute, byteSize, existing, positiveInt, shown } from './args.js';
-
-/** The `--format` option every command shares. */
-export const formatOption = { type: 'string', default: 'text' } as const;
-
-/** The help line of `--format`. */
-export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
+export { FORMAT_HELP, absolute, byteSize, dirUri, existing, formatOption, positiveInt, shown } from './args.js';
 
 /** The CLI hashes with node:crypto. */
 export const cliHasher: Hasher = nodeHasher;
@@ -23,12 +16,6 @@ export const cliHasher: Hasher = nodeHasher;
 /** The CLI's view of a directory: `memkit/node`'s root-confined file port with any extension allowed (bundles may carry any memory file). */
 export function cliFiles(root: string): NodeFiles {
   return nodeFiles(root, { extensions: null });
-}
-
-/** The `file://` URI of a directory, with a trailing slash (SARIF `originalUriBaseIds`). */
-export function dirUri(abs: string): string {
-  const href = pathToFileURL(abs).href;
-  return href.endsWith('/') ? href : href + '/';
 }
 
 /** `--profile`, checked: `spec`, `strict` or none. */

@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { atomicWrite } from '../../../adapters/node/atomic-write.js';
+import { nodeFiles } from '../../../adapters/node/fs-port.js';
+import { nodeHasher as cliHasher } from '../../../adapters/node/hasher.js';
 import { betterSqlite3 } from '../../../adapters/sqlite/better-sqlite3-engine.js';
 import type { SqliteEngineFactory } from '../../../adapters/sqlite/engine.js';
 import { openSqliteStore } from '../../../adapters/sqlite/sqlite-store.js';
@@ -15,7 +17,7 @@ import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
 import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
-import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, positiveInt, shown } from './shared.js';
+import { FORMAT_HELP, absolute, existing, formatOption, positiveInt, shown } from './args.js';
 
 /**
  * The memory doc kinds `--kind` takes, as the help lists them (a test holds them to the schema's): the schemas are
@@ -68,6 +70,13 @@ async function engineFor(choice: EngineChoice): Promise<SqliteEngineFactory> {
 
 const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) => a === b || (a !== undefined && b !== undefined && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
 
+/**
+ * DIR's files as the store commands read them: the docs, any extension allowed (as every command's port). They only
+ * read docs (the index is written beside them, not through the port), so they leave the temp files of interrupted
+ * writes, which listings skip, to the commands that write docs: no walk of DIR for them first.
+ */
+const docFiles = (dir: string) => nodeFiles(dir, { extensions: null, recover: false });
+
 /** What {@link withIndex} ran: `fn`'s value, the refresh, where the index is (`db` file or `store` URL, as output shows it) and its engine. */
 type Indexed<T> = { ok: true; value: T; report: IndexReport; key: 'db' | 'store'; where: string; engine: string } | { ok: false; problems: Problem[] };
 
@@ -80,11 +89,11 @@ type Indexed<T> = { ok: true; value: T; report: IndexReport; key: 'db' | 'store'
 async function withIndex<T>(io: CliIo, values: Record<string, unknown>, url: string | undefined, engine: EngineChoice, dir: string, fn: (store: Store) => Promise<T>): Promise<Indexed<T>> {
   const refresh = async (store: Store) => {
     const progress = progressBar(io, 'indexing');
-    const report = await refreshIndex(store, cliFiles(dir), { hasher: cliHasher });
+    const report = await refreshIndex(store, docFiles(dir), { hasher: cliHasher });
     progress.done();
     return report;
   };
-  const hasDocs = async () => (await listMemoryDocs(cliFiles(dir)).catch(() => [])).length > 0;
+  const hasDocs = async () => (await listMemoryDocs(docFiles(dir)).catch(() => [])).length > 0;
   if (url !== undefined) {
     if (values.db !== undefined || values.engine !== undefined) throw new UsageError('--store cannot go with --db or --engine (they name a SQLite file and engine)');
     if (!(await hasDocs())) throw new UsageError(`nothing to index: ${shown(io, dir)} holds no memory docs (${THUNDERUS_MEMORY_ROOT}/**/*.md), and --store would be emptied`);
