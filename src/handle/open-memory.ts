@@ -8,11 +8,12 @@ import { MemkitError, type Result, error, fail, hasErrors, ok } from '../kernel/
 import type { MemoryKind } from '../schema/thunderus.js';
 import type { TaskIndex } from '../schema/wbs.js';
 import { type ConflictPolicy, type DrillReport, type ImportSummary, directoryMemory, drill, exportToString, importBundle } from '../services/exchange/index.js';
-import { type LedgerFormatId, entryBytes, isLedgerFormat } from '../services/ledger/index.js';
+import { type LedgerFormatId, entryLeaf, isLedgerFormat } from '../services/ledger/index.js';
 import { type FilePort, type SearchHit, listMemoryDocs } from '../services/store/index.js';
 import { type AppliedPlan, type LoadedWbs, type ReadyOptions, type ReadyWork, applyPlan, readyTasks, repairPlan } from '../services/wbs/index.js';
 import { parseFrontmatter } from '../syntax/index.js';
 import { type CompactInput, type Compaction, compact } from './compact.js';
+import { type RedactInput, type Redaction, redactEntry } from './redact.js';
 import { MemoryContext, type MemoryOptions, decodeUtf8, problemsOf } from './context.js';
 import { type SessionChange, session } from './session.js';
 import { type ProgressInput, type WrittenProgress, setProgress } from './progress.js';
@@ -106,6 +107,8 @@ export interface MemoryOperations {
   import(bundle: string | Uint8Array, options?: { policy?: ConflictPolicy }): Promise<Result<ImportSummary>>;
   /** The recovery drill: export, import into a fresh memory, compare every record. */
   drill(): Promise<Result<DrillReport>>;
+  /** Redacts the entry on `input.line` of a JSON Lines ledger: a tombstone keeps its hashes (chain, checkpoints and proofs still verify) and a redaction record is appended; git history keeps the old bytes. */
+  redact(ledger: LedgerRef, input: RedactInput): Promise<Result<Redaction>>;
 }
 
 type Value<R> = R extends Promise<Result<infer T>> ? T : never;
@@ -235,7 +238,7 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       if (!Number.isInteger(index) || index < 0 || index >= entries.length)
         return fail([error('memory.not-found', `the ledger has ${entries.length} entries; there is no entry ${index}`, { pointer: '/index' })]);
       const tree = new MerkleTree(ctx.hasher);
-      for (const e of entries) tree.append(entryBytes(e.value));
+      for (const e of entries) tree.appendLeafHash(entryLeaf(e.value, ctx.hasher));
       return ok({ checkpoint: verified.value.checkpoint, index, leaf: toHex(tree.leaf(index)), proof: tree.inclusionProof(index).map(toHex) });
     }),
     compact: guarded(async (input = {}) => {
@@ -306,6 +309,10 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       });
       discovered = undefined;
       return imported.ok ? ok(imported.value, imported.problems) : fail(imported.problems);
+    }),
+    redact: guarded(async (ledger, input) => {
+      const where = await ledgerPath(ledger);
+      return where.ok ? redactEntry(ctx, where.value.path, input) : where;
     }),
     drill: guarded(async () => {
       const report = await drill(directoryMemory(ctx.files, { hasher: ctx.hasher }), { env: { hasher: ctx.hasher } });

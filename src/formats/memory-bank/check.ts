@@ -1,6 +1,7 @@
 import { verifyFeedbackLog } from '../feedback-log/verify.js';
 import { checkWrite } from './policy.js';
 import { verifyParsed } from './verify.js';
+import { redactionOf, tombstoneOf } from './redaction.js';
 import { sha256Hex } from '../../kernel/canonical/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId, isLedgerFormat } from './ledgers.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
@@ -134,6 +135,7 @@ export function checkMemoryBankFile(file: LoadedFile, ctx: CheckContext, banks: 
     const spellings = idField !== undefined && NON_ASCII.test(file.text);
     const entries = parsed.entries;
     if (author !== undefined) checkWriters(file, entries, author, ctx);
+    checkRedactors(file, entries, ctx);
     if (spellings) checkIdSpellings(file, entries, idField!, ctx);
     if (format === 'product-context') {
       for (const { line, value } of entries) {
@@ -234,6 +236,21 @@ function checkIdSpellings(file: LoadedFile, entries: readonly { line: number; va
     idCollisionProblem(c, `${field}`, ids[c.index]!, ids[c.first]!, `line ${entries[c.first]!.line}`, { file: file.path, line: entries[c.index]!.line, pointer: `/${field}` }),
   );
   ctx.report(file, problems);
+}
+
+// A redaction rewrites a ledger line: its tombstone and record name an agent the policy must allow to write the file.
+function checkRedactors(file: LoadedFile, entries: readonly { line: number; value: unknown }[], ctx: CheckContext): void {
+  for (const { line, value } of entries) {
+    const tomb = tombstoneOf(value);
+    const by = tomb?.by ?? redactionOf(value)?.by;
+    if (by === undefined) continue;
+    ctx.report(
+      file,
+      checkWrite(ctx.env.writerPolicy, by, file.path, 'append')
+        .filter((p) => p.code === 'ledger.writer-denied')
+        .map((p) => ({ ...p, message: `redacted by ${p.message}`, line, pointer: tomb !== undefined ? '/redacted/by' : '/redaction/by' })),
+    );
+  }
 }
 
 // Writer policy: the agent an entry's writer field names must be a writer the policy allows for the file, as the MCP `append` requires.

@@ -5,6 +5,9 @@ import { LEDGER_FORMAT_IDS } from './ledgers.js';
 /** Every memory-bank file the writer policy covers. */
 const MEMORY_BANK_FORMATS = [...LEDGER_FORMAT_IDS, 'system-patterns', 'progress', 'workflow-state', 'artifacts-manifest'] as const;
 
+/** The JSON Lines ledgers: the ones an entry can be redacted in. */
+const JSON_LINES_LEDGER_IDS = LEDGER_MODULES.filter((m) => m.ledger.entries === 'json-lines').map((m) => m.id);
+
 /** Problem codes raised by hash chains, checkpoints, writer policy, append-only checks and safe append. */
 export const ledgerCodes = defineCodes({
   'ledger.unparseable-line': {
@@ -156,6 +159,30 @@ export const ledgerCodes = defineCodes({
     format: ['system-patterns', 'decision-log'],
   },
   'ledger.unknown-file': { meaning: 'The writer policy has no rule for this file.', fix: 'Add the file to the policy, or check the file name.', severity: 'warning', source: 'operational' },
+  'ledger.tombstone-unrecorded': {
+    meaning:
+      'A ledger entry was replaced by a tombstone (`{"redacted":…}`, what `memkit redact` writes in place of an entry holding a secret) and no redaction record later in the ledger vouches for it: the entry was removed by hand, outside the recorded redaction.',
+    fix: 'Restore the entry from a trusted copy, or redact it with `memkit redact FILE --line N`, which appends the record.',
+    source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
+    format: JSON_LINES_LEDGER_IDS,
+  },
+  'ledger.tombstone-mismatch': {
+    meaning: "A tombstone's recorded Merkle leaf hash differs from the one its redaction record names: the tombstone was edited after the redaction.",
+    fix: 'Restore the tombstone as `memkit redact` wrote it (the record holds its hashes).',
+    source: { seed: 'memory-bank-schema.md', quote: 'DENY: Deletion of any memory bank entry' },
+    format: JSON_LINES_LEDGER_IDS,
+  },
+  'ledger.redaction-unmatched': {
+    meaning: 'A redaction record names an entry hash that no earlier tombstone holds: the redacted entry was put back (with its secret), or the record was written by hand.',
+    fix: 'Redact the entry again with `memkit redact` (and rotate the secret it holds), or restore the ledger from a trusted copy.',
+    source: { seed: 'memory-bank-schema.md', quote: 'REQUIRE: Every append stores predecessor_hash (chain integrity)' },
+    format: JSON_LINES_LEDGER_IDS,
+  },
+  'ledger.redact-refused': {
+    meaning: 'A redaction was asked for a line that holds no entry, an entry already redacted, or a redaction record; nothing was written.',
+    fix: 'Name the line of the entry to redact (`memkit verify FILE` lists entries by line).',
+    source: 'operational',
+  },
   'ledger.entry-edited': {
     meaning: 'An existing entry changed between the two versions of the ledger.',
     fix: 'Restore the original entry; append corrections instead of editing.',

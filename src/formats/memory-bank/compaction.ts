@@ -1,7 +1,7 @@
 import type { Hasher } from '../../kernel/canonical/index.js';
 import { MerkleTree } from '../../kernel/canonical/merkle.js';
 import { toHex } from '../../kernel/canonical/sha256.js';
-import { entryBytes } from './entry-hash.js';
+import { entryLeaf } from './redaction.js';
 
 // The seed's activeContext.md compaction ("session end -> compress to decisionLog.md"), in memkit's form: one
 // decisionLog.md entry per compaction, whose `compacts` field names the active-context entries it covers and
@@ -30,7 +30,7 @@ export function compactsOf(entry: unknown): Compacts | undefined {
 /** The root a compaction of `entries` records as its `diff_hash`: RFC 9162 over each entry's canonical bytes (lowercase hex). */
 export function compactionRoot(entries: readonly unknown[], hasher?: Hasher): string {
   const tree = new MerkleTree(hasher);
-  for (const e of entries) tree.append(entryBytes(e));
+  for (const e of entries) tree.appendLeafHash(entryLeaf(e, hasher));
   return toHex(tree.root());
 }
 

@@ -12,6 +12,7 @@ import type { Checkpoint } from '../../kernel/canonical/merkle.js';
 import { LEDGER_FORMATS, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat, ledgerFormatOfFile } from './ledgers.js';
 import { MerkleRootAccumulator, leafHash } from '../../kernel/canonical/merkle.js';
 import { type PayloadDigests, payloadDigests, payloadMatch } from '../product-context/payload.js';
+import { RedactionTracker, redactionOf, tombstoneOf } from './redaction.js';
 
 /** Resolves an entry's `payload_loc` to a JSON value or raw bytes for the `payload_hash` check; `undefined` when not found. */
 export type PayloadResolver = (loc: string, entry: Record<string, unknown>) => unknown;
@@ -100,6 +101,7 @@ export class LedgerVerifier {
   private lastLine = 0;
   private torn: number | undefined;
   private readonly all: boolean;
+  private redactions: RedactionTracker | undefined;
 
   constructor(options: VerifyOptions = {}, firstLine = 1) {
     const format = options.format ?? (options.file === undefined ? undefined : ledgerFormatOfFile(options.file));
@@ -155,6 +157,20 @@ export class LedgerVerifier {
       return undefined;
     }
     const entry = value as Record<string, unknown>;
+    const tomb = tombstoneOf(entry);
+    if (tomb !== undefined) {
+      // A redacted entry: the chain and the tree take the hashes it recorded; its own bytes are no entry's.
+      if (this.all || (this.cp !== undefined && this.count < this.cp.size)) this.acc.appendLeafHash(fromHex(tomb.leaf)!);
+      this.count++;
+      this.checkPredecessor(line, entry.predecessor_hash);
+      this.prevHash = tomb.hash;
+      this.prevRaw = tomb.raw_hash;
+      (this.redactions ??= new RedactionTracker()).tombstone(line, tomb);
+      if (this.cp !== undefined && this.count === this.cp.size) this.compareCheckpoint(line);
+      return undefined;
+    }
+    const redaction = redactionOf(entry);
+    if (redaction !== undefined) for (const p of (this.redactions ??= new RedactionTracker()).record(line, redaction)) this.add(p);
     let canon: string;
     try {
       canon = canonicalize(entry);
@@ -174,7 +190,8 @@ export class LedgerVerifier {
     const raw = differs ? sha256Hex(text, this.hasher) : undefined;
     if (leaf) this.acc.appendLeafHash(leafHash(bytes!, this.hasher));
     this.count++;
-    if (this.check !== undefined) this.schemaProblems(line, this.check(entry));
+    // A redaction record is memkit's entry in any ledger, not one of the ledger's own.
+    if (this.check !== undefined && redaction === undefined) this.schemaProblems(line, this.check(entry));
     this.checkPredecessor(line, entry.predecessor_hash);
     this.prevHash = hash;
     this.prevRaw = raw;
@@ -280,6 +297,7 @@ export class LedgerVerifier {
 
   /** Ends the input and returns the summary. */
   end(preambleLines = 0): VerifySummary {
+    for (const p of this.redactions?.end() ?? []) this.add(p);
     if (this.cp !== undefined && this.count < this.cp.size) {
       const missing = this.cp.size - this.count;
       const line = this.torn ?? this.lastLine + 1;

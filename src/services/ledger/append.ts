@@ -2,7 +2,7 @@ import { type Problem, type Result, error, fail, ok } from '../../kernel/problem
 import { type ValidateOptions, validate } from '../../schema/validate.js';
 import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
 import { ZERO_HASH, sha256Hex } from '../../kernel/canonical/sha256.js';
-import { entryHash } from '../../formats/memory-bank/entry-hash.js';
+import { chainHash } from '../../formats/memory-bank/redaction.js';
 import { type LedgerEnv, resolveLedgerEnv } from '../../formats/memory-bank/env.js';
 import type { LedgerFacts } from '../../formats/index.js';
 import { LEDGER_FORMATS, type LedgerEntryMap, type LedgerFormatId, type LedgerFormatInfo, isLedgerFormat } from '../../formats/memory-bank/ledgers.js';
@@ -48,7 +48,7 @@ export interface LedgerHead {
 /** The head of a ledger held as entry values (computes the last entry's hash). */
 export function headOf(format: LedgerFormatId, entries: readonly unknown[], env: Partial<LedgerEnv> = {}): LedgerHead {
   const last = entries[entries.length - 1] as Record<string, unknown> | undefined;
-  return headAfter(format, entries, last === undefined ? ZERO_HASH : entryHash(last, resolveLedgerEnv(env).hasher));
+  return headAfter(format, entries, last === undefined ? ZERO_HASH : chainHash(last, resolveLedgerEnv(env).hasher));
 }
 
 /**

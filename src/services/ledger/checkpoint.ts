@@ -1,6 +1,6 @@
 import { type Hasher, fromHex, jsHasher, toHex, utf8 } from '../../kernel/canonical/sha256.js';
 import { type Problem, type Result, error, fail, ok } from '../../kernel/problems/index.js';
-import { entryBytes } from '../../formats/memory-bank/entry-hash.js';
+import { entryLeaf } from '../../formats/memory-bank/redaction.js';
 import { type Checkpoint, MerkleRootAccumulator, emptyRoot } from '../../kernel/canonical/merkle.js';
 import { encodeBase64, readBase64 } from '../exchange/base64.js';
 import { verifyConsistency } from './proofs.js';
@@ -41,7 +41,7 @@ export interface NoteSignature {
  */
 export function checkpoint(entries: Iterable<unknown>, hasher: Hasher = jsHasher): Checkpoint {
   const acc = new MerkleRootAccumulator(hasher);
-  for (const e of entries) acc.append(entryBytes(e));
+  for (const e of entries) acc.appendLeafHash(entryLeaf(e, hasher));
   return { size: acc.size, root: toHex(acc.root()) };
 }
 

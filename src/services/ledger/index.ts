@@ -16,6 +16,8 @@ export {
 } from '../../formats/memory-bank/ledgers.js';
 export type { LedgerEnv } from '../../formats/memory-bank/env.js';
 export { entryBytes, entryHash, serializeEntry } from '../../formats/memory-bank/entry-hash.js';
+export { type RedactionRecord, type Tombstone, chainHash, entryLeaf, redactionOf, tombstoneOf } from '../../formats/memory-bank/redaction.js';
+export { type RedactOptions, type Redacted, redactLedgerText } from './redact.js';
 export { type AppendOptions, type Appended, type EntryDraft, type LedgerHead, append, appendToHead, headOf } from './append.js';
 export {
   type ChainConvention,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { toHex } from '../../../kernel/canonical/index.js';
-import { MerkleTree, entryBytes, formatCheckpoint, isNoteText, parseCheckpoint } from '../../../services/ledger/index.js';
+import { MerkleTree, entryLeaf, formatCheckpoint, isNoteText, parseCheckpoint } from '../../../services/ledger/index.js';
 import { type Problem, inFile } from '../../../kernel/problems/index.js';
 import { CONFIG_FILE } from '../../../engine/config.js';
 import { applyPolicy, severityPolicy } from '../../../engine/profile.js';
@@ -159,7 +159,7 @@ Exit status: 0 printed, 1 the ledger has problems, 2 usage error (INDEX out of r
     if (!report.ok) return emitReport(io, report, format);
     if (index >= entries.length) throw new UsageError(`INDEX ${index} is out of range: ${rel} has ${entries.length} entries`);
     const tree = new MerkleTree(cliHasher);
-    for (const e of entries) tree.append(entryBytes(e.value));
+    for (const e of entries) tree.appendLeafHash(entryLeaf(e.value, cliHasher));
     const proof = {
       index,
       line: entries[index]!.line,
