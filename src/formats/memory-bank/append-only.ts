@@ -1,6 +1,8 @@
 import { type LedgerText, parseLedgerText } from './ledger-text.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
 import type { HistoryRule } from '../rule.js';
+import { entryHash } from './entry-hash.js';
+import { tombstoneOf } from './redaction.js';
 
 /** Options of {@link checkAppendOnly}. */
 export interface AppendOnlyOptions {
@@ -8,6 +10,29 @@ export interface AppendOnlyOptions {
   file?: string;
   /** `after` as `parseLedgerText` already read it: it is then not parsed again. */
   parsedAfter?: LedgerText;
+}
+
+/** `before` with each entry that `after` holds as a tombstone of the same chain hash, at the same place in the chain, replaced by that tombstone's line. */
+function withTombstones(before: string, after: LedgerText): string {
+  const b = parseLedgerText(before);
+  const lines = before.split('\n');
+  let changed = false;
+  after.entries.forEach((e, i) => {
+    const t = tombstoneOf(e.value);
+    const old = b.entries[i];
+    if (t === undefined || old === undefined || tombstoneOf(old.value) !== undefined) return;
+    let hash: string;
+    try {
+      hash = entryHash(old.value);
+    } catch {
+      return;
+    }
+    if (hash !== t.hash) return;
+    const was = lines[old.line - 1]!;
+    lines[old.line - 1] = e.text + (was.endsWith('\r') ? '\r' : '');
+    changed = true;
+  });
+  return changed ? lines.join('\n') : before;
 }
 
 function splitLines(text: string): string[] {
@@ -28,6 +53,9 @@ function splitLines(text: string): string[] {
  * checkAppendOnly(yesterday, today) // [] when today only appends
  */
 export function checkAppendOnly(before: string, after: string, options: AppendOnlyOptions = {}): Problem[] {
+  // A redaction replaces an entry by the tombstone holding its hash (the record it appends is checked as any append):
+  // the base is read with that entry's line as the tombstone, so every other change is still found.
+  if (after.includes('"redacted"')) before = withTombstones(before, options.parsedAfter ?? parseLedgerText(after));
   const where = (line: number) => (options.file === undefined ? { line } : { line, file: options.file });
   if (after.startsWith(before)) {
     const added = after.slice(before.length);

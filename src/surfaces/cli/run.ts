@@ -28,6 +28,7 @@ export const commands: CommandEntry[] = [
   lazy('append', 'append one entry (JSON on stdin) to a Memory Bank ledger', () => import('./commands/write.js'), 'appendCommand'),
   lazy('note', 'create or update a memory doc (Markdown body on stdin)', () => import('./commands/write.js'), 'noteCommand'),
   lazy('task', "set a WBS task's status (parents roll up), or add a task", () => import('./commands/write.js'), 'taskCommand'),
+  lazy('redact', 'replace one ledger entry (a leaked secret) by a tombstone that keeps the chain verifiable', () => import('./commands/redact.js'), 'redactCommand'),
   lazy('compact', "compress the session's active context into one decision entry", () => import('./commands/write.js'), 'compactCommand'),
   lazy('session', 'start or end a session (workflow-state.json; end compacts the active context)', () => import('./commands/write.js'), 'sessionCommand'),
   lazy('progress', "set the status of a row of the Memory Bank's progress table (DONE needs an approver)", () => import('./commands/records.js'), 'progressCommand'),
