@@ -50,6 +50,10 @@ const esm: Options = {
 const cli: Options = {
   entry: { main: 'src/surfaces/cli/main.ts' },
   outDir: 'dist/cli',
+  // Whitespace and comments out, names kept (stack traces under MEMKIT_DEBUG still read): a
+  // process compiles 1.6 MB of JavaScript before the first check, and 0.5 MB less is about 10% of a check.
+  minifyWhitespace: true,
+  minifySyntax: true,
   format: ['esm'],
   dts: false,
   sourcemap: false,
