@@ -208,9 +208,10 @@ export interface AppendedEntry {
  */
 export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Promise<Result<AppendedEntry>> {
   const path = args.ledger;
-  const ledger = await ledgerOrNew(ctx, path, args.format);
-  if (!ledger.ok) return ledger;
-  const format = ledger.value.format as Exclude<LedgerFormatId, typeof feedbackLog.id>;
+  const kind = await ledgerKind(ctx, path, args.format);
+  if (!kind.ok) return kind;
+  const format = kind.value as Exclude<LedgerFormatId, typeof feedbackLog.id>;
+  const create = args.format !== undefined;
   // The field `memkit check` polices (a decision names its proposer, no writer).
   const field = LEDGER_FORMATS[format].writerField;
   let entry = args.entry;
@@ -250,15 +251,18 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
 
   const appendLedger = ctx.options.appendLedger;
   if (appendLedger !== undefined) {
+    const ledger = await ledgerOrNew(ctx, path, format, create);
+    if (!ledger.ok) return ledger;
     const tried = await dryRun(ledger.value.text);
     if (!tried.ok) return tried;
     const appended = await appendLedger(path, entry, format);
     if (!appended.ok) return appended;
+    ctx.formats.set(path, format);
     return ok({ path, entry: appended.value.entry as Record<string, unknown>, hash: appended.value.hash }, tried.problems);
   }
   const lock = `${path}.lock`;
   return ctx.exclusive(lock, async () => {
-    const now = await ledgerOrNew(ctx, path, format);
+    const now = await ledgerOrNew(ctx, path, format, create);
     if (!now.ok) return now;
     const tried = await dryRun(now.value.text);
     if (!tried.ok) return tried;
@@ -299,25 +303,30 @@ async function fillPayloadHash(ctx: MemoryContext, ledger: string, entry: Record
   return fail([error('memory.payload-not-found', `payload_loc ${shown(loc)} names no file (looked for ${candidates.join(' and ')}); write the payload first`, where)]);
 }
 
-/** The ledger at `path` (read once: what the append is computed from), or an empty one of `format` when no file is there yet. */
-async function ledgerOrNew(ctx: MemoryContext, path: string, format: LedgerFormatId | undefined): Promise<Result<{ format: LedgerFormatId; text: string; exists: boolean }>> {
-  // Only a memkit file is read (a ledger named by format alone may not be there yet).
-  let found = format === undefined ? await ctx.formatOf(path) : undefined;
-  if (format === undefined && found === undefined) return fail([notMemoryFile(path)]);
+/** The ledger format of `path` (by the file's format; `format` when no file is there yet), found without reading the file. */
+async function ledgerKind(ctx: MemoryContext, path: string, format: LedgerFormatId | undefined): Promise<Result<LedgerFormatId>> {
+  // A plain relative path whose name makes it a ledger needs no walk of the directory: the dry run's check confirms it.
+  const plain = !path.startsWith('/') && !path.includes('\\') && path.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+  const byName = plain ? classifyPath(path) : undefined;
+  const found = ctx.formats.get(path) ?? (byName !== undefined && 'format' in byName && isLedgerFormat(byName.format) ? byName.format : await ctx.formatOf(path));
+  if (found === undefined) return format === undefined ? fail([notMemoryFile(path)]) : ok(format);
+  if (format !== undefined && found !== format) return fail([notLedgerPath(path, format)]);
+  if (!isLedgerFormat(found) || formatById(found).ledger?.entries !== 'json-lines')
+    return fail([error('memory.not-found', `${shown(path)} is a ${found} file, not a JSON Lines ledger`, { file: path, pointer: '/ledger' })]);
+  return ok(found);
+}
+
+/** The text of the ledger at `path` (one read: what the append is computed from), or an empty ledger when no file is there and `create`. */
+async function ledgerOrNew(ctx: MemoryContext, path: string, format: LedgerFormatId, create: boolean): Promise<Result<{ format: LedgerFormatId; text: string; exists: boolean }>> {
   let bytes: Uint8Array | undefined;
   try {
     bytes = await ctx.files.read(path);
   } catch (cause) {
     return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
   }
-  if (bytes === undefined) return format === undefined ? fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]) : ok({ format, text: '', exists: false });
-  found ??= await ctx.formatOf(path);
-  if (found === undefined) return fail([notMemoryFile(path)]);
-  if (!isLedgerFormat(found) || formatById(found).ledger?.entries !== 'json-lines')
-    return fail([error('memory.not-found', `${shown(path)} is a ${found} file, not a JSON Lines ledger`, { file: path, pointer: '/ledger' })]);
-  if (format !== undefined && found !== format) return fail([notLedgerPath(path, format)]);
+  if (bytes === undefined) return create ? ok({ format, text: '', exists: false }) : fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]);
   const text = decodeUtf8(bytes, path);
-  return text.ok ? ok({ format: found, text: text.value, exists: true }) : text;
+  return text.ok ? ok({ format, text: text.value, exists: true }) : text;
 }
 
 const notLedgerPath = (path: string, format: LedgerFormatId) =>
