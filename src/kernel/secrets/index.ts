@@ -10,7 +10,7 @@ import type { SecretFinding } from './detect.js';
 /**
  * The `secret.detected` message of a finding: its kind, masked excerpt and fingerprint (what `secrets.allow` and
  * `allowSecrets` take), never the secret.
- * @example secretMessage(finding) // 'a GitHub token is stored here (ghp_****, fingerprint 0a1b2c3d4e5f6a7b); …'
+ * @example secretMessage({ label: 'GitHub token', masked: 'ghp_****', fingerprint: '0a1b2c3d4e5f6a7b' }) // 'a GitHub token is stored here (ghp_****, fingerprint 0a1b2c3d4e5f6a7b); …'
  */
 export function secretMessage(found: Pick<SecretFinding, 'label' | 'masked' | 'fingerprint'>): string {
   return `a ${found.label} is stored here (${found.masked}, fingerprint ${found.fingerprint}); rotate it, then remove it, or allow the fingerprint in secrets.allow if it is no secret`;
@@ -18,7 +18,7 @@ export function secretMessage(found: Pick<SecretFinding, 'label' | 'masked' | 'f
 
 /**
  * The fingerprint a `secret.detected` message names, or undefined for any other message.
- * @example secretFingerprintOf(problem.message) // '0a1b2c3d4e5f6a7b'
+ * @example secretFingerprintOf('a GitHub token is stored here (ghp_****, fingerprint 0a1b2c3d4e5f6a7b); …') // '0a1b2c3d4e5f6a7b'
  */
 export function secretFingerprintOf(message: string): string | undefined {
   return /\bfingerprint ([0-9a-f]{16})\)/.exec(message)?.[1];

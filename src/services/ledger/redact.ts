@@ -32,7 +32,9 @@ export interface Redacted {
  * {@link RedactionRecord} chained onto the ledger's head: every byte of the entry is gone, and the chain, every
  * earlier checkpoint and every other entry's inclusion proof still verify. Refuses a line that is no entry, a
  * tombstone or a redaction record (`ledger.redact-refused`).
- * @example redactLedgerText(text, 3, { by: 'ReaperOAK', reason: 'a token was pasted', at: '2026-12-02T10:00:00Z' })
+ * @example
+ * declare const text: string; // a decisionLog.md whose line 3 holds a leaked token
+ * redactLedgerText(text, 3, { by: 'ReaperOAK', reason: 'a token was pasted', at: '2026-12-02T10:00:00Z' })
  */
 export function redactLedgerText(text: string, line: number, options: RedactOptions): Result<Redacted> {
   const hasher = options.hasher ?? jsHasher;
