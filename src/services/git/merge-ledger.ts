@@ -4,6 +4,8 @@ import { nextDatedId } from '../ledger/append.js';
 import { events } from '../../formats/index.js';
 import { LEDGER_FORMATS, type LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
 import { verifyParsed } from '../../formats/memory-bank/verify.js';
+import { entryHash } from '../../formats/memory-bank/entry-hash.js';
+import { tombstoneOf } from '../../formats/memory-bank/redaction.js';
 import { parseJsonlText } from '../../syntax/jsonl.js';
 import { type LedgerLine, parseLedgerText } from '../../formats/memory-bank/ledger-text.js';
 import { type Problem, type Result, fail, ok, warning } from '../../kernel/problems/index.js';
@@ -84,8 +86,11 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   const B = base.value.entries;
   const O = ours.value.entries;
   const T = theirs.value.entries;
-  const changed = historyChanged(B, O, 'ours', file) ?? historyChanged(B, T, 'theirs', file);
+  // A side may have redacted an ancestor's entry: its tombstone holds the entry's hash, and the merge keeps the tombstone.
+  const same = (b: LedgerLine, x: LedgerLine | undefined) => x !== undefined && (x.text === b.text || redacts(x, b, hasher));
+  const changed = historyChanged(B, O, 'ours', file, same) ?? historyChanged(B, T, 'theirs', file, same);
   if (changed) return fail([changed]);
+  const redactedByTheirs = B.flatMap((b, i) => (T[i]!.text !== b.text && O[i]!.text === b.text ? [{ line: O[i]!.line, text: T[i]!.text }] : []));
   // Entries past the ancestor that both sides hold at the same place (an earlier merge both sides contain) are shared.
   let k = B.length;
   while (k < O.length && k < T.length && O[k]!.text === T[k]!.text) k++;
@@ -106,7 +111,7 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   if (idField) for (const e of O) if (typeof field(e.value, idField) === 'string') use(field(e.value, idField) as string);
   let head = ours.value.head;
   const eol = ours.value.eol;
-  let text = inputs.ours;
+  let text = redactedByTheirs.length === 0 ? inputs.ours : withLines(inputs.ours, redactedByTheirs);
   if (text !== '' && !text.endsWith('\n')) text += eol;
   if (O.length === 0 && preamble !== ours.value.preamble) text = preamble;
   let line = lineCount(text) + 1;
@@ -155,9 +160,33 @@ export function mergeLedger(inputs: MergeInputs, options: MergeLedgerOptions): R
   return ok({ text, ours: newOurs.length, theirs: appended, duplicates, renumbered, problems: warnings });
 }
 
-/** The ancestor's first entry that `list` no longer holds as it was, as a problem of `side`. */
-function historyChanged(base: readonly LedgerLine[], list: readonly LedgerLine[], side: Side, file: string | undefined): Problem | undefined {
-  const i = base.findIndex((b, i) => list[i]?.text !== b.text);
+/** True when `x` is the tombstone of the entry `b`: it holds `b`'s chain hash. */
+function redacts(x: LedgerLine, b: LedgerLine, hasher: Hasher): boolean {
+  const t = tombstoneOf(x.value);
+  if (t === undefined || tombstoneOf(b.value) !== undefined) return false;
+  try {
+    return entryHash(b.value, hasher) === t.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** `text` with the given 1-based lines replaced (a line's CR kept). */
+function withLines(text: string, lines: readonly { line: number; text: string }[]): string {
+  const all = text.split('\n');
+  for (const l of lines) all[l.line - 1] = l.text + (all[l.line - 1]!.endsWith('\r') ? '\r' : '');
+  return all.join('\n');
+}
+
+/** The ancestor's first entry that `list` no longer holds as it was (by `same`), as a problem of `side`. */
+function historyChanged(
+  base: readonly LedgerLine[],
+  list: readonly LedgerLine[],
+  side: Side,
+  file: string | undefined,
+  same: (b: LedgerLine, x: LedgerLine | undefined) => boolean,
+): Problem | undefined {
+  const i = base.findIndex((b, i) => !same(b, list[i]));
   if (i === -1) return undefined;
   const what = list[i] === undefined ? 'removed' : 'changed or moved';
   return sideProblem('git.merge-history-changed', side, `the entry the ancestor has at line ${base[i]!.line} was ${what}`, file, list[i]?.line ?? base[i]!.line);
@@ -205,7 +234,8 @@ function readLedger(text: string, side: Side, format: LedgerFormatId, file: stri
   if (!verify && parsed.problems.length === 0) {
     if (last === undefined) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: ZERO_HASH, eol: parsed.eol });
     // A canonical last line has one hash in both chain conventions.
-    if (canonicalize(last.value) === last.text) return ok({ preamble: parsed.preamble, entries: parsed.entries, head: sha256Hex(last.text, hasher), eol: parsed.eol });
+    if (canonicalize(last.value) === last.text && tombstoneOf(last.value) === undefined)
+      return ok({ preamble: parsed.preamble, entries: parsed.entries, head: sha256Hex(last.text, hasher), eol: parsed.eol });
   }
   const summary = verifyParsed(parsed, { format, hasher, maxProblems: 1 });
   const bad = summary.problems.find((p) => p.severity === 'error');
