@@ -69,7 +69,8 @@ Exit status: 0 appended, 1 refused (problems printed, nothing changed), 2 usage 
     const memory = memoryAt(root);
     const as = values.as as string | undefined;
     const appended = await memory.append(rel, input.value as Record<string, unknown>, as === undefined ? {} : { as });
-    const checkpoint = appended.ok ? await memory.checkpoint(rel) : undefined;
+    // The new checkpoint is read back (one more pass over the ledger) only where it is printed.
+    const checkpoint = appended.ok && values.format === 'json' ? await memory.checkpoint(rel) : undefined;
     return emitWrite(io, values.format as OutputFormat, shown(io, root), appended, (a) => ({
       text: `appended ${String(a.entry.id ?? a.entry.risk_id ?? 'an entry')} to ${a.path} (entry hash ${a.hash})\n`,
       json: { written: true, path: a.path, entry: a.entry, hash: a.hash, checkpoint: checkpoint?.ok ? checkpoint.value : null },
