@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
+import { Check as interpretedCheck } from 'typebox/value';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Locale, Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
@@ -376,17 +377,37 @@ const typeboxValidators = new Map<string, Validator>();
 
 const inFormValidators = new Map<string, (value: unknown) => number>();
 
+/**
+ * Values of a format judged by TypeBox's interpreter before its in-form check is compiled:
+ * compiling costs about as much as interpreting a few dozen values, and a check of a small
+ * memory sees a handful of each format. Both give the same answer (the compiled check is
+ * TypeBox's schema semantics as code); only the leading in-form count is 0 from the interpreter.
+ */
+const COMPILE_AFTER = 16;
+
+/** The compiled indexed check of an in-form schema: memkit's generated code, else TypeBox's compiled check. */
+function compileInForm(schema: unknown): (value: unknown) => number {
+  const indexed = compileIndexedCheck(schema);
+  if (indexed !== undefined) return indexed;
+  const check = compiledCheck(schema);
+  return (value) => (check(value) ? -1 : 0);
+}
+
 /** The indexed check of a format's {@link inFormSchemaOf}: -1 for a value in form, else how many leading properties are in form (0 when unknown). */
 function inFormValidator(def: FormatDef): (value: unknown) => number {
   let v = inFormValidators.get(def.id);
   if (v === undefined) {
     const schema = inFormSchemaOf(def.schema);
-    const indexed = compileIndexedCheck(schema);
-    if (indexed !== undefined) v = indexed;
-    else {
-      const check = compiledCheck(schema);
-      v = (value) => (check(value) ? -1 : 0);
-    }
+    let uses = 0;
+    let compiled: ((value: unknown) => number) | undefined;
+    v = (value) => {
+      if (compiled !== undefined) return compiled(value);
+      if (++uses <= COMPILE_AFTER) return interpretedCheck(schema as never, value) ? -1 : 0;
+      compiled = compileInForm(schema);
+      // Validators made from now on call the compiled check directly.
+      inFormValidators.set(def.id, compiled);
+      return compiled(value);
+    };
     inFormValidators.set(def.id, v);
   }
   return v;
