@@ -1,5 +1,6 @@
 import type { SearchOptions } from './doc-record.js';
 import { WORD, foldTerm } from './tokenize.js';
+import { maskSecrets } from '../../kernel/secrets/index.js';
 
 /** Options of {@link makeSnippet}. */
 export interface SnippetOptions {
@@ -21,7 +22,8 @@ const SCAN_LIMIT = 200_000;
  */
 export function makeSnippet(text: string, matched: ReadonlySet<string>, options: SnippetOptions = {}): string {
   const size = Math.max(1, Math.floor(options.words ?? 24));
-  const scanned = text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text;
+  // A snippet never shows a secret, even of a doc written before detection existed.
+  const scanned = maskSecrets(text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text);
   // A regex finds the first occurrence of a term or the first non-ASCII character: in ASCII text no word before
   // the occurrence can match, so only words from just before it are folded; non-ASCII text is folded from the top.
   const first = firstHitOrNonAscii(scanned, matched);
@@ -36,7 +38,7 @@ export function makeSnippet(text: string, matched: ReadonlySet<string>, options:
   let cut = headOnly ? undefined : windowAfter(scanned, matched, size, from, skipBefore);
   if (cut === undefined && from > 0) cut = windowAfter(scanned, matched, size, 0, 0);
   cut ??= windowAt(scanned, 0, size);
-  return render(scanned, cut, matched, options, scanned.length < text.length);
+  return render(scanned, cut, matched, options, text.length > SCAN_LIMIT);
 }
 
 /** A search hit's snippet of `body`: {@link makeSnippet} with the search's markers and window size. */

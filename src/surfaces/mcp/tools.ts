@@ -8,6 +8,7 @@ import { schemaProblems } from '../../schema/validate.js';
 import type { McpContext } from './context.js';
 import { boundedProblem } from './limits.js';
 import { check, history, read, ready, search, verify } from './read-tools.js';
+import { maskSecrets } from '../../kernel/secrets/index.js';
 import { AppendArgs, CheckArgs, HistoryArgs, ReadArgs, ReadyArgs, RememberArgs, SearchArgs, TaskArgs, ThreadArgs, VerifyArgs, jsonSchemaOf } from './tool-schemas.js';
 import { appendToLedger, remember, task, thread } from './write-tools.js';
 
@@ -112,5 +113,29 @@ export async function callTool(ctx: McpContext, name: string, args: unknown): Pr
   }
   // Whatever raised them, problems name what the client sent by a short prefix.
   if (!result.ok) return fail(result.problems.map(boundedProblem));
-  return result.problems === undefined ? result : ok(result.value, result.problems.map(boundedProblem));
+  // What a tool hands out from the files is masked where a secret is found, even in files written before detection existed.
+  const value2 = maskedValue(result.value);
+  return result.problems === undefined ? ok(value2) : ok(value2, result.problems.map(boundedProblem));
+}
+
+/** `value` with every secret {@link maskSecrets} finds in its JSON form masked (a value assigned to a secret's name as well); itself when none is found. */
+export function maskedValue(value: unknown): unknown {
+  if (value === undefined) return value;
+  const json = JSON.stringify(value);
+  if (json === undefined) return value;
+  const masked = maskSecrets(json);
+  if (masked === json) return value;
+  try {
+    return JSON.parse(masked) as unknown;
+  } catch {
+    return maskStrings(value);
+  }
+}
+
+/** Every string in `value` masked on its own (the fallback of {@link maskedValue}). */
+function maskStrings(value: unknown): unknown {
+  if (typeof value === 'string') return maskSecrets(value);
+  if (Array.isArray(value)) return value.map(maskStrings);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v)]));
+  return value;
 }
