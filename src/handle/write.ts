@@ -28,7 +28,7 @@ export interface WriteDocInput {
   tags?: string[];
   /** Markdown; replaces the body. */
   body?: string;
-  /** Where a new doc goes (default: its kind's folder, its id as the file name); an update keeps the doc's path. */
+  /** Where a new doc goes (default: its kind's folder, its id as the file name; a recap `episodic/<date>.md`); an update keeps the doc's path. */
   path?: string;
 }
 
@@ -125,8 +125,7 @@ export async function writeDoc(ctx: MemoryContext, args: WriteDocInput): Promise
           text = serializeFrontmatter({ ...doc.value, body: args.body });
         }
       } else {
-        // By default its kind's folder, its id as the file name (characters a file name should not hold become `-`).
-        path = args.path ?? `${DOC_ROOT}${KIND_DIR[args.kind ?? 'fact']}/${args.id.replace(/[^A-Za-z0-9._-]/g, '-')}.md`;
+        path = args.path ?? defaultDocPath(args.id, args.kind ?? 'fact', ts);
         if (!isMemoryDocPath(path)) return fail([notDocPath(path)]);
         // The port judges the path first (relative, no "..", no link out of the directory).
         if ((await ctx.files.read(path)) !== undefined) return fail([error('memory.path-conflict', `${path} exists and is not the doc ${args.id}`, { file: path, pointer: '/path' })]);
@@ -159,6 +158,16 @@ export async function writeDoc(ctx: MemoryContext, args: WriteDocInput): Promise
     await ctx.refresh();
     return ok({ id: args.id, created: existing === undefined, changed: written.value }, written.problems);
   });
+}
+
+/**
+ * Where a new doc goes without a path: its kind's folder, its id as the file
+ * name (characters a file name should not hold become `-`); a recap at
+ * `episodic/<date>.md` as the recap template places it (the date in its id, else today's).
+ */
+function defaultDocPath(id: string, kind: MemoryKind, ts: string): string {
+  if (kind === 'recap') return `${DOC_ROOT}${KIND_DIR.recap}/${/\d{4}-\d{2}-\d{2}/.exec(id)?.[0] ?? ts.slice(0, 10)}.md`;
+  return `${DOC_ROOT}${KIND_DIR[kind]}/${id.replace(/[^A-Za-z0-9._-]/g, '-')}.md`;
 }
 
 /** True when `check`, the manifest, search and `read` all see `path` as a memory doc (inside `.thunderus/memory/` the path alone decides). */

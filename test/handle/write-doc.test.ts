@@ -68,8 +68,16 @@ describe('writeDoc under the gardener config', () => {
     await expectRefused(setup, { id: 'recap.2026-12-02', title: 'Recap', kind: 'recap', body: RECAP_BODY(['Summary', 'Decisions']) }, 'check.recap-provenance');
     const written = await setup.memory.writeDoc({ id: 'recap.2026-12-02', title: 'Recap', kind: 'recap', body: RECAP_BODY(['Summary', 'Decisions', 'Provenance']) });
     expect(written.ok, JSON.stringify(written.problems)).toBe(true);
+    // Placed as the recap template places recaps: episodic/<date>.md.
+    expect(written.ok && written.value.changed.map((c) => c.path)).toContain('.thunderus/memory/episodic/2026-12-02.md');
     // An update that drops a required section is refused too.
     await expectRefused(setup, { id: 'recap.2026-12-02', body: RECAP_BODY(['Summary', 'Provenance']) }, 'check.gardener-recap-section-missing');
+  });
+
+  it("places a recap whose id has no date at today's episodic/<date>.md", async () => {
+    const setup = await setUp();
+    const written = await setup.memory.writeDocOrThrow({ id: 'recap.latest', title: 'Recap', kind: 'recap', body: RECAP_BODY(['Summary', 'Decisions', 'Provenance']) });
+    expect(written.changed.map((c) => c.path)).toContain('.thunderus/memory/episodic/2026-12-02.md');
   });
 
   it('refuses a second core doc (max_docs_per_kind.core = 1) and a doc over max_doc_bytes', async () => {
