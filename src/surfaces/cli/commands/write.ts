@@ -95,7 +95,8 @@ Options:
   --kind KIND    ${MEMORY_KINDS.join(', ')}
   --title TITLE  the doc's title
   --tag TAG      a tag (repeat for several); replaces the doc's tags
-  --path PATH    where a new doc goes (default: its kind's folder, its id as the name)
+  --path PATH    where a new doc goes (default: its kind's folder, its id as the
+                 name; a recap episodic/<date>.md)
 ${FORMAT_HELP}
 
 Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage error.
