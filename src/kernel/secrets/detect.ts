@@ -223,8 +223,10 @@ export function secretFingerprint(kind: SecretKind, secret: string, hasher: Hash
   return sha256Hex(utf8(`${kind}\u0000${secret}`), hasher).slice(0, 16);
 }
 
-// Any secret holds one of these (case-insensitive for the names): a text with none is not scanned pattern by pattern.
-const TRIGGER = /AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|hooks\.slack|webhooks|:AA|_live_|AIza|npm_|sk-|PRIVATE KEY|eyJ|:\/\/|passw|pwd|secret|token|key|credential/i;
+// Every vendor-shaped secret holds one of these (case-sensitive, as the vendors spell them), every assigned one a
+// name (any case): a text with neither is not scanned pattern by pattern.
+const VENDOR_TRIGGER = /AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|webhooks|:AA|_live_|AIza|npm_|sk-|PRIVATE KEY|eyJ|:\/\//;
+const NAME_TRIGGER = /passw|pwd|secret|token|key|credential/i;
 
 /**
  * Every secret in `text`, in text order, overlapping findings reduced to the first: vendor credentials by their
@@ -234,11 +236,14 @@ const TRIGGER = /AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|h
  * @example findSecrets('token: ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5')[0]?.kind // 'github-token'
  */
 export function findSecrets(text: string, options: SecretOptions = {}): SecretFinding[] {
-  if (!TRIGGER.test(text)) return [];
+  const vendor = VENDOR_TRIGGER.test(text);
+  const named = NAME_TRIGGER.test(text);
+  if (!vendor && !named) return [];
   const hasher = options.hasher ?? jsHasher;
   const allow = options.allow === undefined ? undefined : new Set(options.allow);
   const found: SecretFinding[] = [];
   for (const p of PATTERNS) {
+    if (!(p.kind === 'assigned-secret' ? named : vendor)) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
       const secret = m[p.group ?? 0]!;
