@@ -9,6 +9,8 @@ import { nodeHasher } from '../src/adapters/node/hasher.js';
 import { type BenchResult, type BenchSuite, compare, loadNote, median } from './harness.js';
 
 const PER_DAY = 400;
+/** The merge against its bare loop (docs/benchmarks.md, "Retired targets"). */
+const MIN_RATIO = 0.45;
 const HASH = 'c'.repeat(64);
 
 /**
@@ -84,11 +86,11 @@ const suite: BenchSuite = {
       'entries/s',
       'bare parse + re-hash loop',
       entries / (median(bareMs) / 1000),
-      0.5,
+      MIN_RATIO,
     );
     // The ratio is the median of the rounds' paired ratios (each round runs both on the same load).
     result.ratio = r;
-    result.met = r >= 0.5;
+    result.met = r >= MIN_RATIO;
     result.note = `rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}; ${loadNote()}`;
     return [result];
   },
