@@ -1,6 +1,5 @@
 import { type Result, error, fail, ok } from '../kernel/problems/index.js';
 import type { ArtifactsManifest } from '../schema/memory-bank.js';
-import { checkWrite } from '../services/ledger/index.js';
 import { parseJson } from '../syntax/index.js';
 import { type MemoryContext, decodeUtf8, problemsOf, shown } from './context.js';
 import { type ChangedFile, checkedWrite } from './write.js';
@@ -80,10 +79,8 @@ export async function addArtifact(ctx: MemoryContext, paths: ArtifactPaths, inpu
   if (input.dependsOn !== undefined && !(Array.isArray(input.dependsOn) && input.dependsOn.every((d) => typeof d === 'string' && d !== '')))
     return fail([error('memory.invalid-request', 'dependsOn must list artifact paths', { pointer: '/dependsOn' })]);
   const agent = input.as ?? DEFAULT_WRITER;
-  const policy = await ctx.writerPolicy();
-  if (!policy.ok) return policy;
-  const denied = checkWrite(policy.value, agent, manifest, 'edit').filter((p) => p.severity === 'error');
-  if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
+  const allowed = await ctx.permit(agent, manifest, 'edit');
+  if (!allowed.ok) return allowed;
   let bytes: Uint8Array | undefined;
   try {
     bytes = await ctx.files.read(path);

@@ -2,7 +2,7 @@ import { type Hasher, jsHasher, sha256Hex } from '../kernel/canonical/index.js';
 import { CONFIG_FILE, type CheckSource, type FormatId, type MemkitConfig, checkDirectory, classifyPath, layoutOf, sourceFromFilePort } from '../engine/index.js';
 import { loadConfig } from '../engine/config.js';
 import { RULES } from '../engine/rules.js';
-import { type Appended, DEFAULT_WRITER_POLICY, type LedgerFormatId, type WriterPolicy, withWriters } from '../services/ledger/index.js';
+import { type Appended, DEFAULT_WRITER_POLICY, type LedgerFormatId, type WriteOperation, type WriterPolicy, checkWrite, withWriters } from '../services/ledger/index.js';
 import { MemkitError, type Problem, type Result, error, fail, ok, warning } from '../kernel/problems/index.js';
 import { messageOf } from '../kernel/problems/message-of.js';
 import { type FilePort, type Store, memoryStore, refreshIndex } from '../services/store/index.js';
@@ -64,6 +64,19 @@ export function decodeUtf8(bytes: Uint8Array, path: string): Result<string> {
   } catch {
     return fail([error('input.invalid-utf8', 'the file is not valid UTF-8', { file: path })]);
   }
+}
+
+/** The bytes and strict UTF-8 text of the file at `path`: `memory.not-found` when it is not there, the port's problems when the read is refused. */
+export async function readText(ctx: MemoryContext, path: string): Promise<Result<{ bytes: Uint8Array; text: string }>> {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await ctx.files.read(path);
+  } catch (cause) {
+    return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
+  }
+  if (bytes === undefined) return fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]);
+  const text = decodeUtf8(bytes, path);
+  return text.ok ? ok({ bytes, text: text.value }) : text;
 }
 
 /**
@@ -155,6 +168,17 @@ export class MemoryContext<O extends MemoryOptions = MemoryOptions> {
     if (!config.ok) return config;
     const writers = config.value?.memoryBank?.writers;
     return ok(writers === undefined ? DEFAULT_WRITER_POLICY : withWriters(writers));
+  }
+
+  /**
+   * The writer policy, when it lets `agent` do `operation` on `path`; else the
+   * policy's refusal (`ledger.writer-denied`, placed at `where`) or the config's problems.
+   */
+  async permit(agent: string, path: string, operation: WriteOperation, where: { pointer: string; line?: number } = { pointer: '/as' }): Promise<Result<WriterPolicy>> {
+    const policy = await this.writerPolicy();
+    if (!policy.ok) return policy;
+    const denied = checkWrite(policy.value, agent, path, operation).filter((p) => p.severity === 'error');
+    return denied.length > 0 ? fail(denied.map((p) => ({ ...p, ...where }))) : policy;
   }
 
   /** Brings the search index up to date with the docs on disk (only changed files are parsed). */

@@ -4,7 +4,7 @@ import { PROGRESS_STATUSES } from '../schema/typebox/memory-bank.js';
 import type { ProgressRow } from '../schema/memory-bank.js';
 import { checkWrite } from '../services/ledger/index.js';
 import { renderCell } from '../syntax/markdown-table.js';
-import { type MemoryContext, decodeUtf8, problemsOf, shown } from './context.js';
+import { type MemoryContext, readText, shown } from './context.js';
 import { type ChangedFile, checkedWrite } from './write.js';
 
 /** A `progress.md` status: `PENDING`, `IN_PROGRESS`, `REVIEW`, `DONE` or `BLOCKED`. */
@@ -102,24 +102,14 @@ export async function setProgress(ctx: MemoryContext, path: string, input: Progr
   if (typeof input.id !== 'string' || input.id === '') return fail([error('memory.invalid-request', 'name the row by its task_id', { pointer: '/id' })]);
   if (!(PROGRESS_STATUSES as readonly unknown[]).includes(input.status))
     return fail([error('memory.invalid-request', `the status must be one of ${PROGRESS_STATUSES.join(', ')}, not ${shown(input.status)}`, { pointer: '/status' })]);
-  const policy = await ctx.writerPolicy();
+  const policy = input.as === undefined ? await ctx.writerPolicy() : await ctx.permit(input.as, path, 'edit');
   if (!policy.ok) return policy;
-  if (input.as !== undefined) {
-    const denied = checkWrite(policy.value, input.as, path, 'edit').filter((p) => p.severity === 'error');
-    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
-  }
   const lock = `${path}.lock`;
   return ctx.exclusive(lock, async () => {
-    let base: Uint8Array | undefined;
-    try {
-      base = await ctx.files.read(path);
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    if (base === undefined) return fail([error('memory.not-found', `${path} does not exist`, { file: path })]);
-    const text = decodeUtf8(base, path);
-    if (!text.ok) return text;
-    const parsed = parseProgressTable(text.value, { file: path, validateRows: false });
+    const read = await readText(ctx, path);
+    if (!read.ok) return read;
+    const base = read.value.bytes;
+    const parsed = parseProgressTable(read.value.text, { file: path, validateRows: false });
     if (!parsed.ok) return parsed;
     const table = parsed.value;
     const at = table.rows.flatMap((r, k) => (r.cells[TASK_ID] === input.id ? [k] : []));
@@ -153,7 +143,7 @@ export async function setProgress(ctx: MemoryContext, path: string, input: Progr
     const aligned = JSON.stringify(widthsOf(raw)) === JSON.stringify(header);
     const edited = replaceCells(raw, cells, aligned ? header : []);
     const offset = rowOffset(table, k);
-    const after = text.value.slice(0, offset) + edited + text.value.slice(offset + raw.length);
+    const after = read.value.text.slice(0, offset) + edited + read.value.text.slice(offset + raw.length);
     const written = await checkedWrite(ctx, [path.slice(0, path.lastIndexOf('/') + 1)], [{ path, bytes: ctx.encode(after), base }], { held: [lock] });
     if (!written.ok) return written;
     const now = parseProgressTable(after, { validateRows: false });

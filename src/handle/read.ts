@@ -9,11 +9,12 @@ import { validate } from '../schema/index.js';
 import type { TaskIndex } from '../schema/wbs.js';
 import { type LedgerFormatId, isLedgerFormat } from '../services/ledger/index.js';
 import { type LoadedWbs, WBS_MEMORY_ROOT, loadWbs } from '../services/wbs/index.js';
-import { type MemoryContext, problemsOf, shown } from './context.js';
+import { type MemoryContext, problemsOf, readText, shown } from './context.js';
 
 /** A memkit file's format and text, as {@link memoryFileText} reads it. */
 export interface MemoryFileText {
   format: string;
+  bytes: Uint8Array;
   text: string;
 }
 
@@ -24,24 +25,18 @@ export const notMemoryFile = (path: string): Problem => error('memory.not-memory
 export async function memoryFileText(ctx: MemoryContext, path: string): Promise<Result<MemoryFileText>> {
   const format = await ctx.formatOf(path);
   if (format === undefined) return fail([notMemoryFile(path)]);
-  try {
-    const bytes = await ctx.files.read(path);
-    if (bytes === undefined) return fail([error('memory.not-found', `${shown(path)} no longer exists`, { file: path })]);
-    // Strict UTF-8: text that does not decode throws, as a refused read does.
-    return ok({ format, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) });
-  } catch (cause) {
-    return fail(problemsOf(cause).map((p) => ({ ...p, file: p.file ?? path })));
-  }
+  const read = await readText(ctx, path);
+  return read.ok ? ok({ format, ...read.value }) : read;
 }
 
 /** The ledger at `path` and its text, or why not (`jsonLinesOnly`: a feedback log, whose entries are Markdown blocks, does not do). */
-export async function ledgerText(ctx: MemoryContext, path: string, jsonLinesOnly: boolean): Promise<Result<{ format: LedgerFormatId; text: string }>> {
+export async function ledgerText(ctx: MemoryContext, path: string, jsonLinesOnly: boolean): Promise<Result<{ format: LedgerFormatId; bytes: Uint8Array; text: string }>> {
   const file = await memoryFileText(ctx, path);
   if (!file.ok) return file;
   const format = file.value.format;
   if (!isLedgerFormat(format) || (jsonLinesOnly && formatById(format).ledger?.entries !== 'json-lines'))
     return fail([error('memory.not-found', `${shown(path)} is a ${format} file, not a ${jsonLinesOnly ? 'JSON Lines ' : ''}ledger`, { file: path, pointer: '/ledger' })]);
-  return ok({ format, text: file.value.text });
+  return ok({ format, bytes: file.value.bytes, text: file.value.text });
 }
 
 /** The WBS memory with a task index that passes its schema, or the problems that stop an operation using it. */

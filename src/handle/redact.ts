@@ -1,6 +1,6 @@
 import { type Result, error, fail, ok } from '../kernel/problems/index.js';
-import { checkWrite, redactLedgerText } from '../services/ledger/index.js';
-import { type MemoryContext, decodeUtf8, problemsOf } from './context.js';
+import { redactLedgerText } from '../services/ledger/index.js';
+import type { MemoryContext } from './context.js';
 import { ledgerText } from './read.js';
 import { type ChangedFile, checkedWrite } from './write.js';
 
@@ -38,24 +38,14 @@ export async function redactEntry(ctx: MemoryContext, path: string, input: Redac
   if (!Number.isInteger(input.line) || input.line < 1) return fail([error('memory.invalid-request', 'line is a 1-based line number', { pointer: '/line' })]);
   if (typeof input.reason !== 'string' || input.reason.trim() === '') return fail([error('memory.invalid-request', 'a redaction records its reason', { pointer: '/reason' })]);
   if (typeof input.as !== 'string' || input.as === '') return fail([error('memory.no-writer', 'a redaction names the agent doing it', { pointer: '/as' })]);
-  const policy = await ctx.writerPolicy();
-  if (!policy.ok) return policy;
-  const denied = checkWrite(policy.value, input.as, path, 'append').filter((p) => p.severity === 'error');
-  if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
+  const allowed = await ctx.permit(input.as, path, 'append');
+  if (!allowed.ok) return allowed;
   const lock = `${path}.lock`;
   return ctx.exclusive(lock, async () => {
-    const text = await ledgerText(ctx, path, true);
-    if (!text.ok) return text;
-    let base: Uint8Array | undefined;
-    try {
-      base = await ctx.files.read(path);
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    if (base === undefined) return fail([error('memory.not-found', `${path} no longer exists`, { file: path })]);
-    const current = decodeUtf8(base, path);
+    const current = await ledgerText(ctx, path, true);
     if (!current.ok) return current;
-    const done = redactLedgerText(current.value, input.line, { by: input.as, reason: input.reason, at: ctx.timestamp(), hasher: ctx.hasher });
+    const base = current.value.bytes;
+    const done = redactLedgerText(current.value.text, input.line, { by: input.as, reason: input.reason, at: ctx.timestamp(), hasher: ctx.hasher });
     if (!done.ok) return fail(done.problems.map((p) => ({ ...p, file: path })));
     const written = await checkedWrite(ctx, [path.slice(0, path.lastIndexOf('/') + 1)], [{ path, bytes: ctx.encode(done.value.text), base }], { held: [lock] });
     if (!written.ok) return written;

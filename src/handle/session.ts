@@ -1,5 +1,4 @@
-import { checkWrite } from '../services/ledger/index.js';
-import { type Problem, type Result, fail, ok } from '../kernel/problems/index.js';
+import { type Problem, type Result, ok } from '../kernel/problems/index.js';
 import type { WorkflowState } from '../schema/memory-bank.js';
 import { type CompactInput, type Compaction, compact } from './compact.js';
 import type { MemoryContext } from './context.js';
@@ -45,10 +44,8 @@ function sessionId(at: Date): string {
  */
 export async function session(ctx: MemoryContext, action: 'start' | 'end', paths: SessionPaths, input: CompactInput = {}): Promise<Result<SessionChange>> {
   const agent = input.as ?? 'ReaperOAK';
-  const policy = await ctx.writerPolicy();
-  if (!policy.ok) return policy;
-  const denied = checkWrite(policy.value, agent, paths.state, 'replace').filter((p) => p.severity === 'error');
-  if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
+  const allowed = await ctx.permit(agent, paths.state, 'replace');
+  if (!allowed.ok) return allowed;
   let compaction: Compaction | undefined;
   const warnings: Problem[] = [];
   if (action === 'end' && paths.active !== undefined && (await ctx.files.read(paths.active)) !== undefined) {

@@ -2,7 +2,7 @@ import { hashJson } from '../kernel/canonical/index.js';
 import { type FormatId, type ListScope, classifyPath } from '../engine/index.js';
 import { dirOf, type feedbackLog, fileNameOf, formatById, memoryDoc, threadStore, wbsTask, wbsTaskIndex } from '../formats/index.js';
 import type { ThreadCommand } from '../formats/thread-store/apply-operation.js';
-import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, checkWrite, isLedgerFormat } from '../services/ledger/index.js';
+import { type EntryDraft, LEDGER_FORMATS, type LedgerFormatId, type LedgerHead, appendToHead, isLedgerFormat } from '../services/ledger/index.js';
 import { parseFrontmatter, parseJson, serializeFrontmatter, stringifyFrontmatter, updateFrontmatter } from '../syntax/index.js';
 import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { verifyParsed } from '../formats/memory-bank/verify.js';
@@ -16,7 +16,7 @@ import { MANIFEST_PATH, THUNDERUS_MEMORY_ROOT, buildManifest, manifestText } fro
 import { applyOperation } from '../services/threads/index.js';
 import { type FilePatch, WBS_MEMORY_ROOT, applyPlan, compareWbsIds, rollup, typeForDepth, wbsDepth, wbsParent } from '../services/wbs/index.js';
 import { type PlannedWrite, checkChanges, commitWrites, overlayFiles, refusal } from './checked-write.js';
-import { type MemoryContext, decodeUtf8, problemsOf, shown } from './context.js';
+import { type MemoryContext, decodeUtf8, problemsOf, readText, shown } from './context.js';
 import { loadTaskIndex, notMemoryFile } from './read.js';
 
 /** A memory doc to create, or the fields of one to update (by id); a new doc needs `title` and `kind`. */
@@ -229,18 +229,14 @@ export async function appendToLedger(ctx: MemoryContext, args: AppendInput): Pro
     if (field !== undefined && entry[field] === undefined) entry = { ...entry, [field]: args.as };
     else if (field !== undefined && entry[field] !== args.as)
       return fail([error('memory.invalid-request', `the entry names ${JSON.stringify(entry[field])} as its ${field}, and the writer is ${JSON.stringify(args.as)}`, { pointer: `/entry/${field}` })]);
-    const policy = await ctx.writerPolicy();
-    if (!policy.ok) return policy;
-    const denied = checkWrite(policy.value, args.as, path, 'append').filter((p) => p.severity === 'error');
-    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: '/as' })));
+    const allowed = await ctx.permit(args.as, path, 'append');
+    if (!allowed.ok) return allowed;
   }
   if (field !== undefined) {
     const agent = entry[field];
     if (typeof agent !== 'string' || agent === '') return fail([error('memory.no-writer', `a ${format} entry names its writer in ${field}`, { pointer: `/entry/${field}` })]);
-    const policy = await ctx.writerPolicy();
-    if (!policy.ok) return policy;
-    const denied = checkWrite(policy.value, agent, path, 'append').filter((p) => p.severity === 'error');
-    if (denied.length > 0) return fail(denied.map((p) => ({ ...p, pointer: `/entry/${field}` })));
+    const allowed = await ctx.permit(agent, path, 'append', { pointer: `/entry/${field}` });
+    if (!allowed.ok) return allowed;
   }
   const withPayload = await fillPayloadHash(ctx, path, entry);
   if (!withPayload.ok) return withPayload;
@@ -463,16 +459,10 @@ export async function applyThread(ctx: MemoryContext, args: ThreadInput): Promis
   if (!stores.includes(path)) return fail([error('memory.not-found', `${JSON.stringify(path)} is not a thread store under the served directory`, { pointer: '/store' })]);
   const lock = `${path}.lock`;
   return ctx.exclusive(lock, async () => {
-    let base: Uint8Array | undefined;
-    try {
-      base = await ctx.files.read(path);
-    } catch (cause) {
-      return fail(problemsOf(cause));
-    }
-    if (base === undefined) return fail([error('memory.not-found', `${path} no longer exists`, { file: path })]);
-    const text = decodeUtf8(base, path);
-    if (!text.ok) return text;
-    const parsed = parseJson(text.value);
+    const read = await readText(ctx, path);
+    if (!read.ok) return read;
+    const base = read.value.bytes;
+    const parsed = parseJson(read.value.text);
     if (!parsed.ok) return fail(parsed.problems.map((p) => ({ ...p, file: path })));
     const result = applyOperation(
       parsed.value as ThreadStore,
