@@ -1,7 +1,9 @@
 // The benchmark harness: every bench/*.bench.ts default-exports a BenchSuite.
 // Figures are ratios against an anchor measured in the same run, never absolute claims.
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 
 /** One figure a suite reports. */
 export interface BenchResult {
@@ -279,4 +281,22 @@ export async function alternatePairsFastest(subject: () => unknown, anchor: () =
     ratios.push(sMs / aMs);
   }
   return { ratio: median(ratios), subjectMs: median(s), anchorMs: median(a), ratios: [...ratios].sort((x, y) => x - y) };
+}
+
+/** The built CLI the whole-process suites run. */
+export const BUILT_CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+
+/** The newest modification time of a file under `dir`. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  return latest;
+}
+
+/** Builds the ESM files when {@link BUILT_CLI} is missing or older than src/: the whole-process suites time the CLI as it ships. */
+export function ensureBuilt(): void {
+  const root = join(import.meta.dirname, '..');
+  if (existsSync(BUILT_CLI) && statSync(BUILT_CLI).mtimeMs >= newest(join(root, 'src'))) return;
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--env.MEMKIT_BUILD', 'esm'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('the whole-process suites run the built CLI: `npx tsup --env.MEMKIT_BUILD esm` failed');
 }

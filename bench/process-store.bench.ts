@@ -9,36 +9,22 @@
 // Runs the built CLI (dist/cli/main.js), building the ESM files first when src/ is newer.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { RACY_MS } from '../src/adapters/node/fs-port.js';
-import { type BenchResult, type BenchSuite, alternatePairs, pairedTarget } from './harness.js';
+import { BUILT_CLI, type BenchResult, type BenchSuite, ensureBuilt, alternatePairs, pairedTarget } from './harness.js';
 import { memoryDocCorpus } from './memory-docs.js';
 
 const root = join(import.meta.dirname, '..');
-const cli = join(root, 'dist', 'cli', 'main.js');
+const cli = BUILT_CLI;
 const N = 10_000;
 const PAIRS = 7;
 /** Two words of the corpus: most docs hold each, so both sides rank thousands of matches. */
 const QUERY = ['ledger', 'verify'];
 const url = process.env.MEMKIT_PG_URL;
-
-/** The newest modification time of a file under `dir`. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  return latest;
-}
-
-/** Builds the ESM files when dist/cli/main.js is missing or older than src/. */
-function ensureBuilt(): void {
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newest(join(root, 'src'))) return;
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--env.MEMKIT_BUILD', 'esm'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('the process-store bench runs the built CLI: `npx tsup --env.MEMKIT_BUILD esm` failed');
-}
 
 /** Runs `node ...args` to its exit (stdout kept); a non-zero exit is an error, not a figure. */
 function node(args: string[], env: NodeJS.ProcessEnv = process.env): string {

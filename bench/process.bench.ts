@@ -9,32 +9,18 @@
 //   MCP server costs.
 // Runs the built CLI (dist/cli/main.js), building the ESM files first when src/ is newer.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchResult, type BenchSuite, alternatePairsFastest, pairedTarget } from './harness.js';
+import { BUILT_CLI, type BenchResult, type BenchSuite, ensureBuilt, alternatePairsFastest, pairedTarget } from './harness.js';
 
 const root = join(import.meta.dirname, '..');
-const cli = join(root, 'dist', 'cli', 'main.js');
+const cli = BUILT_CLI;
 const example = join(root, 'examples', 'agent-memory');
 const serverMemory = join(root, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const PAIRS = 7;
 /** Runs of each side in a pair; the fastest counts. */
 const RUNS = 3;
-
-/** The newest modification time of a file under `dir`. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  return latest;
-}
-
-/** Builds the ESM files when dist/cli/main.js is missing or older than src/. */
-function ensureBuilt(): void {
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newest(join(root, 'src'))) return;
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--env.MEMKIT_BUILD', 'esm'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('the process bench runs the built CLI: `npx tsup --env.MEMKIT_BUILD esm` failed');
-}
 
 /** Runs `node ...args` to its exit; a failure (other than `allowed` exit codes) is an error, not a figure. */
 function nodeRun(args: string[], allowed: readonly number[] = [0]): () => void {
