@@ -5,20 +5,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/schema/index.js';
-import { ROOT, copyExample, readTree, runCli } from './helpers.js';
+import { ROOT, readTree, runCli } from './helpers.js';
+import { exampleCopies } from './example-copies.js';
 
 const run = promisify(execFile);
-const copies: { done: () => void }[] = [];
-const example = () => {
-  const c = copyExample('agent-memory');
-  copies.push(c);
-  return c.dir;
-};
-afterEach(() => {
-  for (const c of copies.splice(0)) c.done();
-});
+const example = exampleCopies();
 
 const codesOf = (stdout: string) => (JSON.parse(stdout) as { problems: { code: string }[] }).problems.map((p) => p.code);
 const progressText = (dir: string) => readFileSync(join(dir, 'memory-bank', 'progress.md'), 'utf8');

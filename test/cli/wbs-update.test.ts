@@ -5,19 +5,12 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, copyExample, readTree, runCli } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT, readTree, runCli } from './helpers.js';
+import { exampleCopies } from './example-copies.js';
 
 const run = promisify(execFile);
-const copies: { done: () => void }[] = [];
-const example = () => {
-  const c = copyExample('agent-memory');
-  copies.push(c);
-  return c.dir;
-};
-afterEach(() => {
-  for (const c of copies.splice(0)) c.done();
-});
+const example = exampleCopies();
 
 const TASK = '.claude/memory/tasks/1.2.2.json';
 const task = (dir: string) => JSON.parse(readFileSync(join(dir, TASK), 'utf8')) as Record<string, unknown>;

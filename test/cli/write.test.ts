@@ -2,23 +2,16 @@
 // no byte changed (exit 1), a denied writer, usage errors (exit 2). Concurrent processes: write-concurrency.test.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compactionRoot } from '../../src/formats/memory-bank/compaction.js';
 import { parseLedgerText } from '../../src/formats/memory-bank/ledger-text.js';
 import { canonicalize } from '../../src/kernel/canonical/jcs.js';
 import { jsHasher, sha256Hex } from '../../src/kernel/canonical/index.js';
 import { append, verifyText } from '../../src/services/ledger/index.js';
-import { copyExample, readTree, runCli } from './helpers.js';
+import { readTree, runCli } from './helpers.js';
+import { exampleCopies } from './example-copies.js';
 
-const copies: { done: () => void }[] = [];
-const example = () => {
-  const c = copyExample('agent-memory');
-  copies.push(c);
-  return c.dir;
-};
-afterEach(() => {
-  for (const c of copies.splice(0)) c.done();
-});
+const example = exampleCopies();
 
 const decision = (rationale: string, extra: Record<string, unknown> = {}) => JSON.stringify({ proposer_agent: 'ReaperOAK', rationale, diff_hash: 'd'.repeat(64), tests_passed: true, ...extra });
 const ledgerLines = (dir: string) => readFileSync(join(dir, 'memory-bank', 'decisionLog.md'), 'utf8');
