@@ -1,6 +1,6 @@
 /**
  * memkit core: the memory handle (`openMemory`), problems, canonical JSON
- * and hashing, `validate` over the format registry, parsers and serializers. Loads no WASM and no `node:`
+ * and hashing, `validate` over the format registry, parsers and serializers, secret detection. Loads no WASM and no `node:`
  * module. The TypeBox schemas themselves live in `memkit/schemas`: the core's
  * declarations name no TypeBox type, so a strict consumer without
  * `skipLibCheck` type-checks an import of `memkit` in about a second.
@@ -28,6 +28,8 @@ export {
   type MemoryOptions,
   type ProgressInput,
   type ProgressStatus,
+  type RedactInput,
+  type Redaction,
   type SessionChange,
   type TaskInput,
   type ThreadInput,
@@ -41,6 +43,9 @@ export {
   openMemory,
 } from './handle/index.js';
 export { type FilePort, memoryFiles } from './kernel/file-port.js';
+
+// Secret detection: what every write refuses and `memkit check` reports as secret.detected.
+export { type SecretFinding, type SecretKind, type SecretOptions, findSecrets, maskSecrets } from './kernel/secrets/index.js';
 
 // Problems and results.
 export { type Problem, type Result, type Severity, error, fail, hasErrors, inFile, ok, warning } from './kernel/problems/problem.js';

@@ -48,7 +48,8 @@ describe('public API surface', { timeout: 120_000 }, () => {
 
   it('the core entry is curated (it re-exported 230 names, internals included)', () => {
     const core = entries.find((e) => e.entry === 'memkit')!;
-    expect(core.names.length).toBeLessThan(120);
+    // The handle and its methods' input and result types, problems, canonical JSON, secret detection: well under the 230.
+    expect(core.names.length).toBeLessThan(130);
     const names = core.names.map((n) => n.name);
     for (const internal of ['guardedCheck', 'compiledSchemaOf', 'schemaErrors', 'capProblems', 'canonicalizeProblem', 'parseYamlBlock', 'DecisionLogEntry']) expect(names).not.toContain(internal);
   });

@@ -2,7 +2,7 @@ import type { Hasher } from '../kernel/canonical/index.js';
 import type { TokenCounter } from '../schema/tokens.js';
 import { type Problem, type Result, error, positionAt, warning } from '../kernel/problems/index.js';
 import { textDepth, tooDeep } from '../syntax/depth.js';
-import { type SecretFinding, findSecrets, secretMessage } from '../kernel/secrets/index.js';
+import { secretProblems } from '../kernel/secrets/index.js';
 import { checkExportBundle } from './check-export.js';
 import { CheckContext, type LoadedFile, loadedFile } from '../formats/check-context.js';
 import { checkRunChecks } from '../formats/checks.js';
@@ -162,7 +162,7 @@ export async function runCheck(source: CheckSource, options: CheckDirectoryOptio
     }
     ctx.checked.push({ file: f.path, format });
     const file = loadedFile(f.path, format, text);
-    if (secrets !== undefined) for (const found of findSecrets(text, secrets)) ctx.add(secretDetected(found, file));
+    if (secrets !== undefined) for (const p of secretProblems(text, f.path, secrets, (o) => file.lines.position(o))) ctx.add(p);
     try {
       await checks.file(file, ctx);
       for (const rule of formatById(format).rules ?? []) if (rule.check !== undefined) ctx.report(file, rule.check(file));
@@ -202,12 +202,6 @@ function failedCheck(cause: unknown, file: string, text: string): Problem {
     return tooDeep(`line ${at.line}`, deep.depth, undefined, { file, line: at.line, column: at.column });
   }
   return error('check.internal', `memkit failed while checking this file: ${(cause as Error).message}`, { file });
-}
-
-/** `secret.detected` for one finding: kind, masked excerpt and fingerprint in the message, never the secret. */
-function secretDetected(found: SecretFinding, file: LoadedFile): Problem {
-  const at = file.lines.position(found.offset);
-  return error('secret.detected', secretMessage(found), { file: file.path, line: at.line, column: at.column });
 }
 
 /** `check.name-case`: `path` is spelled like the memory file `variant` in another case, and is not read as one. */

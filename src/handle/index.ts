@@ -8,5 +8,6 @@ export type { LedgerReport } from './read.js';
 export type { IdleWorkflowState, SessionChange } from './session.js';
 export type { ProgressInput, ProgressStatus, WrittenProgress } from './progress.js';
 export type { ArtifactEntry, ArtifactInput, WrittenArtifact } from './artifact.js';
+export type { RedactInput, Redaction } from './redact.js';
 export type { AppendInput, AppendedEntry, ChangedFile, TaskInput, ThreadInput, WriteDocInput, WrittenDoc, WrittenTask, WrittenThread } from './write.js';
 export { type InclusionProofOf, type LedgerRef, type MemoryDocView, type MemoryHandle, type MemoryOperations, type MemoryOperationsOrThrow, openMemory } from './open-memory.js';

@@ -1,4 +1,5 @@
-import { type ProgressTable, parseProgressTable } from '../formats/progress/parse.js';
+import { PROGRESS_COLUMN, type ProgressTable, parseProgressTable } from '../formats/progress/parse.js';
+import { fileNameOf, progress } from '../formats/index.js';
 import { type Result, error, fail, ok } from '../kernel/problems/index.js';
 import { PROGRESS_STATUSES } from '../schema/typebox/memory-bank.js';
 import type { ProgressRow } from '../schema/memory-bank.js';
@@ -29,10 +30,7 @@ export interface WrittenProgress {
   row: Record<string, string>;
 }
 
-/** The status column and the column set with it, as the progress table names them. */
-const STATUS = 'status';
-const UPDATED_AT = 'updated_at';
-const TASK_ID = 'task_id';
+const { status: STATUS, updatedAt: UPDATED_AT, taskId: TASK_ID } = PROGRESS_COLUMN;
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
 
@@ -123,7 +121,7 @@ export async function setProgress(ctx: MemoryContext, path: string, input: Progr
     const line = row.line ?? 1;
     if (row.cells[STATUS] === input.status) return ok({ changed: [], path, line, row: { ...row.cells } });
     if (input.status === 'DONE') {
-      const approvers = policy.value['progress.md']?.approvers ?? [];
+      const approvers = policy.value[fileNameOf(progress)]?.approvers ?? [];
       if (input.as === undefined)
         return fail([error('ledger.writer-denied', `moving a milestone to DONE needs one of its approvers (${approvers.join(', ') || 'none'}) as the writer`, { file: path, line, pointer: '/as' })]);
       const denied = checkWrite(policy.value, input.as, path, 'approve').filter((p) => p.severity === 'error');

@@ -96,12 +96,23 @@ function formatFieldNames(): Set<string> {
   return out;
 }
 
-/** The string literals (quoted strings and the text parts of templates) of a TypeScript source, with their 1-based lines. */
+/**
+ * A CLI command's own name (`memkit progress`): the `name` of a command object or the first argument of the
+ * command table's `lazy(...)`. A command may be named like the format it writes; that names the command, not the format.
+ */
+function isCommandName(n: ts.Node): boolean {
+  const p = n.parent;
+  if (ts.isPropertyAssignment(p) && p.initializer === n && ts.isIdentifier(p.name) && p.name.text === 'name')
+    return ts.isObjectLiteralExpression(p.parent) && p.parent.properties.some((q) => q.name !== undefined && ts.isIdentifier(q.name) && q.name.text === 'run');
+  return ts.isCallExpression(p) && p.arguments[0] === n && ts.isIdentifier(p.expression) && p.expression.text === 'lazy';
+}
+
+/** The string literals (quoted strings and the text parts of templates) of a TypeScript source, with their 1-based lines; a CLI command's name is left out. */
 function stringLiterals(path: string, text: string): { line: number; value: string }[] {
   const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const out: { line: number; value: string }[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isStringLiteralLike(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
+    if ((ts.isStringLiteralLike(n) && !isCommandName(n)) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
       out.push({ line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, value: n.text });
     }
     ts.forEachChild(n, visit);
@@ -121,11 +132,13 @@ describe("a format's facts live in its folder", () => {
   it('the scanner finds ids, file names, paths and field names in literals, not in comments or identifiers (not vacuous)', () => {
     expect(FIELDS).toContain('predecessor_hash');
     expect(FIELDS).toContain('summary_128');
-    const text = "// 'decision-log'\nconst a = 'decision-log';\nconst b = `x/${y}/decisionLog.md`;\nconst c = { predecessor_hash: 1 }.predecessor_hash;\nconst d = 'predecessor_hash';";
+    const text =
+      "// 'decision-log'\nconst a = 'decision-log';\nconst b = `x/${y}/decisionLog.md`;\nconst c = { predecessor_hash: 1 }.predecessor_hash;\nconst d = 'predecessor_hash';\nconst e = { name: 'progress', run };\nlazy('progress', 'x');\nconst f = { name: 'progress' };";
     expect(stringLiterals('x.ts', text).filter((l) => copiesAFact(l.value))).toEqual([
       { line: 2, value: 'decision-log' },
       { line: 3, value: '/decisionLog.md' },
       { line: 5, value: 'predecessor_hash' },
+      { line: 8, value: 'progress' },
     ]);
   });
 

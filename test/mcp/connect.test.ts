@@ -25,7 +25,10 @@ afterEach(() => {
 /** A loader hook that appends every URL it loads to `log`, one per line, before the module runs. */
 function hookFile(log: string, dir: string): string {
   const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`);
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`,
+  );
   const register = join(dir, 'register.mjs');
   writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
   return register;
@@ -91,7 +94,11 @@ describe('memkit mcp connects before it reads the directory', () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((h) => h.path.startsWith('.thunderus/memory/'))).toBe(true);
     // Now the directory has been read.
-    expect(readFileSync(log, 'utf8').split('\n').some((u) => READS_MEMORY.test(u))).toBe(true);
+    expect(
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .some((u) => READS_MEMORY.test(u)),
+    ).toBe(true);
     expect(stderr).toContain('memkit mcp: tools: search, read, check');
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSnippet } from '../../src/services/store/snippet.js';
 import { createMemkitMcpServer } from '../../src/surfaces/mcp/index.js';
+import { openCore } from '../../src/surfaces/mcp/core.js';
 import { nodeCheckSource, nodeFiles, nodeHasher } from '../../src/adapters/node/index.js';
 import { openMemory } from '../../src/index.js';
 import { exampleFiles } from '../handle/helpers.js';
@@ -45,5 +46,19 @@ describe('masking', () => {
     expect(JSON.stringify(search)).toContain('ghp_****');
     expect(JSON.stringify(search)).not.toContain(TOKEN);
     await mcp.close();
+  });
+
+  it('MCP resources mask what the detector flags', async () => {
+    const ex = copyExample('agent-memory');
+    open.push(ex);
+    writeFileSync(join(ex.dir, '.thunderus/memory/semantic/FACTS/deploy-key.md'), DOC);
+    const core = await openCore({ files: nodeFiles(ex.dir, { extensions: null }), source: nodeCheckSource(ex.dir), hasher: nodeHasher });
+    const doc = await core.readResource('memkit://doc/fact.deploy-key');
+    expect(doc.ok).toBe(true);
+    const text = doc.ok ? doc.value.text : '';
+    expect(text).toContain('ghp_****');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('q8Zr2Lx9Vt4Mn7Bk3Wp6');
+    expect(text).toContain('The deploy uses');
   });
 });

@@ -131,11 +131,50 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     const { dir, done } = copyExample('agent-memory');
     open.push({ done });
     const before = readTree(dir);
-    const r = await runCli(['note', dir, '--id', 'fact.leak', '--kind', 'fact', '--title', 'Leak', '--format', 'json'], { stdin: `the key: ${TOKEN}\n` });
+    const note = ['note', dir, '--id', 'fact.leak', '--kind', 'fact', '--title', 'Leak', '--format', 'json'];
+    const r = await runCli(note, { stdin: `the key: ${TOKEN}\n` });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('secret.detected');
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
     expect(readTree(dir)).toEqual(before);
+    // A malformed fingerprint is a usage error; the reported one lets this write, and only it, through.
+    expect((await runCli([...note, '--allow-secret', TOKEN], { stdin: `the key: ${TOKEN}\n` })).code).toBe(2);
+    expect((await runCli([...note, '--allow-secret', 'f'.repeat(16)], { stdin: `the key: ${TOKEN}\n` })).code).toBe(1);
+    expect(JSON.parse(r.stdout).problems.map((p: Problem) => secretFingerprintOf(p.message))).toContain(FINGERPRINT);
+    const allowed = await runCli([...note, '--allow-secret', FINGERPRINT], { stdin: `the key: ${TOKEN}\n` });
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(dir, '.thunderus/memory/semantic/FACTS/fact.leak.md'), 'utf8')).toContain(TOKEN);
+  });
+
+  it('memkit threads apply', async () => {
+    const { dir, done } = copyExample('agent-memory');
+    open.push({ done });
+    const before = readTree(dir);
+    const op = JSON.stringify({ command: 'spawn', operator: 'agent', params: { parent_id: 'memkit-main', child_id: 'leak', objective: `deploy with ${TOKEN}` } });
+    const r = await runCli(['threads', 'apply', 'threads/thread-store.json', op, '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('secret.detected');
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    expect(readTree(dir)).toEqual(before);
+    const allowed = await runCli(['threads', 'apply', 'threads/thread-store.json', op, '--allow-secret', FINGERPRINT, '--format', 'json'], { cwd: dir });
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(dir, 'threads/thread-store.json'), 'utf8')).toContain(TOKEN);
+  });
+
+  it('memkit wbs update', async () => {
+    const { dir, done } = copyExample('agent-memory');
+    open.push({ done });
+    const before = readTree(dir);
+    const task = '.claude/memory/tasks/1.1.1.json';
+    const patch = JSON.stringify([{ op: 'replace', path: '/title', value: `rotate ${TOKEN}` }]);
+    const r = await runCli(['wbs', 'update', task, '--patch', '-', '--format', 'json'], { cwd: dir, stdin: patch });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('secret.detected');
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    expect(readTree(dir)).toEqual(before);
+    const allowed = await runCli(['wbs', 'update', task, '--patch', '-', '--allow-secret', FINGERPRINT, '--format', 'json'], { cwd: dir, stdin: patch });
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(dir, task), 'utf8')).toContain(TOKEN);
   });
 
   it('memkit import', async () => {
@@ -153,6 +192,9 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
     expect(readTree(target.dir)).toEqual(before);
     expect(readFileSync(bundle, 'utf8')).toContain('fact.leak');
+    const allowed = await runCli(['import', bundle, target.dir, '--policy', 'overwrite-older', '--allow-secret', FINGERPRINT, '--format', 'json']);
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(target.dir, '.thunderus/memory/semantic/FACTS/leak.md'), 'utf8')).toContain(TOKEN);
   });
 });
 

@@ -10,6 +10,9 @@ import { isAlignmentRow, renderRow, splitRow } from '../../syntax/markdown-table
 /** The columns of `progress.md`, in schema order; all are required. */
 export const PROGRESS_COLUMNS: readonly string[] = Object.keys(ProgressRow.properties);
 
+/** The columns a status change writes: the row's key, its status, and when it was set. */
+export const PROGRESS_COLUMN = { taskId: 'task_id', status: 'status', updatedAt: 'updated_at' } as const satisfies Record<string, keyof typeof ProgressRow.properties>;
+
 /** How many of the seed's column names make a table's header the progress table's. */
 const SEED_HEADER_MIN = 2;
 

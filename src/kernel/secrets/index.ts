@@ -5,7 +5,8 @@
  * shows stored text masks them.
  */
 export { SECRET_MASK, type SecretFinding, type SecretKind, type SecretOptions, entropy, findSecrets, maskSecrets, secretFingerprint } from './detect.js';
-import type { SecretFinding } from './detect.js';
+import { type Position, type Problem, error, positionAt } from '../problems/index.js';
+import { type SecretFinding, type SecretOptions, findSecrets } from './detect.js';
 
 /**
  * The `secret.detected` message of a finding: its kind, masked excerpt and fingerprint (what `secrets.allow` and
@@ -22,4 +23,16 @@ export function secretMessage(found: Pick<SecretFinding, 'label' | 'masked' | 'f
  */
 export function secretFingerprintOf(message: string): string | undefined {
   return /\bfingerprint ([0-9a-f]{16})\)/.exec(message)?.[1];
+}
+
+/**
+ * `secret.detected` for every secret in `text` (the file's path as `file`), each at its line and column; `position`
+ * maps an offset to them (default: counted in `text`).
+ * @example secretProblems('token: ghp_…', 'notes.md') // [{ code: 'secret.detected', line: 1, column: 8, … }]
+ */
+export function secretProblems(text: string, file: string, options: SecretOptions = {}, position: (offset: number) => Position = (o) => positionAt(text, o)): Problem[] {
+  return findSecrets(text, options).map((found) => {
+    const at = position(found.offset);
+    return error('secret.detected', secretMessage(found), { file, line: at.line, column: at.column });
+  });
 }

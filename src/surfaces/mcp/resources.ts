@@ -4,6 +4,7 @@ import { MANIFEST_PATH } from '../../services/store/index.js';
 import type { McpContext } from './context.js';
 import { memoryFileText } from '../../handle/read.js';
 import { verify } from './read-tools.js';
+import { maskSecrets } from '../../kernel/secrets/index.js';
 
 /** One entry of `resources/list`. */
 export interface ResourceListing {
@@ -52,12 +53,12 @@ export async function readResource(ctx: McpContext, uri: string): Promise<Result
     const doc = await ctx.store.getDoc(id);
     if (doc === undefined) return missing();
     const file = await memoryFileText(ctx, doc.path);
-    return file.ok ? ok({ uri, mimeType: 'text/markdown', text: file.value.text }) : file;
+    return file.ok ? ok({ uri, mimeType: 'text/markdown', text: maskSecrets(file.value.text) }) : file;
   }
   if (uri === MANIFEST_URI) {
     if (!ctx.formats.has(MANIFEST_PATH)) return missing();
     const file = await memoryFileText(ctx, MANIFEST_PATH);
-    return file.ok ? ok({ uri, mimeType: 'application/json', text: file.value.text }) : file;
+    return file.ok ? ok({ uri, mimeType: 'application/json', text: maskSecrets(file.value.text) }) : file;
   }
   const m = uri.startsWith(LEDGER) ? /^([^/]+)\/(head|checkpoint)$/.exec(uri.slice(LEDGER.length)) : null;
   const path = m ? decode(m[1]!) : undefined;
@@ -66,5 +67,5 @@ export async function readResource(ctx: McpContext, uri: string): Promise<Result
   if (!summary.ok) return summary;
   const v = summary.value as { entries: number; head: string; chain: string; checkpoint: { size: number; root: string } | null; ok: boolean };
   const body = m[2] === 'head' ? { ledger: path, entries: v.entries, head: v.head, chain: v.chain, ok: v.ok } : { ledger: path, ...(v.checkpoint ?? { size: 0, root: null }) };
-  return ok({ uri, mimeType: 'application/json', text: JSON.stringify(body, null, 2) });
+  return ok({ uri, mimeType: 'application/json', text: maskSecrets(JSON.stringify(body, null, 2)) });
 }

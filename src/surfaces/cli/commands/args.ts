@@ -12,6 +12,21 @@ export const formatOption = { type: 'string', default: 'text' } as const;
 /** The help line of `--format`. */
 export const FORMAT_HELP = `  --format text|json|sarif   output format (default text)`;
 
+/** `--allow-secret FINGERPRINT` (repeatable), every write command's. */
+export const allowSecretOption = { type: 'string', multiple: true } as const;
+
+/** The help line of `--allow-secret`. */
+export const ALLOW_SECRET_HELP = `  --allow-secret FINGERPRINT  a secret.detected fingerprint the write may keep (repeatable;
+                              memkit.config.json's secrets.allow applies as well)`;
+
+/** The fingerprints of `--allow-secret`, checked: 16 hex digits each, as `secret.detected` prints them. */
+export function allowedSecrets(value: unknown): string[] {
+  const allow = (value as string[] | undefined) ?? [];
+  for (const f of allow)
+    if (!/^[0-9a-f]{16}$/.test(f)) throw new UsageError(`--allow-secret takes a fingerprint of 16 hex digits, as secret.detected prints it, not ${JSON.stringify(f.slice(0, 20))}`);
+  return allow;
+}
+
 /** The `file://` URI of a directory, with a trailing slash (SARIF `originalUriBaseIds`). */
 export function dirUri(abs: string): string {
   const href = pathToFileURL(abs).href;

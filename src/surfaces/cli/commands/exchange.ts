@@ -11,7 +11,7 @@ import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, EXIT, makeReport } from '../io.js';
 import { STORE_HELP, redactProblems, storeOptions, storeUrl, withPgStore } from '../postgres-url.js';
 import { progressBar } from '../progress.js';
-import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, shown } from './shared.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, allowedSecrets, cliFiles, cliHasher, existing, formatOption, shown } from './shared.js';
 
 const POLICIES: readonly ConflictPolicy[] = ['fail', 'skip', 'overwrite-older'];
 
@@ -122,7 +122,8 @@ place only once all of it was staged from bytes identical to the verified
 ones; if a move fails, what was moved is put back. So a refused or failed
 import writes nothing, and the message says so only when it is true. An
 import killed part-way is finished or undone by the next import into DIR.
-A record that exists in DIR with other content is a
+A record holding a secret (secret.detected: a token, a key, a password in a
+URL) refuses the whole import. A record that exists in DIR with other content is a
 conflict, handled by --policy:
   fail             stop before writing anything (default)
   skip             keep what DIR has
@@ -130,6 +131,7 @@ conflict, handled by --policy:
 
 Options:
   --policy P      fail | skip | overwrite-older (default fail)
+${ALLOW_SECRET_HELP}
 ${STORE_HELP}
                   With --store (or MEMKIT_STORE_URL) and no DIR, the bundle's
                   files go into the PostgreSQL store (one transaction per
@@ -139,15 +141,16 @@ ${FORMAT_HELP}
 Exit status: 0 imported, 1 problems found (nothing written unless the
 message says what was), 2 usage error.
 `,
-  options: { policy: { type: 'string', default: 'fail' }, ...storeOptions, format: formatOption },
+  options: { policy: { type: 'string', default: 'fail' }, 'allow-secret': allowSecretOption, ...storeOptions, format: formatOption },
   async run({ values, positionals }, io) {
     const url = positionals.length === 1 ? storeUrl(values, io) : undefined;
     if (positionals.length !== 2 && url === undefined) throw new UsageError('import takes BUNDLE and DIR (or BUNDLE and --store URL)');
     if (positionals.length === 2 && values.store !== undefined) throw new UsageError('import takes DIR or --store URL, not both');
     const policy = values.policy as ConflictPolicy;
     if (!POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
+    const secrets = { allow: allowedSecrets(values['allow-secret']) };
     const bundle = await existing(io, positionals[0]!, 'file');
-    if (url !== undefined) return importStore(values, io, url, bundle, policy);
+    if (url !== undefined) return importStore(values, io, url, bundle, policy, secrets);
     const dir = absolute(io, positionals[1]!);
     const created = await ensureDir(io, positionals[1]!);
     const rel = shown(io, bundle);
@@ -157,6 +160,7 @@ message says what was), 2 usage error.
       policy,
       file: rel,
       env: { hasher: cliHasher },
+      secrets,
       onProgress: (_records, bytes, phase) => progress.update(phase === 'verify' ? bytes / 2 : size / 2 + bytes / 2, size),
     });
     progress.done();
@@ -175,7 +179,7 @@ message says what was), 2 usage error.
 };
 
 /** Imports `bundle` into the files of the PostgreSQL store at `url`, then indexes the memory docs among them. */
-async function importStore(values: Record<string, unknown>, io: CliIo, url: string, bundle: string, policy: ConflictPolicy): Promise<number> {
+async function importStore(values: Record<string, unknown>, io: CliIo, url: string, bundle: string, policy: ConflictPolicy, secrets: { allow: readonly string[] }): Promise<number> {
   const rel = shown(io, bundle);
   const checked = [{ file: rel, format: bundleFormat.id }];
   const out = await withPgStore(url, values.schema as string | undefined, io.env, async ({ store, shown: where }) => {
@@ -184,6 +188,7 @@ async function importStore(values: Record<string, unknown>, io: CliIo, url: stri
       policy,
       file: rel,
       env: { hasher: cliHasher },
+      secrets,
     });
     const indexed = result.ok ? await refreshIndex(store, files, { hasher: cliHasher }) : undefined;
     return { where, result, indexed };

@@ -1,21 +1,16 @@
 import { relative, sep } from 'node:path';
-import { nodeMemoryOptions } from '../../../adapters/node/open-memory.js';
-import { type MemoryHandle, type ProgressStatus, openMemory } from '../../../handle/index.js';
+import type { ProgressStatus } from '../../../handle/index.js';
 import type { Problem, Result } from '../../../kernel/problems/index.js';
 import { PROGRESS_STATUSES } from '../../../schema/typebox/memory-bank.js';
 import { type Command, UsageError } from '../command.js';
 import { type OutputFormat, emitReport } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, cliHasher, existing, formatOption, shown } from './shared.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, existing, formatOption, shown } from './shared.js';
+import { memoryAt } from './memory-at.js';
 
 // The Memory Bank's records that are not ledgers: a row of the progress table, an entry of the artifacts
 // manifest. Each write is computed in memory, checked as `memkit check` would check the result, and written
 // atomically under the file's lock, or refused with the problems and nothing changed.
-
-/** The memory handle on the directory at `abs`, with the CLI's hashing and every memkit process's lock files. */
-function memoryAt(abs: string): MemoryHandle {
-  return openMemory(nodeMemoryOptions(abs, { hasher: cliHasher }));
-}
 
 /** Prints a write's outcome: its text or JSON when written (exit 0), its problems when refused (exit 1). */
 function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Result<T>, done: (value: T) => { text: string; json: Record<string, unknown> }): Promise<number> {
@@ -41,11 +36,12 @@ progress.md.lock, or refused with nothing written.
 Options:
   --status STATUS   ${PROGRESS_STATUSES.join(', ')}
   --as AGENT        the agent writing (an approver for DONE)
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written (or already so), 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { status: { type: 'string' }, as: { type: 'string' }, format: formatOption },
+  options: { status: { type: 'string' }, as: { type: 'string' }, 'allow-secret': allowSecretOption, format: formatOption },
   async run({ values, positionals }, io) {
     const [dirArg, id, ...extra] = positionals;
     if (dirArg === undefined || id === undefined) throw new UsageError('progress needs the memory DIR and a ROW (its task_id)');
@@ -55,7 +51,7 @@ Exit status: 0 written (or already so), 1 refused (problems printed, nothing cha
     if (!(PROGRESS_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${PROGRESS_STATUSES.join(', ')}`);
     const root = await existing(io, dirArg, 'directory');
     const as = values.as as string | undefined;
-    const set = await memoryAt(root).setProgress({ id, status: status as ProgressStatus, ...(as === undefined ? {} : { as }) });
+    const set = await memoryAt(root, values).setProgress({ id, status: status as ProgressStatus, ...(as === undefined ? {} : { as }) });
     return emitWrite(io, values.format as OutputFormat, shown(io, root), set, (p) => ({
       text: p.changed.length === 0 ? `${id} is already ${status}; nothing to write\n` : `${id} is ${status}: wrote ${p.path} (line ${p.line})\n`,
       json: { written: p.changed.length > 0, ...p },
@@ -86,11 +82,19 @@ Options:
                       workflow state's)
   --depends-on PATH   an artifact it was built from (repeat for several);
                       replaces its dependency_graph entry
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written (or already so), 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { as: { type: 'string' }, phase: { type: 'string' }, session: { type: 'string' }, 'depends-on': { type: 'string', multiple: true }, format: formatOption },
+  options: {
+    as: { type: 'string' },
+    phase: { type: 'string' },
+    session: { type: 'string' },
+    'depends-on': { type: 'string', multiple: true },
+    'allow-secret': allowSecretOption,
+    format: formatOption,
+  },
   async run({ values, positionals }, io) {
     const [action, dirArg, pathArg, ...extra] = positionals;
     if (action === undefined || !(ARTIFACT_ACTIONS as readonly string[]).includes(action)) throw new UsageError(`the action must be ${ARTIFACT_ACTIONS.join(', ')}`);
@@ -100,7 +104,7 @@ Exit status: 0 written (or already so), 1 refused (problems printed, nothing cha
     const rel = relative(root, absolute(io, pathArg)).split(sep).join('/');
     if (rel === '' || rel === '..' || rel.startsWith('../') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) throw new UsageError(`${pathArg} is not inside ${shown(io, root)}`);
     const dependsOn = (values['depends-on'] as string[] | undefined)?.map((d) => relative(root, absolute(io, d)).split(sep).join('/'));
-    const added = await memoryAt(root).addArtifact({
+    const added = await memoryAt(root, values).addArtifact({
       path: rel,
       ...(values.as === undefined ? {} : { as: values.as as string }),
       ...(values.phase === undefined ? {} : { phase: values.phase as string }),

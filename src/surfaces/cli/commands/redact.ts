@@ -1,12 +1,11 @@
 import { basename, dirname, relative, sep } from 'node:path';
 import { nodeGitRunner } from '../../../adapters/node/git.js';
-import { nodeMemoryOptions } from '../../../adapters/node/open-memory.js';
 import { MEMORY_BANK_DIR } from '../../../formats/index.js';
-import { openMemory } from '../../../handle/index.js';
 import { type Command, UsageError } from '../command.js';
 import { type OutputFormat, emitReport } from '../emit.js';
 import { makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, cliHasher, existing, formatOption, shown } from './shared.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, existing, formatOption, shown } from './shared.js';
+import { memoryAt } from './memory-at.js';
 
 /** What to do about the old bytes once a file git tracks was redacted: the working tree is clean, history is not. */
 export function gitHistoryAdvice(rel: string): string {
@@ -39,7 +38,7 @@ Options:
   --as AGENT                  the agent redacting
   --dir DIR                   the memory directory FILE belongs to (default: the folder
                               holding the memory bank, or FILE's folder)
-  --allow-secret FINGERPRINT  a secret.detected fingerprint the result may keep (repeatable)
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 redacted, 1 refused (problems printed, nothing changed), 2 usage error.
@@ -49,7 +48,7 @@ Exit status: 0 redacted, 1 refused (problems printed, nothing changed), 2 usage 
     reason: { type: 'string' },
     as: { type: 'string' },
     dir: { type: 'string' },
-    'allow-secret': { type: 'string', multiple: true },
+    'allow-secret': allowSecretOption,
     format: formatOption,
   },
   async run({ values, positionals }, io) {
@@ -62,15 +61,12 @@ Exit status: 0 redacted, 1 refused (problems printed, nothing changed), 2 usage 
     if (reason === undefined || reason.trim() === '') throw new UsageError('redact needs --reason TEXT');
     const as = values.as as string | undefined;
     if (as === undefined || as === '') throw new UsageError('redact needs --as AGENT');
-    const allow = (values['allow-secret'] as string[] | undefined) ?? [];
-    for (const f of allow)
-      if (!/^[0-9a-f]{16}$/.test(f)) throw new UsageError(`--allow-secret takes a fingerprint of 16 hex digits, as secret.detected prints it, not ${JSON.stringify(f.slice(0, 20))}`);
     const file = absolute(io, fileArg);
     const folder = dirname(file);
     const root = values.dir === undefined ? (basename(folder) === MEMORY_BANK_DIR ? dirname(folder) : folder) : await existing(io, values.dir as string, 'directory');
     const rel = relative(root, file).split(sep).join('/');
     if (rel === '' || rel.startsWith('..')) throw new UsageError(`${fileArg} is not inside ${shown(io, root)}`);
-    const memory = openMemory({ ...nodeMemoryOptions(root, { hasher: cliHasher }), ...(allow.length > 0 ? { allowSecrets: allow } : {}) });
+    const memory = memoryAt(root, values);
     const done = await memory.redact(rel, { line: Number(lineText), reason, as });
     const format = values.format as OutputFormat;
     const problems = done.problems ?? [];

@@ -8,7 +8,7 @@ import { PROFILES, type Profile } from '../../../engine/profile.js';
 import type { Problem } from '../../../kernel/problems/index.js';
 import { UsageError } from '../command.js';
 
-export { FORMAT_HELP, absolute, byteSize, dirUri, existing, formatOption, positiveInt, shown } from './args.js';
+export { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, allowedSecrets, byteSize, dirUri, existing, formatOption, positiveInt, shown } from './args.js';
 
 /** The CLI hashes with node:crypto. */
 export const cliHasher: Hasher = nodeHasher;

@@ -9,7 +9,8 @@ import { type ThreadCommand, applyOperation, checkThreadStore } from '../../../s
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, existing, formatOption, locatedAt, shown } from './shared.js';
+import { secretProblems } from '../../../kernel/secrets/index.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, allowedSecrets, cliHasher, existing, formatOption, locatedAt, shown } from './shared.js';
 
 /** What applying one operation to the store's current bytes came to. */
 type Outcome = { kind: 'problems'; problems: Problem[]; text?: string } | { kind: 'applied'; store: ThreadStore; bytes: Uint8Array };
@@ -18,7 +19,7 @@ type Outcome = { kind: 'problems'; problems: Problem[]; text?: string } | { kind
 export const threadsCommand: Command = {
   name: 'threads',
   help: `Usage: memkit threads check STORE [--format text|json|sarif]
-       memkit threads apply STORE OP [--dry-run] [--format text|json|sarif]
+       memkit threads apply STORE OP [--dry-run] [--allow-secret FINGERPRINT] [--format ...]
 
 check  checks STORE (a thread store JSON file) against every rule of the
        thread-store spec: ids, statuses, parent/children and reference
@@ -30,15 +31,17 @@ apply  applies one operation and writes STORE atomically. OP is a JSON object
        An operation the transition table forbids (e.g. unfreezing) is refused
        and the file is left unchanged. The store is read, changed, checked and
        written while holding STORE.lock, the lock the MCP thread tool takes, so
-       concurrent writers never lose an operation.
+       concurrent writers never lose an operation. A secret in the new store
+       (secret.detected: a token, a key, a password in a URL) refuses it.
 
 Options:
   --dry-run      apply: print the new store instead of writing it
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
 `,
-  options: { 'dry-run': { type: 'boolean' }, format: formatOption },
+  options: { 'dry-run': { type: 'boolean' }, 'allow-secret': allowSecretOption, format: formatOption },
   async run({ values, positionals }, io) {
     const [action, storeArg, opArg, ...extra] = positionals;
     if (action !== 'check' && action !== 'apply') throw new UsageError('the action must be check or apply');
@@ -54,15 +57,16 @@ Exit status: 0 success, 1 problems found (or operation refused), 2 usage error.
       return report(read.problems);
     }
     const op = await readOperation(io, opArg!);
+    const allow = allowedSecrets(values['allow-secret']);
     if (values['dry-run']) {
-      const outcome = applyTo(await readFile(abs), rel, op);
+      const outcome = applyTo(await readFile(abs), rel, op, allow);
       if (outcome.kind === 'problems') return report(outcome.problems, outcome.text);
       return report([], new TextDecoder().decode(outcome.bytes), { store: outcome.store, written: false });
     }
     // The MCP thread tool locks `<store>.lock` too: read, apply, check and write all happen under it.
     const held = await withLock(`${abs}.lock`, async (): Promise<Outcome> => {
       const before = await readFile(abs);
-      const outcome = applyTo(before, rel, op);
+      const outcome = applyTo(before, rel, op, allow);
       if (outcome.kind === 'problems') return outcome;
       // A writer that ignores the lock (an editor) must not be overwritten: the bytes must still be the ones applied to.
       const now = await readFile(abs).catch(() => undefined);
@@ -104,8 +108,8 @@ function checkedStore(bytes: Uint8Array, rel: string): { store?: ThreadStore; pr
   return { store: parsed.value as ThreadStore, problems: inFile(checkThreadStore(parsed.value), rel).map((p) => locatedAt(p, parsed.positions)) };
 }
 
-/** Applies `op` to the store in `bytes` and checks the result; the new bytes, or the problems that refuse it. */
-function applyTo(bytes: Uint8Array, rel: string, op: ThreadCommand): Outcome {
+/** Applies `op` to the store in `bytes` and checks the result (a secret in it refuses it, but for the fingerprints in `allow`); the new bytes, or the problems that refuse it. */
+function applyTo(bytes: Uint8Array, rel: string, op: ThreadCommand, allow: readonly string[]): Outcome {
   const read = checkedStore(bytes, rel);
   if (read.store === undefined) return { kind: 'problems', problems: read.problems };
   if (read.problems.some((p) => p.severity === 'error')) return { kind: 'problems', problems: read.problems, text: 'the store has problems; fix them before applying operations\n' };
@@ -118,6 +122,7 @@ function applyTo(bytes: Uint8Array, rel: string, op: ThreadCommand): Outcome {
   const errors = inFile(found, rel)
     .map((p) => locatedAt(p, positions))
     .filter((p) => p.severity === 'error');
+  errors.push(...secretProblems(out, rel, { hasher: cliHasher, allow }));
   if (errors.length > 0) return { kind: 'problems', problems: errors, text: 'operation refused: the new store would have problems; the store is unchanged\n' };
   return { kind: 'applied', store: result.value, bytes: new TextEncoder().encode(out) };
 }

@@ -30,7 +30,7 @@ import {
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
 import { type Report, makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, cliFiles, cliHasher, existing, formatOption, locateInDir, shown } from './shared.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, allowedSecrets, cliFiles, cliHasher, existing, formatOption, locateInDir, shown } from './shared.js';
 
 const ACTIONS = ['ready', 'rollup', 'rebuild-index', 'repair', 'update'] as const;
 const INDEX = WBS_MEMORY_ROOT + fileNameOf(wbsTaskIndex);
@@ -41,7 +41,7 @@ const ROLLED_UP = { status: (t: TaskIndexEntry) => t.status as unknown, progress
 export const wbsCommand: Command = {
   name: 'wbs',
   help: `Usage: memkit wbs <action> [DIR] [--apply] [--leaves] [--format text|json|sarif]
-       memkit wbs update FILE --patch -|PATCH [--format text|json|sarif]
+       memkit wbs update FILE --patch -|PATCH [--allow-secret FINGERPRINT] [--format ...]
 
 Works on DIR/.claude/memory (${fileNameOf(wbsTaskIndex)} and tasks/*.json); DIR defaults to .
 
@@ -57,13 +57,15 @@ Actions:
   update         apply an RFC 6902 JSON Patch (standard input with --patch -,
                  or the file PATCH) to the JSON file FILE under .claude/memory/;
                  the result is checked as memkit check would check the WBS
-                 memory and written through FILE.tmp (verify, rename) under the
-                 WBS lock, or refused with nothing changed
+                 memory (a secret in it is secret.detected) and written through
+                 FILE.tmp (verify, rename) under the WBS lock, or refused with
+                 nothing changed
 
 Options:
   --apply        write the rebuilt index or apply the repair plan (atomic writes)
   --leaves       ready: only tasks without children
   --patch -|PATCH  update: the JSON Patch, from standard input (-) or a file
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Every action first completes a write that a crash interrupted (a journal
@@ -72,20 +74,21 @@ write when all new files were staged, else undoes it, and removes the temps.
 
 Exit status: 0 success (no problems left), 1 problems found, 2 usage error.
 `,
-  options: { apply: { type: 'boolean' }, leaves: { type: 'boolean' }, patch: { type: 'string' }, format: formatOption },
+  options: { apply: { type: 'boolean' }, leaves: { type: 'boolean' }, patch: { type: 'string' }, 'allow-secret': allowSecretOption, format: formatOption },
   async run({ values, positionals }, io) {
     const [action, dirArg, ...extra] = positionals;
     if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`the action must be one of ${ACTIONS.join(', ')}`);
     if (extra.length > 0) throw new UsageError(action === 'update' ? 'wbs update takes one FILE' : 'wbs takes an action and at most one DIR');
     if (values.apply && action !== 'repair' && action !== 'rebuild-index') throw new UsageError('--apply is for repair and rebuild-index');
+    if (values['allow-secret'] !== undefined && action !== 'update') throw new UsageError('--allow-secret is for update');
     if ((values.patch !== undefined) !== (action === 'update')) throw new UsageError('--patch is for update, and update needs --patch - (the JSON Patch on standard input) or --patch PATCH');
-    let update: { rel: string; patch: unknown } | undefined;
+    let update: { rel: string; patch: unknown; allow: readonly string[] } | undefined;
     let root = dirArg ?? '.';
     if (action === 'update') {
       if (dirArg === undefined) throw new UsageError('wbs update needs the JSON FILE to patch');
       const target = memoryFileOf(absolute(io, dirArg));
       root = shown(io, target.root);
-      update = { rel: target.rel, patch: await readPatch(io, values.patch as string) };
+      update = { rel: target.rel, patch: await readPatch(io, values.patch as string), allow: allowedSecrets(values['allow-secret']) };
     }
     const dir = await existing(io, root, 'directory');
     const files = cliFiles(dir);
@@ -132,13 +135,13 @@ async function readPatch(io: CliIo, from: string): Promise<unknown> {
 }
 
 /** `update`: the patch applied by the seed's memory_update_json, the result checked as `check` checks the WBS memory before it is staged. */
-async function runUpdate(dir: string, files: NodeFiles, update: { rel: string; patch: unknown }, emit: Emit): Promise<number> {
+async function runUpdate(dir: string, files: NodeFiles, update: { rel: string; patch: unknown; allow: readonly string[] }, emit: Emit): Promise<number> {
   const { rel } = update;
   const bad = checkMemoryPath(rel);
   if (bad.length > 0) return emit([], bad);
   const source = nodeCheckSource(dir);
   const verify = async (path: string, bytes: Uint8Array): Promise<Problem[]> => {
-    const checked = await checkChanges(source, [WBS_MEMORY_ROOT], new Map(), new Map([[path, bytes]]), cliHasher);
+    const checked = await checkChanges(source, [WBS_MEMORY_ROOT], new Map(), new Map([[path, bytes]]), cliHasher, update.allow);
     return checked.errors.length > 0 ? refusal(checked.errors) : checked.warnings;
   };
   const updated = await memoryUpdateJson(files, rel, update.patch as JsonPatchOperation[], { verify });

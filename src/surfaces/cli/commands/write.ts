@@ -1,7 +1,5 @@
 import { basename, dirname, relative, sep } from 'node:path';
-import { nodeMemoryOptions } from '../../../adapters/node/open-memory.js';
 import { MEMORY_BANK_DIR } from '../../../formats/index.js';
-import { type MemoryHandle, openMemory } from '../../../handle/index.js';
 import type { Problem, Result } from '../../../kernel/problems/index.js';
 import { MEMORY_KINDS, type MemoryKind } from '../../../schema/thunderus.js';
 import { WBS_STATUSES } from '../../../schema/wbs.js';
@@ -9,15 +7,11 @@ import { parseJson } from '../../../syntax/index.js';
 import { type Command, UsageError } from '../command.js';
 import { type OutputFormat, emitReport } from '../emit.js';
 import { type CliIo, makeReport } from '../io.js';
-import { FORMAT_HELP, absolute, cliHasher, existing, formatOption, shown } from './shared.js';
+import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, existing, formatOption, shown } from './shared.js';
+import { memoryAt } from './memory-at.js';
 
 // The write commands: each computes the write in memory, checks the directory as it would be, and writes it
 // atomically under the file's lock, or refuses with the problems and changes nothing (the memory handle's path).
-
-/** The memory handle on the directory at `abs`, with the CLI's hashing and every memkit process's lock files. */
-function memoryAt(abs: string): MemoryHandle {
-  return openMemory(nodeMemoryOptions(abs, { hasher: cliHasher }));
-}
 
 /** Standard input as text: what a write command reads its entry or body from (nothing when stdin is a terminal). */
 async function stdinText(io: CliIo): Promise<string> {
@@ -49,11 +43,12 @@ Options:
                fills the entry's writer field (source_agent, …) when not given
   --dir DIR    the memory directory FILE belongs to (default: the folder holding
                the memory bank, or FILE's folder)
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 appended, 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { as: { type: 'string' }, dir: { type: 'string' }, format: formatOption },
+  options: { as: { type: 'string' }, dir: { type: 'string' }, 'allow-secret': allowSecretOption, format: formatOption },
   async run({ values, positionals }, io) {
     const [fileArg, ...extra] = positionals;
     if (fileArg === undefined) throw new UsageError('append needs a ledger FILE');
@@ -66,7 +61,7 @@ Exit status: 0 appended, 1 refused (problems printed, nothing changed), 2 usage 
     const input = parseJson(await stdinText(io));
     if (!input.ok || typeof input.value !== 'object' || input.value === null || Array.isArray(input.value))
       throw new UsageError('standard input must hold one JSON object: the entry, e.g. {"proposer_agent":"ReaperOAK","rationale":"…","diff_hash":"…","tests_passed":true}');
-    const memory = memoryAt(root);
+    const memory = memoryAt(root, values);
     const as = values.as as string | undefined;
     const appended = await memory.append(rel, input.value as Record<string, unknown>, as === undefined ? {} : { as });
     // The new checkpoint is read back (one more pass over the ledger) only where it is printed.
@@ -97,11 +92,20 @@ Options:
   --tag TAG      a tag (repeat for several); replaces the doc's tags
   --path PATH    where a new doc goes (default: its kind's folder, its id as the
                  name; a recap episodic/<date>.md)
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { id: { type: 'string' }, kind: { type: 'string' }, title: { type: 'string' }, tag: { type: 'string', multiple: true }, path: { type: 'string' }, format: formatOption },
+  options: {
+    id: { type: 'string' },
+    kind: { type: 'string' },
+    title: { type: 'string' },
+    tag: { type: 'string', multiple: true },
+    path: { type: 'string' },
+    'allow-secret': allowSecretOption,
+    format: formatOption,
+  },
   async run({ values, positionals }, io) {
     const [dirArg, ...extra] = positionals;
     if (dirArg === undefined) throw new UsageError('note needs the memory DIR');
@@ -112,7 +116,7 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
     if (kind !== undefined && !(MEMORY_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be one of ${MEMORY_KINDS.join(', ')}`);
     const root = await existing(io, dirArg, 'directory');
     const body = await stdinText(io);
-    const written = await memoryAt(root).writeDoc({
+    const written = await memoryAt(root, values).writeDoc({
       id,
       ...(kind === undefined ? {} : { kind: kind as MemoryKind }),
       ...(values.title === undefined ? {} : { title: values.title as string }),
@@ -142,11 +146,12 @@ Options:
   --status STATUS   ${WBS_STATUSES.join(', ')}
   --title TITLE     the task's title (a new task needs one)
   --depends-on ID   a dependency (repeat for several); replaces the task's dependencies
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { status: { type: 'string' }, title: { type: 'string' }, 'depends-on': { type: 'string', multiple: true }, format: formatOption },
+  options: { status: { type: 'string' }, title: { type: 'string' }, 'depends-on': { type: 'string', multiple: true }, 'allow-secret': allowSecretOption, format: formatOption },
   async run({ values, positionals }, io) {
     const [dirArg, id, ...extra] = positionals;
     if (dirArg === undefined || id === undefined) throw new UsageError('task needs the memory DIR and a task ID');
@@ -154,7 +159,7 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
     const status = values.status as string | undefined;
     if (status !== undefined && !(WBS_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${WBS_STATUSES.join(', ')}`);
     const root = await existing(io, dirArg, 'directory');
-    const set = await memoryAt(root).setTask({
+    const set = await memoryAt(root, values).setTask({
       id,
       ...(status === undefined ? {} : { status: status as (typeof WBS_STATUSES)[number] }),
       ...(values.title === undefined ? {} : { title: values.title as string }),
@@ -168,7 +173,7 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
 };
 
 /** The `--as` and compaction flags `memkit compact` and `memkit session end` share. */
-const compactOptions = { as: { type: 'string' }, rationale: { type: 'string' }, 'tests-passed': { type: 'boolean' }, format: formatOption } as const;
+const compactOptions = { as: { type: 'string' }, rationale: { type: 'string' }, 'tests-passed': { type: 'boolean' }, 'allow-secret': allowSecretOption, format: formatOption } as const;
 
 const compactInput = (values: Record<string, unknown>) => ({
   ...(values.as === undefined ? {} : { as: values.as as string }),
@@ -193,6 +198,7 @@ active context (ledger.compaction-mismatch), which is continued, never rewritten
 
 Options:
 ${COMPACT_FLAGS}
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 compacted (or nothing new), 1 refused (nothing changed), 2 usage error.
@@ -203,7 +209,7 @@ Exit status: 0 compacted (or nothing new), 1 refused (nothing changed), 2 usage 
     if (dirArg === undefined) throw new UsageError('compact needs the memory DIR');
     if (extra.length > 0) throw new UsageError('too many arguments');
     const root = await existing(io, dirArg, 'directory');
-    const compacted = await memoryAt(root).compact(compactInput(values));
+    const compacted = await memoryAt(root, values).compact(compactInput(values));
     return emitWrite(io, values.format as OutputFormat, shown(io, root), compacted, (c) => ({
       text:
         c.decision === undefined
@@ -227,6 +233,7 @@ blockers. end runs the compaction (memkit compact), then resets the state to idl
 
 Options:
 ${COMPACT_FLAGS}
+${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written, 1 refused (nothing changed), 2 usage error.
@@ -238,7 +245,7 @@ Exit status: 0 written, 1 refused (nothing changed), 2 usage error.
     if (dirArg === undefined) throw new UsageError(`session ${action} needs the memory DIR`);
     if (extra.length > 0) throw new UsageError('too many arguments');
     const root = await existing(io, dirArg, 'directory');
-    const changed = await memoryAt(root).session(action, compactInput(values));
+    const changed = await memoryAt(root, values).session(action, compactInput(values));
     return emitWrite(io, values.format as OutputFormat, shown(io, root), changed, (s) => ({
       text:
         action === 'start'
