@@ -61,11 +61,16 @@ const cli: Options = {
   platform: 'node',
   splitting: true,
   treeshake: true,
-  noExternal: [...esmOnly, /^yaml$/, /^smol-toml$/],
-  external: [/^node:/, '@sqlite.org/sqlite-wasm', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//],
+  noExternal: [/^typebox(?!\/compile$)/, ...esmOnly.filter((r) => r.source !== '^typebox'), /^yaml$/, /^smol-toml$/],
+  // TypeBox's compiler stays in the package, loaded (by a long run only) from node_modules: esbuild splits by
+  // module, so bundled it would put TypeBox's whole type engine into the chunk every command loads.
+  external: [/^node:/, '@sqlite.org/sqlite-wasm', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//, 'typebox/compile'],
   removeNodeProtocol: false,
-  // yaml is CommonJS: its `require('process')` needs a `require` in an ES module.
-  banner: { js: "import { createRequire as __memkitRequire } from 'node:module'; const require = __memkitRequire(import.meta.url);" },
+  // yaml's ES module build (the one browsers and Deno get; the same code): its CommonJS build, which Node's
+  // condition picks, cannot be tree-shaken and runs all of itself when first imported.
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, yaml: './node_modules/yaml/browser/index.js' };
+  },
   define,
 };
 

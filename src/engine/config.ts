@@ -1,4 +1,4 @@
-import { Compile } from 'typebox/compile';
+import { type SchemaChecker, interpretedChecker } from '../schema/typebox-check.js';
 import { readJson } from '../kernel/canonical/index.js';
 import { MEMORY_BANK_FILES } from '../formats/index.js';
 import { type Problem, type Result, error, fail, ok, toPointer } from '../kernel/problems/index.js';
@@ -20,7 +20,7 @@ export const MAX_CONFIG_CHARS = MAX_CONFIG_BYTES;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-let validator: { Errors(value: unknown): readonly unknown[]; Check(value: unknown): boolean } | undefined;
+let validator: SchemaChecker | undefined;
 
 /**
  * Reads a `memkit.config.json` text: JSON syntax (duplicate keys refused), its schema, that every `rules` code is
@@ -32,8 +32,8 @@ export function parseConfig(text: string, file = CONFIG_FILE, codes: RuleTable =
   const read = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { positions: true });
   if (!read.ok) return fail(read.problems.map((p) => ({ ...p, file })));
   const value = read.value;
-  validator ??= Compile(MemkitConfig) as never;
-  const problems: Problem[] = validator!.Check(value) ? [] : schemaProblems(validator!, value);
+  validator ??= interpretedChecker(MemkitConfig);
+  const problems: Problem[] = validator.Check(value) ? [] : schemaProblems(validator, value);
   if (problems.length === 0) {
     for (const code of Object.keys((value as MemkitConfig).rules ?? {}))
       if (!codes.has(code)) problems.push(error('config.unknown-rule', `"${code}" is not a memkit problem code`, { pointer: toPointer(['rules', code]) }));

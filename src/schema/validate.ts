@@ -1,9 +1,7 @@
-import Type from 'typebox';
-import { Compile } from 'typebox/compile';
-import type { Validator } from 'typebox/compile';
-import { Check as interpretedCheck } from 'typebox/value';
+import { Type } from './typebox/type.js';
+import { type SchemaChecker, interpretedCheck, interpretedChecker, tieredChecker } from './typebox-check.js';
 import type { TLocalizedValidationError } from 'typebox/error';
-import { Locale, Settings } from 'typebox/system';
+import { Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
 import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
@@ -143,13 +141,62 @@ const isNullBranch = (e: TLocalizedValidationError): boolean => e.keyword === 't
 /** Keywords whose complaint is moot when the value has the wrong type altogether. */
 const MOOT_AFTER_TYPE = new Set(['schema.const', 'schema.enum', 'schema.pattern', 'schema.format', 'schema.min-length', 'schema.max-length']);
 
+/**
+ * memkit's message for a schema error: the same English whichever locale TypeBox is set to, and whether the
+ * error came from TypeBox's interpreter or from memkit's own error walk. A keyword memkit does not word keeps
+ * TypeBox's message.
+ */
+function schemaMessage(e: { keyword: string; params: Record<string, unknown>; message?: string }): string {
+  const p = e.params;
+  switch (e.keyword) {
+    case '~refine':
+      return typeof p.message === 'string' ? p.message : (e.message ?? 'must satisfy its refinement');
+    case 'type':
+      return Array.isArray(p.type) ? `must be either ${p.type.join(' or ')}` : `must be ${p.type}`;
+    case 'minItems':
+      return `must not have fewer than ${p.limit} items`;
+    case 'maxItems':
+      return `must not have more than ${p.limit} items`;
+    case 'minLength':
+      return `must not have fewer than ${p.limit} characters`;
+    case 'maxLength':
+      return `must not have more than ${p.limit} characters`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${p.comparison} ${p.limit}`;
+    case 'required':
+      return `must have required properties ${(p.requiredProperties as string[]).join(', ')}`;
+    case 'additionalProperties':
+      return 'must not have additional properties';
+    case 'const':
+      return 'must be equal to constant';
+    case 'enum':
+      return 'must be equal to one of the allowed values';
+    case 'contains':
+      return 'must contain at least 1 valid item';
+    case 'anyOf':
+      return 'must match a schema in anyOf';
+    case 'pattern':
+      return `must match pattern "${p.pattern}"`;
+    case 'format':
+      return `must match format "${p.format}"`;
+    case 'uniqueItems':
+      return UNIQUE_MESSAGE;
+    default:
+      return e.message ?? `must satisfy ${e.keyword}`;
+  }
+}
+
 /** Turns TypeBox errors into Problems with JSON Pointers at the offending value. */
 function toProblems(errors: readonly TLocalizedValidationError[]): Problem[] {
   const out: Problem[] = [];
   for (const e of simplifyUnions(errors)) {
     if ((e.keyword as string) === '~refine' || (e.keyword as string) === 'refine') {
       // The refinements compiledSchemaOf puts in place of date-time and unique strings.
-      out.push(error(REFINE_CODES.get(e.message) ?? 'schema.pattern', e.message, { pointer: e.instancePath }));
+      const message = schemaMessage({ ...e, keyword: '~refine' });
+      out.push(error(REFINE_CODES.get(message) ?? 'schema.pattern', message, { pointer: e.instancePath }));
       continue;
     }
     switch (e.keyword) {
@@ -173,13 +220,13 @@ function toProblems(errors: readonly TLocalizedValidationError[]): Problem[] {
         continue;
       }
       case 'format':
-        out.push(error('schema.format', e.params.format === 'date-time' ? DATE_TIME_MESSAGE : e.message, { pointer: e.instancePath }));
+        out.push(error('schema.format', e.params.format === 'date-time' ? DATE_TIME_MESSAGE : schemaMessage(e), { pointer: e.instancePath }));
         continue;
       case 'pattern':
         // DateTime carries both `format` and a pattern; report one date-time problem.
         if (e.params.pattern === DATE_TIME_PATTERN) out.push(error('schema.format', DATE_TIME_MESSAGE, { pointer: e.instancePath }));
         else if (e.params.pattern === ISO_DATE_TIME_PATTERN) out.push(error('schema.format', ISO_DATE_TIME_MESSAGE, { pointer: e.instancePath }));
-        else out.push(error('schema.pattern', PATTERN_MESSAGES.get(String(e.params.pattern)) ?? e.message, { pointer: e.instancePath }));
+        else out.push(error('schema.pattern', PATTERN_MESSAGES.get(String(e.params.pattern)) ?? schemaMessage(e), { pointer: e.instancePath }));
         continue;
       case 'enum':
         out.push(error('schema.enum', enumMessage(e.params.allowedValues), { pointer: e.instancePath }));
@@ -188,7 +235,7 @@ function toProblems(errors: readonly TLocalizedValidationError[]): Problem[] {
         out.push(error('schema.const', `must be ${listValues([e.params.allowedValue])}`, { pointer: e.instancePath }));
         continue;
       default:
-        out.push(error(KEYWORD_CODES[e.keyword] ?? 'schema.invalid', e.message, { pointer: e.instancePath }));
+        out.push(error(KEYWORD_CODES[e.keyword] ?? 'schema.invalid', schemaMessage(e), { pointer: e.instancePath }));
     }
   }
   if (out.length <= 1) return out;
@@ -373,7 +420,7 @@ function compileNode<T>(schema: T, inForm: boolean): T {
   return out as T;
 }
 
-const typeboxValidators = new Map<string, Validator>();
+const typeboxValidators = new Map<string, SchemaChecker>();
 
 const inFormValidators = new Map<string, (value: unknown) => number>();
 
@@ -402,7 +449,7 @@ function inFormValidator(def: FormatDef): (value: unknown) => number {
     let compiled: ((value: unknown) => number) | undefined;
     v = (value) => {
       if (compiled !== undefined) return compiled(value);
-      if (++uses <= COMPILE_AFTER) return interpretedCheck(schema as never, value) ? -1 : 0;
+      if (++uses <= COMPILE_AFTER) return interpretedCheck(schema, value) ? -1 : 0;
       compiled = compileInForm(schema);
       // Validators made from now on call the compiled check directly.
       inFormValidators.set(def.id, compiled);
@@ -443,22 +490,25 @@ function schemaValidator(def: FormatDef): (value: unknown) => boolean {
   return v;
 }
 
-/** TypeBox's validator of a format, for its error walk where memkit's cannot explain a failure. */
-function typeboxValidator(def: FormatDef): Validator {
+/** TypeBox's errors of a format (its interpreter's, as a compiled validator's are), for the error walk where memkit's cannot explain a failure. */
+function typeboxValidator(def: FormatDef): SchemaChecker {
   let v = typeboxValidators.get(def.id);
   if (v === undefined) {
-    v = Compile(compiledSchemaOf(def.schema)) as unknown as Validator;
+    v = interpretedChecker(compiledSchemaOf(def.schema));
     typeboxValidators.set(def.id, v);
   }
   return v;
 }
 
-/** The compiled check of `schema`: memkit's generated code where it can be evaluated, else TypeBox's compiled check (same answers). */
+/**
+ * The compiled check of `schema`: memkit's generated code where it can be evaluated, else TypeBox's (its
+ * interpreter until its compiler has loaded; the same answers).
+ */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
   const compiled = compileCheckCode(schema);
   if (compiled !== undefined) return compiled;
-  const validator = Compile(schema as never);
-  return (value) => validator.Check(value);
+  const checker = tieredChecker(schema, 0);
+  return (value) => checker.Check(value);
 }
 
 /** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */
@@ -498,7 +548,7 @@ function addError(sink: ErrorSink, keyword: string, schemaPath: string, instance
     return false;
   }
   const e = { keyword, schemaPath, instancePath, params } as unknown as TLocalizedValidationError;
-  e.message = Locale.Get()(e);
+  e.message = schemaMessage(e);
   sink.errors.push(e);
   return false;
 }

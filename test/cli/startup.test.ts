@@ -65,7 +65,7 @@ describe('memkit --version and --help load no command', () => {
     const inputs = inputsOf(new Set(all));
     for (const command of ['check', 'validate', 'ledger', 'store', 'exchange', 'write', 'wbs', 'threads', 'git', 'mcp', 'schemas']) expect(inputs).toContain(`src/surfaces/cli/commands/${command}.ts`);
     expect(inputs).toContain('src/engine/check-directory.ts');
-    expect(packagesOf(new Set(all))).toContain('typebox');
+    expect(packagesOf(new Set(all)).filter((p) => p === 'typebox' || p.startsWith('typebox/')).length).toBeGreaterThan(0);
     expect(meta.outputs[entry]!.imports.filter((i) => i.kind === 'dynamic-import').length).toBeGreaterThan(5);
   });
 

@@ -41,8 +41,6 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
   const maxFileBytes = options.maxFileBytes ?? Number.POSITIVE_INFINITY;
   let rootReal: Promise<string> | undefined;
   const realRoot = () => (rootReal ??= realpath(root));
-  // dev:ino of every listed file, so a read can tell the file it opens is the one listed.
-  const identity = new Map<string, string>();
 
   return {
     async list(scope) {
@@ -56,10 +54,8 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
         rootReal = undefined;
         return { files, problems: [error('check.unreadable', `cannot read the directory: ${errCode(cause)}`, { file: '.' })] };
       }
-      identity.clear();
       seen.add(base);
       const addFile = (path: string, info: BigIntStats) => {
-        identity.set(path, idOf(info));
         files.push({ path, size: Number(info.size) });
       };
       // Iterative walk: [relative dir, its real path, the real paths of its ancestors].
@@ -141,8 +137,9 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
         path,
         () => fail([error('check.unreadable', 'cannot read the file: ENOENT', { file: path })]),
         async ({ handle, info }) => {
-          const listed = identity.get(path);
-          if (listed !== undefined && listed !== idOf(info)) return fail([error('check.unreadable', 'the file was replaced while the directory was being checked; it was not read', { file: path })]);
+          // A file replaced since the listing (another writer's atomic rename) is read as it is now: the handle
+          // was checked to be a regular file inside the root, within the size limit. Refusing it would drop a
+          // memory file from a check, or from the formats a server offers tools for, whenever a writer is busy.
           return readAll(handle, path, Number(info.size), maxFileBytes);
         },
       ),
@@ -236,6 +233,5 @@ const reachedAsItself = (base: string, dir: string) =>
   relative(base, dir)
     .split(sep)
     .every((s) => !SKIPPED_DIRS.has(s));
-const idOf = (info: BigIntStats) => `${info.dev}:${info.ino}`;
 const errCode = (cause: unknown) => (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
 const notRegular = (path: string) => error('check.not-regular-file', 'this is not a regular file (a FIFO, socket or device); it was not read', { file: path });

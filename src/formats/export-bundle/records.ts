@@ -1,6 +1,6 @@
-import Type, { type TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
-import { Check as interpretedCheck, Errors as interpretedErrors } from 'typebox/value';
+import type { TSchema } from 'typebox';
+import { Type } from '../../schema/typebox/type.js';
+import { type SchemaChecker, tieredChecker } from '../../schema/typebox-check.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
 import { DecisionV1, ExportManifest, FactV1, IdentityV1 } from '../../schema/export-v1.js';
 import { DecisionV2, DocEdgeV2, ExportManifestV2, FactV2, FileV2, IdentityV2 } from '../../schema/export-v2.js';
@@ -30,11 +30,6 @@ export const RECORD_SCHEMAS: Readonly<Record<number, Readonly<Record<string, Sch
 /** Manifest schemas per schema version (v1 uses the generic ADR-0002 manifest). */
 export const MANIFEST_SCHEMAS: Readonly<Record<number, SchemaObject>> = { 1: ExportManifest, 2: ExportManifestV2 };
 
-interface Checker {
-  Check(value: unknown): boolean;
-  Errors(value: unknown): readonly unknown[];
-}
-
 /**
  * Values a schema is checked for by TypeBox's interpreter before its check is compiled: compiling
  * costs about as much as interpreting a few hundred small records, and a bundle in a small memory
@@ -43,26 +38,12 @@ interface Checker {
  */
 const COMPILE_AFTER = 32;
 
-/** `schema`'s checker: interpreted for its first {@link COMPILE_AFTER} values, then compiled. */
-function tiered(schema: TSchema): Checker {
-  let uses = 0;
-  let compiled: Checker | undefined;
-  return {
-    Check(value) {
-      if (compiled === undefined && ++uses > COMPILE_AFTER) compiled = Compile(schema) as unknown as Checker;
-      return compiled === undefined ? interpretedCheck(schema, value) : compiled.Check(value);
-    },
-    // A compiled validator's errors are the interpreter's too; only its yes is faster.
-    Errors: (value) => interpretedErrors(schema, value),
-  };
-}
+const cache = new Map<TSchema, SchemaChecker>();
 
-const cache = new Map<TSchema, Checker>();
-
-function checker(schema: TSchema): Checker {
+function checker(schema: TSchema): SchemaChecker {
   let c = cache.get(schema);
   if (c === undefined) {
-    c = tiered(schema);
+    c = tieredChecker(schema, COMPILE_AFTER);
     cache.set(schema, c);
   }
   return c;
@@ -98,7 +79,7 @@ const isDateTimeSchema = (s: TSchema): boolean => (s as { format?: string }).for
  * {@link isDateTime}. Only a "yes" of the fast path is trusted.
  */
 interface FastPath {
-  plain: Checker;
+  plain: SchemaChecker;
   dates: string[];
   nullableDates: string[];
 }
@@ -127,7 +108,7 @@ function fastPathOf(schema: TSchema): FastPath | null {
     const { properties: _p, ...options } = schema as unknown as Record<string, unknown>;
     void _p;
     const plainSchema = { ...options, properties: plainProps };
-    f = { plain: tiered(plainSchema as unknown as TSchema), dates, nullableDates };
+    f = { plain: tieredChecker(plainSchema, COMPILE_AFTER), dates, nullableDates };
   }
   fastPaths.set(schema, f);
   return f;

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import { Type } from '../../schema/typebox/type.js';
 import { type Problem, type Result, error, fail, joinPointer, ok, warning } from '../../kernel/problems/index.js';
 import { DateTime, NonEmpty, Semver, SEMVER_PATTERN, StrictRecord, StringEnum } from '../../schema/typebox/common.js';
 import { THREAD_ID_PATTERN, TWO_PART_VERSION_PATTERN, Thread, ThreadMetadata, ThreadOperation, ThreadRelations, ThreadStore } from '../../schema/typebox/thread-store.js';

@@ -1,4 +1,5 @@
-import Type, { type Static, type TEnum, type TSchema } from 'typebox';
+import type { Static, TEnum, TSchema } from 'typebox';
+import { Type } from './type.js';
 import { ISO_DATE_TIME_PATTERN, isRfc3339DateTime } from '../date-time.js';
 import { hasText } from '../empty-text.js';
 import { withForm } from '../form.js';
@@ -78,9 +79,17 @@ export function StringEnum<const T extends readonly string[]>(values: T, descrip
   return Type.Enum<[...T]>([...values] as [...T], description === undefined ? {} : { description });
 }
 
+/**
+ * A string-keyed map whose keys match `keyPattern` (`patternProperties`), as TypeBox's `Record` with a pattern
+ * key emits it: that builder brings TypeBox's whole type engine into every bundle, this one a plain object.
+ */
+export function PatternRecord<V extends TSchema>(keyPattern: string, value: V, options: { additionalProperties?: false; description?: string } = {}) {
+  return Type.Unsafe<Record<string, Static<V>>>({ type: 'object', patternProperties: { [keyPattern]: value }, ...options });
+}
+
 /** A string-keyed map whose keys match `keyPattern`; other keys are rejected. */
-export function StrictRecord<V extends Parameters<typeof Type.Record>[1]>(keyPattern: string, value: V) {
-  return Type.Record(Type.String({ pattern: keyPattern }), value, { additionalProperties: false });
+export function StrictRecord<V extends TSchema>(keyPattern: string, value: V) {
+  return PatternRecord(keyPattern, value, { additionalProperties: false });
 }
 
 /** An object whose every property matches `value` (`additionalProperties`), whatever its key: a `^.*$` key pattern would miss newlines. */

@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
 import { Rfc3339DateTime as DateTime, NonEmpty, OpenRecord, LowerSha256 as Sha256, StringEnum } from './common.js';
 
 /** The record types of export schema v1 (docs/schema/v1.md). */

@@ -1,5 +1,6 @@
-import Type, { type Static } from 'typebox';
-import { Rfc3339DateTime as DateTime, NonEmpty, LowerSha256 as Sha256, StringEnum } from './common.js';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
+import { Rfc3339DateTime as DateTime, NonEmpty, PatternRecord, LowerSha256 as Sha256, StringEnum } from './common.js';
 
 /**
  * The record types of export schema v2 (docs/schema/v2.md): the three v1
@@ -22,7 +23,7 @@ export const ExportManifestV2 = Type.Object(
     exported_at: DateTime,
     agent_id: NonEmpty(),
     record_types: Type.Array(StringEnum(V2_RECORD_TYPES), { uniqueItems: true }),
-    record_counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+    record_counts: PatternRecord('^.*$', Type.Integer({ minimum: 0 })),
     digest: Sha256,
   },
   { title: 'export manifest (v2)', additionalProperties: false },

@@ -1,5 +1,6 @@
-import Type, { type Static } from 'typebox';
-import { StringEnum } from './common.js';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
+import { PatternRecord, StringEnum } from './common.js';
 
 /** A rule's configured severity: `off` drops its problems, `warn` and `error` set their severity. */
 const RuleSettingSchema = StringEnum(['off', 'warn', 'error'] as const);
@@ -13,12 +14,12 @@ export const MemkitConfig = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
     profile: Type.Optional(StringEnum(['spec', 'strict'] as const, "`spec` (default): only what a format's specification states is an error; `strict`: memkit's conventions are errors too.")),
-    rules: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$' }), RuleSettingSchema, { additionalProperties: false, description: 'Severity per problem code.' })),
+    rules: Type.Optional(PatternRecord('^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', RuleSettingSchema, { additionalProperties: false, description: 'Severity per problem code.' })),
     memoryBank: Type.Optional(
       Type.Object(
         {
           writers: Type.Optional(
-            Type.Record(Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 })), {
+            PatternRecord('^.*$', Type.Array(Type.String({ minLength: 1 })), {
               description: 'Who may write each memory-bank file (file name → agent names); replaces the default roster of the files named.',
             }),
           ),

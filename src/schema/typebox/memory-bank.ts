@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
 import { type Problem, error, joinPointer, warning } from '../../kernel/problems/index.js';
 import { AnyObject, DateTime, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum, Text } from './common.js';
 import { withForm } from '../form.js';

@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
 import { AnyObject, DateTime, SEED_SEMVER_PATTERN, SeedSemver, StringEnum, StrictRecord, TWO_PART_VERSION_PATTERN as TWO_PART } from './common.js';
 
 /**

@@ -1,5 +1,7 @@
-import Type, { type Static } from 'typebox';
-import { Errors } from 'typebox/value';
+import type { Static } from 'typebox';
+import type { TLocalizedValidationError } from 'typebox/error';
+import { Type } from './type.js';
+import { interpretedErrors } from '../typebox-check.js';
 import { type Problem, error, joinPointer, warning } from '../../kernel/problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 import { withForm } from '../form.js';
@@ -236,7 +238,7 @@ function recapTemplateProblems(t: unknown): Problem[] {
   if (typeof t === 'string') return t === '' ? [error('schema.min-length', 'must not have fewer than 1 characters', { pointer })] : [];
   if (!isObject(t)) return [error('schema.type', 'must be a path or an object { path, required_sections }', { pointer })];
   // One config per directory: TypeBox's interpreter, not a compiled check (whose errors are the interpreter's anyway).
-  return [...Errors(RecapTemplateObject, t)].flatMap((e) =>
+  return (interpretedErrors(RecapTemplateObject, t) as TLocalizedValidationError[]).flatMap((e) =>
     e.keyword === 'required'
       ? (e.params as { requiredProperties: string[] }).requiredProperties.map((name) => error('schema.required', `missing required property "${name}"`, { pointer: joinPointer(pointer, name) }))
       : [error(`schema.${e.keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, e.message, { pointer: pointer + e.instancePath })],

@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import { Type } from './type.js';
 import { DateTime, Semver, StringEnum } from './common.js';
 
 /** WBS ids: `1`, `1.2`, `1.2.3` (depth 1 to 3, components from 1). */

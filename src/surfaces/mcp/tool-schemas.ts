@@ -1,4 +1,5 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import { Type } from '../../schema/typebox/type.js';
 import { MEMORY_BANK_DIR, decisionLog, fileNameOf } from '../../formats/index.js';
 import { MemoryKind } from '../../schema/typebox/thunderus.js';
 import { WBS_STATUSES, WbsId } from '../../schema/typebox/wbs.js';

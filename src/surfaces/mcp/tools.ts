@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { type SchemaChecker, tieredChecker } from '../../schema/typebox-check.js';
 import type { FormatId } from '../../engine/index.js';
 import { LEDGER_MODULES, memoryDoc, threadStore, wbsTaskIndex } from '../../formats/index.js';
 import { tooDeep, valueDepth } from '../../syntax/depth.js';
@@ -71,7 +71,10 @@ const TOOLS: readonly ToolDef[] = [
   { name: 'thread', description: 'Apply a thread-store operation under its transition rules.', input: ThreadArgs, write: true, applies: (c) => c.has(threadStore.id), run: thread },
 ];
 
-const validators = new Map<string, ReturnType<typeof Compile>>();
+/** Calls of a tool whose arguments TypeBox's interpreter checks before its compiled check is loaded. */
+const COMPILE_AFTER = 32;
+
+const validators = new Map<string, SchemaChecker>();
 
 /** The tools offered for `ctx`: those that apply to its formats, the write tools only when writing. */
 export function offeredTools(ctx: McpContext): ToolDef[] {
@@ -100,9 +103,9 @@ export async function callTool(ctx: McpContext, name: string, args: unknown): Pr
   }
   if (size > MAX_ARGUMENT_CHARS) return fail([error('mcp.arguments-too-large', `the arguments are ${size} characters of JSON; at most ${MAX_ARGUMENT_CHARS} are accepted`)]);
   let validator = validators.get(tool.name);
-  if (validator === undefined) validators.set(tool.name, (validator = Compile(tool.input)));
+  if (validator === undefined) validators.set(tool.name, (validator = tieredChecker(tool.input, COMPILE_AFTER)));
   if (!validator.Check(value)) {
-    const problems: Problem[] = schemaProblems(validator as never, value).map(boundedProblem);
+    const problems: Problem[] = schemaProblems(validator, value).map(boundedProblem);
     return fail([error('mcp.invalid-arguments', `the arguments of ${name} do not match its input schema`, { pointer: problems[0]?.pointer ?? '' }), ...problems]);
   }
   let result: Result<unknown>;

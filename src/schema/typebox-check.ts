@@ -1,0 +1,73 @@
+// TypeBox's checks of a schema, in one place: its interpreter (`typebox/schema`, small), and its compiler
+// (`typebox/compile`, which brings TypeBox's whole value module), loaded only when a schema has been checked
+// often enough for compiling to pay. Both implement one specification and give the same answers; a compiled
+// validator's errors are the interpreter's.
+import type { TSchema } from 'typebox';
+import type { Compile as TypeboxCompile } from 'typebox/compile';
+import { Check, Errors } from 'typebox/schema';
+
+/** Checks and explains values of one schema (TypeBox's validator shape). */
+export interface SchemaChecker {
+  Check(value: unknown): boolean;
+  Errors(value: unknown): readonly unknown[];
+}
+
+/** Whether `value` is valid under `schema`, by TypeBox's interpreter. */
+export function interpretedCheck(schema: unknown, value: unknown): boolean {
+  return Check(schema as TSchema, value);
+}
+
+/** TypeBox's localized errors of `value` under `schema` (as `Value.Errors` and a compiled validator give them). */
+export function interpretedErrors(schema: unknown, value: unknown): readonly unknown[] {
+  return Errors(schema as TSchema, value)[1];
+}
+
+let compile: typeof TypeboxCompile | undefined;
+let loading: Promise<unknown> | undefined;
+
+/** TypeBox's `Compile` once it has loaded; until then undefined, and the first call starts loading it. */
+function compiler(): typeof TypeboxCompile | undefined {
+  if (compile === undefined)
+    loading ??= import('typebox/compile').then(
+      (m) => {
+        compile = m.Compile;
+      },
+      () => {
+        // No compiler (a failed chunk load): the interpreter keeps answering; a later call tries again.
+        loading = undefined;
+      },
+    );
+  return compile;
+}
+
+/** Whether TypeBox's compiler has loaded (a checker past its first values then answers with it). */
+export function typeboxCompilerLoaded(): boolean {
+  return compile !== undefined;
+}
+
+/** Loads TypeBox's compiler now (what a checker past its first values starts): for a caller that wants it ready. */
+export async function loadTypeboxCompiler(): Promise<void> {
+  compiler();
+  await loading;
+}
+
+/**
+ * `schema`'s checker: TypeBox's interpreter for its first `after` values, then its compiled validator once the
+ * compiler has loaded (the interpreter answers meanwhile). Errors always come from the interpreter.
+ */
+export function tieredChecker(schema: unknown, after: number): SchemaChecker {
+  let uses = 0;
+  let compiled: { Check(value: unknown): boolean } | undefined;
+  return {
+    Check(value) {
+      if (compiled === undefined && ++uses > after) compiled = compiler()?.(schema as TSchema);
+      return compiled === undefined ? interpretedCheck(schema, value) : compiled.Check(value);
+    },
+    Errors: (value) => interpretedErrors(schema, value),
+  };
+}
+
+/** `schema`'s checker by TypeBox's interpreter alone (a value checked once, such as a config file). */
+export function interpretedChecker(schema: unknown): SchemaChecker {
+  return { Check: (value) => interpretedCheck(schema, value), Errors: (value) => interpretedErrors(schema, value) };
+}
