@@ -66,12 +66,40 @@ const cli: Options = {
   // module, so bundled it would put TypeBox's whole type engine into the chunk every command loads.
   external: [/^node:/, '@sqlite.org/sqlite-wasm', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//, 'typebox/compile'],
   removeNodeProtocol: false,
-  // yaml's ES module build (the one browsers and Deno get; the same code): its CommonJS build, which Node's
-  // condition picks, cannot be tree-shaken and runs all of itself when first imported.
+  // The full YAML and Markdown parsers are loaded when a text first needs them (memkit's own readers take
+  // flat frontmatter and plain Markdown): `yaml` and `micromark` resolve to the shims of src/surfaces/cli/lazy/,
+  // which require the two bundles `cliParsers` builds. A check of a small memory then compiles 0.2 MB less.
+  esbuildOptions(options) {
+    options.alias = {
+      ...options.alias,
+      yaml: './src/surfaces/cli/lazy/yaml.ts',
+      micromark: './src/surfaces/cli/lazy/micromark.ts',
+      'decode-named-character-reference': './src/surfaces/cli/lazy/micromark.ts',
+    };
+  },
+  define,
+};
+
+// The parsers the CLI loads on demand, one CommonJS file each, beside its chunks.
+const cliParsers: Options = {
+  entry: { 'yaml-lib': 'src/surfaces/cli/lazy/yaml-lib.ts', 'micromark-lib': 'src/surfaces/cli/lazy/micromark-lib.ts' },
+  outDir: 'dist/cli',
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  minifyWhitespace: true,
+  minifySyntax: true,
+  dts: false,
+  sourcemap: false,
+  target: 'es2022',
+  platform: 'node',
+  splitting: false,
+  noExternal: [/^yaml$/, ...esmOnly],
+  external: [/^node:/],
+  removeNodeProtocol: false,
+  // yaml's ES module build (what browsers and Deno get; the same code), which bundles without its CommonJS wrappers.
   esbuildOptions(options) {
     options.alias = { ...options.alias, yaml: './node_modules/yaml/browser/index.js' };
   },
-  define,
 };
 
 const cjs: Options = {
@@ -115,7 +143,7 @@ export default defineConfig((options) => {
   // declarations: `npm pack` runs `prepack` (everything), then `prepare`.
   if (esmBuild) removeFiles('dist', (file) => file.endsWith('.js'));
   else rmSync('dist', { recursive: true, force: true });
-  return esmBuild ? [esm, cli] : [esm, cli, cjs, dts];
+  return esmBuild ? [esm, cli, cliParsers] : [esm, cli, cliParsers, cjs, dts];
 });
 
 /** Removes the files under `dir` (recursively) whose relative path `pick` selects. */

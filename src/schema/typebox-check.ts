@@ -5,6 +5,7 @@
 import type { TSchema } from 'typebox';
 import type { Compile as TypeboxCompile } from 'typebox/compile';
 import { Check, Errors } from 'typebox/schema';
+import { compileCheckCode } from './check-code.js';
 
 /** Checks and explains values of one schema (TypeBox's validator shape). */
 export interface SchemaChecker {
@@ -52,16 +53,25 @@ export async function loadTypeboxCompiler(): Promise<void> {
 }
 
 /**
- * `schema`'s checker: TypeBox's interpreter for its first `after` values, then its compiled validator once the
- * compiler has loaded (the interpreter answers meanwhile). Errors always come from the interpreter.
+ * `schema`'s checker: TypeBox's interpreter for its first `after` values, then a compiled check: memkit's
+ * generated code where it covers the schema, else TypeBox's compiled validator once its compiler has loaded
+ * (the interpreter answers meanwhile). All three give TypeBox's answers. Errors always come from the interpreter.
  */
 export function tieredChecker(schema: unknown, after: number): SchemaChecker {
   let uses = 0;
-  let compiled: { Check(value: unknown): boolean } | undefined;
+  let compiled: ((value: unknown) => boolean) | undefined;
+  let generated: ((value: unknown) => boolean) | null | undefined;
   return {
     Check(value) {
-      if (compiled === undefined && ++uses > after) compiled = compiler()?.(schema as TSchema);
-      return compiled === undefined ? interpretedCheck(schema, value) : compiled.Check(value);
+      if (compiled === undefined && ++uses > after) {
+        generated ??= compileCheckCode(schema) ?? null;
+        if (generated !== null) compiled = generated;
+        else {
+          const validator = compiler()?.(schema as TSchema);
+          if (validator !== undefined) compiled = (v) => validator.Check(v);
+        }
+      }
+      return compiled === undefined ? interpretedCheck(schema, value) : compiled(value);
     },
     Errors: (value) => interpretedErrors(schema, value),
   };

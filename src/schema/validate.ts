@@ -7,7 +7,7 @@ import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { ISO_DATE_TIME_PATTERN, isIsoDateTime, isRfc3339DateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
-import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from './check-code.js';
+import { compileIndexedCheck, compilePropertyScan } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /** A schema id as the validators take it: any {@link SchemaId}, or another string, reported as `schema.unknown-format` (ids often come from user input). */
@@ -505,8 +505,6 @@ function typeboxValidator(def: FormatDef): SchemaChecker {
  * interpreter until its compiler has loaded; the same answers).
  */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
-  const compiled = compileCheckCode(schema);
-  if (compiled !== undefined) return compiled;
   const checker = tieredChecker(schema, 0);
   return (value) => checker.Check(value);
 }

@@ -2,7 +2,7 @@
 // beside the tests (which empties dist/ first) cannot pull the files out from under a spawn.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { ROOT } from './helpers.js';
 
 /** What one run of the built CLI printed and returned. */
@@ -21,7 +21,7 @@ export function snapshotCli(): { main: string; done: () => void } {
   if (!existsSync(join(dist, 'cli', 'main.js'))) throw new Error('dist/cli/main.js is missing: run `npx tsup --env.MEMKIT_BUILD esm` first (npm test builds)');
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const base = mkdtempSync(join(ROOT, '.tmp', 'cli-'));
-  cpSync(dist, join(base, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.cjs') && !src.endsWith('.d.ts') && !src.endsWith('.d.cts') });
+  cpSync(dist, join(base, 'dist'), { recursive: true, filter: (src) => !(src.endsWith('.cjs') && !src.includes(`${sep}cli${sep}`)) && !src.endsWith('.d.ts') && !src.endsWith('.d.cts') });
   writeFileSync(join(base, 'package.json'), '{ "type": "module" }\n');
   return { main: join(base, 'dist', 'cli', 'main.js'), done: () => rmSync(base, { recursive: true, force: true }) };
 }

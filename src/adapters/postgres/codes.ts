@@ -1,5 +1,5 @@
 import { defineCodes } from '../../kernel/problems/index.js';
-import { PG_LEDGER_IDS } from './ledger.js';
+import { PG_LEDGER_IDS } from './ledger-ids.js';
 
 /** Problem codes of the PostgreSQL store and ledgers (`memkit/postgres`) and of `--store postgres://…` in the CLI. */
 export const postgresCodes = defineCodes({

@@ -1,8 +1,8 @@
 import { canonicalizeResult } from '../../kernel/canonical/jcs.js';
 import { type Hasher, ZERO_HASH, jsHasher, sha256Hex } from '../../kernel/canonical/sha256.js';
-import { activeContext, decisionLog, fileNameOf, formatById, productContext, riskRegister } from '../../formats/index.js';
+import { fileNameOf, formatById } from '../../formats/index.js';
+import { PG_LEDGER_IDS, type PgLedgerId, isPgLedgerId } from './ledger-ids.js';
 import { type Appended, type AppendOptions, type EntryDraft, appendToHead, headAfter } from '../../services/ledger/append.js';
-import type { LedgerFormatId } from '../../formats/memory-bank/ledgers.js';
 import { DEFAULT_WRITER_POLICY, type WriterPolicy, checkWrite } from '../../formats/memory-bank/policy.js';
 import { type VerifyOptions, type VerifySummary, verify, verifyParsed } from '../../formats/memory-bank/verify.js';
 import { parseLedgerText, readEntryLine } from '../../formats/memory-bank/ledger-text.js';
@@ -10,17 +10,6 @@ import { type Problem, type Result, error, fail, ok } from '../../kernel/problem
 import type { PgDatabase, PgQueryable } from './client.js';
 import { isSchemaName, migrate, quoteIdent } from './migrate.js';
 import { pgProblem, unstorable } from './pg-errors.js';
-
-/** The ledgers the database keeps: the JSON Lines ledgers (`feedback-log.md` holds Markdown blocks, so it stays a file). */
-export const PG_LEDGER_IDS = [decisionLog.id, riskRegister.id, productContext.id, activeContext.id] as const satisfies readonly LedgerFormatId[];
-
-/** A ledger kept in PostgreSQL, by its format id. */
-export type PgLedgerId = (typeof PG_LEDGER_IDS)[number];
-
-/** Whether `name` is a ledger the database keeps ({@link PG_LEDGER_IDS}). */
-export function isPgLedgerId(name: unknown): name is PgLedgerId {
-  return typeof name === 'string' && (PG_LEDGER_IDS as readonly string[]).includes(name);
-}
 
 /** Which ledger: the schema (one memory bank per schema) and the ledger's format id. */
 export interface PgLedgerTarget<F extends PgLedgerId = PgLedgerId> {
