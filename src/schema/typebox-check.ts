@@ -41,6 +41,25 @@ function compiler(): typeof TypeboxCompile | undefined {
   return compile;
 }
 
+/** Entries beyond which a value is worth a compiled check even on its first use. */
+const WIDE = 64;
+
+/**
+ * Whether `value` is wide enough that interpreting its schema costs more than compiling it: more than
+ * {@link WIDE} entries at its top level and the level below (a thread store's operations, a long list). The
+ * interpreter's pace is for the many small values of a small memory.
+ */
+export function isWide(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const top = Array.isArray(value) ? value : Object.values(value);
+  let n = top.length;
+  for (const v of top) {
+    if (n > WIDE) break;
+    if (typeof v === 'object' && v !== null) n += Array.isArray(v) ? v.length : Object.keys(v).length;
+  }
+  return n > WIDE;
+}
+
 /** Whether TypeBox's compiler has loaded (a checker past its first values then answers with it). */
 export function typeboxCompilerLoaded(): boolean {
   return compile !== undefined;
@@ -53,7 +72,7 @@ export async function loadTypeboxCompiler(): Promise<void> {
 }
 
 /**
- * `schema`'s checker: TypeBox's interpreter for its first `after` values, then a compiled check: memkit's
+ * `schema`'s checker: TypeBox's interpreter for its first `after` values (but a {@link isWide} one), then a compiled check: memkit's
  * generated code where it covers the schema, else TypeBox's compiled validator once its compiler has loaded
  * (the interpreter answers meanwhile). All three give TypeBox's answers. Errors always come from the interpreter.
  */
@@ -63,7 +82,7 @@ export function tieredChecker(schema: unknown, after: number): SchemaChecker {
   let generated: ((value: unknown) => boolean) | null | undefined;
   return {
     Check(value) {
-      if (compiled === undefined && ++uses > after) {
+      if (compiled === undefined && (++uses > after || isWide(value))) {
         generated ??= compileCheckCode(schema) ?? null;
         if (generated !== null) compiled = generated;
         else {

@@ -1,5 +1,5 @@
 import { Type } from './typebox/type.js';
-import { type SchemaChecker, interpretedCheck, interpretedChecker, tieredChecker } from './typebox-check.js';
+import { type SchemaChecker, interpretedCheck, interpretedChecker, isWide, tieredChecker } from './typebox-check.js';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
@@ -429,6 +429,7 @@ const inFormValidators = new Map<string, (value: unknown) => number>();
  * compiling costs about as much as interpreting a few dozen values, and a check of a small
  * memory sees a handful of each format. Both give the same answer (the compiled check is
  * TypeBox's schema semantics as code); only the leading in-form count is 0 from the interpreter.
+ * A wide value (a thread store, a long list) is checked compiled from the first.
  */
 const COMPILE_AFTER = 16;
 
@@ -449,7 +450,7 @@ function inFormValidator(def: FormatDef): (value: unknown) => number {
     let compiled: ((value: unknown) => number) | undefined;
     v = (value) => {
       if (compiled !== undefined) return compiled(value);
-      if (++uses <= COMPILE_AFTER) return interpretedCheck(schema, value) ? -1 : 0;
+      if (++uses <= COMPILE_AFTER && !isWide(value)) return interpretedCheck(schema, value) ? -1 : 0;
       compiled = compileInForm(schema);
       // Validators made from now on call the compiled check directly.
       inFormValidators.set(def.id, compiled);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { arbitraryFor } from '../../src/schema/arbitraries/index.js';
 import { formatIds, getFormat } from '../../src/schema/index.js';
 import { compiledSchemaOf } from '../../src/schema/validate.js';
-import { interpretedCheck, interpretedErrors, loadTypeboxCompiler, tieredChecker, typeboxCompilerLoaded } from '../../src/schema/typebox-check.js';
+import { interpretedCheck, interpretedErrors, isWide, loadTypeboxCompiler, tieredChecker, typeboxCompilerLoaded } from '../../src/schema/typebox-check.js';
 import { mutationsOf } from '../arbitraries/mutate.js';
 
 const near = (id: (typeof formatIds)[number]) => {
@@ -52,5 +52,16 @@ describe('tieredChecker', () => {
     const schema = compiledSchemaOf(getFormat('memory-doc')!.schema);
     expect(interpretedErrors(schema, {})).toEqual(Errors(schema as never, {}));
     expect((interpretedErrors(schema, {})[0] as { message: string }).message).toMatch(/^must have required properties/);
+  });
+});
+
+describe('isWide', () => {
+  it('counts the entries of a value and of the level below it', () => {
+    expect(isWide(null)).toBe(false);
+    expect(isWide('x'.repeat(1000))).toBe(false);
+    expect(isWide({ a: 1, b: [1, 2, 3] })).toBe(false);
+    expect(isWide(Array.from({ length: 65 }, (_, i) => i))).toBe(true);
+    expect(isWide({ version: '1.0.0', operations: Array.from({ length: 100 }, () => ({})) })).toBe(true);
+    expect(isWide({ threads: Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`t${i}`, {}])) })).toBe(true);
   });
 });
