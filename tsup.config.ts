@@ -47,25 +47,29 @@ const esm: Options = {
 // instead of resolving and loading TypeBox's 700 modules, yaml's 74 and micromark's 40 one by one
 // (most of a `memkit check` of a small memory). The optional peers and the WebAssembly SQLite
 // (which finds its .wasm file beside its own module) stay external.
-const cli: Options = {
-  entry: { main: 'src/surfaces/cli/main.ts' },
+// What the CLI's files share: Node, whitespace and comments out, names kept (stack traces under
+// MEMKIT_DEBUG still read): a process compiles all of it before the first check.
+const cliFiles: Options = {
   outDir: 'dist/cli',
-  // Whitespace and comments out, names kept (stack traces under MEMKIT_DEBUG still read): a
-  // process compiles 1.6 MB of JavaScript before the first check, and 0.5 MB less is about 10% of a check.
   minifyWhitespace: true,
   minifySyntax: true,
-  format: ['esm'],
   dts: false,
   sourcemap: false,
   target: 'es2022',
   platform: 'node',
+  removeNodeProtocol: false,
+};
+
+const cli: Options = {
+  ...cliFiles,
+  entry: { main: 'src/surfaces/cli/main.ts' },
+  format: ['esm'],
   splitting: true,
   treeshake: true,
   noExternal: [/^typebox(?!\/compile$)/, ...esmOnly.filter((r) => r.source !== '^typebox'), /^yaml$/, /^smol-toml$/],
   // TypeBox's compiler stays in the package, loaded (by a long run only) from node_modules: esbuild splits by
   // module, so bundled it would put TypeBox's whole type engine into the chunk every command loads.
   external: [/^node:/, '@sqlite.org/sqlite-wasm', 'fast-check', 'better-sqlite3', 'pg', '@electric-sql/pglite', /^@modelcontextprotocol\//, 'typebox/compile'],
-  removeNodeProtocol: false,
   // The full YAML and Markdown parsers are loaded when a text first needs them (memkit's own readers take
   // flat frontmatter and plain Markdown): `yaml` and `micromark` resolve to the shims of src/surfaces/cli/lazy/,
   // which require the two bundles `cliParsers` builds. A check of a small memory then compiles 0.2 MB less.
@@ -82,20 +86,13 @@ const cli: Options = {
 
 // The parsers the CLI loads on demand, one CommonJS file each, beside its chunks.
 const cliParsers: Options = {
+  ...cliFiles,
   entry: { 'yaml-lib': 'src/surfaces/cli/lazy/yaml-lib.ts', 'micromark-lib': 'src/surfaces/cli/lazy/micromark-lib.ts' },
-  outDir: 'dist/cli',
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
-  minifyWhitespace: true,
-  minifySyntax: true,
-  dts: false,
-  sourcemap: false,
-  target: 'es2022',
-  platform: 'node',
   splitting: false,
   noExternal: [/^yaml$/, ...esmOnly],
   external: [/^node:/],
-  removeNodeProtocol: false,
   // yaml's ES module build (what browsers and Deno get; the same code), which bundles without its CommonJS wrappers.
   esbuildOptions(options) {
     options.alias = { ...options.alias, yaml: './node_modules/yaml/browser/index.js' };

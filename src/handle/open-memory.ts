@@ -124,6 +124,9 @@ export interface MemoryHandle extends MemoryOperations, MemoryOperationsOrThrow 
   readonly files: FilePort;
 }
 
+/** The path of `format`'s file in the memory bank at `bank` (a folder, or '' for the root). */
+const bankFile = (bank: string, format: { readonly id: string; readonly names?: readonly string[] }): string => `${bank === '' ? '' : `${bank}/`}${fileNameOf(format)}`;
+
 /**
  * Opens a memory directory given as a {@link FilePort} (or options with one):
  * memory docs, the Memory Bank ledgers, WBS tasks, thread stores, export and
@@ -256,7 +259,7 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const states = ctx.pathsOf(workflowState.id);
       const actives = ctx.pathsOf(activeContext.id);
       const bank = dirOf(decisions.value.path);
-      const workflow = states[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(workflowState)}`;
+      const workflow = states[0] ?? bankFile(bank, workflowState);
       return session(ctx, action, { state: workflow, active: actives[0], decisions: decisions.value.path }, input);
     }),
     setProgress: guarded(async (input) => {
@@ -268,7 +271,7 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const decisions = await ledgerPath(decisionLog.id);
       if (!decisions.ok) return decisions;
       const bank = dirOf(decisions.value.path);
-      return setProgress(ctx, tables[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(progress)}`, input);
+      return setProgress(ctx, tables[0] ?? bankFile(bank, progress), input);
     }),
     addArtifact: guarded(async (input) => {
       const found = await discover();
@@ -278,8 +281,8 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
       const decisions = await ledgerPath(decisionLog.id);
       if (!decisions.ok) return decisions;
       const bank = dirOf(decisions.value.path);
-      const manifest = manifests[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(artifactsManifest)}`;
-      return addArtifact(ctx, { manifest, state: ctx.pathsOf(workflowState.id)[0] ?? `${bank === '' ? '' : `${bank}/`}${fileNameOf(workflowState)}` }, input);
+      const manifest = manifests[0] ?? bankFile(bank, artifactsManifest);
+      return addArtifact(ctx, { manifest, state: ctx.pathsOf(workflowState.id)[0] ?? bankFile(bank, workflowState) }, input);
     }),
     tasks: guarded(async () => loadTaskIndex(ctx)),
     readyTasks: guarded(async (options) => {

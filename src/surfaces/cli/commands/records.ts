@@ -1,24 +1,14 @@
 import { relative, sep } from 'node:path';
 import type { ProgressStatus } from '../../../handle/index.js';
-import type { Problem, Result } from '../../../kernel/problems/index.js';
 import { PROGRESS_STATUSES } from '../../../schema/typebox/memory-bank.js';
 import { type Command, UsageError } from '../command.js';
-import { type OutputFormat, emitReport } from '../emit.js';
-import { type CliIo, makeReport } from '../io.js';
+import type { OutputFormat } from '../emit.js';
 import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, existing, formatOption, shown } from './shared.js';
-import { memoryAt } from './memory-at.js';
+import { emitWrite, memoryAt } from './memory-at.js';
 
 // The Memory Bank's records that are not ledgers: a row of the progress table, an entry of the artifacts
 // manifest. Each write is computed in memory, checked as `memkit check` would check the result, and written
 // atomically under the file's lock, or refused with the problems and nothing changed.
-
-/** Prints a write's outcome: its text or JSON when written (exit 0), its problems when refused (exit 1). */
-function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Result<T>, done: (value: T) => { text: string; json: Record<string, unknown> }): Promise<number> {
-  const problems: Problem[] = written.problems ?? [];
-  if (!written.ok) return emitReport(io, makeReport(root, [], problems), format, { text: 'nothing was written\n' });
-  const { text, json } = done(written.value);
-  return emitReport(io, makeReport(root, [], problems), format, { text, json });
-}
 
 /** `memkit progress DIR ROW --status STATUS [--as AGENT]`. */
 export const progressCommand: Command = {

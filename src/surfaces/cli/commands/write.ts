@@ -1,14 +1,13 @@
 import { basename, dirname, relative, sep } from 'node:path';
 import { MEMORY_BANK_DIR } from '../../../formats/index.js';
-import type { Problem, Result } from '../../../kernel/problems/index.js';
 import { MEMORY_KINDS, type MemoryKind } from '../../../schema/thunderus.js';
 import { WBS_STATUSES } from '../../../schema/wbs.js';
 import { parseJson } from '../../../syntax/index.js';
 import { type Command, UsageError } from '../command.js';
-import { type OutputFormat, emitReport } from '../emit.js';
-import { type CliIo, makeReport } from '../io.js';
+import type { OutputFormat } from '../emit.js';
+import type { CliIo } from '../io.js';
 import { ALLOW_SECRET_HELP, FORMAT_HELP, absolute, allowSecretOption, existing, formatOption, shown } from './shared.js';
-import { memoryAt } from './memory-at.js';
+import { emitWrite, memoryAt } from './memory-at.js';
 
 // The write commands: each computes the write in memory, checks the directory as it would be, and writes it
 // atomically under the file's lock, or refuses with the problems and changes nothing (the memory handle's path).
@@ -16,14 +15,6 @@ import { memoryAt } from './memory-at.js';
 /** Standard input as text: what a write command reads its entry or body from (nothing when stdin is a terminal). */
 async function stdinText(io: CliIo): Promise<string> {
   return io.stdin === undefined ? '' : io.stdin();
-}
-
-/** Prints a write's outcome: its text or JSON when written (exit 0), its problems when refused (exit 1). */
-function emitWrite<T>(io: CliIo, format: OutputFormat, root: string, written: Result<T>, done: (value: T) => { text: string; json: Record<string, unknown> }): Promise<number> {
-  const problems: Problem[] = written.problems ?? [];
-  if (!written.ok) return emitReport(io, makeReport(root, [], problems), format, { text: 'nothing was written\n' });
-  const { text, json } = done(written.value);
-  return emitReport(io, makeReport(root, [], problems), format, { text, json });
 }
 
 /** `memkit append FILE --as AGENT` with the entry on stdin. */
