@@ -8,7 +8,7 @@ import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { verifyParsed } from '../formats/memory-bank/verify.js';
 import { payloadCandidates, payloadDigests } from '../formats/product-context/payload.js';
 import { SKIPPED_DIRS } from '../engine/layout.js';
-import { type Problem, type Result, error, fail, ok } from '../kernel/problems/index.js';
+import { type Problem, type Result, error, fail, ok, warning as warningOf } from '../kernel/problems/index.js';
 import type { ThreadStore } from '../schema/thread-store.js';
 import type { MemoryKind } from '../schema/thunderus.js';
 import type { TaskEntity, TaskIndexEntry } from '../schema/wbs.js';
@@ -48,6 +48,12 @@ export interface TaskInput {
   status?: TaskEntity['status'];
   title?: string;
   dependencies?: string[];
+  /**
+   * Look up the task's `deliverables` (paths in the memory directory, the project the WBS describes) and record
+   * in its entity file's `validationResults.deliverablesExist` whether all of them exist; each missing one is a
+   * `wbs.deliverable-missing` warning. The task needs an entity file.
+   */
+  checkDeliverables?: boolean;
 }
 
 /** One thread-store operation, on the directory's only store or the one named. */
@@ -383,8 +389,8 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
     const at = index.tasks.findIndex((t) => t.id === args.id);
     if (at >= 0) {
       const entry = index.tasks[at]!;
-      if (args.status === undefined && args.title === undefined && args.dependencies === undefined)
-        return fail([error('memory.invalid-request', 'give a status, title or dependencies to set', { pointer: '' })]);
+      if (args.status === undefined && args.title === undefined && args.dependencies === undefined && args.checkDeliverables !== true)
+        return fail([error('memory.invalid-request', 'give a status, title or dependencies to set, or check the deliverables', { pointer: '' })]);
       if (args.status !== undefined && entry.children.length > 0) return fail([error('memory.status-derived', `${args.id} has children; its status is their roll-up`, { pointer: '/status' })]);
       if (args.status !== undefined) entry.status = args.status;
       if (args.dependencies !== undefined) entry.dependencies = [...args.dependencies];
@@ -411,6 +417,23 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
       }
       entities.set(`tasks/${args.id}.json`, { id: args.id, type, title: args.title, status, parent, children: [], dependencies });
     }
+    const found: Problem[] = [];
+    if (args.checkDeliverables === true) {
+      const e = entity(args.id);
+      if (e === undefined) return fail([error('memory.not-found', `${args.id} has no entity file (tasks/${args.id}.json) to record its deliverables in`, { pointer: '/id' })]);
+      const deliverables = Array.isArray(e.deliverables) ? e.deliverables : [];
+      let all = true;
+      for (const [k, d] of deliverables.entries()) {
+        if (await deliverableExists(ctx, d)) continue;
+        all = false;
+        found.push({
+          ...warningOf('wbs.deliverable-missing', `deliverable ${shown(d)} of "${args.id}" does not exist`),
+          file: `${WBS_MEMORY_ROOT}tasks/${args.id}.json`,
+          pointer: `/deliverables/${k}`,
+        });
+      }
+      e.validationResults = { ...e.validationResults, deliverablesExist: all };
+    }
     const rolled = rollup(index);
     // Entity files carry the statuses the roll-up gives their parents.
     for (const t of rolled.tasks) {
@@ -428,7 +451,7 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
       patches.push({ file, baseHash: base === undefined ? null : hashJson(base, ctx.hasher), patch: [{ op: base === undefined ? 'add' : 'replace', path: '', value }], fixes: [] });
       changes.set(WBS_MEMORY_ROOT + file, ctx.encode(json(value)));
     }
-    if (patches.length === 0) return ok({ changed: [], task: rolled.tasks.find((t) => t.id === args.id) });
+    if (patches.length === 0) return ok({ changed: [], task: rolled.tasks.find((t) => t.id === args.id) }, found);
     const checked = await checkChanges(ctx.source, [WBS_MEMORY_ROOT], new Map(), changes, ctx.hasher, ctx.options.allowSecrets);
     // The checker's own cycle detection: a self-dependency or a cycle the write would add (an existing one elsewhere does not block it).
     const isCycle = (p: { code: string }) => p.code === 'wbs.dependency-self' || p.code === 'wbs.dependency-cycle';
@@ -447,8 +470,16 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
       ]);
     }
     for (const p of changes.keys()) ctx.formats.set(p, p === WBS_MEMORY_ROOT + indexFile ? wbsTaskIndex.id : wbsTask.id);
-    return ok({ changed: [...changes].map(([path, bytes]) => ({ path, hash: ctx.hash(bytes) })), task: rolled.tasks.find((t) => t.id === args.id) }, checked.warnings);
+    return ok({ changed: [...changes].map(([path, bytes]) => ({ path, hash: ctx.hash(bytes) })), task: rolled.tasks.find((t) => t.id === args.id) }, [...found, ...checked.warnings]);
   });
+}
+
+/** Whether the deliverable at `path` (relative to the memory directory) is a file there; a path leading outside is not. */
+async function deliverableExists(ctx: MemoryContext, path: string): Promise<boolean> {
+  if (typeof path !== 'string' || path === '' || path.split(/[\\/]/).includes('..')) return false;
+  const rel = path.replace(/^\.\//, '');
+  const found = ctx.source.slice !== undefined ? await ctx.source.slice(rel, 0, 0) : await ctx.source.read(rel);
+  return found.ok && found.value !== undefined;
 }
 
 /** `thread`: applies one operation under the thread store's transition rules, checks the new store and writes it, under the store's lock. */

@@ -1,6 +1,6 @@
 // The CLI write commands (append, note, task, compact, session): written and exit 0, refused with the problem and
 // no byte changed (exit 1), a denied writer, usage errors (exit 2). Concurrent processes: write-concurrency.test.ts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactionRoot } from '../../src/formats/memory-bank/compaction.js';
@@ -139,6 +139,30 @@ describe('memkit task', () => {
     expect((JSON.parse(refused.stdout) as { problems: { code: string }[] }).problems[0]?.code).toBe('memory.status-derived');
     expect(readTree(dir)).toEqual(before);
     expect((await runCli(['task', '.', leaf.id, '--status', 'finished'], { cwd: dir })).code).toBe(2);
+  });
+
+  it('--deliverables-exist records whether the deliverables exist, warning on each missing one', async () => {
+    const dir = example();
+    const entity = join(dir, '.claude', 'memory', 'tasks', '1.2.1.json');
+    const results = () => (JSON.parse(readFileSync(entity, 'utf8')) as { validationResults?: { deliverablesExist?: boolean } }).validationResults;
+    const missing = await runCli(['task', '.', '1.2.1', '--deliverables-exist', '--format', 'json'], { cwd: dir });
+    expect(missing.code, missing.stdout).toBe(0);
+    const problems = (JSON.parse(missing.stdout) as { problems: { code: string; severity: string; pointer?: string }[] }).problems;
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'wbs.deliverable-missing', severity: 'warning', pointer: '/deliverables/0' }));
+    expect(results()?.deliverablesExist).toBe(false);
+    mkdirSync(join(dir, 'src', 'ui'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'ui', 'SearchBox.tsx'), 'export {};\n');
+    const present = await runCli(['task', '.', '1.2.1', '--deliverables-exist', '--format', 'json'], { cwd: dir });
+    expect(present.code, present.stdout).toBe(0);
+    expect(results()?.deliverablesExist).toBe(true);
+    expect((JSON.parse(present.stdout) as { problems: { code: string }[] }).problems.map((p) => p.code)).not.toContain('wbs.deliverable-missing');
+    expect((await runCli(['check', '.'], { cwd: dir })).code).toBe(0);
+    // A path out of the directory is never looked up, and counts as missing.
+    const task = JSON.parse(readFileSync(entity, 'utf8')) as Record<string, unknown>;
+    writeFileSync(entity, `${JSON.stringify({ ...task, deliverables: ['../outside.txt'] }, null, 2)}\n`);
+    writeFileSync(join(dir, '..', 'outside.txt'), 'x\n');
+    expect((await runCli(['task', '.', '1.2.1', '--deliverables-exist'], { cwd: dir })).code).toBe(0);
+    expect(results()?.deliverablesExist).toBe(false);
   });
 });
 

@@ -125,7 +125,7 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
 /** `memkit task DIR ID --status STATUS`. */
 export const taskCommand: Command = {
   name: 'task',
-  help: `Usage: memkit task DIR ID [--status STATUS] [--title TITLE] [--depends-on ID]... [--format text|json|sarif]
+  help: `Usage: memkit task DIR ID [--status STATUS] [--title TITLE] [--depends-on ID]... [--deliverables-exist] [--format ...]
 
 Sets the status (or title, or dependencies) of the leaf task ID in DIR's WBS
 memory (.claude/memory/), or adds task ID when it does not exist (--title
@@ -137,12 +137,23 @@ Options:
   --status STATUS   ${WBS_STATUSES.join(', ')}
   --title TITLE     the task's title (a new task needs one)
   --depends-on ID   a dependency (repeat for several); replaces the task's dependencies
+  --deliverables-exist
+                    look up the task's deliverables (paths in DIR) and record in its
+                    entity file's validationResults.deliverablesExist whether all
+                    exist; each missing one is a wbs.deliverable-missing warning
 ${ALLOW_SECRET_HELP}
 ${FORMAT_HELP}
 
 Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage error.
 `,
-  options: { status: { type: 'string' }, title: { type: 'string' }, 'depends-on': { type: 'string', multiple: true }, 'allow-secret': allowSecretOption, format: formatOption },
+  options: {
+    status: { type: 'string' },
+    title: { type: 'string' },
+    'depends-on': { type: 'string', multiple: true },
+    'deliverables-exist': { type: 'boolean' },
+    'allow-secret': allowSecretOption,
+    format: formatOption,
+  },
   async run({ values, positionals }, io) {
     const [dirArg, id, ...extra] = positionals;
     if (dirArg === undefined || id === undefined) throw new UsageError('task needs the memory DIR and a task ID');
@@ -155,6 +166,7 @@ Exit status: 0 written, 1 refused (problems printed, nothing changed), 2 usage e
       ...(status === undefined ? {} : { status: status as (typeof WBS_STATUSES)[number] }),
       ...(values.title === undefined ? {} : { title: values.title as string }),
       ...(values['depends-on'] === undefined ? {} : { dependencies: values['depends-on'] as string[] }),
+      ...(values['deliverables-exist'] === true ? { checkDeliverables: true } : {}),
     });
     return emitWrite(io, values.format as OutputFormat, shown(io, root), set, (t) => ({
       text: t.changed.length === 0 ? `${id} is already so; nothing to write\n` : `${id}${t.task ? ` is ${t.task.status}` : ''}: wrote ${t.changed.map((c) => c.path).join(', ')}\n`,
