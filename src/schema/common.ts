@@ -5,6 +5,7 @@ import type { TypedSchema } from './typed-schema.js';
 import * as defs from './typebox/common.js';
 export {
   StringEnum,
+  PatternRecord,
   StrictRecord,
   OpenRecord,
   DATE_TIME_PATTERN,
