@@ -112,6 +112,19 @@ describe('the task tool keeps the WBS rules', () => {
     }
   });
 
+  it('checkDeliverables records whether the deliverables exist, as memkit task --deliverables-exist does', async () => {
+    const s = await served();
+    try {
+      const r = await call(s.client, 'task', { id: '1.2.1', checkDeliverables: true });
+      expect(r.isError, JSON.stringify(r.value)).toBe(false);
+      expect((r.value as { warnings: { code: string }[] }).warnings.map((w) => w.code)).toContain('wbs.deliverable-missing');
+      const entity = JSON.parse(readFileSync(join(s.dir, '.claude/memory/tasks/1.2.1.json'), 'utf8'));
+      expect(entity.validationResults.deliverablesExist).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('clears completedAt when a done task is reopened (and on the parents the roll-up reopens)', async () => {
     const s = await served();
     try {

@@ -61,6 +61,9 @@ export const TaskArgs = Type.Object(
     status: Type.Optional(Type.Enum([...WBS_STATUSES])),
     title: Type.Optional(Type.String({ minLength: 1 })),
     dependencies: Type.Optional(Type.Array(WbsId)),
+    checkDeliverables: Type.Optional(
+      Type.Boolean({ description: "Look up the task's deliverables and record in validationResults.deliverablesExist whether all exist (a warning for each missing one)." }),
+    ),
   },
   Strict,
 );
