@@ -8,7 +8,9 @@ import { parseLedgerText } from '../formats/memory-bank/ledger-text.js';
 import { verifyParsed } from '../formats/memory-bank/verify.js';
 import { payloadCandidates, payloadDigests } from '../formats/product-context/payload.js';
 import { SKIPPED_DIRS } from '../engine/layout.js';
-import { type Problem, type Result, error, fail, ok, warning as warningOf } from '../kernel/problems/index.js';
+import { type Problem, type Result, error, fail, ok } from '../kernel/problems/index.js';
+import { deliverableMissing } from '../formats/wbs/invariants.js';
+import { deliverablePath } from '../services/wbs/load.js';
 import type { ThreadStore } from '../schema/thread-store.js';
 import type { MemoryKind } from '../schema/thunderus.js';
 import type { TaskEntity, TaskIndexEntry } from '../schema/wbs.js';
@@ -426,11 +428,7 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
       for (const [k, d] of deliverables.entries()) {
         if (await deliverableExists(ctx, d)) continue;
         all = false;
-        found.push({
-          ...warningOf('wbs.deliverable-missing', `deliverable ${shown(d)} of "${args.id}" does not exist`),
-          file: `${WBS_MEMORY_ROOT}tasks/${args.id}.json`,
-          pointer: `/deliverables/${k}`,
-        });
+        found.push(deliverableMissing(d, args.id, { file: `${WBS_MEMORY_ROOT}tasks/${args.id}.json`, pointer: `/deliverables/${k}` }));
       }
       e.validationResults = { ...e.validationResults, deliverablesExist: all };
     }
@@ -474,12 +472,14 @@ export async function setTask(ctx: MemoryContext, args: TaskInput): Promise<Resu
   });
 }
 
-/** Whether the deliverable at `path` (relative to the memory directory) is a file there; a path leading outside is not. */
+/** Whether the deliverable at `path` (relative to the memory directory) is there: a file, or a directory with files in it; a path leading outside is not. */
 async function deliverableExists(ctx: MemoryContext, path: string): Promise<boolean> {
-  if (typeof path !== 'string' || path === '' || path.split(/[\\/]/).includes('..')) return false;
-  const rel = path.replace(/^\.\//, '');
-  const found = ctx.source.slice !== undefined ? await ctx.source.slice(rel, 0, 0) : await ctx.source.read(rel);
-  return found.ok && found.value !== undefined;
+  const clean = typeof path === 'string' ? deliverablePath(path) : undefined;
+  if (clean === undefined) return false;
+  const file = ctx.source.slice !== undefined ? await ctx.source.slice(clean, 0, 0) : await ctx.source.read(clean);
+  if (file.ok && file.value !== undefined) return true;
+  const dir = `${clean}/`;
+  return (await ctx.source.list([dir])).files.some((f) => f.path.startsWith(dir));
 }
 
 /** `thread`: applies one operation under the thread store's transition rules, checks the new store and writes it, under the store's lock. */

@@ -72,28 +72,32 @@ export async function loadTypeboxCompiler(): Promise<void> {
 }
 
 /**
- * `schema`'s checker: TypeBox's interpreter for its first `after` values (but a {@link isWide} one), then a compiled check: memkit's
- * generated code where it covers the schema, else TypeBox's compiled validator once its compiler has loaded
- * (the interpreter answers meanwhile). All three give TypeBox's answers. Errors always come from the interpreter.
+ * `interpreted` for the first `after` values (but a {@link isWide} one), then the check `compile` gives; while it
+ * gives none (TypeBox's compiler still loading), `interpreted` goes on answering.
+ */
+export function tiered<T>(after: number, interpreted: (value: unknown) => T, compile: () => ((value: unknown) => T) | undefined): (value: unknown) => T {
+  let uses = 0;
+  let compiled: ((value: unknown) => T) | undefined;
+  return (value) => {
+    if (compiled === undefined && (++uses > after || isWide(value))) compiled = compile();
+    return compiled === undefined ? interpreted(value) : compiled(value);
+  };
+}
+
+/**
+ * `schema`'s checker: TypeBox's interpreter for its first `after` values, then a compiled check ({@link tiered}):
+ * memkit's generated code where it covers the schema, else TypeBox's compiled validator once its compiler has
+ * loaded. All three give TypeBox's answers. Errors always come from the interpreter.
  */
 export function tieredChecker(schema: unknown, after: number): SchemaChecker {
-  let uses = 0;
-  let compiled: ((value: unknown) => boolean) | undefined;
   let generated: ((value: unknown) => boolean) | null | undefined;
-  return {
-    Check(value) {
-      if (compiled === undefined && (++uses > after || isWide(value))) {
-        generated ??= compileCheckCode(schema) ?? null;
-        if (generated !== null) compiled = generated;
-        else {
-          const validator = compiler()?.(schema as TSchema);
-          if (validator !== undefined) compiled = (v) => validator.Check(v);
-        }
-      }
-      return compiled === undefined ? interpretedCheck(schema, value) : compiled(value);
-    },
-    Errors: (value) => interpretedErrors(schema, value),
+  const compile = (): ((value: unknown) => boolean) | undefined => {
+    generated ??= compileCheckCode(schema) ?? null;
+    if (generated !== null) return generated;
+    const validator = compiler()?.(schema as TSchema);
+    return validator === undefined ? undefined : (value) => validator.Check(value);
   };
+  return { Check: tiered(after, (value) => interpretedCheck(schema, value), compile), Errors: (value) => interpretedErrors(schema, value) };
 }
 
 /** `schema`'s checker by TypeBox's interpreter alone (a value checked once, such as a config file). */

@@ -1,5 +1,5 @@
 import { Type } from './typebox/type.js';
-import { type SchemaChecker, interpretedCheck, interpretedChecker, isWide, tieredChecker } from './typebox-check.js';
+import { type SchemaChecker, interpretedCheck, interpretedChecker, tiered, tieredChecker } from './typebox-check.js';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Settings } from 'typebox/system';
 import { type Problem, ProblemCap, type Result, type Severity, error, fail, joinPointer, ok, warning } from '../kernel/problems/index.js';
@@ -446,16 +446,16 @@ function inFormValidator(def: FormatDef): (value: unknown) => number {
   let v = inFormValidators.get(def.id);
   if (v === undefined) {
     const schema = inFormSchemaOf(def.schema);
-    let uses = 0;
-    let compiled: ((value: unknown) => number) | undefined;
-    v = (value) => {
-      if (compiled !== undefined) return compiled(value);
-      if (++uses <= COMPILE_AFTER && !isWide(value)) return interpretedCheck(schema, value) ? -1 : 0;
-      compiled = compileInForm(schema);
-      // Validators made from now on call the compiled check directly.
-      inFormValidators.set(def.id, compiled);
-      return compiled(value);
-    };
+    v = tiered(
+      COMPILE_AFTER,
+      (value) => (interpretedCheck(schema, value) ? -1 : 0),
+      () => {
+        const compiled = compileInForm(schema);
+        // Validators made from now on call the compiled check directly.
+        inFormValidators.set(def.id, compiled);
+        return compiled;
+      },
+    );
     inFormValidators.set(def.id, v);
   }
   return v;

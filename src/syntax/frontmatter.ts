@@ -7,8 +7,8 @@ import { guard } from './guard.js';
 import { type Limits, resolveLimits } from './limits.js';
 import { type Heading, type MarkdownOutline, markdownOutline } from './markdown.js';
 import { plainCopy } from './plain.js';
-import { type YamlRows, fastYamlMap, rowAt } from './fast-yaml.js';
-import { type ParseStats, YAML_OPTIONS, type YamlBlock, documentRowAt, parseYamlBlock } from './yaml-block.js';
+import { type YamlRows, rowAt } from './fast-yaml.js';
+import { type ParseStats, YAML_OPTIONS, documentRowAt, readYamlMap } from './yaml-block.js';
 
 export type { Heading } from './markdown.js';
 
@@ -177,13 +177,8 @@ function parseInternal(text: string, options: FrontmatterOptions, needDoc = fals
     };
   // The flat YAML memory docs use is read directly; anything else goes to the `yaml` parser.
   const fastRows: YamlRows = { rows: {} };
-  const fast = needDoc ? undefined : fastYamlMap(split.yaml, limits.maxYamlDepth, fastRows);
-  if (fast !== undefined && options.stats) {
-    options.stats.yamlParses++;
-    options.stats.yamlChars += split.yaml.length;
-  }
-  const block: Pick<YamlBlock, 'data' | 'problems'> & { doc?: Document.Parsed } =
-    fast !== undefined ? { data: fast, problems: [] } : parseYamlBlock(split.yaml, split.yamlStart, new LineIndex(text), limits, options.stats);
+  const block = readYamlMap(split.yaml, split.yamlStart, () => new LineIndex(text), limits, { stats: options.stats, rows: fastRows, fast: !needDoc });
+  const fast = block.doc === undefined ? block.data : undefined;
   if (block.data === undefined || hasErrors(block.problems)) return { ok: false, problems: block.problems };
   const yamlLine = countNewlines(text, split.yamlStart) + 1;
   const bodyLine = countNewlines(text, split.bodyStart) + 1;

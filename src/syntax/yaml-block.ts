@@ -4,6 +4,7 @@ import { type LineIndex, type Problem, error, warning } from '../kernel/problems
 import { FORBIDDEN_KEYS } from '../kernel/canonical/forbidden-keys.js';
 import { textDepth, tooDeep, valueDepth } from './depth.js';
 import type { Limits } from './limits.js';
+import { type YamlRows, fastYamlMap } from './fast-yaml.js';
 
 /** Counters of the work a parse did; pass one in `stats` to observe it (tests, batch tools). */
 export interface ParseStats {
@@ -185,4 +186,25 @@ export function sanitize(value: unknown, maxDepth: number): { forbidden: number;
   };
   walk(value, 1);
   return state;
+}
+
+/**
+ * A YAML block that should hold a mapping: memkit's reader for the flat blocks memory files hold (its rows into
+ * `options.rows`), anything else (or `options.fast: false`) through {@link parseYamlBlock}; either counted in
+ * `options.stats`. `lines` gives the file's line index, built only when the `yaml` parser runs.
+ */
+export function readYamlMap(
+  yamlText: string,
+  offset: number,
+  lines: () => LineIndex,
+  limits: Limits,
+  options: { stats?: ParseStats; rows?: YamlRows; fast?: boolean } = {},
+): Pick<YamlBlock, 'data' | 'problems'> & { doc?: Document.Parsed } {
+  const fast = options.fast === false ? undefined : fastYamlMap(yamlText, limits.maxYamlDepth, options.rows);
+  if (fast === undefined) return parseYamlBlock(yamlText, offset, lines(), limits, options.stats);
+  if (options.stats) {
+    options.stats.yamlParses++;
+    options.stats.yamlChars += yamlText.length;
+  }
+  return { data: fast, problems: [] };
 }

@@ -115,16 +115,21 @@ describe('the memory handle refuses a secret, bytes unchanged', () => {
   });
 });
 
+/** A CLI run a secret refused: exit 1, `secret.detected` reported, the secret nowhere in the output, `dir` as it was. */
+function expectRefused(r: { code: number; stdout: string; stderr: string }, dir: string, before: ReturnType<typeof readTree>): void {
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('secret.detected');
+  expect(r.stdout + r.stderr).not.toContain(TOKEN);
+  expect(readTree(dir)).toEqual(before);
+}
+
 describe('the CLI write commands refuse a secret, bytes unchanged', () => {
   it('memkit append', async () => {
     const { dir, done } = copyExample('agent-memory');
     open.push({ done });
     const before = readTree(dir);
     const r = await runCli(['append', 'memory-bank/decisionLog.md', '--as', 'ReaperOAK', '--format', 'json'], { cwd: dir, stdin: JSON.stringify(decision(`key ${TOKEN}`)) });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('secret.detected');
-    expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(readTree(dir)).toEqual(before);
+    expectRefused(r, dir, before);
   });
 
   it('memkit note', async () => {
@@ -133,10 +138,7 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     const before = readTree(dir);
     const note = ['note', dir, '--id', 'fact.leak', '--kind', 'fact', '--title', 'Leak', '--format', 'json'];
     const r = await runCli(note, { stdin: `the key: ${TOKEN}\n` });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('secret.detected');
-    expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(readTree(dir)).toEqual(before);
+    expectRefused(r, dir, before);
     // A malformed fingerprint is a usage error; the reported one lets this write, and only it, through.
     expect((await runCli([...note, '--allow-secret', TOKEN], { stdin: `the key: ${TOKEN}\n` })).code).toBe(2);
     expect((await runCli([...note, '--allow-secret', 'f'.repeat(16)], { stdin: `the key: ${TOKEN}\n` })).code).toBe(1);
@@ -152,10 +154,7 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     const before = readTree(dir);
     const op = JSON.stringify({ command: 'spawn', operator: 'agent', params: { parent_id: 'memkit-main', child_id: 'leak', objective: `deploy with ${TOKEN}` } });
     const r = await runCli(['threads', 'apply', 'threads/thread-store.json', op, '--format', 'json'], { cwd: dir });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('secret.detected');
-    expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(readTree(dir)).toEqual(before);
+    expectRefused(r, dir, before);
     const allowed = await runCli(['threads', 'apply', 'threads/thread-store.json', op, '--allow-secret', FINGERPRINT, '--format', 'json'], { cwd: dir });
     expect(allowed.code).toBe(0);
     expect(readFileSync(join(dir, 'threads/thread-store.json'), 'utf8')).toContain(TOKEN);
@@ -168,10 +167,7 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     const task = '.claude/memory/tasks/1.1.1.json';
     const patch = JSON.stringify([{ op: 'replace', path: '/title', value: `rotate ${TOKEN}` }]);
     const r = await runCli(['wbs', 'update', task, '--patch', '-', '--format', 'json'], { cwd: dir, stdin: patch });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('secret.detected');
-    expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(readTree(dir)).toEqual(before);
+    expectRefused(r, dir, before);
     const allowed = await runCli(['wbs', 'update', task, '--patch', '-', '--allow-secret', FINGERPRINT, '--format', 'json'], { cwd: dir, stdin: patch });
     expect(allowed.code).toBe(0);
     expect(readFileSync(join(dir, task), 'utf8')).toContain(TOKEN);
@@ -187,10 +183,7 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     open.push(target);
     const before = readTree(target.dir);
     const r = await runCli(['import', bundle, target.dir, '--policy', 'overwrite-older', '--format', 'json']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('secret.detected');
-    expect(r.stdout + r.stderr).not.toContain(TOKEN);
-    expect(readTree(target.dir)).toEqual(before);
+    expectRefused(r, target.dir, before);
     expect(readFileSync(bundle, 'utf8')).toContain('fact.leak');
     const allowed = await runCli(['import', bundle, target.dir, '--policy', 'overwrite-older', '--allow-secret', FINGERPRINT, '--format', 'json']);
     expect(allowed.code).toBe(0);

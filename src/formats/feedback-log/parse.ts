@@ -7,8 +7,7 @@ import { type FrontmatterDoc, parseFrontmatter, splitFrontmatter } from '../../s
 import { guard } from '../../syntax/guard.js';
 import { type Limits, resolveLimits } from '../../syntax/limits.js';
 import { plainCopy } from '../../syntax/plain.js';
-import { type ParseStats, YAML_OPTIONS, parseYamlBlock } from '../../syntax/yaml-block.js';
-import { fastYamlMap } from '../../syntax/fast-yaml.js';
+import { type ParseStats, YAML_OPTIONS, readYamlMap } from '../../syntax/yaml-block.js';
 
 /** Fields of a feedback entry in schema order. */
 export const FEEDBACK_FIELDS: readonly string[] = Object.keys(FeedbackLogEntry.properties);
@@ -154,13 +153,7 @@ function parseFeedbackLogUnguarded(text: string, options: FeedbackLogOptions): R
     }
     const yamlStart = all[open + 1]!.start;
     const yamlText = text.slice(yamlStart, all[close]!.start);
-    // The flat YAML an entry's block holds is read directly (as in frontmatter); anything else goes to the `yaml` parser.
-    const fast = fastYamlMap(yamlText, limits.maxYamlDepth);
-    if (fast !== undefined && options.stats) {
-      options.stats.yamlParses++;
-      options.stats.yamlChars += yamlText.length;
-    }
-    const block = fast !== undefined ? { data: fast, problems: [] } : parseYamlBlock(yamlText, yamlStart, index, limits, options.stats);
+    const block = readYamlMap(yamlText, yamlStart, () => index, limits, { ...(options.stats ? { stats: options.stats } : {}) });
     problems.push(...block.problems);
     if (block.data === undefined) continue;
     for (const f of HEADING_FIELDS) {

@@ -16,6 +16,11 @@ export interface CheckWbsOptions {
   deliverableExists?: (path: string) => boolean;
 }
 
+/** `wbs.deliverable-missing` for deliverable `path` of task `id`, at `where`. */
+export function deliverableMissing(path: string, id: string, where: { file?: string; pointer: string }): Problem {
+  return warning('wbs.deliverable-missing', `deliverable ${JSON.stringify(path)} of "${id}" does not exist`, where);
+}
+
 /** Fields an index entry and its entity file both carry. */
 export const SHARED_FIELDS = ['type', 'status', 'parent', 'children', 'dependencies', 'deliverables'] as const;
 
@@ -178,7 +183,7 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
 
     if (options.deliverableExists && Array.isArray(e.deliverables))
       e.deliverables.forEach((d, k) => {
-        if (typeof d === 'string' && !options.deliverableExists!(d)) push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { pointer: at(i, 'deliverables', k) }));
+        if (typeof d === 'string' && !options.deliverableExists!(d)) push(deliverableMissing(d, id, { pointer: at(i, 'deliverables', k) }));
       });
   }
 
@@ -238,8 +243,7 @@ function checkEntities(model: Model, files: readonly [string, unknown][], dir: s
     if (options.deliverableExists) {
       const listed = i === MISSING ? [] : strings(model.items[i] as Loose, 'deliverables');
       (Array.isArray(value.deliverables) ? (value.deliverables as unknown[]) : []).forEach((d, k) => {
-        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d))
-          out.push(warning('wbs.deliverable-missing', `deliverable "${d}" of "${id}" does not exist`, { file, pointer: `/deliverables/${k}` }));
+        if (typeof d === 'string' && !listed.includes(d) && !options.deliverableExists!(d)) out.push(deliverableMissing(d, id, { file, pointer: `/deliverables/${k}` }));
       });
     }
   }

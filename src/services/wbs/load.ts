@@ -38,10 +38,16 @@ export async function loadWbs(files: FilePort, dir = WBS_MEMORY_ROOT): Promise<L
   return { index: index.value, tasks, problems };
 }
 
+/** A deliverable's path relative to the project root (no `./`, no trailing `/`), or undefined for one that is empty or leads outside it. */
+export function deliverablePath(path: string): string | undefined {
+  const clean = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  return clean === '' || clean.split(/[\\/]/).includes('..') || clean.startsWith('/') ? undefined : clean;
+}
+
 /** Whether a path exists through the port: a file, or a directory with files in it. */
 async function exists(files: FilePort, path: string): Promise<boolean> {
-  const clean = path.replace(/^\.\//, '').replace(/\/+$/, '');
-  if (clean === '' || clean.split('/').includes('..') || clean.startsWith('/')) return false;
+  const clean = deliverablePath(path);
+  if (clean === undefined) return false;
   try {
     if ((await files.read(clean)) !== undefined) return true;
   } catch {

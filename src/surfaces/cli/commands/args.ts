@@ -16,8 +16,7 @@ export const FORMAT_HELP = `  --format text|json|sarif   output format (default 
 export const allowSecretOption = { type: 'string', multiple: true } as const;
 
 /** The help line of `--allow-secret`. */
-export const ALLOW_SECRET_HELP = `  --allow-secret FINGERPRINT  a secret.detected fingerprint the write may keep (repeatable;
-                              memkit.config.json's secrets.allow applies as well)`;
+export const ALLOW_SECRET_HELP = `  --allow-secret FINGERPRINT  a secret.detected fingerprint the write may keep (repeatable)`;
 
 /** The fingerprints of `--allow-secret`, checked: 16 hex digits each, as `secret.detected` prints them. */
 export function allowedSecrets(value: unknown): string[] {
