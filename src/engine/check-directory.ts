@@ -38,7 +38,7 @@ export interface CheckDirectoryOptions {
   allowSecrets?: readonly string[];
 }
 
-/** What {@link checkDirectory} found; the DESIGN §5 report without `root`. */
+/** What {@link checkDirectory} found; the report of `memkit check --format json` (docs/cli.md) without `root`. */
 export interface DirectoryReport {
   ok: boolean;
   checked: { file: string; format: FormatId }[];
@@ -53,7 +53,7 @@ const lossyDecoder = new TextDecoder('utf-8');
 const SNIFF_WARNINGS: ReadonlySet<string> = new Set(['check.too-large', 'check.not-regular-file', 'check.outside-root']);
 
 /**
- * Discovers every memkit format in a directory (DESIGN §5), checks each file, then the cross-file rules; a bad
+ * Discovers every memkit format in a directory, checks each file, then the cross-file rules; a bad
  * file (unreadable, binary, over-size, non-UTF-8) is a problem and never stops the others. Problems sorted by place.
  * @example
  * const report = await checkDirectory(sourceFromFilePort(memoryFiles({ 'memory-bank/decisionLog.md': '' })));

@@ -305,10 +305,13 @@ export function openMemory(options: MemoryOptions | FilePort): MemoryHandle {
     }),
     export: guarded(async (options = {}) => exportToString(directoryMemory(ctx.files, { hasher: ctx.hasher }), { agentId: options.agentId ?? 'memkit', env: { hasher: ctx.hasher } })),
     import: guarded(async (bundle, options = {}) => {
+      // The config's secrets.allow applies as to every other write; a config that cannot be read refuses the import.
+      const config = await ctx.config();
+      if (!config.ok) return config;
       const imported = await importBundle(bundle, directoryMemory(ctx.files, { hasher: ctx.hasher }), {
         policy: options.policy ?? 'fail',
         env: { hasher: ctx.hasher },
-        ...(ctx.options.allowSecrets === undefined ? {} : { secrets: { allow: ctx.options.allowSecrets } }),
+        secrets: { allow: [...(ctx.options.allowSecrets ?? []), ...(config.value?.secrets?.allow ?? [])] },
       });
       discovered = undefined;
       return imported.ok ? ok(imported.value, imported.problems) : fail(imported.problems);

@@ -106,6 +106,21 @@ describe('the memory handle refuses a secret, bytes unchanged', () => {
     await refused((m) => m.import(bundle, { policy: 'overwrite-older' }).then((r) => (r.ok ? r : { ok: false, problems: [{ code: 'memory.would-not-check-clean' } as Problem, ...r.problems] })));
   });
 
+  it("import: the config's secrets.allow lets the secret it names in; a config that cannot be read refuses the import", async () => {
+    const source = exampleFiles();
+    await source.write('.thunderus/memory/semantic/FACTS/leak.md', new TextEncoder().encode(`---\nid: fact.leak\nkind: fact\ntitle: Leak\n---\n\n${TOKEN}\n`));
+    const bundle = await openMemory({ files: source, now }).exportOrThrow();
+    const files = exampleFiles();
+    await files.write('memkit.config.json', new TextEncoder().encode('{"secrets": {"allow": ['));
+    const before = snapshot(files);
+    const broken = await openMemory({ files, now }).import(bundle, { policy: 'overwrite-older' });
+    expect(broken.ok).toBe(false);
+    expect(snapshot(files)).toEqual(before);
+    await files.write('memkit.config.json', new TextEncoder().encode(JSON.stringify({ secrets: { allow: [FINGERPRINT] } })));
+    expect((await openMemory({ files, now }).import(bundle, { policy: 'overwrite-older' })).ok).toBe(true);
+    expect(new TextDecoder().decode(await files.read('.thunderus/memory/semantic/FACTS/leak.md'))).toContain(TOKEN);
+  });
+
   it('lets a write store the fingerprints of allowSecrets, and only those', async () => {
     const files = exampleFiles();
     const memory = openMemory({ files, now, allowSecrets: [FINGERPRINT] });
@@ -188,6 +203,17 @@ describe('the CLI write commands refuse a secret, bytes unchanged', () => {
     const allowed = await runCli(['import', bundle, target.dir, '--policy', 'overwrite-older', '--allow-secret', FINGERPRINT, '--format', 'json']);
     expect(allowed.code).toBe(0);
     expect(readFileSync(join(target.dir, '.thunderus/memory/semantic/FACTS/leak.md'), 'utf8')).toContain(TOKEN);
+    // The target's own config allows it too; a config that cannot be read refuses the import, nothing written.
+    const configured = copyExample('agent-memory');
+    open.push(configured);
+    writeFileSync(join(configured.dir, 'memkit.config.json'), '{"secrets": {"allow": [');
+    const unreadable = readTree(configured.dir);
+    const broken = await runCli(['import', bundle, configured.dir, '--policy', 'overwrite-older', '--format', 'json']);
+    expect(broken.code).toBe(1);
+    expect(readTree(configured.dir)).toEqual(unreadable);
+    writeFileSync(join(configured.dir, 'memkit.config.json'), JSON.stringify({ secrets: { allow: [FINGERPRINT] } }));
+    expect((await runCli(['import', bundle, configured.dir, '--policy', 'overwrite-older', '--format', 'json'])).code).toBe(0);
+    expect(readFileSync(join(configured.dir, '.thunderus/memory/semantic/FACTS/leak.md'), 'utf8')).toContain(TOKEN);
   });
 });
 

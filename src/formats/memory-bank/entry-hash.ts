@@ -13,7 +13,7 @@ export function entryBytes(entry: unknown): Uint8Array {
 }
 
 /**
- * `entry_hash = sha256(JCS(entry))` over the whole entry as stored (DESIGN §4):
+ * `entry_hash = sha256(JCS(entry))` over the whole entry as stored (docs/ledger.md):
  * the value the next entry's `predecessor_hash` must hold.
  *
  * @example entryHash({ id: 'DEC-20260220-001', predecessor_hash: '0'.repeat(64) }) // '3f1c…' (64 hex chars)

@@ -46,7 +46,7 @@ export interface LedgerTextOptions {
 const MAX_PREAMBLE = 1 << 20;
 
 /**
- * The one reader of `.md` ledger text (DESIGN §4), fed chunks: optional frontmatter and Markdown before the
+ * The one reader of `.md` ledger text (docs/ledger.md), fed chunks: optional frontmatter and Markdown before the
  * first line starting with `{`, then one JSON object per non-blank line. Only chunks up to the first entry
  * line are held (memory flat in the stream); the preamble's problems come first, as failed items.
  */
@@ -189,7 +189,7 @@ export function readEntryLine(text: string): Record<string, unknown> | undefined
 }
 
 /**
- * Parses a memory-bank `.md` ledger (DESIGN §4) with {@link LedgerTextReader}. Never throws; problems carry lines.
+ * Parses a memory-bank `.md` ledger with {@link LedgerTextReader}. Never throws; problems carry lines.
  *
  * @example parseLedgerText('# Decisions\n{"id":"DEC-20260101-001"}\n').entries[0]?.line // 2
  */

@@ -27,7 +27,7 @@ export interface SystemPatternsOptions extends FrontmatterOptions {
 }
 
 /**
- * The DESIGN §4 body hash of `systemPatterns.md`: SHA-256 hex of the bytes after the frontmatter's closing `---`
+ * The body hash of `systemPatterns.md`: SHA-256 hex of the bytes after the frontmatter's closing `---`
  * line; `undefined` without a closed frontmatter. Does not parse the YAML.
  *
  * @example systemPatternsBodyHash('---\nversion: 1.0.0\n---\nbody\n') // sha256('body\n')

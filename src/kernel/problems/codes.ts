@@ -1,4 +1,4 @@
-/** The five specifications ("seeds") memkit implements, by file name (test/fixtures/seeds/ holds them). */
+/** The five format specifications memkit implements, by file name: a rule cites the line it follows. */
 export type SeedFile = 'thunderus-schemas.txt' | 'memory-bank-schema.md' | 'adr-0002-export-versioning.md' | 'thread-store-schema.md' | 'wbs-memory-schema.md';
 
 /**

@@ -35,7 +35,7 @@ export async function emitReport(io: CliIo, report: Report, format: OutputFormat
   return report.ok ? EXIT.ok : EXIT.problems;
 }
 
-/** A problem with its keys in the DESIGN §5 order: code, severity, file, line, column, pointer, message. */
+/** A problem with its keys in the order `--format json` prints them: code, severity, file, line, column, pointer, message. */
 function orderKeys(p: Problem): Problem {
   const out: Problem = { code: p.code, severity: p.severity } as Problem;
   if (p.file !== undefined) out.file = p.file;

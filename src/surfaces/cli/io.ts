@@ -17,10 +17,10 @@ export interface CliIo {
 /** Output formats every checking command accepts with `--format`. */
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
 
-/** Exit statuses of DESIGN §5. */
+/** Exit statuses of the CLI (docs/cli.md, "Exit status"). */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
 
-/** What a checking command found: the DESIGN §5 JSON shape. */
+/** What a checking command found: the JSON shape of `--format json` (docs/cli.md). */
 export interface Report {
   ok: boolean;
   root: string;

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rmdir, stat } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { atomicWrite } from '../../../adapters/node/atomic-write.js';
+import { nodeCheckSource } from '../../../adapters/node/check-source.js';
+import { CONFIG_FILE, loadConfig } from '../../../engine/config.js';
 import { exportBundle as bundleFormat } from '../../../formats/index.js';
 import { type ConflictPolicy, type ExportedBundle, type ImportSummary, type PartialWrite, RECORDS_PATH, directoryMemory, drill, exportBundle, importBundle } from '../../../services/exchange/index.js';
-import { type Problem, inFile } from '../../../kernel/problems/index.js';
+import { type Problem, inFile, ok } from '../../../kernel/problems/index.js';
 import { refreshIndex, storeFiles } from '../../../services/store/index.js';
 import { type Command, UsageError } from '../command.js';
 import { emitReport, type OutputFormat } from '../emit.js';
@@ -148,11 +150,15 @@ message says what was), 2 usage error.
     if (positionals.length === 2 && values.store !== undefined) throw new UsageError('import takes DIR or --store URL, not both');
     const policy = values.policy as ConflictPolicy;
     if (!POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
-    const secrets = { allow: allowedSecrets(values['allow-secret']) };
+    const allow = allowedSecrets(values['allow-secret']);
     const bundle = await existing(io, positionals[0]!, 'file');
-    if (url !== undefined) return importStore(values, io, url, bundle, policy, secrets);
+    if (url !== undefined) return importStore(values, io, url, bundle, policy, { allow });
     const dir = absolute(io, positionals[1]!);
     const created = await ensureDir(io, positionals[1]!);
+    // The target's config: its secrets.allow applies as to every other write, and a config that cannot be read refuses the import.
+    const config = created ? ok(null) : await loadConfig(nodeCheckSource(dir), async () => (await stat(join(dir, CONFIG_FILE)).catch(() => undefined)) === undefined);
+    if (!config.ok) return emitReport(io, makeReport(positionals[1]!, [], config.problems), values.format as OutputFormat, { text: 'nothing was written\n' });
+    const secrets = { allow: [...allow, ...(config.value?.secrets?.allow ?? [])] };
     const rel = shown(io, bundle);
     const size = (await stat(bundle)).size;
     const progress = progressBar(io, 'importing');
