@@ -31,6 +31,23 @@ describe('nodeCheckSource', () => {
     }
   });
 
+  it('a root created after a failed read or listing is read then: its absence is not remembered', async () => {
+    const t = tempDir();
+    try {
+      const root = join(t.dir, 'later');
+      const src = nodeCheckSource(root);
+      const other = nodeCheckSource(root);
+      expect((await src.read('events.jsonl')).ok).toBe(false);
+      expect((await other.list()).problems.map((p) => p.code)).toEqual(['check.unreadable']);
+      mkdirSync(root);
+      writeFileSync(join(root, 'events.jsonl'), '{}\n');
+      expect(await src.read('events.jsonl')).toMatchObject({ ok: true });
+      expect((await other.list()).files.map((f) => f.path)).toEqual(['events.jsonl']);
+    } finally {
+      t.done();
+    }
+  });
+
   it('refuses files over the limit and reports vanished files', async () => {
     const t = tempDir();
     try {

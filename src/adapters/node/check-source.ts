@@ -40,7 +40,12 @@ function claimsMemory(path: string, layout: Layout): boolean {
 export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = {}): CheckSource {
   const maxFileBytes = options.maxFileBytes ?? Number.POSITIVE_INFINITY;
   let rootReal: Promise<string> | undefined;
-  const realRoot = () => (rootReal ??= realpath(root));
+  // A root that cannot be resolved yet (not created) is tried again on the next call, not remembered as failed.
+  const realRoot = () =>
+    (rootReal ??= realpath(root).catch((cause: unknown) => {
+      rootReal = undefined;
+      throw cause;
+    }));
 
   return {
     async list(scope) {
@@ -51,7 +56,6 @@ export function nodeCheckSource(root: string, options: NodeCheckSourceOptions = 
       try {
         base = await realRoot();
       } catch (cause) {
-        rootReal = undefined;
         return { files, problems: [error('check.unreadable', `cannot read the directory: ${errCode(cause)}`, { file: '.' })] };
       }
       seen.add(base);
