@@ -3,6 +3,7 @@ import type { ArtifactsManifest } from '../schema/memory-bank.js';
 import { parseJson } from '../syntax/index.js';
 import { type MemoryContext, decodeUtf8, problemsOf, shown } from './context.js';
 import { type ChangedFile, checkedWrite } from './write.js';
+import { isObject } from '../kernel/object.js';
 
 /** One entry of `artifacts-manifest.json`'s `artifacts`. */
 export type ArtifactEntry = ArtifactsManifest['artifacts'][number];
@@ -38,8 +39,6 @@ export interface ArtifactPaths {
 }
 
 const DEFAULT_WRITER = 'ReaperOAK';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `key` of `target` set as an own property (a path named `__proto__` stays a plain key). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

@@ -7,6 +7,7 @@ import * as bank from './memory-bank.js';
 import * as exportV1 from './export-v1.js';
 import * as threads from './thread-store.js';
 import * as wbs from './wbs.js';
+import { isObject } from '../kernel/object.js';
 
 /** The seed family a format belongs to. */
 export type FormatFamily = 'thunderus' | 'memory-bank' | 'export' | 'thread-store' | 'wbs';
@@ -39,8 +40,6 @@ export interface FormatDef<Id extends string = SchemaId> {
   /** The part of `check` a value in memkit's form needs (no convention checks of fields outside their form); `null`: nothing; absent: all. */
   readonly inFormCheck?: ((value: unknown, env: CheckEnv) => Problem[]) | null;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function datedId(field: string, prefix: string, pattern: string) {
   const re = new RegExp(pattern);

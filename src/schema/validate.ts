@@ -13,6 +13,7 @@ import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } fr
 /** A schema id as the validators take it: any {@link SchemaId}, or another string, reported as `schema.unknown-format` (ids often come from user input). */
 export type SchemaIdInput = SchemaId | (string & {});
 import { defaultCountTokens } from './tokens.js';
+import { isObject } from '../kernel/object.js';
 
 /** Options for {@link validate}. */
 export interface ValidateOptions extends Partial<Pick<CheckEnv, 'countTokens'>> {
@@ -552,8 +553,6 @@ function addError(sink: ErrorSink, keyword: string, schemaPath: string, instance
   return false;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** {@link compilePropertyScan}'s answer from one compiled check per property: where code cannot be evaluated. */
 function checkEach(properties: Record<string, unknown>, required: readonly string[]): (value: object, from: number) => number {
   const gates = Object.entries(properties).map(([key, sub]) => compiledCheck({ properties: { [key]: sub }, ...(required.includes(key) ? { required: [key] } : {}) }));
@@ -570,7 +569,7 @@ function checkEach(properties: Record<string, unknown>, required: readonly strin
  * `undefined` for a keyword it does not know (then TypeBox's walk is used).
  */
 export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector | undefined {
-  if (!isPlainObject(schema)) return undefined;
+  if (!isObject(schema)) return undefined;
   const node = schema;
   for (const key of Reflect.ownKeys(node)) if (!ANNOTATIONS.has(key) && !STRUCTURAL.has(key) && !LEAF_SET.has(key)) return undefined;
   if (Array.isArray(node.items)) return undefined; // tuples: not in memkit's schemas
@@ -622,7 +621,7 @@ export function compileErrors(schema: unknown, schemaPath = '#'): ErrorCollector
     if (!failed && whole(value)) return true;
     let ok = true;
     if (typeCheck !== undefined && !typeCheck(value)) ok = addError(sink, 'type', schemaPath, path, { type: node.type });
-    if (isPlainObject(value)) {
+    if (isObject(value)) {
       if (requiredAll !== undefined && !requiredAll(value)) {
         const missing = required.filter((r) => !r.check(value)).map((r) => r.key);
         ok = addError(sink, 'required', schemaPath, path, { requiredProperties: missing });

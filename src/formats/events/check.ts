@@ -1,8 +1,8 @@
 import { compileTally, validate } from '../../schema/index.js';
 import type { CheckContext, LoadedFile } from '../check-context.js';
 import { jsonLines } from '../../syntax/jsonl.js';
+import { isObject } from '../../kernel/object.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const NO_DOC_IDS: readonly string[] = Object.freeze([]);
 let tally: ReturnType<typeof compileTally>;
 

@@ -2,6 +2,7 @@ import { leafHash } from '../../kernel/canonical/merkle.js';
 import { type Hasher, fromHex, jsHasher } from '../../kernel/canonical/sha256.js';
 import { type Problem, error } from '../../kernel/problems/index.js';
 import { entryBytes, entryHash } from './entry-hash.js';
+import { isObject } from '../../kernel/object.js';
 
 /**
  * What stands in a ledger in place of a redacted entry: the entry's chain hash and Merkle leaf hash (so the
@@ -31,7 +32,6 @@ export interface RedactionRecord {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): v is string => typeof v === 'string';
 
 /** The tombstone an entry is (`{"predecessor_hash","redacted":{hash, leaf, at, by, reason}}`, hashes 64 lowercase hex), or undefined for any other entry. */

@@ -3,8 +3,8 @@ import { warning } from '../../kernel/problems/index.js';
 import { isAbsolutePath, relativeFromAbsolute } from '../memory-manifest/paths.js';
 import type { CheckContext, DocFacts, LoadedFile } from '../check-context.js';
 import { findIdCollisions, idCollisionProblem } from '../../syntax/id-spelling.js';
+import { isObject } from '../../kernel/object.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => {
   try {
     return canonicalize(a as never) === canonicalize(b as never);

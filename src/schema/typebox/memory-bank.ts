@@ -4,6 +4,7 @@ import { type Problem, error, joinPointer, warning } from '../../kernel/problems
 import { AnyObject, DateTime, OpenRecord, SHA256_HEX_PATTERN, SeedSemver, Sha256, StringEnum, Text } from './common.js';
 import { withForm } from '../form.js';
 import { isHex64, isLowerSha256 } from '../hex.js';
+import { isObject } from '../../kernel/object.js';
 
 /** `DEC-YYYYMMDD-NNN` (the date must exist; checked beyond the pattern). */
 export const DECISION_ID_PATTERN = '^DEC-[0-9]{8}-[0-9]{3}$';
@@ -204,7 +205,6 @@ export type ArtifactsManifest = Static<typeof ArtifactsManifest>;
 /** feedback-log.md entry. */
 export type FeedbackLogEntry = Static<typeof FeedbackLogEntry>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /** `convention.workflow-phase`: phase keys of {@link PHASES}, each with a `status` of {@link PHASE_STATUSES} and string arrays `agents` and `outputs`. */

@@ -5,6 +5,7 @@ import { interpretedErrors } from '../typebox-check.js';
 import { type Problem, error, joinPointer, warning } from '../../kernel/problems/index.js';
 import { AnyObject, GitSha, NonEmpty, Rfc3339DateTime as DateTime, StringEnum } from './common.js';
 import { withForm } from '../form.js';
+import { isObject } from '../../kernel/object.js';
 
 /** The five memory doc kinds of the thunderus seed. */
 export const MEMORY_KINDS = ['core', 'fact', 'adr', 'playbook', 'recap'] as const;
@@ -257,8 +258,6 @@ export type EventV1 = Static<typeof EventV1>;
 export type GardenerConfig = Static<typeof GardenerConfig>;
 /** A memory doc kind. */
 export type MemoryKind = Static<typeof MemoryKind>;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `convention.thunderus-id`: ids the seed allows but memkit would not write (a memory doc id

@@ -14,6 +14,7 @@ import { type RecoveredStaging, type Staging, recoverStaging, startStaging } fro
 import { LineBlocks } from './verified-blocks.js';
 import { sameBytes } from '../../kernel/canonical/bytes.js';
 import { findSecrets, secretMessage } from '../../kernel/secrets/index.js';
+import { isObject } from '../../kernel/object.js';
 
 /** Which pass a progress report is about: verification reads everything first, then apply writes. */
 export type ImportPhase = 'verify' | 'apply';
@@ -99,8 +100,6 @@ function parseLine(line: RawLine): { value: unknown } | { problem: string } {
     return { problem: text === undefined ? 'line is not valid UTF-8' : `line is not JSON: ${(cause as Error).message}` };
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True for a parsed line that is an export manifest: an object naming `superagents_export`. */
 const isManifest = (v: unknown): boolean => isObject(v) && v.superagents_export !== undefined;

@@ -8,6 +8,7 @@ import { rebuildRelations } from '../../formats/thread-store/rebuild-relations.j
 import { checkWbs } from '../../formats/wbs/invariants.js';
 import { rollup } from '../../formats/wbs/rollup.js';
 import { DEFAULT_MERGE_LIMITS, type MergeInputs, type MergeLimits, type Side, checkBounds, sideProblem } from './bounds.js';
+import { isObject } from '../../kernel/object.js';
 
 /** The JSON memory files with a three-way merge. */
 export type JsonMergeFormat = typeof threadStore.id | typeof wbsTaskIndex.id | typeof memoryManifest.id;
@@ -21,7 +22,6 @@ export interface MergeJsonOptions {
 }
 
 type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 const same = (a: unknown, b: unknown): boolean => a === b || (a !== undefined && b !== undefined && canonicalize(a) === canonicalize(b));
 
 /** Collects the conflicts of one merge; each names what both sides changed. */
