@@ -231,6 +231,27 @@ describe('checkWbs edge cases', () => {
     expect(cycles[0]).toHaveLength(n);
   });
 
+  it('reports each repeat in a list once, for ids in the index and missing ones, in lists of 100,000 values', () => {
+    const missing = Array.from({ length: 100_000 }, (_, k) => `9.${k + 1}`);
+    const index = {
+      version: '1.0.0',
+      tasks: [
+        { id: '1', type: 'epic', status: 'pending', parent: null, children: ['1.1', '1.2', '1.1', '1.2', 7, 7], dependencies: [...missing, '2', '9.5', '2'] },
+        { id: '1.1', type: 'feature', status: 'pending', parent: '1', children: [], dependencies: ['2', '2', '9.1', '9.1', '1.1'] },
+        { id: '2', type: 'epic', status: 'pending', parent: null, children: [], dependencies: [] },
+      ],
+    };
+    const repeats = checkWbs(index).filter((p) => p.code.endsWith('-duplicate'));
+    expect(repeats.map((p) => p.pointer)).toEqual([
+      '/tasks/0/children/2',
+      '/tasks/0/children/3',
+      '/tasks/0/dependencies/100001',
+      '/tasks/0/dependencies/100002',
+      '/tasks/1/dependencies/1',
+      '/tasks/1/dependencies/3',
+    ]);
+  });
+
   it('prefixes files with options.dir', () => {
     const problems = checkWbs({ version: '1.0.0', tasks: [] }, { 'tasks/1.json': { id: '1', type: 'epic', status: 'pending' } }, { dir: '.claude/memory/' });
     expect(problems).toEqual([expect.objectContaining({ code: 'wbs.entity-unindexed', file: '.claude/memory/tasks/1.json' })]);

@@ -43,7 +43,7 @@ export function isWbsId(id: unknown): id is string {
 }
 
 /** What {@link isWbsId} accepts: one to three components of 1-15 digits, none zero or zero-led. */
-export const WBS_RE = /^[1-9][0-9]{0,14}(\.[1-9][0-9]{0,14}){0,2}$/;
+export const WBS_RE = /^[1-9][0-9]{0,14}(?:\.[1-9][0-9]{0,14}){0,2}$/;
 
 /**
  * Parses a WBS id.

@@ -2,7 +2,6 @@ import { type Problem, error, joinPointer, warning } from '../../kernel/problems
 import { type FormatValidator, compileValidator } from '../../schema/validate.js';
 import { WBS_STATUSES } from '../../schema/wbs.js';
 import { findCycles } from '../../kernel/graph/cycles.js';
-import { repeatsIn } from '../../kernel/graph/lists.js';
 import { isWbsId, typeForDepth, wbsDepth, wbsIdError, wbsParent } from './id.js';
 import { type Loose, MISSING, type Model, NOT_STRING, type TaskFiles, buildModel, dependencyGraph, isObject, own, strings } from './model.js';
 import { type RolledUp, expectedProgress, rolledUp, statusFromCounts } from './rollup.js';
@@ -98,8 +97,23 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
   let progress: RolledUp | undefined;
   // Whether a dependency points to a later entry: without one, positions fall along every path, so there is no cycle.
   let forward = false;
+  // Whether a listed value repeats one earlier in the list: a value in the index by its position (stamped with
+  // the list's number), a missing one by value. One step per value, even in a hostile list.
+  const seen = new Int32Array(items.length);
+  const missing = new Set<string>();
+  let list = 0;
+  const repeated = (j: number, value: string): boolean => {
+    const again = j === MISSING ? missing.has(value) : seen[j] === list;
+    if (j === MISSING) missing.add(value);
+    else seen[j] = list;
+    return again;
+  };
+  const nextList = () => {
+    list++;
+    if (missing.size > 0) missing.clear();
+  };
 
-  for (const c of findIdCollisions(ids)) push(idCollisionProblem(c, 'WBS id', ids[c.index]!, ids[c.first]!, at(c.first, 'id'), { pointer: at(c.index, 'id') }));
+  for (const c of model.wellFormed ? [] : findIdCollisions(ids)) push(idCollisionProblem(c, 'WBS id', ids[c.index]!, ids[c.first]!, at(c.first, 'id'), { pointer: at(c.index, 'id') }));
   for (let i = 0; i < items.length; i++) {
     const id = ids[i];
     if (id === undefined) continue;
@@ -136,13 +150,13 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
 
     // children; a listed id found in the index is well-formed exactly when its entry has a depth
     const listed = e.children as unknown[];
-    const childRepeat = repeatsIn(listed);
+    nextList();
     for (let k = 0; k < children[i]!.length; k++) {
       const cj = children[i]![k]!;
       if (cj === NOT_STRING) continue;
       const c = listed[k] as string;
       if (cj === MISSING ? !isWbsId(c) : depth[cj] === 0) push(error('wbs.id-malformed', `children: ${wbsIdError(c)}`, { pointer: at(i, 'children', k) }));
-      if (childRepeat(k)) push(warning('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
+      if (repeated(cj, c)) push(warning('wbs.child-duplicate', `"${id}" lists child "${c}" twice`, { pointer: at(i, 'children', k) }));
       else if (cj === MISSING) push(error('wbs.child-missing', `child "${c}" of "${id}" is not in the index`, { pointer: at(i, 'children', k) }));
       else {
         const cp = (items[cj] as Loose).parent;
@@ -152,14 +166,14 @@ export function checkFiles(index: unknown, files: readonly [string, unknown][] |
 
     // dependencies
     const listedDeps = Array.isArray(e.dependencies) ? (e.dependencies as unknown[]) : [];
-    const depRepeat = repeatsIn(listedDeps);
+    nextList();
     for (let k = 0; k < listedDeps.length; k++) {
       const d = listedDeps[k];
       if (typeof d !== 'string') continue;
       const dj = find(d);
       if (dj > i) forward = true;
       if (dj === MISSING ? !isWbsId(d) : depth[dj] === 0) push(error('wbs.id-malformed', `dependencies: ${wbsIdError(d)}`, { pointer: at(i, 'dependencies', k) }));
-      const dup = depRepeat(k);
+      const dup = repeated(dj, d);
       if (dj === i) push(error('wbs.dependency-self', `"${id}" depends on itself`, { pointer: at(i, 'dependencies', k) }));
       else if (dup) push(warning('wbs.dependency-duplicate', `"${id}" lists dependency "${d}" twice`, { pointer: at(i, 'dependencies', k) }));
       else if (dj === MISSING) push(error('wbs.dependency-missing', `dependency "${d}" of "${id}" is not in the index`, { pointer: at(i, 'dependencies', k) }));

@@ -40,6 +40,8 @@ export interface Model {
   kids: number[][];
   /** For item j, the item that has it in {@link Model.kids}, or -1. */
   treeParent: Int32Array;
+  /** True when every id is well-formed: digits and dots, so no two ids are look-alikes. */
+  wellFormed: boolean;
 }
 
 const NONE: number[] = [];
@@ -59,29 +61,32 @@ export function buildModel(items: readonly unknown[]): Model {
   const { ids, byId } = indexIds(items);
   const first = new Uint8Array(n);
   const depth = new Uint8Array(n);
+  let wellFormed = true;
   byId.forEach((i, id) => {
     first[i] = 1;
     if (isWbsId(id)) depth[i] = wbsDepth(id);
+    else wellFormed = false;
   });
   const find = (id: string) => byId.get(id) ?? MISSING;
   const children = items.map((e, i) => (first[i] === 1 ? resolve(find, (e as Loose).children) : NONE));
 
   // Only one item can be a child's tree parent, so a child already linked is a repeat in the list.
-  // can be that parent, so a child already linked is a repeat in the list.
+  // When every listed child is linked (a sound index), the kids are the list itself.
   const treeParent = new Int32Array(n).fill(-1);
   const kids = children.map((listed, i) => {
     if (depth[i] === 0 || listed.length === 0) return NONE;
     const id = ids[i]!;
-    const out: number[] = [];
-    for (const j of listed) {
+    let out: number[] | undefined;
+    for (let k = 0; k < listed.length; k++) {
+      const j = listed[k]!;
       if (j >= 0 && treeParent[j] === -1 && depth[j] === depth[i]! + 1 && ids[j]!.charCodeAt(id.length) === 46 && ids[j]!.startsWith(id)) {
         treeParent[j] = i;
-        out.push(j);
-      }
+        out?.push(j);
+      } else out ??= listed.slice(0, k);
     }
-    return out;
+    return out ?? listed;
   });
-  return { items, ids, byId, find, first: (i) => first[i] === 1, children, depth, kids, treeParent };
+  return { items, ids, byId, find, first: (i) => first[i] === 1, children, depth, kids, treeParent, wellFormed };
 }
 
 /** Each first entry's `dependencies`, resolved like {@link Model.children}: the graph dependency cycles are found in. */
