@@ -1,5 +1,5 @@
-// checkThreadStore skips schema validation when its own passes show the store valid and in form: its schema
-// problems must be exactly the validator's, on stores near that line (off-profile dates, hidden keys, bad ids).
+// checkThreadStore's schema problems must be exactly the validator's, reported first, and its own rules must add
+// none of the schema's codes, on stores near the schema's edges (off-profile dates, hidden keys, bad ids).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/kernel/problems/index.js';
@@ -31,7 +31,7 @@ function apply(s: Loose, e: { part: string; pick: number; field: string; how: st
   else if (e.how === 'date') target[e.field] = e.date;
   else if (e.how === 'set') target[e.field] = e.value;
   // A key no JSON object has: own but not enumerable, and (for threads and relations) outside the id pattern.
-  else Object.defineProperty(group ?? s, e.part === 'threads' || e.part === 'relations' ? 'hidden key' : e.field, { value: e.value, enumerable: false });
+  else Object.defineProperty(group ?? s, e.part === 'threads' || e.part === 'relations' ? 'hidden key' : e.field, { value: e.value, enumerable: false, writable: true, configurable: true });
 }
 
 describe('checkThreadStore and the schema validator', () => {
