@@ -162,8 +162,8 @@ describe('malformed bundles', () => {
     const r = await importBundle(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [big]), t, { maxLineBytes: 1000 });
     expect(!r.ok && r.problems.map((p) => p.code)).toContain('exchange.bad-line');
     const proto = factLine.replace('{', '{"__proto__":{"polluted":true},');
-    const protoProblems = await refused(seal(manifest, [proto, okFile]));
-    expect(protoProblems.some((p) => p.code.startsWith('schema.') && p.line === 2)).toBe(true);
+    const protoProblems = await refused(seal(manifest, [proto, okFile]), ['json.uncovered-key']);
+    expect(protoProblems.find((p) => p.code === 'json.uncovered-key')).toMatchObject({ line: 2, pointer: '/__proto__' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     await refused(seal(manifest, [factLine, okFile.replace('"a.txt"', '"../a.txt"')]), ['schema.pattern']);
     await refused(seal(manifest, [factLine, okFile.replace('"content":"x"', '"content":"y"')]), ['exchange.file-hash-mismatch']);
@@ -184,5 +184,89 @@ describe('malformed bundles', () => {
   it('records of a kind the target cannot hold', async () => {
     const r = await importBundle(seal({ ...base, record_types: ['Fact'], record_counts: { Fact: 1 } }, [factLine]), { files: memoryFiles() });
     expect(!r.ok && r.problems.map((p) => p.code)).toContain('exchange.no-target');
+  });
+});
+
+// Each line is read with memkit's JSON reader, so the digest (over the raw bytes) never stands for a line
+// that JSON.parse would resolve silently. Every bundle here is sealed: its digest and counts are right.
+describe("lines JSON.parse would resolve silently are refused, with the line and the reader's code", () => {
+  const base = { superagents_export: '1', schema_version: 2, exported_at: '2026-02-20T02:00:00Z', agent_id: 'kani' };
+  const oneFact = { ...base, record_types: ['Fact'], record_counts: { Fact: 1 } };
+  const factLine = canonicalize({ ...fact, id: 'f1' });
+  const problemOf = async (bundle: string, code: string) => (await refused(bundle, [code])).find((p) => p.code === code);
+
+  it('a repeated name', async () => {
+    const twice = factLine.replace('"id":"f1"', '"id":"f0","id":"f1"');
+    expect(JSON.parse(twice)).toEqual(JSON.parse(factLine)); // what the digest would have stood for
+    expect(await problemOf(seal(oneFact, [twice]), 'json.duplicate-key')).toMatchObject({ severity: 'error', line: 2, pointer: '/id' });
+    const nested = canonicalize({ type: 'Identity', id: 'i', name: 'n', role: 'r', traits: [{ name: 't', note: null }], created_at: fact.created_at, updated_at: fact.updated_at });
+    const nestedTwice = nested.replace('"name":"t"', '"name":"u","name":"t"');
+    const identities = { ...base, record_types: ['Fact', 'Identity'], record_counts: { Fact: 1, Identity: 1 } };
+    expect(await problemOf(seal(identities, [factLine, nestedTwice]), 'json.duplicate-key')).toMatchObject({ line: 3, pointer: '/traits/0/name' });
+  });
+
+  it('a lone surrogate escape', async () => {
+    const lone = factLine.replace('"text":"kept"', '"text":"kept\\ud800"');
+    expect(JSON.parse(lone).text).toBe('kept\ud800');
+    expect(await problemOf(seal(oneFact, [lone]), 'json.lone-surrogate')).toMatchObject({ severity: 'error', line: 2, pointer: '/text' });
+  });
+
+  it('a __proto__, constructor or prototype key', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const line = factLine.replace('{', `{"${key}":{"polluted":true},`);
+      expect(await problemOf(seal(oneFact, [line]), 'json.uncovered-key')).toMatchObject({ severity: 'error', line: 2, pointer: `/${key}` });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a manifest with a repeated name', async () => {
+    const sealed = seal(oneFact, [factLine]);
+    const [head, ...rest] = sealed.split('\n');
+    const twice = head!.replace('"agent_id":"kani"', '"agent_id":"other","agent_id":"kani"');
+    const problems = await refused([twice, ...rest].join('\n'), ['json.duplicate-key']);
+    expect(problems.find((p) => p.code === 'json.duplicate-key')).toMatchObject({ line: 1, pointer: '/agent_id' });
+  });
+
+  it('the file name is set on the problem, and bad UTF-8 or text that is not JSON stays exchange.bad-line', async () => {
+    const twice = factLine.replace('"id":"f1"', '"id":"f0","id":"f1"');
+    const r = await importBundle(seal(oneFact, [twice]), prefilled(), { file: 'memory.ndjson' });
+    expect(!r.ok && r.problems.find((p) => p.code === 'json.duplicate-key')).toMatchObject({ file: 'memory.ndjson', line: 2, pointer: '/id' });
+    const notJson = (await refused(seal(oneFact, ['{"type":"Fact",']), ['exchange.bad-line'])).find((p) => p.code === 'exchange.bad-line');
+    expect(notJson).toMatchObject({ line: 2 });
+    expect(notJson?.message).toMatch(/^line is not JSON: /);
+    const bytes = new TextEncoder().encode(seal(oneFact, ['{"type":"Fact","id":"X"}']));
+    const x = bytes.indexOf(0x58); // the X, made a byte that is not UTF-8
+    bytes[x] = 0xff;
+    expect((await refused(bytes, ['exchange.bad-line'])).find((p) => p.code === 'exchange.bad-line')).toMatchObject({ line: 2, message: 'line is not valid UTF-8' });
+  });
+
+  it('property: any line of a bundle with one of its names repeated is refused at that line; the bundle as exported imports identically', async () => {
+    await fc.assert(
+      fc.asyncProperty(nonEmptySpec, fc.nat(), fc.nat(), fc.boolean(), async (spec, li, ki, sameValue) => {
+        const text = await exported(spec);
+        const [head, ...lines] = text.split('\n').slice(0, -1);
+        const manifest = JSON.parse(head!) as Record<string, unknown>;
+        // The bundle as exported, sealed again, imports into an empty memory and exports to the same bytes.
+        const source = buildMemory(spec);
+        const target = { files: memoryFiles(), records: memoryRecords() };
+        const r = await importBundle(seal(manifest, lines), target);
+        expect(r.ok).toBe(true);
+        expect(target.files.snapshot()).toEqual(source.files.snapshot());
+        expect(target.records.snapshot()).toEqual(source.records.snapshot());
+        expect(await exported({ files: [...target.files.snapshot()], records: target.records.snapshot() })).toBe(text);
+        // One name of one line (the manifest included) repeated, before its own member, with its value or another.
+        const all = [head!, ...lines];
+        const i = li % all.length;
+        const value = JSON.parse(all[i]!) as Record<string, unknown>;
+        const keys = Object.keys(value);
+        const key = keys[ki % keys.length]!;
+        const repeated = `${JSON.stringify(key)}:${sameValue ? JSON.stringify(value[key]) : '"other"'},`;
+        all[i] = all[i]!.replace('{', `{${repeated}`);
+        const bundle = i === 0 ? `${all.join('\n')}\n` : seal(manifest, all.slice(1));
+        const problems = await refused(bundle, ['json.duplicate-key']);
+        expect(problems.find((p) => p.code === 'json.duplicate-key')).toMatchObject({ severity: 'error', line: i + 1, pointer: `/${key}` });
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -4,7 +4,7 @@ import { ExportManifest } from '../../schema/export-v1.js';
 import { BundleDigest } from './digest.js';
 import { fileBytes } from './file-records.js';
 import { CURRENT_SCHEMA_VERSION, MANIFEST_SCHEMAS, RECORD_SCHEMAS, checkRecord, checkSchema } from '../../formats/export-bundle/records.js';
-import { type RawLine, forEachLine } from './lines.js';
+import { type RawLine, forEachLine, readLineJson } from './lines.js';
 import { type AnyRecord, type RecordMigration, applySteps, migrationPath } from './migrations/index.js';
 import { type ConflictPolicy, type Resolution, resolveConflict } from './conflicts.js';
 import { type Memory, isFileRecordStore, isThenable } from './record-store.js';
@@ -72,7 +72,6 @@ export interface PartialWrite {
 /** The result of {@link importBundle}: on failure, `partial` says what was written anyway (absent: nothing). */
 export type ImportResult = Result<ImportSummary> & { partial?: PartialWrite };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const RECOVERED: Record<RecoveredStaging['action'], string> = {
   'rolled-back': 'its partial commit was rolled back',
   completed: 'it had completed; its leftovers were removed',
@@ -88,18 +87,33 @@ interface Header {
   digest?: string;
 }
 
-/** Parses one line as a JSON object; a string problem message on failure. */
-function parseLine(line: RawLine): { value: unknown } | { problem: string } {
-  if (line.tooLong) return { problem: 'line is longer than the limit' };
-  if (line.bytes.length === 0) return { problem: 'blank line' };
-  let text: string | undefined;
-  try {
-    text = utf8.decode(line.bytes);
-    return { value: JSON.parse(text) };
-  } catch (cause) {
-    return { problem: text === undefined ? 'line is not valid UTF-8' : `line is not JSON: ${(cause as Error).message}` };
-  }
+/** A line read as JSON, or the problems that refuse it (placed at the line by the caller). */
+type ParsedLine = { value: unknown } | { problems: Problem[] };
+
+const badLine = (message: string): ParsedLine => ({ problems: [error('exchange.bad-line', message)] });
+
+/**
+ * Reads one line with memkit's JSON reader ({@link readLineJson}), so the record imported is the
+ * only value the line's bytes (which the digest covers) can mean: a repeated name, a lone
+ * surrogate or a forbidden key, which `JSON.parse` would resolve silently, fails the line with
+ * the reader's `json.*` code and pointer; bytes that are not UTF-8 or not JSON are `exchange.bad-line`.
+ */
+function parseLine(line: RawLine): ParsedLine {
+  if (line.tooLong) return badLine('line is longer than the limit');
+  if (line.bytes.length === 0) return badLine('blank line');
+  const r = readLineJson(line.bytes);
+  return r.ok ? { value: r.value } : { problems: r.problems.map(lineProblem) };
 }
+
+/** The import's problem for a reader's: `json.*` as it is; bytes that are not UTF-8 or not JSON (`input.*`) are `exchange.bad-line`. */
+function lineProblem(p: Problem): Problem {
+  if (p.code === 'input.invalid-utf8') return error('exchange.bad-line', 'line is not valid UTF-8');
+  if (p.code.startsWith('input.')) return { ...p, code: 'exchange.bad-line', message: `line is not JSON: ${p.message}` };
+  return p;
+}
+
+/** A problem of JSON that `JSON.parse` accepts but two readers could see differently (a repeated name, a lone surrogate, a forbidden key). */
+const isAmbiguity = (p: Problem): boolean => p.code.startsWith('json.');
 
 /** True for a parsed line that is an export manifest: an object naming `superagents_export`. */
 const isManifest = (v: unknown): boolean => isObject(v) && v.superagents_export !== undefined;
@@ -241,6 +255,11 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     if (!verifyOnly) for (const hash of verifiedBlocks.add(raw.bytes).done) blockHashes.push(hash);
     if (raw.number === 1) {
       const parsed = parseLine(raw);
+      // A first line the reader refuses as ambiguous JSON cannot be trusted as a manifest or as a record.
+      if ('problems' in parsed && parsed.problems.some(isAmbiguity)) {
+        report(parsed.problems, 1);
+        return false;
+      }
       if (!('value' in parsed) || !isManifest(parsed.value)) {
         missingManifest = true;
         return true; // keep scanning: a manifest on a later line is reported precisely
@@ -271,7 +290,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
     records++;
     const at = raw.number;
     const parsed = parseLine(raw);
-    if ('problem' in parsed) return report([error('exchange.bad-line', parsed.problem, where(at))]);
+    if ('problems' in parsed) return report(parsed.problems, at);
     const value = parsed.value;
     if (!isObject(value) || typeof value.type !== 'string') {
       if (isManifest(value)) return report([error('exchange.manifest-not-first', `a second manifest is on line ${at}`, where(at))]);
@@ -433,7 +452,7 @@ async function importFrom(source: BundleSource, target: Memory, options: ImportO
       queue.push({
         block: placed.block,
         run: () => {
-          if ('problem' in parsed || !isObject(parsed.value)) return changed(number, 'a line does not parse');
+          if ('problems' in parsed || !isObject(parsed.value)) return changed(number, 'a line does not parse');
           const m = applySteps(parsed.value as AnyRecord, h.steps);
           if (!m.ok) return changed(number, 'a line does not migrate');
           const record = m.value as unknown as ExchangeRecord;
