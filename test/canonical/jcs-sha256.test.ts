@@ -29,6 +29,33 @@ describe('canonicalize (RFC 8785)', () => {
       { numRuns: 500 },
     );
   });
+
+  it("equals a reference that sorts each object's entries and quotes with JSON.stringify, also when names repeat across objects", () => {
+    // A reference written apart from canonicalize: entries sorted by UTF-16 code units, every piece quoted afresh.
+    const reference = (v: unknown): string => {
+      if (Array.isArray(v)) return `[${v.map(reference).join(',')}]`;
+      if (v !== null && typeof v === 'object')
+        return `{${Object.entries(v)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, x]) => `${JSON.stringify(k)}:${reference(x)}`)
+          .join(',')}}`;
+      return Object.is(v, -0) ? '0' : JSON.stringify(v);
+    };
+    // Names from a small pool (integer-like ones too), so the same names recur across objects and calls.
+    const name = fc.constantFrom('id', 'type', 'a', 'b', '10', '9', '', 'é', '\u0000', '"', 'ab', 'B');
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), tie('object'), fc.array(tie('value'), { maxLength: 4 })),
+      object: fc.dictionary(fc.oneof(name, fc.string()), tie('value'), { maxKeys: 6 }),
+    })).value;
+    fc.assert(
+      fc.property(fc.array(json, { minLength: 1, maxLength: 4 }), (values) => {
+        for (const v of values) expect(canonicalize(v)).toBe(reference(v));
+      }),
+      { numRuns: 400 },
+    );
+    expect(() => canonicalize({ ['a\ud800']: 1 })).toThrow(/lone surrogate/);
+    expect(() => canonicalize({ ['a\ud800']: 1 })).toThrow(/lone surrogate/);
+  });
 });
 
 describe('sha256', () => {

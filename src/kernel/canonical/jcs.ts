@@ -77,15 +77,26 @@ function write(value: unknown): string {
       let out = '{';
       for (const k of keys) {
         const v = obj[k];
-        if (v === undefined) continue;
-        if (!isWellFormed(k)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a property name');
-        out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + write(v);
+        if (v !== undefined) out += (out.length > 1 ? ',' : '') + quotedKey(k) + write(v);
       }
       return out + '}';
     }
     default:
       throw new CanonicalizeError('json.not-json-value', `cannot canonicalize a ${typeof value}`);
   }
+}
+
+/** Property names as written (`"name":`), for the names records repeat; bounded, so arbitrary keys do not grow it. */
+const QUOTED = new Map<string, string>();
+
+function quotedKey(k: string): string {
+  let q = QUOTED.get(k);
+  if (q === undefined) {
+    if (!isWellFormed(k)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a property name');
+    q = JSON.stringify(k) + ':';
+    if (QUOTED.size < 1024) QUOTED.set(k, q);
+  }
+  return q;
 }
 
 interface Found {
