@@ -30,7 +30,7 @@ describe('canonicalize (RFC 8785)', () => {
     );
   });
 
-  it("equals a reference that sorts each object's entries and quotes with JSON.stringify, also when names repeat across objects", () => {
+  it("equals a reference that sorts each object's entries and quotes with JSON.stringify, also when names repeat across objects and strings need escapes", () => {
     // A reference written apart from canonicalize: entries sorted by UTF-16 code units, every piece quoted afresh.
     const reference = (v: unknown): string => {
       if (Array.isArray(v)) return `[${v.map(reference).join(',')}]`;
@@ -43,9 +43,11 @@ describe('canonicalize (RFC 8785)', () => {
     };
     // Names from a small pool (integer-like ones too), so the same names recur across objects and calls.
     const name = fc.constantFrom('id', 'type', 'a', 'b', '10', '9', '', 'é', '\u0000', '"', 'ab', 'B');
+    // Strings mixing characters JSON escapes (quote, backslash, controls) with ones it copies (DEL, U+2028, non-BMP).
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '"', '\\', '\n', '\u0000', '\u001f', '\u0020', '\u007f', '\u2028', 'é', '😀') });
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), tie('object'), fc.array(tie('value'), { maxLength: 4 })),
-      object: fc.dictionary(fc.oneof(name, fc.string()), tie('value'), { maxKeys: 6 }),
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), text, tie('object'), fc.array(tie('value'), { maxLength: 4 })),
+      object: fc.dictionary(fc.oneof(name, fc.string(), text), tie('value'), { maxKeys: 6 }),
     })).value;
     fc.assert(
       fc.property(fc.array(json, { minLength: 1, maxLength: 4 }), (values) => {

@@ -65,7 +65,7 @@ function write(value: unknown): string {
       return Object.is(value, -0) ? '0' : JSON.stringify(value);
     case 'string':
       if (!isWellFormed(value)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a string');
-      return JSON.stringify(value);
+      return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
     case 'object': {
       if (Array.isArray(value)) {
         let out = '[';
@@ -73,7 +73,7 @@ function write(value: unknown): string {
         return out + ']';
       }
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).sort();
+      const keys = sortedKeys(obj);
       let out = '{';
       for (const k of keys) {
         const v = obj[k];
@@ -84,6 +84,16 @@ function write(value: unknown): string {
     default:
       throw new CanonicalizeError('json.not-json-value', `cannot canonicalize a ${typeof value}`);
   }
+}
+
+/** The characters JSON escapes in a well-formed string; a string without them is written as it is, between quotes. */
+const ESCAPED = /["\\\u0000-\u001f]/;
+
+/** The object's own keys in UTF-16 code-unit order; records built in that order are not sorted again. */
+function sortedKeys(obj: object): string[] {
+  const keys = Object.keys(obj);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return keys.sort();
+  return keys;
 }
 
 /** Property names as written (`"name":`), for the names records repeat; bounded, so arbitrary keys do not grow it. */
