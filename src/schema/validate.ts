@@ -7,7 +7,7 @@ import { DATE_TIME_PATTERN, SEMVER_PATTERN } from './common.js';
 import { THREAD_STORE_VERSION_PATTERN } from './thread-store.js';
 import { ISO_DATE_TIME_PATTERN, isIsoDateTime, isRfc3339DateTime } from './date-time.js';
 import { FORM, formOf } from './form.js';
-import { compileIndexedCheck, compilePropertyScan } from './check-code.js';
+import { compileCheckCode, compileIndexedCheck, compilePropertyScan } from './check-code.js';
 import { type CheckEnv, type FormatDef, type SchemaId, getFormat, formatIds } from './registry.js';
 
 /** A schema id as the validators take it: any {@link SchemaId}, or another string, reported as `schema.unknown-format` (ids often come from user input). */
@@ -503,13 +503,19 @@ function typeboxValidator(def: FormatDef): SchemaChecker {
 }
 
 /**
- * The compiled check of `schema`: memkit's generated code where it can be evaluated, else TypeBox's (its
- * interpreter until its compiler has loaded; the same answers).
+ * The compiled check of `schema`, made on its first use: memkit's generated code where it can be evaluated
+ * (then called with no checker in between), else TypeBox's (its interpreter until its compiler has loaded;
+ * the same answers).
  */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
-  const checker = tieredChecker(schema, 0);
-  return (value) => checker.Check(value);
+  let check: ((value: unknown) => boolean) | undefined;
+  return (value) => (check ??= compileCheckCode(schema) ?? checkOf(tieredChecker(schema, 0)))(value);
 }
+
+const checkOf =
+  (checker: SchemaChecker) =>
+  (value: unknown): boolean =>
+    checker.Check(value);
 
 /** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */
 interface ErrorSink {
