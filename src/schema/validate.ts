@@ -509,13 +509,9 @@ function typeboxValidator(def: FormatDef): SchemaChecker {
  */
 function compiledCheck(schema: unknown): (value: unknown) => boolean {
   let check: ((value: unknown) => boolean) | undefined;
-  return (value) => (check ??= compileCheckCode(schema) ?? checkOf(tieredChecker(schema, 0)))(value);
+  // A tiered checker's `Check` is a plain closure: it can be called detached.
+  return (value) => (check ??= compileCheckCode(schema) ?? tieredChecker(schema, 0).Check)(value);
 }
-
-const checkOf =
-  (checker: SchemaChecker) =>
-  (value: unknown): boolean =>
-    checker.Check(value);
 
 /** Where an {@link ErrorCollector} puts TypeBox-shaped errors, up to `limit` (then `stopped`). */
 interface ErrorSink {

@@ -64,8 +64,7 @@ function write(value: unknown): string {
       if (!Number.isFinite(value)) throw new CanonicalizeError('json.not-json-value', 'non-finite number');
       return Object.is(value, -0) ? '0' : JSON.stringify(value);
     case 'string':
-      if (!isWellFormed(value)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a string');
-      return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
+      return quoted(value, 'a string');
     case 'object': {
       if (Array.isArray(value)) {
         let out = '[';
@@ -89,6 +88,12 @@ function write(value: unknown): string {
 /** The characters JSON escapes in a well-formed string; a string without them is written as it is, between quotes. */
 const ESCAPED = /["\\\u0000-\u001f]/;
 
+/** `s` as a JSON string (a lone surrogate, which has no UTF-8 form, throws; `what` names it). */
+function quoted(s: string, what: string): string {
+  if (!isWellFormed(s)) throw new CanonicalizeError('json.lone-surrogate', `lone surrogate in ${what}`);
+  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
 /** The object's own keys in UTF-16 code-unit order; records built in that order are not sorted again. */
 function sortedKeys(obj: object): string[] {
   const keys = Object.keys(obj);
@@ -102,8 +107,7 @@ const QUOTED = new Map<string, string>();
 function quotedKey(k: string): string {
   let q = QUOTED.get(k);
   if (q === undefined) {
-    if (!isWellFormed(k)) throw new CanonicalizeError('json.lone-surrogate', 'lone surrogate in a property name');
-    q = JSON.stringify(k) + ':';
+    q = quoted(k, 'a property name') + ':';
     if (QUOTED.size < 1024) QUOTED.set(k, q);
   }
   return q;
